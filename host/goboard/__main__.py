@@ -1,0 +1,5 @@
+import sys
+
+from goboard.cli import main
+
+sys.exit(main())

@@ -1,0 +1,55 @@
+"""The `goboard` command: one subcommand per module `goboard.cmd_<name>`.
+
+Each module gives `add_arguments(parser)`, `run(args) -> int` and a docstring
+whose first line is the help text. Errors a user can fix (a corrupt SGF, an
+unknown rules id, a bad point) are `goboard.errors.UserError`: one line on
+stderr and exit status 2, never a traceback.
+"""
+
+import argparse
+import importlib
+import sys
+
+from goboard.errors import UserError
+
+COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo")
+
+
+def _load(name):
+    try:
+        return importlib.import_module("goboard.cmd_" + name.replace("-", "_"))
+    except ModuleNotFoundError as e:
+        if e.name == "goboard.cmd_" + name.replace("-", "_"):
+            return None
+        raise
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="goboard", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        mod = _load(name)
+        if mod is None:
+            continue
+        doc = (mod.__doc__ or name).strip().splitlines()[0]
+        p = sub.add_parser(name, help=doc, description=doc)
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args._run(args) or 0
+    except UserError as e:
+        print("goboard %s: %s" % (args.command, e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
