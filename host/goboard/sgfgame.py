@@ -1,0 +1,166 @@
+"""Reading an SGF game into the rules core's replay record.
+
+sgfmill parses the file; this module only maps SGF's words onto the core's:
+coordinates to 'dd' points, `B[]`/`B[tt]` to the rules set's pass, `PT[abandon]`
+(this project's private property) to a 计活子 abandon, AB/AW/PL to setup.
+Everything that can be wrong with a file becomes one `UserError` sentence.
+"""
+
+import os
+
+from sgfmill import sgf
+
+from goban import rules as R
+from goban.game import Game
+from goban.replay import new_game, apply_move
+from goboard.errors import UserError
+
+LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+# SGF RU values -> rules ids (what other programs write; ours come first)
+RU_NAMES = {r.sgf_name.lower(): r.id for r in (R.get(i) for i in R.RULE_IDS)}
+RU_NAMES.update({"cn": "chinese", "jp": "japanese", "ing": "ing", "goe": "ing",
+                 "nz": "tromp-taylor", "new zealand": "tromp-taylor",
+                 "tromp-taylor": "tromp-taylor", "korean": "japanese"})
+
+
+def point_name(size, row, col):
+    """sgfmill's (row from the bottom, col) as SGF letters."""
+    return LETTERS[col] + LETTERS[size - 1 - row]
+
+
+def read_sgf(source):
+    """Parse SGF bytes or a path; returns the sgfmill game or raises UserError."""
+    if isinstance(source, (bytes, bytearray)):
+        data, name = bytes(source), "SGF"
+    else:
+        name = os.fspath(source)
+        try:
+            with open(name, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise UserError("cannot read %s: %s" % (name, e.strerror or e))
+    if not data.strip():
+        raise UserError("%s is empty, not an SGF game" % name)
+    try:
+        game = sgf.Sgf_game.from_bytes(data)
+    except ValueError as e:
+        raise UserError("%s is not a valid SGF file: %s" % (name, e))
+    try:
+        gm = game.get_root().get("GM")
+    except KeyError:
+        gm = 1
+    except ValueError:
+        gm = None
+    if gm != 1:
+        raise UserError("%s is not a Go game (GM[%s])" % (name, gm))
+    return game
+
+
+def rules_from_sgf(game):
+    """The rules id an SGF's RU names, or None."""
+    try:
+        ru = game.get_root().get("RU")
+    except (KeyError, ValueError):
+        return None
+    return RU_NAMES.get(str(ru).strip().lower())
+
+
+def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
+    """The core's replay record of an sgfmill game (main line)."""
+    size = game.get_size()
+    if not 2 <= size <= 25:
+        raise UserError("%s: board size %d is not supported (2..25)" % (name, size))
+    root = game.get_root()
+    rules_id = rules_id or rules_from_sgf(game) or "chinese"
+    if rules_id not in R.RULE_IDS:
+        raise UserError("unknown rules %r (known: %s)" % (rules_id, ", ".join(R.RULE_IDS)))
+    if komi is None:
+        try:
+            komi = game.get_komi()
+        except ValueError as e:
+            raise UserError("%s: bad KM: %s" % (name, e))
+        if not root.has_property("KM"):
+            komi = None
+    setup = {"B": [], "W": []}
+    first = None
+    try:
+        black, white, empty = root.get_setup_stones()
+        setup["B"] = sorted(point_name(size, r, c) for r, c in black)
+        setup["W"] = sorted(point_name(size, r, c) for r, c in white)
+        if root.has_property("PL"):
+            first = root.get("PL").upper()
+    except ValueError as e:
+        raise UserError("%s: bad setup stones: %s" % (name, e))
+    moves = []
+    try:
+        nodes = game.get_main_sequence()
+    except ValueError as e:
+        raise UserError("%s: %s" % (name, e))
+    for i, node in enumerate(nodes):
+        if i > 0 and (node.has_property("AB") or node.has_property("AW") or node.has_property("AE")):
+            raise UserError("%s: setup stones in the middle of the game (node %d) "
+                            "cannot be replayed as moves" % (name, i))
+        try:
+            colour, move = node.get_move()
+        except ValueError as e:
+            raise UserError("%s: bad move in node %d: %s" % (name, i, e))
+        if colour is None:
+            continue
+        if move is None:
+            kind = None
+            if node.has_property("PT"):
+                try:
+                    if str(node.get("PT")).strip().lower() == "abandon":
+                        kind = "abandon"
+                except ValueError:
+                    pass
+            moves.append([colour.upper(), ""] + ([kind] if kind else []))
+        else:
+            moves.append([colour.upper(), point_name(size, move[0], move[1])])
+    if first is None and moves and (setup["B"] or setup["W"]):
+        first = moves[0][0]
+    if first is None and moves:
+        first = moves[0][0]
+    handicap = 0
+    try:
+        handicap = int(root.get("HA")) if root.has_property("HA") else 0
+    except ValueError:
+        handicap = 0
+    return {"rules": rules_id, "komi": komi, "size": size, "first": first,
+            "setup": setup, "moves": moves, "handicap": handicap}
+
+
+def load_sgf(source, rules_id=None, komi=None):
+    """An SGF file (path or bytes) played into a `Game`, stopping before the
+    first illegal move. Returns (game, info); info holds the record, the SGF's
+    own properties a reader wants (players, result, dead-stone markup) and
+    `illegal` (None or the first refused move)."""
+    name = "SGF" if isinstance(source, (bytes, bytearray)) else os.fspath(source)
+    sg = read_sgf(source)
+    record = record_from_sgf(sg, rules_id, komi, name)
+    try:
+        game = new_game(record)
+    except ValueError as e:
+        raise UserError("%s: %s" % (name, e))
+    illegal = None
+    for i, mv in enumerate(record["moves"]):
+        code = apply_move(game, mv[0], mv[1], mv[2] if len(mv) > 2 else None)
+        if code:
+            illegal = {"move": i + 1, "point": mv[1], "color": mv[0], "reason": code}
+            break
+    root = sg.get_root()
+
+    def prop(key):
+        try:
+            return root.get(key) if root.has_property(key) else None
+        except ValueError:
+            return None
+    info = {"name": name, "record": record, "illegal": illegal, "size": record["size"],
+            "komi": record["komi"], "handicap": record["handicap"],
+            "black": prop("PB"), "white": prop("PW"), "result": prop("RE"),
+            "sgf": sg}
+    return game, info
+
+
+__all__ = ["read_sgf", "record_from_sgf", "load_sgf", "rules_from_sgf", "Game"]
