@@ -1,0 +1,370 @@
+"""The live state of one board, rebuilt from its referee events in order.
+
+One reducer shared by the broadcast page (`goboard serve`), the relay's retained
+MQTT state (`goboard relay`) and `goboard watch`: each applies the same events
+the same way, so every display agrees. The state is plain data and
+`snapshot()` is JSON-serialisable; `LiveState.from_snapshot` rebuilds a state
+from one, so a display that joins late starts from the retained snapshot and
+applies the events after it.
+
+Events carry "game" and "seq" (added by the game log and the link): an event
+of an older game, or a seq already applied, is a duplicate and is skipped, so
+a resent event or an event arriving after a newer snapshot changes nothing.
+Events without them (hand-made ones in tests) are always applied.
+An event that makes no sense (a point off the board, a missing field) raises
+`EventError`; the caller skips it and the state is left as it was.
+"""
+
+import copy
+
+COLS = "abcdefghijklmnopqrstuvwxy"
+OTHER = {"B": "W", "W": "B"}
+
+# status of play, in the order a game goes through them
+WAITING = "waiting"      # no game-start seen yet
+PLAYING = "playing"
+PAUSED = "paused"        # Ing: two passes pause play
+ENDED = "ended"          # play has ended, the count is coming
+COUNTED = "counted"      # the result is known
+
+
+class EventError(ValueError):
+    """An event that cannot be applied: the message names what is wrong."""
+
+
+def _color(ev, key="color", allow_none=False):
+    c = ev.get(key)
+    if c is None and allow_none:
+        return None
+    if c not in OTHER:
+        raise EventError("%s event: %s must be 'B' or 'W', not %r" % (ev.get("type"), key, c))
+    return c
+
+
+def _check_point(p, size, kind, key):
+    if not (isinstance(p, str) and len(p) == 2 and p[0] in COLS[:size] and p[1] in COLS[:size]):
+        raise EventError("%s event: %s %r is not a point of a %dx%d board"
+                         % (kind or "game-start", key, p, size, size))
+    return p
+
+
+class LiveState:
+    """What a display shows for one board: position, last move, turn, banner, result."""
+
+    def __init__(self, board=""):
+        self.board = board
+        self._reset(None, 0)
+
+    def _reset(self, game, seq):
+        self.game = game
+        self.seq = seq
+        self.size = 19
+        self.rules = None
+        self.komi = None
+        self.handicap = 0
+        self.serial = None
+        self.profile = None
+        self.stones = {}          # "dd" -> "B" / "W"
+        self.status = WAITING
+        self.number = 0           # number of the last move played (passes count)
+        self.to_move = "B"
+        self.last = None          # {"color", "point" ("" for a pass), "number", "kind", "captures"}
+        self.captures = {"B": 0, "W": 0}   # prisoners each side took in play
+        self.pending = None       # {"color", "points"}: captured stones still on the board
+        self.banner = None        # {"code", "text", "fix", "color", "point"}: an illegal move
+        self.end = None           # {"reason", "winner"}
+        self.dead = {}            # "dd" -> colour of a stone lifted as dead
+        self.result = None        # the "count" event's fields
+        self.bowls = None
+        self.notices = {}         # kind -> text: prisoners missing, a failed setup check
+        self.faults = {}          # "dd" -> "stuck" / "dead" / "noisy"
+        self._history = []        # (color, point, {pt: colour removed}) for undo
+
+    # --- applying events -----------------------------------------------------
+    def apply(self, ev):
+        """Apply one event; returns False when it was a duplicate and was skipped."""
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise EventError("an event must be an object with a 'type'")
+        kind = ev["type"]
+        game = ev.get("game")
+        seq = ev.get("seq")
+        if game is not None and self.game is not None:
+            if game < self.game or (game == self.game and seq is not None and seq <= self.seq):
+                return False
+        if kind == "game-start":
+            self._start(ev)
+        else:
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                handler(self, ev)
+            # unknown kinds are newer than this reader: skipped, not an error
+            if game is not None and game != self.game:
+                # events of a game whose start we missed (a display that joined late)
+                self.game = game
+        if seq is not None:
+            self.seq = seq
+        return True
+
+    def _point(self, ev, key="point", allow_empty=False):
+        p = ev.get(key)
+        if allow_empty and (p == "" or p is None):
+            return ""
+        return _check_point(p, self.size, ev.get("type"), key)
+
+    def _points(self, ev, key, size=None):
+        pts = ev.get(key) or []
+        if not isinstance(pts, list):
+            raise EventError("%s event: %s must be a list of points" % (ev.get("type"), key))
+        return [_check_point(p, size or self.size, ev.get("type"), key) for p in pts]
+
+    def _start(self, ev):
+        size = ev.get("size", 19)
+        if not isinstance(size, int) or not 2 <= size <= 25:
+            raise EventError("game-start event: size %r is not 2..25" % (size,))
+        setup = ev.get("setup") or {}
+        if not isinstance(setup, dict):
+            raise EventError("game-start event: setup must be {\"B\": [...], \"W\": [...]}")
+        black = self._points(setup, "B", size)
+        white = self._points(setup, "W", size)
+        self._reset(ev.get("game"), 0)
+        self.size = size
+        self.rules = ev.get("rules")
+        self.komi = ev.get("komi")
+        self.handicap = ev.get("handicap", 0)
+        self.serial = ev.get("serial")
+        self.profile = ev.get("profile")
+        for p in black:
+            self.stones[p] = "B"
+        for p in white:
+            self.stones[p] = "W"
+        self.to_move = ev.get("first") if ev.get("first") in OTHER else "B"
+        self.status = PLAYING
+
+    def _move(self, ev):
+        color = _color(ev)
+        point = self._point(ev)
+        taken = self._points(ev, "captures")
+        removed = {}
+        self.stones[point] = color
+        for p in taken:
+            owner = self.stones.pop(p, OTHER[color])
+            removed[p] = owner
+            # a suicide removes the mover's own stones: the other side takes them
+            self.captures[color if owner != color else OTHER[color]] += 1
+        self._played(ev, color, point, "move", removed)
+        if taken:
+            self.pending = None   # the referee says which are still on the board
+
+    def _pass(self, ev, kind):
+        color = _color(ev)
+        self._played(ev, color, "", kind, {})
+
+    def _played(self, ev, color, point, kind, removed):
+        number = ev.get("number")
+        self.number = number if isinstance(number, int) else self.number + 1
+        self.to_move = OTHER[color]
+        self.last = {"color": color, "point": point, "number": self.number, "kind": kind,
+                     "captures": sorted(removed)}
+        self._history.append((color, point, removed))
+        self.banner = None
+        self.pending = None
+        if self.status in (PAUSED, WAITING):
+            self.status = PLAYING
+
+    def _undo(self, ev):
+        color = _color(ev)
+        point = self._point(ev, allow_empty=True)
+        restored = self._points(ev, "restored")
+        if self._history and self._history[-1][0] == color and self._history[-1][1] == point:
+            _, _, removed = self._history.pop()
+        else:
+            # joined after the move was played (from a snapshot): the restored
+            # stones are the opponent's, as they are unless the move was a suicide
+            removed = {p: OTHER[color] for p in restored}
+            self._history = []
+        if point:
+            self.stones.pop(point, None)
+        for p in restored:
+            owner = removed.get(p, OTHER[color])
+            self.stones[p] = owner
+            side = color if owner != color else OTHER[color]
+            self.captures[side] = max(0, self.captures[side] - 1)
+        number = ev.get("number")
+        self.number = (number - 1) if isinstance(number, int) else max(0, self.number - 1)
+        self.to_move = color
+        if self._history:
+            c, p, rem = self._history[-1]
+            self.last = {"color": c, "point": p, "number": self.number,
+                         "kind": "move" if p else "pass", "captures": sorted(rem)}
+        else:
+            self.last = None
+        self.banner = None
+        self.pending = None
+        if self.status in (PAUSED, ENDED):
+            self.status = PLAYING
+            self.end = None
+
+    def _illegal(self, ev):
+        color = _color(ev, allow_none=True)
+        point = self._point(ev, allow_empty=True) if ev.get("point") else None
+        self.banner = {"code": str(ev.get("code") or "illegal"), "text": str(ev.get("text") or ""),
+                       "fix": str(ev.get("fix") or ""), "color": color, "point": point}
+
+    def _restored(self, ev):
+        self.banner = None
+        self.pending = None
+
+    def _capture_pending(self, ev):
+        self.pending = {"color": _color(ev), "points": self._points(ev, "points")}
+
+    def _paused(self, ev):
+        self.status = PAUSED
+
+    def _end(self, ev):
+        reason = ev.get("reason")
+        winner = ev.get("winner")
+        self.end = {"reason": reason, "winner": winner}
+        if self.status != COUNTED:
+            self.status = ENDED
+        self.banner = None
+
+    def _resign(self, ev):
+        color = _color(ev)
+        self.end = {"reason": "resign", "winner": OTHER[color]}
+        self.status = COUNTED
+        self.result = {"result": "%s+R" % OTHER[color], "winner": OTHER[color],
+                       "margin": None, "unit": None, "breakdown": {}}
+
+    def _dead(self, ev):
+        for p in self._points(ev, "points"):
+            c = self.stones.pop(p, None)
+            if c is not None:
+                self.dead[p] = c
+
+    def _count(self, ev):
+        res = ev.get("result")
+        if not isinstance(res, str):
+            raise EventError("count event: result must be a text like 'B+3.5', not %r" % (res,))
+        self.result = {"result": res, "winner": ev.get("winner"), "margin": ev.get("margin"),
+                       "unit": ev.get("unit"), "breakdown": ev.get("breakdown") or {}}
+        self.status = COUNTED
+
+    def _bowls(self, ev):
+        self.bowls = {k: ev.get(k) for k in ("B", "W", "lidB", "lidW")}
+
+    def _prisoner_missing(self, ev):
+        color = _color(ev)
+        self.notices["prisoner-missing"] = (
+            "%s's lid: %s prisoners expected, %s counted"
+            % ("Black" if color == "B" else "White", ev.get("expected"), ev.get("counted")))
+
+    def _setup_check(self, ev):
+        if ev.get("ok"):
+            self.notices.pop("setup-check", None)
+        else:
+            self.notices["setup-check"] = "bowls at the start: %s black, %s white" % (
+                ev.get("B"), ev.get("W"))
+
+    def _sensor_fault(self, ev):
+        self.faults[self._point(ev)] = str(ev.get("what") or "fault")
+
+    def _sensor_ok(self, ev):
+        self.faults.pop(self._point(ev), None)
+
+    # --- reading -------------------------------------------------------------
+    def rows(self):
+        """The position as text rows, '.' empty, 'X' black, 'O' white (row 0 at the top)."""
+        grid = [["."] * self.size for _ in range(self.size)]
+        for p, c in self.stones.items():
+            grid[COLS.index(p[1])][COLS.index(p[0])] = "X" if c == "B" else "O"
+        return ["".join(r) for r in grid]
+
+    def snapshot(self):
+        """Everything a display needs, as JSON-ready data (lists sorted: stable output)."""
+        return {
+            "board": self.board, "game": self.game, "seq": self.seq,
+            "size": self.size, "rules": self.rules, "komi": self.komi,
+            "handicap": self.handicap, "serial": self.serial, "profile": self.profile,
+            "status": self.status,
+            "stones": {"B": sorted(p for p, c in self.stones.items() if c == "B"),
+                       "W": sorted(p for p, c in self.stones.items() if c == "W")},
+            "number": self.number, "to_move": self.to_move,
+            "last": copy.deepcopy(self.last),
+            "captures": dict(self.captures),
+            "pending": copy.deepcopy(self.pending),
+            "banner": dict(self.banner) if self.banner else None,
+            "end": dict(self.end) if self.end else None,
+            "dead": {"B": sorted(p for p, c in self.dead.items() if c == "B"),
+                     "W": sorted(p for p, c in self.dead.items() if c == "W")},
+            "result": copy.deepcopy(self.result),
+            "bowls": dict(self.bowls) if self.bowls else None,
+            "notices": dict(self.notices),
+            "faults": dict(self.faults),
+        }
+
+    @classmethod
+    def from_snapshot(cls, snap):
+        """A state that continues from a snapshot (a late joiner's retained state)."""
+        s = cls(snap.get("board", ""))
+        s.game = snap.get("game")
+        s.seq = snap.get("seq") or 0
+        s.size = snap.get("size", 19)
+        for key in ("rules", "komi", "handicap", "serial", "profile", "status", "number",
+                    "to_move"):
+            if key in snap:
+                setattr(s, key, snap[key])
+        for c in ("B", "W"):
+            for p in (snap.get("stones") or {}).get(c, []):
+                s.stones[p] = c
+            for p in (snap.get("dead") or {}).get(c, []):
+                s.dead[p] = c
+        s.last = copy.deepcopy(snap.get("last"))
+        s.captures = dict(snap.get("captures") or {"B": 0, "W": 0})
+        s.pending = copy.deepcopy(snap.get("pending"))
+        s.banner = copy.deepcopy(snap.get("banner"))
+        s.end = copy.deepcopy(snap.get("end"))
+        s.result = copy.deepcopy(snap.get("result"))
+        s.bowls = copy.deepcopy(snap.get("bowls"))
+        s.notices = dict(snap.get("notices") or {})
+        s.faults = dict(snap.get("faults") or {})
+        if s.last and s.last.get("point"):
+            # enough history to take the last move back
+            s._history = [(s.last["color"], s.last["point"],
+                           {p: OTHER[s.last["color"]] for p in s.last.get("captures", [])})]
+        return s
+
+    def is_newer(self, snap):
+        """Whether a snapshot is ahead of this state (then a display adopts it)."""
+        g, q = snap.get("game"), snap.get("seq") or 0
+        if self.game is None:
+            return g is not None or q > self.seq
+        if g is None:
+            return False
+        return g > self.game or (g == self.game and q > self.seq)
+
+
+_HANDLERS = {
+    "move": LiveState._move,
+    "pass": lambda s, ev: s._pass(ev, "pass"),
+    "abandon": lambda s, ev: s._pass(ev, "abandon"),
+    "undo": LiveState._undo,
+    "illegal": LiveState._illegal,
+    "restored": LiveState._restored,
+    "capture-pending": LiveState._capture_pending,
+    "paused": LiveState._paused,
+    "end": LiveState._end,
+    "resign": LiveState._resign,
+    "dead": LiveState._dead,
+    "count": LiveState._count,
+    "bowls": LiveState._bowls,
+    "prisoner-missing": LiveState._prisoner_missing,
+    "setup-check": LiveState._setup_check,
+    "sensor-fault": LiveState._sensor_fault,
+    "sensor-ok": LiveState._sensor_ok,
+}
+
+
+def clean_board_id(text):
+    """A board id safe in a URL path and an MQTT topic level ('/', '+', '#' are not)."""
+    out = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in str(text)).strip("-")
+    return out or "board"
