@@ -127,6 +127,12 @@ def capture_neighbours(cells, mark, out, base: int, p: int, W: int, length: int)
                     c[o[j]] = 0
                     j += 1
                 k += n
+            else:
+                # the fill stopped at the first liberty and left part of the
+                # group marked; a new generation keeps those marks from walling
+                # off the liberty when another neighbour of that group is filled
+                next_generation(mark, length)
+                gen = m[0]
     return k
 
 

