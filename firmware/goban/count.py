@@ -1,0 +1,483 @@
+"""Counting under every scoring system of RULES.md, with the breakdown a player
+can check and the result as SGF writes it.
+
+    res = count(game, dead_points, rules)   # dead: point indices or 'dd' strings
+    res.result      # 'B+3.5', 'W+R', '0' (draw), 'Void', 'B+F' (New Ing 懈怠)
+    res.winner      # 'B', 'W', 'draw' or 'void'
+    res.margin      # what the winner won by, in res.unit
+    res.unit        # 'points', 'stones' (area halves, or living stones) or 'lu' (路)
+    res.breakdown   # dict: stones, territory, dame, prisoners, tax, compensation, komi, totals
+
+All arithmetic is in integer quarter points (New Ing's 184¼), no floats until
+the breakdown is built. The board facts come from `goban.regions` (one viper
+pass, no allocation); the score arithmetic (`Counter.score`) allocates nothing
+either, so the referee can count on the RP2040 between two sensor frames.
+
+The number in the SGF result is the difference of the two sides' counts: points
+for the area and territory systems (so Chinese 'B+3.5' is 1.75 stones), living
+stones for 计活子, 路 for Tang-Song. `margin`/`unit` give it in the system's
+own unit: Chinese, 计枰点, New Ing and Ming-Qing count stones (half the points).
+"""
+
+from array import array
+
+from goban import rules as R
+from goban.board import BLACK, WHITE, EMPTY
+from goban.regions import (Regions, T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T,
+                           T_E, T_G, T_SEKI_G, T_SEKI_T, T_SEKI_E)
+from goban.game import ABANDON, PASS_STONE, F_NOOP
+
+# the integer inputs and outputs of Counter.score (array slots)
+I_KOMI = 0       # komi, quarter points
+I_HCOMP = 1      # handicap compensation, quarter points
+I_PB = 2         # prisoners of black (captured + dead white + white pass stones handed over)
+I_PW = 3
+I_HELDB = 4      # black stones held by white (Tang-Song)
+I_HELDW = 5
+I_PAYS = 6       # 计枰点: black pays for the last move
+I_POINTS = 7     # points on the board (size * size)
+O_B = 0          # black's count, quarters of the system's counting unit
+O_W = 1
+O_MARGIN = 2     # black minus white, quarters of the result unit
+
+
+class CountError(ValueError):
+    """A dead-stone list the board contradicts (off the board, no stone there)."""
+
+
+class CountResult:
+    __slots__ = ("result", "winner", "margin", "unit", "breakdown", "margin_q",
+                 "black_q", "white_q")
+
+    def __init__(self, result, winner, margin, unit, breakdown, margin_q, black_q, white_q):
+        self.result = result
+        self.winner = winner
+        self.margin = margin
+        self.unit = unit
+        self.breakdown = breakdown
+        self.margin_q = margin_q
+        self.black_q = black_q
+        self.white_q = white_q
+
+    def as_dict(self):
+        return {"result": self.result, "winner": self.winner, "margin": self.margin,
+                "unit": self.unit, "breakdown": self.breakdown}
+
+    def __repr__(self):
+        return "CountResult(%s, %s %s)" % (self.result, self.margin, self.unit)
+
+
+def quarters_text(q):
+    """Quarter units as the shortest decimal: 14 -> '3.5', 7 -> '1.75'."""
+    sign = "-" if q < 0 else ""
+    q = -q if q < 0 else q
+    return sign + str(q >> 2) + ("", ".25", ".5", ".75")[q & 3]
+
+
+def quarters_number(q, div=4):
+    """q / div as an int when whole, else a float (exact: a binary fraction)."""
+    if q % div == 0:
+        return q // div
+    return q / div
+
+
+def _stones_unit(rules):
+    """Systems whose margin is in stones of area, i.e. half the points."""
+    return rules.unit == R.UNIT_STONES and rules.scoring != R.SCORE_LIVING
+
+
+class Counter:
+    """The counting buffers of one board size (made once) and the arithmetic."""
+
+    def __init__(self, size):
+        self.size = size
+        self.regions = Regions(size)
+        self.inp = array("i", bytes(4 * 8))
+        self.out = array("i", bytes(4 * 4))
+
+    def score(self, scoring):
+        """The counts of both sides and the margin, from the regions' totals and
+        `inp`, into `out` (quarters). Integer arithmetic only: no allocation."""
+        rg = self.regions
+        t = rg.tot
+        inp = self.inp
+        out = self.out
+        sb = t[8 + T_S]
+        sw = t[16 + T_S]
+        tb = t[8 + T_T]
+        tw = t[16 + T_T]
+        eb = t[8 + T_E]
+        ew = t[16 + T_E]
+        d = t[T_DAME]
+        komi = inp[I_KOMI]
+        hc = inp[I_HCOMP]
+        npts = inp[I_POINTS]
+        if scoring == R.SCORE_AREA or scoring == R.SCORE_ING:
+            b = 4 * (sb + tb) + 2 * d
+            w = 4 * (sw + tw) + 2 * d
+            if inp[I_PAYS]:
+                b -= 2
+                w += 2
+            m = b - w - komi - hc
+        elif scoring == R.SCORE_TERRITORY:
+            b = 4 * (tb - t[8 + T_SEKI_T] + inp[I_PB])
+            w = 4 * (tw - t[16 + T_SEKI_T] + inp[I_PW])
+            m = b - w - komi - hc
+        elif scoring == R.SCORE_NEW_ING:
+            b = 4 * (sb + tb) + 2 * t[T_DBOTH]
+            w = 4 * (sw + tw) + 2 * t[T_DBOTH]
+            # black needs more than half the board plus 3¾ (184¼ on 19x19)
+            m = 2 * (b - 2 * npts - 15) - hc
+        elif scoring == R.SCORE_LIVING:
+            b = 4 * (sb + tb - eb)
+            w = 4 * (sw + tw - ew)
+            m = b - w - komi - hc
+        elif scoring == R.SCORE_TANG_SONG:
+            b = 4 * (tb - eb - inp[I_HELDB])
+            w = 4 * (tw - ew - inp[I_HELDW])
+            m = b - w - komi - hc
+        else:  # SCORE_MING_QING: every block gives one of its two eye points away
+            b = 4 * (sb + tb - eb) + 2 * (eb + ew + d)
+            w = 4 * (sw + tw - ew) + 2 * (eb + ew + d)
+            m = 2 * (b - 2 * npts) - hc - komi
+        out[O_B] = b
+        out[O_W] = w
+        out[O_MARGIN] = m
+        return m
+
+
+_counters = {}
+
+
+def counter_for(size):
+    """The shared Counter of a board size (its buffers are made once)."""
+    c = _counters.get(size)
+    if c is None:
+        c = _counters[size] = Counter(size)
+    return c
+
+
+def _point(board, p):
+    if isinstance(p, str):
+        try:
+            return board.from_sgf(p)
+        except ValueError as e:
+            raise CountError(str(e))
+    if not board.on_board(p):
+        raise CountError("dead point %r is not on the board" % (p,))
+    return p
+
+
+def _black_pays(game):
+    """计枰点 Axiom 15 option 1 and Corollary 29: black made the last real move,
+    or white made the first pass of the game."""
+    n = game.n
+    i = n
+    while i > 0 and game.move_point(i) <= ABANDON:
+        i -= 1
+    if i > 0 and game.color_of(i) == BLACK:
+        return True
+    j = 1
+    while j <= n and game.move_point(j) > ABANDON:
+        j += 1
+    return j <= n and game.color_of(j) == WHITE
+
+
+def end_requester(game):
+    """New Ing: who asked to end. The first of the closing no-ops, else the first
+    of the closing passes, else the player who moved last (and then stopped)."""
+    n = game.n
+    i = n
+    while i > 0 and game.flags[i] & F_NOOP:
+        i -= 1
+    if i < n:
+        return game.color_of(i + 1)
+    i = n
+    while i > 0 and game.move_point(i) <= ABANDON:
+        i -= 1
+    if i < n:
+        return game.color_of(i + 1)
+    if n:
+        return game.color_of(n)
+    return 3 - game.to_move()
+
+
+def handicap_compensation_q(rules, handicap):
+    """Handicap compensation in quarter points (given to white)."""
+    h = rules.handicap_comp
+    if handicap < 2 or h == R.HCOMP_NONE:
+        return 0
+    if h == R.HCOMP_HALF_STONES:
+        return 4 * handicap
+    if h == R.HCOMP_STONES:
+        return 8 * handicap
+    return 4 * (handicap - 1)
+
+
+def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
+    """Everything that may allocate before the count: the rules, the dead
+    stones taken off a copy of the board, the integer inputs. Returns
+    (counter, rules, dead list, extra facts)."""
+    rules = rules or game.rules
+    if isinstance(rules, str):
+        rules = R.get(rules)
+    if komi is not None:
+        rules = rules.copy(komi=komi)
+    board = game.board
+    ctr = counter_for(board.size)
+    rg = ctr.regions
+    rg.load(board.cells)
+    work = rg.work
+    dead = []
+    dead_n = [0, 0, 0]
+    for p in dead_points:
+        p = _point(board, p)
+        v = work[p]
+        if v == EMPTY and p in dead:
+            continue
+        if v != BLACK and v != WHITE:
+            raise CountError("dead point %s has no stone" % board.sgf(p))
+        work[p] = EMPTY
+        dead.append(p)
+        dead_n[v] += 1
+    if handicap is None:
+        handicap = getattr(game, "handicap", 0) or 0
+    inp = ctr.inp
+    inp[I_KOMI] = int(round(rules.komi * 4))
+    inp[I_HCOMP] = handicap_compensation_q(rules, handicap)
+    caps = game.captures
+    ps = game.pass_stones
+    # prisoners: captured in play, dead stones taken off at the end, pass stones
+    # handed over where a pass stone is given to the opponent (AGA, Tang-Song)
+    handed = rules.passes == R.PASS_STONE
+    inp[I_PB] = caps[BLACK] + dead_n[WHITE] + (ps[WHITE] if handed else 0)
+    inp[I_PW] = caps[WHITE] + dead_n[BLACK] + (ps[BLACK] if handed else 0)
+    inp[I_HELDB] = caps[WHITE] + dead_n[BLACK] + ps[BLACK]
+    inp[I_HELDW] = caps[BLACK] + dead_n[WHITE] + ps[WHITE]
+    pays = rules.scoring == R.SCORE_AREA and rules.last_move_pays and _black_pays(game)
+    inp[I_PAYS] = 1 if pays else 0
+    inp[I_POINTS] = board.size * board.size
+    facts = {"dead_n": dead_n, "handicap": handicap, "pays": pays}
+    return ctr, rules, dead, facts
+
+
+def count(game, dead_points=(), rules=None, komi=None, handicap=None):
+    """Count the game's board under `rules` (default: the game's own), the
+    stones at `dead_points` being dead. Raises CountError for a dead point off
+    the board or without a stone."""
+    ctr, rules, dead, facts = prepare(game, dead_points, rules, komi, handicap)
+    ctr.regions.run()
+    ctr.score(rules.scoring)
+    return _result(game, ctr, rules, dead, facts)
+
+
+def _result(game, ctr, rules, dead, facts):
+    out = ctr.out
+    b_q = out[O_B]
+    w_q = out[O_W]
+    m = out[O_MARGIN]
+    board = game.board
+    rg = ctr.regions
+    tot = rg.tot
+    huang = tot[T_HUANG]
+    if m > 0 or (m == 0 and rules.black_wins_ties):
+        winner = "B"
+    elif m < 0:
+        winner = "W"
+    else:
+        winner = "draw"
+    notes = []
+    if winner == "draw":
+        result = "0"
+    else:
+        result = winner + "+" + quarters_text(m if m >= 0 else -m)
+    if rules.scoring == R.SCORE_NEW_ING and huang:
+        asked = end_requester(game)
+        winner = "W" if asked == BLACK else "B"
+        result = winner + "+F"
+        notes.append("荒空: %d point(s) of a dame region touch one colour only; "
+                     "%s asked to end and loses (懈怠)" % (huang, "BW"[asked - 1]))
+    if game.end == "resign":
+        winner = "B" if game.winner == BLACK else "W"
+        result = winner + "+R"
+        notes.append("play ended by resignation; the count is for information")
+    elif game.end == "void":
+        winner = "void"
+        result = "Void"
+        notes.append("a whole-board cycle ended play with no result")
+    div = 8 if _stones_unit(rules) else 4
+    am = m if m >= 0 else -m
+    margin = 0 if winner in ("draw", "void") else quarters_number(am, div)
+    bd = _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m)
+    if not rules.dead_agreement and dead:
+        notes.append("strict Tromp-Taylor has no dead-stone agreement: the dead "
+                     "stones given were taken off as if captured in play")
+    if notes:
+        bd["notes"] = notes
+    return CountResult(result, winner, margin, rules.unit, bd, m, b_q, w_q)
+
+
+SYSTEM_NAMES = {
+    R.SCORE_AREA: "area: stones + territory + half the dame",
+    R.SCORE_TERRITORY: "territory + prisoners, no territory in seki",
+    R.SCORE_ING: "area by Ing fill counting",
+    R.SCORE_NEW_ING: "New Ing area: black needs more than half the board + 3¾",
+    R.SCORE_LIVING: "living stones: stones + territory - basic eye positions",
+    R.SCORE_TANG_SONG: "路: territory - basic eye positions - own stones held by the opponent",
+    R.SCORE_MING_QING: "area with the block tax (还块子): each block gives one eye point away",
+}
+
+
+def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m):
+    """The player's checkable account of the count (allocates: end only)."""
+    rg = ctr.regions
+    t = rg.tot
+    inp = ctr.inp
+    board = game.board
+    s = rules.scoring
+    d = t[T_DAME]
+    sides = {}
+    for c, key, opp in ((BLACK, "black", WHITE), (WHITE, "white", BLACK)):
+        c8 = c << 3
+        side = {
+            "stones": t[c8 + T_S],
+            "territory": t[c8 + T_T],
+            "blocks": t[c8 + T_G],
+            "basic_eyes": t[c8 + T_E],
+            "seki_blocks": t[c8 + T_SEKI_G],
+            "seki_territory": t[c8 + T_SEKI_T],
+            "captured": game.captures[c],
+            "dead_removed": facts["dead_n"][opp],
+            "prisoners": inp[I_PB if c == BLACK else I_PW],
+            "pass_stones": game.pass_stones[c],
+            "total": quarters_number(b_q if c == BLACK else w_q),
+        }
+        if s in (R.SCORE_AREA, R.SCORE_ING, R.SCORE_MING_QING):
+            side["dame_share"] = quarters_number(2 * d)
+        if s == R.SCORE_NEW_ING:
+            side["dame_share"] = quarters_number(2 * t[T_DBOTH])
+        if s == R.SCORE_TERRITORY:
+            side["tax"] = t[c8 + T_SEKI_T]
+        elif s == R.SCORE_LIVING:
+            side["tax"] = t[c8 + T_E]
+        elif s == R.SCORE_TANG_SONG:
+            side["tax"] = t[c8 + T_E]
+            side["held_by_opponent"] = inp[I_HELDB if c == BLACK else I_HELDW]
+        elif s == R.SCORE_MING_QING:
+            side["tax"] = quarters_number(2 * t[c8 + T_E])
+            side["tax_received"] = quarters_number(2 * t[(opp << 3) + T_E])
+        sides[key] = side
+    bd = {
+        "rules": rules.id,
+        "system": SYSTEM_NAMES.get(s, ""),
+        "count_unit": "stones" if s in (R.SCORE_AREA, R.SCORE_ING, R.SCORE_NEW_ING,
+                                         R.SCORE_MING_QING, R.SCORE_LIVING)
+                      and rules.unit == R.UNIT_STONES else rules.unit,
+        "result_unit": ("living stones" if s == R.SCORE_LIVING else
+                        "lu" if s == R.SCORE_TANG_SONG else "points"),
+        "black": sides["black"],
+        "white": sides["white"],
+        "dame": d,
+        "neutral": t[T_NEUTRAL],
+        "komi": quarters_number(inp[I_KOMI]),
+        "handicap": facts["handicap"],
+        "compensation": quarters_number(inp[I_HCOMP]),
+        "black_minus_white": quarters_number(m),
+        "dead": sorted(board.sgf(p) for p in dead),
+        "seki": [board.sgf(b["point"]) for b in rg.blocks() if b["seki"]],
+    }
+    if s == R.SCORE_NEW_ING:
+        n = board.size * board.size
+        bd["dame_both"] = t[T_DBOTH]
+        bd["huangkong"] = t[T_HUANG]
+        bd["black_needs_more_than"] = quarters_number(2 * n + 15)
+        bd["komi"] = 0
+    if s == R.SCORE_MING_QING:
+        bd["black_needs_more_than"] = quarters_number(2 * board.size * board.size
+                                                      + inp[I_HCOMP] // 2 + inp[I_KOMI] // 2)
+    if s == R.SCORE_ING:
+        bd["bowl_stones"] = bowl_stones(board.size, rules)
+        bd["white_bowl_after_fill"] = bowl_stones(board.size, rules) - t[16 + T_S] - t[16 + T_T]
+    if rules.last_move_pays:
+        bd["black_pays_last_move"] = bool(facts["pays"])
+    return bd
+
+
+def bowl_stones(size, rules=None):
+    """Stones in each bowl at the start under Ing (查子): (points - 1) / 2, 180 on 19x19."""
+    if rules is not None and size == 19 and rules.bowl_stones:
+        return rules.bowl_stones
+    return (size * size - 1) // 2
+
+
+def ing_fill_check(res, white_bowl_left, size=19, unfilled=0, stones_out=0):
+    """The Ing fill-count cross-check. After the dead stones and prisoners went
+    back to their owners' bowls, white fills white's territory from its bowl:
+    `white_bowl_left` stones are left (or, having run out, `unfilled` points of
+    white's territory stay empty). `stones_out` are white stones lying neither
+    on the board nor in the bowl (a pass stone left on the lid).
+
+    Returns a dict: agree (the bowl says what the board says), expected_left,
+    white and black area by the fill (180 - x and 181 + x on 19x19, plus half
+    of any unfilled dame each), and white_area_counted from the board."""
+    bd = res.breakdown
+    bowl = bowl_stones(size)
+    w = bd["white"]
+    expected = bowl - w["stones"] - w["territory"] - stones_out
+    d = bd["dame"]
+    # quarters: area by the fill, and as the board counts it
+    white_fill = 4 * (bowl - stones_out - white_bowl_left + unfilled) + 2 * d
+    black_fill = 4 * (size * size - bd["neutral"]) - white_fill
+    counted = 4 * (w["stones"] + w["territory"]) + 2 * d
+    by_bowl = white_bowl_left - unfilled
+    return {"agree": white_fill == counted and by_bowl == expected,
+            "expected_left": expected, "white_area": quarters_number(white_fill),
+            "black_area": quarters_number(black_fill),
+            "white_area_counted": quarters_number(counted)}
+
+
+def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
+    """计枰点 Corollary 21: count by 目 with equal stones, then return to points.
+
+    Each side's stones off the board (captured, dead, pass stones) are filled back
+    into its own territory, so each side has as many stones on the board as it
+    made moves; the side with more moves takes the surplus off inside its own
+    territory (B-type 负着); if black pays for the last move, one black stone at
+    the boundary becomes a shared point instead (A-type). Then points =
+    moves + 目 + half the shared points. Returns (black, white) in quarter points:
+    equal to the area count, or CountError if the move record and the board
+    disagree (stones on the board + stones off it != stones played)."""
+    ctr, rules, dead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
+    rg = ctr.regions
+    rg.run()
+    t = rg.tot
+    caps = game.captures
+    ps = game.pass_stones
+    dead_n = facts["dead_n"]
+    moves = [0, len(game.setup_black), len(game.setup_white)]
+    for i in range(1, game.n + 1):
+        if game.move_point(i) > ABANDON or game.move_point(i) == PASS_STONE:
+            moves[game.color_of(i)] += 1
+    mu = [0, 0, 0]
+    for c in (BLACK, WHITE):
+        off = caps[3 - c] + dead_n[c] + ps[c]
+        if t[(c << 3) + T_S] + off != moves[c]:
+            raise CountError("the record and the board disagree on %s's stones: %d on the "
+                             "board + %d off it, %d played"
+                             % ("black" if c == BLACK else "white", t[(c << 3) + T_S], off,
+                                moves[c]))
+        mu[c] = t[(c << 3) + T_T] - off
+    q2 = 2 * t[T_DAME]  # shared points, in half points
+    surplus = moves[BLACK] - moves[WHITE]
+    if surplus > 0:
+        moves[BLACK] -= surplus
+        mu[BLACK] += surplus
+    elif surplus < 0:
+        moves[WHITE] += surplus
+        mu[WHITE] -= surplus
+    b = 4 * (moves[BLACK] + mu[BLACK]) + q2
+    w = 4 * (moves[WHITE] + mu[WHITE]) + q2
+    if facts["pays"]:
+        b -= 2
+        w += 2
+    return b, w

@@ -1,0 +1,352 @@
+"""Empty regions, territory, blocks, basic eye positions and seki: the board
+facts every scoring system of RULES.md is built from, found by one viper pass.
+
+`analyse()` floods the board twice over the board's own layout (see
+`goban.board`: index (y+1)*W + x, a border of EDGE cells, neighbours p+-1,
+p+-W) and never allocates: every buffer is made once by `Regions(size)`.
+
+1. Empty regions (4-connected empty points). For each: its size, the colours
+   it borders (mask: 1 black, 2 white, 3 both = dame, 0 none), how many of its
+   points touch both colours and how many touch exactly one (New Ing's 荒空).
+   A region bordering one colour only is that colour's territory.
+2. Blocks (块): a colour's stones joined through that colour's territory. For
+   each: stones, territory points, the number of territory regions (eyes),
+   the largest one, and whether a stone touches a dame point.
+
+Basic eye positions E (基本眼位), the points a block keeps empty to live once
+its territory is filled:
+  - 2 if the block can make two non-adjacent eyes: two territory regions, or one
+    region of 3 or more points (any connected set of 3 grid points holds two
+    non-adjacent ones);
+  - otherwise 1 if it has a territory point (seki with its own eye, or a one-eye
+    life such as seed 003's 一眼净活图), else 0 (seki on shared liberties only).
+A block is in seki when it cannot make two eyes and touches a dame point: the
+dame next to it are its shared liberties (公气), kept for both sides.
+Known limit: points of a seki that only one side may fill (seed 004's last
+figure, seed 003 §18.4(1)) count as shared liberties, like every dame point.
+"""
+
+from array import array
+
+from goban.compat import micropython, const, ptr8, ptr16, ptr32
+
+# per-region record in `rinfo`, stride 8 (region ids start at 1)
+R_SIZE = const(0)
+R_MASK = const(1)
+R_BOTH = const(2)      # points touching both colours
+R_ONE = const(3)       # points touching exactly one colour
+R_OWNER = const(4)     # block that has counted this region (scratch)
+R_FIRST = const(5)     # first point found
+
+# per-block record in `binfo`, stride 8 (block ids start at 1)
+B_FIRST = const(0)
+B_COLOR = const(1)
+B_STONES = const(2)
+B_TERR = const(3)
+B_EYES = const(4)      # territory regions
+B_MAXEYE = const(5)    # largest territory region
+B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
+B_BASIC = const(7)     # basic eye positions E
+
+F_TOUCH = const(1)
+F_SEKI = const(2)
+
+# totals in `tot` (int32)
+T_REGIONS = const(0)
+T_BLOCKS = const(1)
+T_DAME = const(2)      # points of regions bordering both colours
+T_DBOTH = const(3)     # of those, points next to both colours
+T_HUANG = const(4)     # of those, points next to one colour only (荒空)
+T_NEUTRAL = const(5)   # points of regions bordering no stone
+# per colour c at 8*c + ...
+T_S = const(0)         # living stones
+T_T = const(1)         # territory points
+T_E = const(2)         # basic eye positions
+T_G = const(3)         # blocks
+T_SEKI_G = const(4)    # blocks in seki
+T_SEKI_T = const(5)    # territory points of blocks in seki
+T_SEKI_E = const(6)    # basic eye positions of blocks in seki
+T_LEN = const(24)
+
+
+@micropython.viper
+def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
+    """Fill rid/rinfo (regions), bid/binfo (blocks) and tot from the cells in
+    `work` (dead stones already removed). Returns the number of blocks."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    bi = ptr16(bid)
+    st = ptr16(stack)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
+    i = 0
+    while i < length:
+        ri[i] = 0
+        bi[i] = 0
+        i += 1
+    i = 0
+    while i < 24:
+        t[i] = 0
+        i += 1
+    # --- 1. empty regions --------------------------------------------------
+    nreg = 0
+    p = W
+    while p < length:
+        if w[p] == 0 and ri[p] == 0:
+            nreg += 1
+            ri[p] = nreg
+            st[0] = p
+            n = 1
+            i = 0
+            mask = 0
+            both = 0
+            one = 0
+            while i < n:
+                q = st[i]
+                i += 1
+                bits = 0
+                r = q - 1
+                v = w[r]
+                if v == 0:
+                    if ri[r] == 0:
+                        ri[r] = nreg
+                        st[n] = r
+                        n += 1
+                elif v != 3:
+                    bits = bits | v
+                r = q + 1
+                v = w[r]
+                if v == 0:
+                    if ri[r] == 0:
+                        ri[r] = nreg
+                        st[n] = r
+                        n += 1
+                elif v != 3:
+                    bits = bits | v
+                r = q - W
+                v = w[r]
+                if v == 0:
+                    if ri[r] == 0:
+                        ri[r] = nreg
+                        st[n] = r
+                        n += 1
+                elif v != 3:
+                    bits = bits | v
+                r = q + W
+                v = w[r]
+                if v == 0:
+                    if ri[r] == 0:
+                        ri[r] = nreg
+                        st[n] = r
+                        n += 1
+                elif v != 3:
+                    bits = bits | v
+                mask = mask | bits
+                if bits == 3:
+                    both += 1
+                elif bits != 0:
+                    one += 1
+            b = nreg << 3
+            rf[b] = n
+            rf[b + 1] = mask
+            rf[b + 2] = both
+            rf[b + 3] = one
+            rf[b + 4] = 0
+            rf[b + 5] = p
+            if mask == 3:
+                t[2] += n
+                t[3] += both
+                t[4] += one
+            elif mask == 0:
+                t[5] += n
+            else:
+                t[(mask << 3) + 1] += n
+        p += 1
+    t[0] = nreg
+    # --- 2. blocks: stones joined through their own territory ---------------
+    nblk = 0
+    p = W
+    while p < length:
+        col = w[p]
+        if (col == 1 or col == 2) and bi[p] == 0:
+            nblk += 1
+            bi[p] = nblk
+            st[0] = p
+            n = 1
+            i = 0
+            stones = 0
+            terr = 0
+            eyes = 0
+            maxeye = 0
+            touch = 0
+            while i < n:
+                q = st[i]
+                i += 1
+                if w[q] == 0:
+                    terr += 1
+                    rb = ri[q] << 3
+                    if rf[rb + 4] != nblk:
+                        rf[rb + 4] = nblk
+                        eyes += 1
+                        if rf[rb] > maxeye:
+                            maxeye = rf[rb]
+                else:
+                    stones += 1
+                r = q - 1
+                v = w[r]
+                if v == col:
+                    if bi[r] == 0:
+                        bi[r] = nblk
+                        st[n] = r
+                        n += 1
+                elif v == 0:
+                    m = rf[(ri[r] << 3) + 1]
+                    if m == col:
+                        if bi[r] == 0:
+                            bi[r] = nblk
+                            st[n] = r
+                            n += 1
+                    elif m == 3:
+                        touch = 1
+                r = q + 1
+                v = w[r]
+                if v == col:
+                    if bi[r] == 0:
+                        bi[r] = nblk
+                        st[n] = r
+                        n += 1
+                elif v == 0:
+                    m = rf[(ri[r] << 3) + 1]
+                    if m == col:
+                        if bi[r] == 0:
+                            bi[r] = nblk
+                            st[n] = r
+                            n += 1
+                    elif m == 3:
+                        touch = 1
+                r = q - W
+                v = w[r]
+                if v == col:
+                    if bi[r] == 0:
+                        bi[r] = nblk
+                        st[n] = r
+                        n += 1
+                elif v == 0:
+                    m = rf[(ri[r] << 3) + 1]
+                    if m == col:
+                        if bi[r] == 0:
+                            bi[r] = nblk
+                            st[n] = r
+                            n += 1
+                    elif m == 3:
+                        touch = 1
+                r = q + W
+                v = w[r]
+                if v == col:
+                    if bi[r] == 0:
+                        bi[r] = nblk
+                        st[n] = r
+                        n += 1
+                elif v == 0:
+                    m = rf[(ri[r] << 3) + 1]
+                    if m == col:
+                        if bi[r] == 0:
+                            bi[r] = nblk
+                            st[n] = r
+                            n += 1
+                    elif m == 3:
+                        touch = 1
+            # basic eye positions and seki
+            if eyes >= 2 or maxeye >= 3:
+                basic = 2
+                flags = touch
+            else:
+                basic = 1 if terr > 0 else 0
+                flags = touch | (touch << 1)
+            b = nblk << 3
+            bf[b] = p
+            bf[b + 1] = col
+            bf[b + 2] = stones
+            bf[b + 3] = terr
+            bf[b + 4] = eyes
+            bf[b + 5] = maxeye
+            bf[b + 6] = flags
+            bf[b + 7] = basic
+            c8 = col << 3
+            t[c8] += stones
+            t[c8 + 2] += basic
+            t[c8 + 3] += 1
+            if flags & 2:
+                t[c8 + 4] += 1
+                t[c8 + 5] += terr
+                t[c8 + 6] += basic
+        p += 1
+    t[1] = nblk
+    return nblk
+
+
+@micropython.viper
+def copy_cells(src, dst, length: int):
+    s = ptr8(src)
+    d = ptr8(dst)
+    i = 0
+    while i < length:
+        d[i] = s[i]
+        i += 1
+
+
+class Regions:
+    """The buffers of one board size, allocated once; `run(cells)` analyses
+    a position (after `remove()` of dead stones) without allocating."""
+
+    def __init__(self, size):
+        self.size = size
+        self.W = W = size + 1
+        self.length = n = (size + 2) * W + 1
+        self.work = bytearray(n)
+        self.rid = array("H", bytes(2 * n))
+        self.bid = array("H", bytes(2 * n))
+        self.stack = array("H", bytes(2 * n))
+        slots = size * size + 2
+        self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
+        self.binfo = array("H", bytes(16 * slots))
+        self.tot = array("i", bytes(4 * T_LEN))
+        self.nblocks = 0
+
+    def load(self, cells):
+        """Copy a board's cells into the work buffer."""
+        copy_cells(cells, self.work, self.length)
+
+    def run(self):
+        """Analyse the work buffer (the hot part: no allocation)."""
+        self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
+                               self.binfo, self.tot, self.length, self.W)
+        return self.nblocks
+
+    def total(self, key, color=0):
+        """A total: key T_* (with color for the per-colour ones)."""
+        return self.tot[(color << 3) + key] if color else self.tot[key]
+
+    def blocks(self):
+        """Per-block records as dicts (for the breakdown: allocates)."""
+        out = []
+        bf = self.binfo
+        for k in range(1, self.nblocks + 1):
+            b = k << 3
+            out.append({"point": bf[b + B_FIRST], "color": bf[b + B_COLOR],
+                        "stones": bf[b + B_STONES], "territory": bf[b + B_TERR],
+                        "eyes": bf[b + B_EYES], "basic_eyes": bf[b + B_BASIC],
+                        "seki": bool(bf[b + B_FLAGS] & F_SEKI)})
+        return out
+
+    def region_points(self, mask_wanted):
+        """Points of regions with the given border mask (allocates)."""
+        out = []
+        rid = self.rid
+        rf = self.rinfo
+        for p in range(self.length):
+            r = rid[p]
+            if r and rf[(r << 3) + R_MASK] == mask_wanted:
+                out.append(p)
+        return out
