@@ -60,6 +60,12 @@ def reason_text(code):
     return REASONS.get(code, (code, ""))
 
 
+def _opens(cells, q, color, taken):
+    """Neighbour q gives the stone a way out: a friend, or a liberty other than `taken`."""
+    v = cells[q]
+    return v == color or (v == EMPTY and q != taken)
+
+
 def other(color):
     return 3 - color
 
@@ -221,7 +227,7 @@ class Game:
         if code is None and (flags & F_NOOP) == 0 and r.ko == R.KO_NOOP:
             if find_hash(self.h1, self.h2, self.n, 0, 1, h1, h2) >= 0:
                 flags |= F_NOOP
-        if code is None and r.ko in (R.KO_ING, R.KO_CYCLES_VOID):
+        if code is None and (r.ko == R.KO_ING or r.ko == R.KO_CYCLES_VOID):  # no tuple: no heap
             if find_hash(self.h1, self.h2, self.n - 1, 0, 2, h1, h2) >= 0:
                 flags |= F_REPEAT
         if code:
@@ -248,11 +254,9 @@ class Game:
         that point as its only liberty, so it could be retaken at once."""
         cells = self.board.cells
         W = self.board.W
-        for q in (p - 1, p + 1, p - W, p + W):
-            v = cells[q]
-            if v == color or (v == EMPTY and q != taken):
-                return False
-        return True
+        # four calls, not a loop over a tuple: the move loop must not allocate
+        return not (_opens(cells, p - 1, color, taken) or _opens(cells, p + 1, color, taken)
+                    or _opens(cells, p - W, color, taken) or _opens(cells, p + W, color, taken))
 
     def _check_repetition(self, color, h1, h2, flags):
         """The ko rule for a real move giving the position (h1, h2)."""
