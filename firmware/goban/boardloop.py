@@ -1,0 +1,216 @@
+"""The board's main loop: scan -> classify -> settle -> referee -> log, announce, link.
+
+`step(now_ms)` does at most one scan and returns; nothing in it waits. The clock
+is the caller's (time.ticks_ms on the Pico, the simulator's clock in the sim),
+so the same loop runs on the board and in the simulator, scan for scan.
+
+Every referee event goes, in order, to the game log on flash (first, so a power
+cut loses at most the event being written), then to the display, buzzer and
+lights, then to the link if one is given (`send_event(ev)`; `poll(now_ms)` is
+called every step).
+
+The frame path allocates nothing: the raw frame, the classified cells and the
+settle counters are preallocated, classify and settle are viper passes, and
+the referee only builds objects when something happened.
+"""
+
+from array import array
+
+from goban import rules as R
+from goban.settle import Settle, scans_for
+from goban.referee import Referee, OVER, PLAY, SETUP, DEAD
+
+BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
+        "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
+        "prisoner-missing": "illegal", "sensor-fault": "illegal"}
+
+KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
+
+
+class BoardLoop:
+    def __init__(self, profile, matrix, calibration, bowls=None, buttons=None,
+                 display=None, buzzer=None, lights=None, log=None, link=None):
+        self.profile = profile
+        self.size = size = profile.size
+        self.n = n = size * size
+        self.matrix = matrix
+        self.cal = calibration
+        self.bowls = bowls
+        self.buttons = buttons
+        self.display = display
+        self.buzzer = buzzer
+        self.lights = lights
+        self.log = log
+        self.link = link
+        self.scan_ms = profile.scan_ms
+        self.raw = array("H", bytes(2 * n))
+        self.cells = bytearray(n)
+        self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms))
+        self.ref = Referee(size)
+        self.next_scan = None
+        self.scans = 0
+        self.menu = None            # the new-game menu, when open
+        self.bowl_last = None
+        self.sent = 0               # events handed on (tests, bench)
+
+    # --- start-up -------------------------------------------------------------
+    def start(self, rules="chinese", komi=None, handicap=0):
+        """Resume the log's current game if there is one (the board is checked at
+        the first settled frame), else start a new game with these settings."""
+        log = self.log
+        if log is not None:
+            g = log.current_game()
+            if g:
+                self.ref.resume(log.events(g))
+                if self.ref.game is not None:
+                    self._ui()
+                    return "resumed"
+        self.new_game(rules, komi, handicap)
+        return "new"
+
+    def new_game(self, rules="chinese", komi=None, handicap=0, first=None):
+        """A new game: from the buttons' menu or from the host over the link."""
+        self.ref.new_game(rules, komi, handicap, first=first,
+                          serial=getattr(self.profile, "serial", "") or "",
+                          profile=self.profile.id)
+        self._drain()
+
+    # --- one step ---------------------------------------------------------------
+    def step(self, now_ms):
+        """At most one scan; returns the number of events it produced."""
+        if self.link is not None:
+            self.link.poll(now_ms)
+        if self.next_scan is not None and now_ms - self.next_scan < 0:
+            return 0
+        self.next_scan = now_ms + self.scan_ms
+        self.scan()
+        k = 0
+        if self.buttons is not None:
+            name = self.buttons.poll()
+            if name is not None:
+                self.press(name)
+                k += 1
+        if self.bowls is not None:
+            self._bowls(now_ms)
+        if self.ref.events:
+            k += self._drain()
+        elif self.ref.ui_dirty:
+            self._ui()
+        return k
+
+    def scan(self):
+        """The frame path: scan, classify, settle, referee. Allocates nothing
+        unless the referee has something to say."""
+        self.matrix.scan(self.raw)
+        cal = self.cal
+        cal.classify(self.raw, self.cells)
+        self.scans += 1
+        cal.follow_drift(self.raw, self.cells)  # counts its own period
+        r = self.settle.update(self.cells)
+        changed = r & 0x3FF
+        quiet = (r >> 10) & 0x3FF == 0
+        self.ref.frame(self.settle.stable, changed, quiet)
+
+    def _bowls(self, now_ms):
+        b = self.bowls
+        b.update(now_ms)
+        vals = (b.stones("B"), b.stones("W"), b.stones("lidB"), b.stones("lidW"))
+        if vals[0] < 0 or vals[1] < 0:
+            return
+        if vals == self.bowl_last:
+            return
+        if (vals[2] < 0 and self._has("lidB")) or (vals[3] < 0 and self._has("lidW")):
+            return  # a lid is settling: wait for a consistent reading
+        self.bowl_last = vals
+        self.ref.bowls(vals[0], vals[1], vals[2], vals[3])
+
+    def _has(self, which):
+        scales = (getattr(self.profile, "bowls", None) or {}).get("scales") or {}
+        return which in scales
+
+    # --- buttons and the new-game menu --------------------------------------------
+    def press(self, name):
+        ref = self.ref
+        if ref.phase == OVER or self.menu is not None:
+            self._menu(name)
+            return
+        ref.button(name)
+
+    def _menu(self, name):
+        m = self.menu
+        if m is None:
+            if name != "ok":
+                return
+            self.menu = m = {"step": 0, "rules": 0, "komi": -1, "handicap": 0}
+        elif name == "ok":
+            m["step"] += 1
+            if m["step"] > 2:
+                self.menu = None
+                rid = R.RULE_IDS[m["rules"]]
+                komi = None if m["komi"] < 0 else KOMI_STEPS[m["komi"]]
+                self.new_game(rid, komi, m["handicap"])
+                return
+        elif name in ("up", "down"):
+            d = 1 if name == "up" else -1
+            s = m["step"]
+            if s == 0:
+                m["rules"] = (m["rules"] + d) % len(R.RULE_IDS)
+            elif s == 1:
+                m["komi"] = max(-1, min(len(KOMI_STEPS) - 1, m["komi"] + d))
+            else:
+                m["handicap"] = max(0, min(9, m["handicap"] + d))
+                if m["handicap"] == 1:
+                    m["handicap"] = 2 if d > 0 else 0
+        s = m["step"]
+        if s == 0:
+            self._display("New game: rules", R.RULE_IDS[m["rules"]])
+        elif s == 1:
+            k = "rules' own" if m["komi"] < 0 else str(KOMI_STEPS[m["komi"]])
+            self._display("Komi", k)
+        else:
+            self._display("Handicap", str(m["handicap"]))
+
+    # --- events out ------------------------------------------------------------------
+    def _drain(self):
+        evs = self.ref.take_events()
+        for ev in evs:
+            self._record(ev)
+            self._announce(ev)
+            if self.link is not None:
+                self.link.send_event(ev)
+            self.sent += 1
+        self._ui()
+        return len(evs)
+
+    def _record(self, ev):
+        log = self.log
+        if log is None:
+            return
+        if ev["type"] == "game-start":
+            log.new_game(ev)
+        else:
+            log.append(ev)
+
+    def _announce(self, ev):
+        kind = BUZZ.get(ev["type"])
+        if kind and self.buzzer is not None:
+            self.buzzer.beep(kind)
+
+    def _ui(self):
+        ref = self.ref
+        if not ref.ui_dirty:
+            return
+        ref.ui_dirty = False
+        self._display(ref.lines[0], ref.lines[1])
+        if self.lights is not None:
+            if ref.lights:
+                self.lights.show(ref.lights, "fix")
+            else:
+                self.lights.clear()
+
+    def _display(self, a, b=""):
+        if self.display is not None:
+            self.display.show(a, b)
+
+
+__all__ = ["BoardLoop", "PLAY", "SETUP", "DEAD", "OVER"]

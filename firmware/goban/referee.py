@@ -1,0 +1,751 @@
+"""The referee: the position the game expects against the stable frame -> events.
+
+A state machine that never waits: `frame()` looks at one stable frame and returns,
+`button()`, `bowls()` handle one input each. Whatever happens is appended to
+`events` (small dicts, see notes_events.md) for the loop to log and announce;
+`lights` and `lines` say what the board should show now.
+
+Phases: SETUP (a new game: the board must be cleared and the handicap stones put
+on their points; they are setup, not moves), PLAY, DEAD (play has ended: the
+players lift the dead stones, then press end/ok), OVER (counted or resigned).
+
+In play the referee compares the stable frame with `game.board`. Points that may
+differ for a while without being wrong are *tolerated* (`tol`): stones captured
+by the last move until a hand lifts them, and after a takeback the lifted stone
+and the captures put back. Anything else that differs is illegal and announced
+once, with the point, the reason and the fix; play resumes when the board
+matches again ("restored"). Nothing is ever taken off the game by an illegal
+placement: the game only changes through accepted moves and buttons.
+
+The frame path (`frame()` with nothing new) allocates nothing: the diff is one
+viper pass into a preallocated uint16 buffer.
+"""
+
+from goban.compat import micropython, ptr8, ptr16
+from goban import rules as R
+from goban.game import Game, reason_text, PASS, PASS_STONE, ABANDON
+from goban.board import BLACK, WHITE, EMPTY
+from array import array
+
+SETUP = 0
+PLAY = 1
+DEAD = 2
+OVER = 3
+
+FAULT = 3          # a classified cell whose sensor cannot be read
+NO_TOL = 255
+CAP = 64           # mismatching points listed per diff (all are counted)
+
+LETTER = {BLACK: "B", WHITE: "W"}
+COLOR = {"B": BLACK, "W": WHITE}
+NAMES = {BLACK: "black", WHITE: "white"}
+TITLES = {BLACK: "Black", WHITE: "White"}
+
+# the physical refusals, in the words a player reads: (what is wrong, how to fix it)
+PHYSICAL = {
+    "wrong-color": ("a {c} stone is on {p}, it is {t}'s turn", "take the {c} stone off {p}"),
+    "extra-stone": ("a second stone is on {p}", "take the stone off {p}"),
+    "slid": ("the {c} stone on {p} was slid to {q}", "put it back on {p}"),
+    "knocked": ("the {c} stone on {p} is gone", "put a {c} stone back on {p}"),
+    "removed-stone": ("the last stone, {p}, was lifted",
+                      "put it back on {p}, or press undo to take the move back"),
+    "not-lifted": ("captured stones are still on the board: {l}",
+                   "lift them before the next move; take the stone off {p}"),
+    "not-restored": ("the takeback is not finished: {l}", "take the stone off {p}"),
+    "changed": ("{p} should hold a {e} stone, it holds a {c} one", "put a {e} stone on {p}"),
+    "mismatch": ("the board differs from the game at {n} points: {l}",
+                 "put the stones as the lights show"),
+    "resume-mismatch": ("after the restart the board differs from the saved game at {n} points: {l}",
+                        "put the stones as the lights show"),
+    "dead-extra": ("a stone was added on {p} while counting", "take the stone off {p}"),
+    "no-takeback": ("these rules allow no takeback", "play on"),
+    "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
+}
+
+
+def text_for(code, **kw):
+    """(text, fix) for a refusal code: the rules core's words, else the physical ones."""
+    if code in PHYSICAL:
+        what, fix = PHYSICAL[code]
+        return what.format(**kw), fix.format(**kw)
+    what, fix = reason_text(code)
+    return what, fix
+
+
+@micropython.viper
+def diff_frame(stable, cells, tol, out, cap: int, size: int) -> int:
+    """Compare the stable frame (index y*size+x) with the board (index
+    (y+1)*(size+1)+x). Mismatching points go to out[0:cap]; a fault cell
+    (3) matches anything; a point whose tolerated value tol[i] it shows is
+    pending, not a mismatch. Returns mismatches | pending << 10."""
+    s = ptr8(stable)
+    e = ptr8(cells)
+    t = ptr8(tol)
+    o = ptr16(out)
+    W = size + 1
+    mis = 0
+    pend = 0
+    i = 0
+    y = 0
+    while y < size:
+        p = (y + 1) * W
+        x = 0
+        while x < size:
+            v = s[i]
+            if v != e[p] and v != 3:
+                if t[i] != 255 and v == t[i]:
+                    pend += 1
+                else:
+                    if mis < cap:
+                        o[mis] = i
+                    mis += 1
+            i += 1
+            p += 1
+            x += 1
+        y += 1
+    return mis | (pend << 10)
+
+
+class Referee:
+    def __init__(self, size=19, clock=None):
+        self.size = size
+        self.n = n = size * size
+        self.W = size + 1
+        self.tol = bytearray(b"\xff" * n)
+        self.marked = bytearray(n)        # points covered by the announced illegal
+        self.out = array("H", bytes(2 * CAP))
+        self.events = []
+        self.game = None
+        self.phase = OVER
+        self.dirty = True
+        self.pending = None               # None, "capture", "undo", "resume"
+        self.illegal = None               # code of the announced illegal, or None
+        self.lights = []
+        self.lines = ("", "")
+        self.ui_dirty = True
+        self.faults = bytearray(n)        # fault points already reported
+        self.dead = []                    # points lifted as dead (DEAD phase)
+        self.bowl_seen = None             # last settled reading [B, W, lidB, lidW]
+        self.bowl_start = None            # [B, W] at the start (or after a resume)
+        self.info = {}                    # the game-start event
+        self.resumed = False              # rebuilt from the log, no move since
+
+    # --- coordinates -----------------------------------------------------------
+    def p_of(self, i):
+        """Frame index -> board index."""
+        y = i // self.size
+        return i + y + self.W
+
+    def i_of(self, p):
+        W = self.W
+        return (p // W - 1) * self.size + p % W
+
+    def sgf(self, p):
+        return self.game.board.sgf(p)
+
+    # --- events ----------------------------------------------------------------
+    def _emit(self, ev):
+        self.events.append(ev)
+        self.ui_dirty = True
+
+    def _show(self, line1, line2="", lights=None):
+        self.lines = (line1, line2)
+        self.lights = lights or []
+        self.ui_dirty = True
+
+    def take_events(self):
+        ev = self.events
+        if ev:
+            self.events = []
+        return ev
+
+    # --- a new game --------------------------------------------------------------
+    def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,
+                 serial="", profile=""):
+        """Start a game (buttons and display, or the host). Emits game-start."""
+        if size and size != self.size:
+            raise ValueError("this board is %dx%d" % (self.size, self.size))
+        r = rules if isinstance(rules, R.Rules) else R.get(rules)
+        if komi is not None:
+            r = r.copy(komi=komi)
+        g = Game(r, self.size, capacity=400)
+        setup = []
+        if handicap and handicap >= 2:
+            setup = g.place_handicap(handicap)
+        if first:
+            g.first = COLOR[first]
+        self.game = g
+        ev = {"type": "game-start", "size": self.size, "rules": r.id, "komi": r.komi,
+              "handicap": handicap or 0, "first": LETTER[g.to_move()],
+              "setup": {"B": [g.board.sgf(p) for p in setup], "W": []},
+              "serial": serial, "profile": profile}
+        self.info = ev
+        self._reset_phase(SETUP)
+        self.bowl_start = None
+        self._emit(ev)
+        self._prompt_setup()
+        return ev
+
+    def _reset_phase(self, phase):
+        self.phase = phase
+        for i in range(self.n):
+            self.tol[i] = NO_TOL
+            self.marked[i] = 0
+        self.pending = None
+        self.illegal = None
+        self.dead = []
+        self.dirty = True
+
+    def _prompt_setup(self):
+        g = self.game
+        if g.setup_black:
+            self._show("Setup: handicap %d" % len(g.setup_black), "place the lit stones",
+                       [self.i_of(p) for p in g.setup_black])
+        else:
+            self._show("New game: " + g.rules.id, "clear the board")
+
+    # --- resume after a restart -----------------------------------------------
+    def resume(self, events):
+        """Rebuild the game from the log's events of the current game (in order).
+        The board is then checked against it at the next frame. Returns the game."""
+        g = None
+        phase = SETUP
+        dead = []
+        for ev in events:
+            t = ev.get("type")
+            if t == "game-start":
+                r = R.get(ev.get("rules") or "chinese")
+                if ev.get("komi") is not None:
+                    r = r.copy(komi=ev["komi"])
+                g = Game(r, ev.get("size") or self.size, capacity=400)
+                setup = ev.get("setup") or {}
+                b = g.board
+                black = [b.from_sgf(s) for s in setup.get("B", ())]
+                white = [b.from_sgf(s) for s in setup.get("W", ())]
+                first = ev.get("first")
+                g.setup(black, white, COLOR[first] if first else None)
+                g.handicap = ev.get("handicap") or 0
+                self.info = ev
+                phase = SETUP
+            elif g is None:
+                continue
+            elif t == "move":
+                g.play(COLOR[ev["color"]], g.board.from_sgf(ev["point"]))
+                phase = PLAY
+            elif t == "pass":
+                c = COLOR[ev["color"]]
+                g.pass_stone(c) if ev.get("stone") else g._pass(c, PASS)
+                phase = PLAY
+            elif t == "abandon":
+                g.abandon(COLOR[ev["color"]])
+                phase = PLAY
+            elif t == "undo":
+                g.undo()
+                phase = PLAY
+            elif t == "resign":
+                g.resign(COLOR[ev["color"]])
+            elif t == "end":
+                if ev.get("reason") == "agreement":
+                    g.agree_end()
+            elif t == "dead":
+                dead = list(ev.get("points") or ())
+            elif t == "count":
+                phase = OVER
+            elif t == "ready":
+                phase = PLAY
+        if g is None:
+            self.game = None
+            self.phase = OVER
+            return None
+        self.game = g
+        if phase != OVER:
+            if g.over:
+                phase = OVER if g.end in ("resign", "void") or not g.rules.dead_agreement else DEAD
+            elif phase == SETUP and g.n:
+                phase = PLAY
+        self._reset_phase(phase)
+        if phase == PLAY:
+            # a capture may still be waiting to be lifted
+            for p in g.last_capture():
+                c = g.board.cells[p]
+                if c == EMPTY:
+                    self.tol[self.i_of(p)] = BLACK if g.color_of(g.n) == WHITE else WHITE
+            if g.last_removed:
+                self.pending = "resume"
+        self.resumed = True
+        self.dead_logged = dead
+        self._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
+        return g
+
+    # --- the frame ---------------------------------------------------------------
+    def frame(self, stable, changed, quiet):
+        """One stable frame. `changed`: its stable values changed this scan;
+        `quiet`: no point is in transition. Looks only when something changed
+        and the whole frame has settled; never waits."""
+        if changed:
+            self.dirty = True
+        if not self.dirty or not quiet or self.game is None:
+            return 0
+        self.dirty = False
+        before = len(self.events)
+        self._faults(stable)
+        g = self.game
+        r = diff_frame(stable, g.board.cells, self.tol, self.out, CAP, self.size)
+        mis = r & 0x3FF
+        pend = (r >> 10) & 0x3FF
+        phase = self.phase
+        if phase == OVER:
+            return 0
+        if phase == SETUP:
+            self._setup_frame(stable, mis)
+        elif phase == DEAD:
+            self._dead_frame(stable, mis)
+        else:
+            self._play_frame(stable, mis, pend)
+        return len(self.events) - before
+
+    def _faults(self, stable):
+        n = self.n
+        for i in range(n):
+            if stable[i] == FAULT:
+                if not self.faults[i]:
+                    self.faults[i] = 1
+                    self._emit({"type": "sensor-fault", "point": self._sgf_i(i), "what": "dead"})
+            elif self.faults[i]:
+                self.faults[i] = 0
+                self._emit({"type": "sensor-ok", "point": self._sgf_i(i)})
+
+    def _sgf_i(self, i):
+        L = "abcdefghijklmnopqrstuvwxy"
+        return L[i % self.size] + L[i // self.size]
+
+    def _mismatch(self, stable, mis):
+        """Split the listed mismatches: extras (frame has a stone the game does not),
+        missing (the game has one the frame lacks), changed (other colour)."""
+        cells = self.game.board.cells
+        extra = []
+        missing = []
+        changed = []
+        for k in range(mis if mis < CAP else CAP):
+            i = self.out[k]
+            v = stable[i]
+            e = cells[self.p_of(i)]
+            if e == EMPTY:
+                extra.append(i)
+            elif v == EMPTY:
+                missing.append(i)
+            else:
+                changed.append(i)
+        return extra, missing, changed
+
+    def _setup_frame(self, stable, mis):
+        if mis == 0:
+            self.phase = PLAY
+            g = self.game
+            self._emit({"type": "ready", "to_move": LETTER[g.to_move()]})
+            self._show(TITLES[g.to_move()] + " to play", self.game.rules.id)
+            return
+        extra, missing, changed = self._mismatch(stable, mis)
+        pts = [self._sgf_i(i) for i in (extra + changed + missing)[:6]]
+        if missing and not extra and not changed:
+            self._show("Place handicap: %d" % len(missing), " ".join(pts), missing)
+        else:
+            self._show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
+
+    def _play_frame(self, stable, mis, pend):
+        g = self.game
+        if self.pending and pend == 0:
+            # everything tolerated now matches: the capture was lifted / the takeback done
+            for i in range(self.n):
+                self.tol[i] = NO_TOL
+            was = self.pending
+            self.pending = None
+            if was != "resume" or mis == 0:
+                if mis == 0:
+                    self._emit({"type": "restored"})
+                    self.illegal = None
+        if mis == 0:
+            if self.illegal:
+                self.illegal = None
+                self._emit({"type": "restored"})
+            for i in range(self.n):
+                self.marked[i] = 0
+            if self.pending:
+                self._show_pending()
+            else:
+                self._show(TITLES[g.to_move()] + " to play",
+                           "move %d" % (g.n + 1))
+            return
+        extra, missing, changed = self._mismatch(stable, mis)
+        if self.illegal:
+            # already announced: a new one only if a point outside it is now wrong
+            new = False
+            for i in extra + missing + changed:
+                if not self.marked[i]:
+                    new = True
+            if not new and mis <= CAP:
+                self._show_illegal_progress(extra + missing + changed)
+                return
+        if not self.illegal and not self.pending and len(extra) == 1 and not missing \
+                and not changed and mis == 1:
+            self._try_move(stable, extra[0])
+            return
+        self._announce(stable, mis, extra, missing, changed)
+
+    def _try_move(self, stable, i):
+        g = self.game
+        color = stable[i]
+        p = self.p_of(i)
+        to = g.to_move()
+        if g.over:
+            self._illegal("game-over", color, i, [i])
+            return
+        if color != to:
+            last = g.move_point(g.n) if g.n else PASS
+            code = "extra-stone" if g.n and last > ABANDON and g.color_of(g.n) == color \
+                else "wrong-color"
+            self._illegal(code, color, i, [i])
+            return
+        code = g.play(color, p)
+        if code:
+            self._illegal(code, color, i, [i])
+            return
+        caps = g.last_capture()
+        ev = {"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
+              "number": g.n, "captures": [g.board.sgf(q) for q in caps]}
+        self._emit(ev)
+        self.resumed = False
+        if caps:
+            opp = WHITE if color == BLACK else BLACK
+            lit = []
+            for q in caps:
+                j = self.i_of(q)
+                self.tol[j] = opp
+                lit.append(j)
+            self.pending = "capture"
+            self._emit({"type": "capture-pending", "color": LETTER[opp],
+                        "points": ev["captures"]})
+            self._show_pending()
+        else:
+            self._after_play_ui()
+        self._after_game_change()
+
+    def _after_play_ui(self):
+        g = self.game
+        if g.paused:
+            self._show("Paused: two passes", NAMES[g.to_move()] + " to play or pass")
+        else:
+            self._show(TITLES[g.to_move()] + " to play", "move %d" % (g.n + 1))
+
+    def _show_pending(self):
+        lit = [i for i in range(self.n) if self.tol[i] != NO_TOL]
+        pts = " ".join(self._sgf_i(i) for i in lit[:6])
+        if self.pending == "capture":
+            self._show("Lift captured: %d" % len(lit), pts, lit)
+        elif self.pending == "undo":
+            self._show("Takeback: fix %d" % len(lit), pts, lit)
+        else:
+            self._show("Check the board", pts, lit)
+
+    def _pending_points(self, stable):
+        return [i for i in range(self.n) if self.tol[i] != NO_TOL and stable[i] == self.tol[i]]
+
+    def _announce(self, stable, mis, extra, missing, changed):
+        g = self.game
+        cells = g.board.cells
+        allpts = extra + missing + changed
+        if self.pending == "capture" and extra:
+            left = self._pending_points(stable)
+            self._illegal("not-lifted", stable[extra[0]], extra[0], allpts + left,
+                          l=" ".join(self._sgf_i(i) for i in left[:8]))
+        elif self.pending == "undo" and extra:
+            left = self._pending_points(stable)
+            self._illegal("not-restored", stable[extra[0]], extra[0], allpts + left,
+                          l=" ".join(self._sgf_i(i) for i in left[:8]))
+        elif mis > 4 or mis > CAP:
+            code = "resume-mismatch" if self.resumed else "mismatch"
+            self._illegal(code, None, allpts[0] if allpts else None, allpts, n=mis,
+                          l=" ".join(self._sgf_i(i) for i in allpts[:8]))
+        elif len(extra) == 1 and len(missing) == 1 and not changed \
+                and stable[extra[0]] == cells[self.p_of(missing[0])]:
+            self._illegal("slid", stable[extra[0]], missing[0], allpts, q=self._sgf_i(extra[0]))
+        elif extra and not missing and not changed:
+            g_last = g.move_point(g.n) if g.n else PASS
+            if len(extra) == 1:
+                color = stable[extra[0]]
+                code = "extra-stone" if (g.n and g_last > ABANDON and g.color_of(g.n) == color) \
+                    else "wrong-color"
+                if color == g.to_move():
+                    code = "extra-stone"
+                self._illegal(code, color, extra[0], allpts)
+            else:
+                self._illegal("extra-stone", stable[extra[-1]], extra[-1], allpts)
+        elif missing and not extra and not changed:
+            last = g.move_point(g.n) if g.n else PASS
+            i = missing[0]
+            p = self.p_of(i)
+            if len(missing) == 1 and last > ABANDON and p == last:
+                self._illegal("removed-stone", cells[p], i, allpts)
+            else:
+                self._illegal("knocked", cells[p], i, allpts)
+        elif changed and not extra and not missing:
+            i = changed[0]
+            self._illegal("changed", stable[i], i, allpts, e=NAMES[cells[self.p_of(i)]])
+        else:
+            code = "resume-mismatch" if self.resumed else "mismatch"
+            self._illegal(code, None, allpts[0] if allpts else None, allpts, n=mis,
+                          l=" ".join(self._sgf_i(i) for i in allpts[:8]))
+
+    def _refuse(self, code, color):
+        """A refused button: announced, but the board still matches, so no wait."""
+        self._illegal(code, color, None, [])
+        self.illegal = None
+
+    def _illegal(self, code, color, i, pts, **kw):
+        g = self.game
+        c = NAMES.get(color, "")
+        pname = self._sgf_i(i) if i is not None else ""
+        kw.setdefault("q", "")
+        kw.setdefault("l", "")
+        kw.setdefault("n", len(pts))
+        kw.setdefault("e", "")
+        text, fix = text_for(code, c=c, p=pname, t=NAMES[g.to_move()], **kw)
+        ev = {"type": "illegal", "color": LETTER.get(color), "point": pname or None,
+              "code": code, "text": text, "fix": fix}
+        if code == "slid":
+            ev["to"] = kw["q"]
+        self.illegal = code
+        for j in pts:
+            self.marked[j] = 1
+        self._emit(ev)
+        self._show("Illegal: " + code + (" " + pname if pname else ""), fix, pts)
+
+    def _show_illegal_progress(self, pts):
+        self._show(self.lines[0], self.lines[1], pts)
+
+    # --- buttons ----------------------------------------------------------------
+    def button(self, name):
+        """A debounced button press: "pass", "B:pass", "resign", "W:resign", "end",
+        "abandon", "undo", "ok"."""
+        g = self.game
+        if g is None:
+            return
+        color = None
+        if ":" in name:
+            c, name = name.split(":", 1)
+            color = COLOR.get(c)
+        if self.phase == SETUP:
+            return
+        if self.phase == DEAD:
+            if name in ("end", "ok"):
+                self._count()
+            elif name == "undo":
+                self._undo()
+            return
+        if self.phase == OVER:
+            return
+        if color is None:
+            color = g.to_move()
+        if name == "resign":
+            code = g.resign(color)
+            if code:
+                self._refuse(code, color)
+                return
+            self._emit({"type": "resign", "color": LETTER[color]})
+            self._emit({"type": "end", "reason": g.end, "winner": LETTER[g.winner]})
+            self.phase = OVER
+            self._show(TITLES[color] + " resigns",
+                       ("B" if g.winner == BLACK else "W") + "+R")
+            return
+        if name == "undo":
+            self._undo()
+            return
+        if self.illegal or self.pending:
+            self._show("Fix the board first", self.lines[1], self.lights)
+            return
+        if name == "pass":
+            self._pass(color, stone=False)
+        elif name == "abandon":
+            code = g.abandon(color)
+            if code:
+                self._refuse(code, color)
+                return
+            self._emit({"type": "abandon", "color": LETTER[color], "number": g.n})
+            self._after_play_ui()
+            self._after_game_change()
+        elif name == "end":
+            g.agree_end()
+            self._after_game_change()
+
+    def _pass(self, color, stone):
+        g = self.game
+        code = g.pass_stone(color) if stone else g.pass_move(color)
+        if code:
+            self._refuse(code, color)
+            return
+        kind = g.move_point(g.n)
+        self._emit({"type": "pass", "color": LETTER[color], "number": g.n,
+                    "stone": kind == PASS_STONE})
+        self._after_play_ui()
+        self._after_game_change()
+
+    def _undo(self):
+        g = self.game
+        if not g.rules.takeback or g.n == 0 or g.end == "resign":
+            self._refuse("no-takeback", None)
+            return
+        n = g.n
+        color = g.color_of(n)
+        p = g.move_point(n)
+        caps = g.last_capture() if p > ABANDON else []
+        g.undo()
+        self.phase = PLAY
+        self.dead = []
+        ev = {"type": "undo", "number": n, "color": LETTER[color],
+              "point": g.board.sgf(p) if p > ABANDON else "",
+              "restored": [g.board.sgf(q) for q in caps]}
+        self._emit(ev)
+        for i in range(self.n):
+            self.tol[i] = NO_TOL
+        if p > ABANDON:
+            self.tol[self.i_of(p)] = color
+            for q in caps:
+                self.tol[self.i_of(q)] = EMPTY
+            self.pending = "undo"
+            self._show_pending()
+        else:
+            self.pending = None
+            self._after_play_ui()
+        self.illegal = None
+        self.dirty = True
+
+    def _after_game_change(self):
+        g = self.game
+        self.dirty = True
+        if g.over and self.phase == PLAY:
+            ev = {"type": "end", "reason": g.end}
+            self._emit(ev)
+            if g.end == "void":
+                self.phase = OVER
+                self._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
+                            "unit": g.rules.unit, "breakdown": {}})
+                self._show("No result", "void")
+            elif g.rules.dead_agreement:
+                self.phase = DEAD
+                self.dead = []
+                self._check_lids(final=True)
+                self._show("End: lift dead stones", "then press end")
+            else:
+                self._check_lids(final=True)
+                self._count()
+        elif g.paused:
+            self._emit({"type": "paused"})
+
+    # --- the dead-stone phase and the count --------------------------------------
+    def _dead_frame(self, stable, mis):
+        extra, missing, changed = self._mismatch(stable, mis)
+        if extra or changed:
+            if not self.illegal:
+                i = (extra + changed)[0]
+                self._illegal("dead-extra", stable[i], i, extra + changed)
+            return
+        if self.illegal:
+            self.illegal = None
+            self._emit({"type": "restored"})
+        self.dead = missing
+        self._show("Dead stones: %d" % len(missing), "press end to count", missing)
+
+    def _count(self):
+        g = self.game
+        dead_pts = [self.p_of(i) for i in self.dead]
+        self._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
+        self.phase = OVER
+        try:
+            from goban.count import count
+        except ImportError:
+            count = None
+        if count is None:
+            # the counting module has not landed: the count step is unfinished
+            self._show("Play ended", "count: not available")
+            return
+        res = count(g, dead_pts, g.rules)
+        ev = {"type": "count", "result": res.result, "winner": res.winner,
+              "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
+        if g.rules.scoring == R.SCORE_ING and self.bowl_seen:
+            ev["bowls"] = {"B": self.bowl_seen[0], "W": self.bowl_seen[1]}
+        self._emit(ev)
+        self._show("Result " + str(res.result), "%s %s" % (res.margin, res.unit))
+
+    # --- bowls and lids -----------------------------------------------------------
+    def bowls(self, b, w, lid_b=-1, lid_w=-1):
+        """Settled stone counts (-1: not fitted or not settled). A stone taken from
+        the mover's bowl that lands in a lid while the board is unchanged is a pass
+        stone (rules with pass stones); lids are checked against the prisoners."""
+        g = self.game
+        if g is None:
+            return
+        now = [b, w, lid_b, lid_w]
+        prev = self.bowl_seen
+        if prev == now:
+            return
+        self.bowl_seen = now
+        self._emit({"type": "bowls", "B": b, "W": w, "lidB": lid_b, "lidW": lid_w})
+        if self.bowl_start is None and b >= 0 and w >= 0:
+            self.bowl_start = [b + self._used(BLACK), w + self._used(WHITE)]
+            if g.rules.bowl_stones and g.n == 0:
+                need = g.rules.bowl_stones
+                ok = b + len(g.setup_black) == need and w == need
+                self._emit({"type": "setup-check", "B": b, "W": w, "ok": ok})
+                if not ok:
+                    self._show("Bowls: B %d W %d" % (b, w), "each needs %d" % need)
+        if self.phase == PLAY and g.rules.uses_pass_stones and not self.illegal \
+                and not self.pending and prev is not None:
+            c = g.to_move()
+            o = WHITE if c == BLACK else BLACK
+            lid_o = now[2] if o == BLACK else now[3]
+            lid_o_prev = prev[2] if o == BLACK else prev[3]
+            if lid_o >= 0 and lid_o_prev >= 0 and lid_o > lid_o_prev and self.bowl_start:
+                in_hand = self.bowl_start[c - 1] - self._used(c) - now[c - 1]
+                if in_hand >= 1:
+                    self._pass(c, stone=True)
+                    return
+        if prev is not None:
+            self._check_lids(final=False, prev=prev)
+
+    def _used(self, color):
+        """Stones of `color` the game has taken from its bowl (moves, setup, pass stones)."""
+        g = self.game
+        k = 0
+        for i in range(1, g.n + 1):
+            if g.color_of(i) == color and g.move_point(i) != PASS and g.move_point(i) != ABANDON:
+                k += 1
+        if color == BLACK:
+            k += len(g.setup_black)
+        else:
+            k += len(g.setup_white)
+        return k
+
+    def _expected_lid(self, color):
+        g = self.game
+        o = WHITE if color == BLACK else BLACK
+        k = g.captures[color]
+        if g.rules.uses_pass_stones:
+            k += g.pass_stones[o]
+        return k
+
+    def _check_lids(self, final, prev=None):
+        s = self.bowl_seen
+        if not s:
+            return
+        for color, j in ((BLACK, 2), (WHITE, 3)):
+            have = s[j]
+            if have < 0:
+                continue
+            exp = self._expected_lid(color)
+            if self.pending == "capture" and color == self.game.color_of(self.game.n):
+                exp -= len(self.game.last_capture())
+            dropped = prev is not None and prev[j] >= 0 and have < prev[j]
+            if have < exp and (final or dropped):
+                self._emit({"type": "prisoner-missing", "color": LETTER[color],
+                            "expected": exp, "counted": have})
+                self._show("Prisoner missing", "%s lid: %d of %d" % (LETTER[color], have, exp))

@@ -1,0 +1,87 @@
+"""The stable frame: a point's reading counts only after it held for the settle window.
+
+Each point keeps the value it last read (`cand`) and how many scans in a row it
+has read it (`age`, saturating). When a candidate has held for `scans` scans it
+becomes the point's stable value. A hand hovering with a magnetic stone, or a
+stone sliding across points, makes readings that flicker or pass by in less
+than the window, so they never reach the stable frame.
+
+`update()` is one viper pass over the frame, allocates nothing, and returns a
+packed summary the loop reads without building anything:
+    changed  = r & 0x3FF          points whose stable value changed this scan
+    pending  = (r >> 10) & 0x3FF  points whose reading differs from the stable value
+    moving   = (r >> 20) & 0x3FF  points whose reading changed since the last scan
+The referee looks at the frame only when `pending == 0`: the whole frame then
+matches what has held for the window at every point.
+"""
+
+from goban.compat import micropython, ptr8
+
+AGE_MAX = 250
+
+
+@micropython.viper
+def settle_frame(cells, cand, age, stable, n: int, scans: int) -> int:
+    c = ptr8(cells)
+    k = ptr8(cand)
+    a = ptr8(age)
+    s = ptr8(stable)
+    changed = 0
+    pending = 0
+    moving = 0
+    i = 0
+    while i < n:
+        v = c[i]
+        if v != k[i]:
+            k[i] = v
+            a[i] = 1
+            moving += 1
+        elif a[i] < 250:
+            a[i] = a[i] + 1
+        if v != s[i]:
+            if a[i] >= scans:
+                s[i] = v
+                changed += 1
+            else:
+                pending += 1
+        i += 1
+    return changed | (pending << 10) | (moving << 20)
+
+
+def scans_for(settle_ms, scan_ms):
+    """The settle window in whole scans (at least 2: one reading never counts)."""
+    if scan_ms <= 0:
+        raise ValueError("scan period must be positive")
+    k = (settle_ms + scan_ms - 1) // scan_ms
+    return k if k >= 2 else 2
+
+
+class Settle:
+    """Per-point counters over a size*size frame of classified cells (0/1/2/3)."""
+
+    def __init__(self, n, scans):
+        self.n = n
+        self.scans = scans if scans < AGE_MAX else AGE_MAX
+        self.cand = bytearray(n)
+        self.age = bytearray(n)
+        self.stable = bytearray(n)
+        self.last = 0   # the packed summary of the last update
+
+    def reset(self, cells=None):
+        """Start from `cells` as already stable (a restart on a board with stones)."""
+        n = self.n
+        for i in range(n):
+            v = cells[i] if cells is not None else 0
+            self.cand[i] = v
+            self.stable[i] = v
+            self.age[i] = AGE_MAX
+        self.last = 0
+
+    def update(self, cells):
+        r = settle_frame(cells, self.cand, self.age, self.stable, self.n, self.scans)
+        self.last = r
+        return r
+
+    def quiet(self):
+        """Nothing is in transition: every point reads its stable value."""
+        return (self.last >> 10) & 0x3FF == 0

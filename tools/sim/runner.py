@@ -1,0 +1,270 @@
+"""Runs the real firmware against the world model, inside MicroPython.
+
+    MICROPYPATH=firmware:tools/sim micropython tools/sim/runner.py < job.json
+
+The job (JSON on stdin, prepared by `goboard sim`):
+    profile  path of a sim profile (boards/sim-19.json)
+    rules, komi, handicap   the game set up at the board
+    seed, noise             the world's randomness and sensor/hand noise level (0..3)
+    actions  [[verb, args...]]: place C pt | lift pt | slide pt pt | nudge pt pt |
+             hover C pt ms | knock pt | wait ms | button C name | bowl C k | lid C k |
+             power-cut | dead pt          (pt: SGF point, C: "B" | "W")
+    dir      a scratch directory for the game log and the calibration
+    cut_after   [event numbers]: a power cut right after that event reached the log
+    torn     true: each of those cuts also tears the record being written (the log
+             file is cut inside its last record, as a cut during the write would)
+    tail_ms  simulated time to run after the last action (default 1500)
+The clock steps one scan period at a time; the world is written, then the board
+loop takes one step. Output: one JSON line per event ({"t": ms, "event": {...}}),
+then one line {"done": true, ...} with the moves as the log holds them.
+"""
+
+import gc
+import json
+import os
+import sys
+
+from goban import profile as P
+from goban.boardloop import BoardLoop
+from goban.referee import Referee, LETTER
+from goban.game import PASS, PASS_STONE, ABANDON
+from goban.calibration import Calibration
+from goban.gamelog import GameLog
+
+import world as W
+import twins
+
+
+class Tap:
+    """The loop's link slot in the simulator: prints every event as a JSON line."""
+
+    def __init__(self, runner):
+        self.runner = runner
+
+    def send_event(self, ev):
+        self.runner.on_event(ev)
+
+    def poll(self, now_ms):
+        pass
+
+
+class Runner:
+    def __init__(self, job):
+        self.job = job
+        self.prof = P.load(job["profile"])
+        self.size = self.prof.size
+        self.scan_ms = self.prof.scan_ms
+        d = job.get("dir") or "/tmp/goboard-sim"
+        self.dir = d
+        self._mkdir(d)
+        self.log_dir = d + "/games"
+        self.cal_path = d + "/cal.bin"
+        self.hw = twins.make(self.prof)
+        sim = self.prof.sim or {}
+        self.world = W.World(self.size, sim, self.hw["matrix"].field, self.hw["scales"],
+                             self.hw["buttons"], seed=job.get("seed", 1),
+                             noise=job.get("noise", 1),
+                             stone_mg=self.prof.bowls.get("stone_mg", 6500),
+                             bowl_stones=job.get("bowl_stones", 180))
+        self.now = 0
+        self.n_events = 0
+        self.latency = []
+        self.result = None
+        self.cut_after = job.get("cut_after") or []
+        self.torn = job.get("torn", False)
+        self.cuts = 0
+        self.reboot_pending = False
+        self.peak = 0
+        self.base_heap = 0
+        self.loop = None
+
+    def _mkdir(self, d):
+        try:
+            os.mkdir(d)
+        except OSError:
+            pass
+
+    # --- the firmware: built at power-on, thrown away at a power cut --------------
+    def boot(self, first):
+        gc.collect()
+        prof = self.prof
+        hw = self.hw
+        cal = Calibration(self.size, prof)
+        raw = hw["matrix"].new_frame() if hasattr(hw["matrix"], "new_frame") else None
+        if first:
+            # the board is empty at the first power-on: take the baseline, keep it
+            self.world.tick(self.now)
+            from array import array
+            raw = array("H", bytes(2 * self.size * self.size))
+            hw["matrix"].scan(raw)
+            cal.retake(raw)
+            cal.save(self.cal_path)
+        else:
+            cal.load(self.cal_path)
+        log = GameLog(self.log_dir)
+        bowls = twins.bowls(prof, hw)
+        self.loop = BoardLoop(prof, hw["matrix"], cal, bowls=bowls, buttons=hw["buttons"],
+                              display=hw["display"], buzzer=hw["buzzer"], lights=hw["lights"],
+                              log=log, link=Tap(self))
+        how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
+                              self.job.get("handicap", 0))
+        self.emit_note({"type": "boot", "how": how})
+
+    def emit_note(self, note):
+        print(json.dumps({"t": self.now, "note": note}))
+
+    def on_event(self, ev):
+        # keep only what the summary needs: the runner's own memory must not
+        # pass for the firmware's in the heap figure
+        self.n_events += 1
+        print(json.dumps({"t": self.now, "event": ev}))
+        t = ev["type"]
+        if t == "move":
+            t0 = self.world.released.pop(ev["point"], None)
+            if t0 is not None:
+                self.latency.append((self.now - t0) // self.scan_ms)
+        elif t == "count":
+            self.result = ev.get("result")
+        elif t == "end" and ev.get("reason") == "resign":
+            self.result = ev.get("winner", "?") + "+R"
+        if self.n_events in self.cut_after:
+            self.reboot_pending = True
+
+    def power_cut(self, torn=False):
+        """Everything in RAM is lost; the flash (log, calibration) and the world stay."""
+        self.cuts += 1
+        if torn:
+            self._tear()
+        self.loop = None
+        gc.collect()
+        self.boot(False)
+
+    def _tear(self):
+        log = self.loop.log
+        g = log.current_game()
+        if not g:
+            return
+        path = log.file(g)
+        with open(path, "rb") as f:
+            data = f.read()
+        # cut inside the last record: keep its length bytes and part of the payload
+        last = self._last_record_start(data)
+        if last is None or last + 3 >= len(data):
+            return
+        keep = last + 2 + (len(data) - last - 2) // 2
+        with open(path, "wb") as f:
+            f.write(data[:keep])
+        self.emit_note({"type": "torn", "bytes": len(data) - keep})
+        self.events_torn = getattr(self, "events_torn", 0) + 1
+
+    def _last_record_start(self, data):
+        i = 0
+        last = None
+        while i + 2 <= len(data):
+            n = (data[i] << 8) | data[i + 1]
+            if i + 2 + n + 4 > len(data):
+                break
+            last = i
+            i += 2 + n + 4
+        return last
+
+    # --- the clock ---------------------------------------------------------------------
+    def scan(self):
+        self.world.tick(self.now)
+        self.loop.step(self.now)
+        if self.reboot_pending:
+            self.reboot_pending = False
+            self.power_cut(self.torn)
+        self.now += self.scan_ms
+        if (self.now // self.scan_ms) % 64 == 0:
+            gc.collect()
+            a = gc.mem_alloc() - self.base_heap
+            if a > self.peak:
+                self.peak = a
+
+    def run_gen(self, gen):
+        for _ in gen:
+            self.scan()
+
+    def point(self, s):
+        x = ord(s[0]) - 97
+        y = ord(s[1]) - 97
+        return y * self.size + x
+
+    def act(self, a):
+        w = self.world
+        v = a[0]
+        ms = self.scan_ms
+        if v == "place":
+            g = w.place(1 if a[1] == "B" else 2, self.point(a[2]), self.job.get("noise", 1))
+        elif v == "lift":
+            g = w.lift(self.point(a[1]))
+        elif v == "slide":
+            g = w.slide(self.point(a[1]), self.point(a[2]), scan_ms=ms)
+        elif v == "nudge":
+            g = w.slide(self.point(a[1]), self.point(a[2]), ms=int(a[3]) if len(a) > 3 else 80,
+                        scan_ms=ms, back=True)
+        elif v == "hover":
+            g = w.hover(1 if a[1] == "B" else 2, self.point(a[2]), int(a[3]), ms)
+        elif v == "knock":
+            g = w.knock(self.point(a[1]))
+        elif v == "wait":
+            g = w.wait(int(a[1]), ms)
+        elif v == "button":
+            name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
+            g = w.press(name)
+        elif v == "bowl":
+            w.bowl(a[1], int(a[2]))
+            g = w.wait(ms, ms)
+        elif v == "lid":
+            w.bowl("lid" + a[1], int(a[2]))
+            g = w.wait(ms, ms)
+        elif v == "dead":
+            g = w.kill(self.point(a[1]))
+        elif v == "power-cut":
+            self.power_cut(False)
+            return
+        else:
+            raise ValueError("unknown action %r" % v)
+        self.run_gen(g)
+
+    def run(self):
+        gc.collect()
+        self.base_heap = gc.mem_alloc()   # the world, the runner, the imported code
+        self.boot(True)
+        for a in self.job.get("actions", []):
+            self.act(a)
+        tail = self.job.get("tail_ms", 1500)
+        self.run_gen(self.world.wait(tail, self.scan_ms))
+        return self.finish()
+
+    def finish(self):
+        log = GameLog(self.log_dir)
+        g = log.current_game()
+        ref = Referee(self.size)
+        game = ref.resume(log.events(g)) if g else None
+        moves = []
+        if game is not None:
+            for (c, p) in game.moves():
+                if p == PASS or p == PASS_STONE:
+                    moves.append([LETTER[c], ""])
+                elif p == ABANDON:
+                    moves.append([LETTER[c], "", "abandon"])
+                else:
+                    moves.append([LETTER[c], game.board.sgf(p)])
+        logged = list(log.events(g)) if g else []
+        out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,
+               "logged": len(logged), "log_types": [e["type"] for e in logged],
+               "latency_scans": self.latency, "events": self.n_events, "scan_ms": self.scan_ms, "peak_heap": self.peak,
+               "now": self.now, "display": self.hw["display"].lines
+               if hasattr(self.hw["display"], "lines") else None,
+               "fakes": twins.FAKES}
+        print(json.dumps(out))
+        return out
+
+def main():
+    job = json.loads(sys.stdin.read())
+    Runner(job).run()
+
+
+main()

@@ -1,0 +1,260 @@
+"""The physical world around a simulated board (runs inside MicroPython).
+
+Stones are magnets: a black stone (N pole down) raises its hall sensor's reading,
+a white one lowers it. The signal falls with the height above the board and the
+sideways distance from the point:
+    s = stone_counts * (h0 / (h0 + h))**3 / (1 + (d / 0.35)**2)**1.5
+(h in mm, h0 = 4 mm, d in points). So a stone held a centimetre up reads a few
+percent of a placed one, and a stone half way between two points reads below
+the threshold on both. Every scan adds sensor noise; a dead sensor reads 0.
+
+A hand does one thing at a time. Each action is a generator that, scan by scan,
+moves the stone it holds (`self.moving`: colour, x, y, h) and changes the board
+when the hand lets go. Bowls and lids are load cells that ring and settle after
+every change. The world writes the twins' fields: the matrix's `.field`, each
+scale's `.grams_x100` (tare + stones), and presses the twin's buttons.
+"""
+
+import random
+from array import array
+
+from goban.compat import micropython, ptr16
+
+H0 = 4.0
+
+
+@micropython.viper
+def noisy_copy(static, field, n: int, seed: int, mask: int, half: int) -> int:
+    """field = static + triangular noise in [-2*half, 2*half]; xorshift32 seed."""
+    s = ptr16(static)
+    f = ptr16(field)
+    x = seed
+    i = 0
+    while i < n:
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        v = int(s[i]) + (x & mask) + ((x >> 8) & mask) - half - half
+        if v < 0:
+            v = 0
+        if v > 4095:
+            v = 4095
+        f[i] = v
+        i += 1
+    return x & 0xFFFFFFFF
+
+
+def signal(strength, h, d):
+    f = H0 / (H0 + h)
+    g = 1.0 + (d / 0.35) * (d / 0.35)
+    return strength * f * f * f / (g * (g ** 0.5))
+
+
+class World:
+    def __init__(self, size, sim, field, scales=None, buttons=None, seed=1, noise=1,
+                 stone_mg=6500, bowl_stones=180):
+        self.size = size
+        self.n = n = size * size
+        self.field = field
+        self.scales = scales or {}
+        self.buttons = buttons
+        self.rng = random.Random(seed) if hasattr(random, "Random") else None
+        random.seed(seed)
+        self.strength = sim.get("stone_counts", 600)
+        self.noise_level = noise
+        amp = sim.get("noise", 3) * noise
+        mask = 1
+        while mask < amp:
+            mask = mask * 2 + 1
+        self.mask = mask if amp else 0
+        self.half = mask // 2 if amp else 0
+        self.seed = (seed * 2654435761 + 12345) & 0xFFFFFFFF or 1
+        base = sim.get("baseline", 2048)
+        spread = sim.get("offset_spread", 60)
+        self.base = array("H", [base + random.randint(-spread // 2, spread // 2) for _ in range(n)])
+        self.static = array("H", self.base)
+        self.board = bytearray(n)
+        self.dead = []
+        self.moving = []           # [(colour, x, y, h)] stones in a hand this scan
+        self.stone_g100 = stone_mg // 10
+        self.counts = {"B": bowl_stones, "W": bowl_stones, "lidB": 0, "lidW": 0}
+        self.tare = {"B": 21000, "W": 21000, "lidB": 9000, "lidW": 9000}   # g x 100
+        self.ring = {}             # which -> (amplitude g x 100, scans left)
+        self.released = {}         # 'dd' -> time the last stone was let go there
+        self.now = 0
+        for k in self.counts:
+            self._scale(k)
+
+    # --- the board ------------------------------------------------------------------
+    def idx(self, x, y):
+        return y * self.size + x
+
+    def sgf(self, i):
+        L = "abcdefghijklmnopqrstuvwxy"
+        return L[i % self.size] + L[i // self.size]
+
+    def xy(self, i):
+        return i % self.size, i // self.size
+
+    def _contrib(self, i, color, sign=1):
+        s = int(self.strength) * sign * (1 if color == 1 else -1)
+        v = self.static[i] + s
+        self.static[i] = 0 if v < 0 else 4095 if v > 4095 else v
+
+    def put(self, i, color):
+        if self.board[i]:
+            self._contrib(i, self.board[i], -1)
+        self.board[i] = color
+        self._contrib(i, color)
+
+    def remove(self, i):
+        c = self.board[i]
+        if c:
+            self._contrib(i, c, -1)
+            self.board[i] = 0
+        return c
+
+    # --- one scan ---------------------------------------------------------------------
+    def tick(self, now):
+        """Write every twin for the scan at `now` (ms)."""
+        self.now = now
+        self.seed = noisy_copy(self.static, self.field, self.n, self.seed, self.mask, self.half)
+        f = self.field
+        size = self.size
+        for (color, x, y, h) in self.moving:
+            sign = 1 if color == 1 else -1
+            cx = int(x + 0.5)
+            cy = int(y + 0.5)
+            for py in (cy - 1, cy, cy + 1):
+                if py < 0 or py >= size:
+                    continue
+                for px in (cx - 1, cx, cx + 1):
+                    if px < 0 or px >= size:
+                        continue
+                    d = ((px - x) ** 2 + (py - y) ** 2) ** 0.5
+                    s = int(signal(self.strength, h, d)) * sign
+                    i = py * size + px
+                    v = f[i] + s
+                    f[i] = 0 if v < 0 else 4095 if v > 4095 else v
+        for i in self.dead:
+            f[i] = 0
+        for k in list(self.ring):
+            self._scale(k)
+
+    def _scale(self, which):
+        sc = self.scales.get(which)
+        g = self.tare[which] + self.counts[which] * self.stone_g100
+        amp, left = self.ring.get(which, (0, 0))
+        if left > 0:
+            g += amp * left // 40 * (1 if left & 2 else -1)
+            self.ring[which] = (amp, left - 1)
+        elif which in self.ring:
+            del self.ring[which]
+        if sc is not None:
+            sc.grams_x100 = g
+
+    def bowl(self, which, k):
+        self.counts[which] += k
+        self.ring[which] = (800 + random.randint(0, 1200), 30)
+
+    # --- actions: generators, one step per scan --------------------------------------
+    def place(self, color, i, hand=1):
+        """Take a stone from the bowl, bring it down on i (with hand wobble), hold, let go."""
+        self.bowl("B" if color == 1 else "W", -1)
+        x, y = self.xy(i)
+        steps = 6 + random.randint(0, 6)
+        wob = 0.15 + 0.15 * hand
+        ox = random.uniform(-wob, wob)
+        oy = random.uniform(-wob, wob)
+        for k in range(steps):
+            t = (k + 1) / steps
+            h = 14.0 * (1.0 - t)
+            self.moving = [(color, x + ox * (1 - t), y + oy * (1 - t), h)]
+            yield
+        hold = 2 + random.randint(0, 5)
+        for k in range(hold):   # fingers still on the stone
+            self.moving = [(color, x, y, 0.0)]
+            yield
+        self.moving = []
+        self.put(i, color)
+        self.released[self.sgf(i)] = self.now
+        yield
+
+    def lift(self, i, to_lid=True):
+        """Pick the stone up; a lifted stone goes to the lid of the other colour
+        (a prisoner) unless to_lid is False."""
+        color = self.remove(i)
+        if not color:
+            yield
+            return
+        x, y = self.xy(i)
+        steps = 4 + random.randint(0, 4)
+        for k in range(steps):
+            self.moving = [(color, x, y, 14.0 * (k + 1) / steps)]
+            yield
+        self.moving = []
+        for k in range(10 + random.randint(0, 10)):   # the hand carries it to the lid
+            yield
+        if to_lid:
+            self.bowl("lidW" if color == 1 else "lidB", 1)
+        yield
+
+    def slide(self, i, j, ms=150, scan_ms=10, back=False):
+        """Push the stone on i along the board to j (back: only part way and back)."""
+        color = self.remove(i)
+        if not color:
+            yield
+            return
+        x0, y0 = self.xy(i)
+        x1, y1 = self.xy(j)
+        steps = max(2, ms // scan_ms)
+        for k in range(steps):
+            t = (k + 1) / steps
+            if back:
+                t = 0.8 * (t if t < 0.5 else 1.0 - t)
+            self.moving = [(color, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 0.0)]
+            yield
+        self.moving = []
+        self.put(i if back else j, color)
+        yield
+
+    def hover(self, color, i, ms, scan_ms=10):
+        """A hand holds a stone over i: height 5..14 mm with a tremor, drifting
+        sideways, dipping to brush the board now and then for 2..4 scans."""
+        x, y = self.xy(i)
+        steps = max(1, ms // scan_ms)
+        dip = 0
+        k = 0
+        while k < steps:
+            if dip > 0:
+                h = random.uniform(0.3, 1.2)
+                dip -= 1
+            else:
+                h = random.uniform(5.0, 14.0)
+                if random.random() < 0.05 * self.noise_level + 0.03:
+                    dip = 2 + random.randint(0, 2)
+            self.moving = [(color, x + random.uniform(-0.4, 0.4), y + random.uniform(-0.4, 0.4), h)]
+            yield
+            k += 1
+        self.moving = []
+        yield
+
+    def knock(self, i):
+        """A sleeve knocks the stone off the board: gone at once, not in a lid."""
+        self.remove(i)
+        yield
+
+    def kill(self, i):
+        """The sensor under i dies (reads 0 from now on)."""
+        if i not in self.dead:
+            self.dead.append(i)
+        yield
+
+    def wait(self, ms, scan_ms=10):
+        for k in range(max(1, ms // scan_ms)):
+            yield
+
+    def press(self, name):
+        if self.buttons is not None:
+            self.buttons.press(name)
+        yield
