@@ -1,0 +1,323 @@
+"""The board's end of the serial link: framed messages the host can trust.
+
+A frame is one ASCII line, so it survives a USB CDC console (the REPL's own
+output in between is skipped by the host) and can be read by eye:
+
+    ~<fseq> <json> <crc32 as 8 lowercase hex digits>\\n
+
+`fseq` counts the frames one side sent (0..65535, wrapping); the CRC-32 covers
+the bytes between `~` and the space before it. The JSON object's "k" names the
+message (see host/README.md, "Link protocol"). The host can lose nothing: every
+referee event carries (game, seq) from the game log, so a garbled, truncated or
+missing frame is asked for again with a "nak" naming the last event the host
+holds, and the board answers from the log. A garbled request gets "bad" and the
+host sends it again.
+
+Never blocks and allocates only what a frame needs: input is read a byte at a
+time while `select.poll` says there is one, into a fixed line buffer; a read-back
+is paced over calls of `poll()` so the board loop keeps its period.
+"""
+
+import json
+
+try:
+    import select
+except ImportError:  # pragma: no cover - every port we use has it
+    select = None
+
+try:
+    from binascii import crc32
+except ImportError:  # a port built without binascii.crc32
+    def crc32(data, crc=0):
+        crc ^= 0xFFFFFFFF
+        for b in data:
+            crc ^= b
+            for _ in range(8):
+                crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
+        return crc ^ 0xFFFFFFFF
+
+PROTO = 1
+FW_VERSION = "0.1.0"
+RX_MAX = 256          # longest request line the board accepts
+READ_BURST = 4        # read-back frames sent per poll()
+RX_BUDGET = 512       # input bytes handled per poll()
+TICK_MS = 1000        # a heartbeat after this long without a frame
+HEX = b"0123456789abcdef"
+
+
+def frame_bytes(fseq, body):
+    """The frame for JSON text `body` (str) sent as number `fseq`."""
+    head = ("%d " % fseq).encode() + body.encode()
+    c = crc32(head) & 0xFFFFFFFF
+    return b"~" + head + (" %08x\n" % c).encode()
+
+
+def parse_frame(line):
+    """(fseq, message dict) of one frame line (bytes after `~`, without the
+    newline), or None if it is garbled: bad CRC, bad number, bad JSON."""
+    n = len(line)
+    if n < 12 or line[n - 9] != 0x20:
+        return None
+    head = line[:n - 9]
+    try:
+        want = int(line[n - 8:], 16)
+    except ValueError:
+        return None
+    if crc32(head) & 0xFFFFFFFF != want:
+        return None
+    sp = head.find(b" ")
+    if sp <= 0:
+        return None
+    try:
+        fseq = int(head[:sp])
+        msg = json.loads(head[sp + 1:])
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(msg, dict):
+        return None
+    return fseq, msg
+
+
+try:
+    from time import ticks_diff
+except ImportError:  # CPython
+    def ticks_diff(a, b):
+        return a - b
+
+
+class Link:
+    """One serial link. `stream` has read/readinto and write (sys.stdin.buffer
+    on the Pico with `out`=sys.stdout.buffer; a pty opened "r+b" in the unix
+    port). `log` is the GameLog the host reads back; `info` gives hello's fields
+    (serial, profile, size); `state` is a function returning the referee's
+    current state as a dict (the full dump the host asks for)."""
+
+    def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0):
+        self.inp = stream
+        self.out = out if out is not None else stream
+        self.log = log
+        self.info = info or {}
+        self.state_fn = state
+        self.fseq = 0
+        self.rx = bytearray(RX_MAX)
+        self.rxn = -1          # -1: outside a frame; else bytes held after '~'
+        self.one = bytearray(1)
+        self.poller = None
+        if select is not None:
+            try:
+                self.poller = select.poll()
+                self.poller.register(stream, select.POLLIN)
+            except (AttributeError, OSError, TypeError, ValueError):
+                self.poller = None
+        self.game = 0
+        self.seq = 0
+        if log is not None:
+            try:
+                g = log.current_game()
+                if g:
+                    self.game = g
+                    last = log.last_event(g)
+                    self.seq = last["seq"] if last else 0
+            except (AttributeError, OSError, ValueError, KeyError):
+                pass
+        self.last_tx = now_ms
+        # the read-back in progress: request id, game, next seq, last seq (0: to
+        # the end), whether it runs on into the later games
+        self.cur_re = -1
+        self.cur_game = 0
+        self.cur_seq = 0
+        self.cur_to = 0
+        self.cur_span = False
+        self.stats_bad = 0
+        self.hello(None)
+
+    # --- sending --------------------------------------------------------------
+    def _send(self, body):
+        data = frame_bytes(self.fseq, body)
+        self.fseq = (self.fseq + 1) & 0xFFFF
+        try:
+            self.out.write(data)
+        except OSError:
+            pass  # the host is gone; the log keeps everything
+        f = getattr(self.out, "flush", None)
+        if f is not None:
+            try:
+                f()
+            except OSError:
+                pass
+
+    def _msg(self, k, re, fields):
+        d = {"k": k}
+        if re is not None:
+            d["re"] = re
+        for key in fields:
+            d[key] = fields[key]
+        self._send(json.dumps(d))
+
+    def send_event(self, ev):
+        """A referee event, live. Called by the board loop after the game log
+        gave it (game, seq); events without them are sent as they are."""
+        g = ev.get("game", 0)
+        if g and self.game and g != self.game:
+            # the previous game is closed: tell the host where it ended
+            last = self.seq
+            if self.log is not None:
+                try:
+                    e = self.log.last_event(self.game)
+                    last = e["seq"] if e else 0
+                except (OSError, ValueError, KeyError):
+                    pass
+            self._msg("eog", None, {"game": self.game, "last": last, "next": g})
+        if g:
+            self.game = g
+            self.seq = ev.get("seq", self.seq)
+        self._send('{"k":"ev","e":' + json.dumps(ev) + "}")
+        return True
+
+    def hello(self, re):
+        fields = {"proto": PROTO, "fw": self.info.get("fw", FW_VERSION),
+                  "serial": self.info.get("serial", ""), "profile": self.info.get("profile", ""),
+                  "size": self.info.get("size", 19), "game": self.game, "seq": self.seq}
+        self._msg("hello", re, fields)
+
+    # --- the loop's call --------------------------------------------------------
+    def poll(self, now_ms):
+        """Handle what the host sent, pace a read-back, keep the heartbeat.
+        Returns at once; call it every loop period."""
+        sent = self.fseq
+        self._receive()
+        if self.cur_re >= 0:
+            self._pump()
+        if self.fseq != sent:
+            self.last_tx = now_ms
+        elif ticks_diff(now_ms, self.last_tx) >= TICK_MS:
+            self._msg("tick", None, {"game": self.game, "seq": self.seq})
+            self.last_tx = now_ms
+
+    def _ready(self):
+        if self.poller is None:
+            return True
+        for ev in self.poller.poll(0):
+            if ev[1] & select.POLLIN:
+                return True
+        return False
+
+    def _receive(self):
+        budget = RX_BUDGET
+        one = self.one
+        while budget > 0 and self._ready():
+            try:
+                n = self.inp.readinto(one)
+            except OSError:
+                return
+            if not n:
+                return
+            budget -= 1
+            b = one[0]
+            if b == 0x7E:  # '~': a frame starts (a truncated one before it is dropped)
+                if self.rxn > 0:
+                    self.stats_bad += 1
+                self.rxn = 0
+            elif self.rxn < 0:
+                continue  # noise between frames
+            elif b == 0x0A or b == 0x0D:
+                n = self.rxn
+                self.rxn = -1
+                if n:
+                    self._frame(n)
+            elif self.rxn >= RX_MAX:
+                self.rxn = -1  # too long to be ours
+                self.stats_bad += 1
+                self._msg("bad", None, {})
+            else:
+                self.rx[self.rxn] = b
+                self.rxn += 1
+
+    def _frame(self, n):
+        got = parse_frame(bytes(memoryview(self.rx)[:n]))
+        if got is None:
+            self.stats_bad += 1
+            self._msg("bad", None, {})
+            return
+        fseq, msg = got
+        try:
+            self._request(fseq, msg)
+        except (KeyError, TypeError, ValueError) as e:
+            self._msg("error", fseq, {"msg": "bad request: %s" % e})
+
+    def _request(self, re, msg):
+        k = msg.get("k")
+        if k == "hello":
+            self.hello(re)
+        elif k == "state":
+            st = self.state_fn() if self.state_fn is not None else {}
+            self._msg("state", re, {"game": self.game, "seq": self.seq, "state": st})
+        elif k == "games":
+            out = []
+            if self.log is not None:
+                for g in self.log.games():
+                    e = self.log.last_event(g)
+                    out.append([g, e["seq"] if e else 0])
+            self._msg("games", re, {"games": out})
+        elif k == "read":
+            # one game, seqs from..to (to 0 or absent: to its end)
+            self._start(re, int(msg["game"]), int(msg.get("from") or 1),
+                        int(msg.get("to") or 0), False)
+        elif k == "nak":
+            # the host's last good event is (game, seq): everything after it again
+            self._start(re, int(msg.get("game") or 0), int(msg.get("seq") or 0) + 1, 0, True)
+        elif k == "ping":
+            self._msg("pong", re, {"t": msg.get("t")})
+        else:
+            self._msg("error", re, {"msg": "unknown request %r" % (k,)})
+
+    # --- reading the log back ---------------------------------------------------
+    def _start(self, re, game, seq, to, span):
+        if self.log is None:
+            self._msg("error", re, {"msg": "no game log"})
+            return
+        if not span and game not in self.log.games():
+            self._msg("error", re, {"msg": "no game %d in the log" % game})
+            return
+        if span and game not in self.log.games():
+            game = self._next_game(game)
+            seq = 1
+        self.cur_re = re
+        self.cur_game = game
+        self.cur_seq = seq if seq > 0 else 1
+        self.cur_to = to
+        self.cur_span = span
+
+    def _next_game(self, game):
+        best = 0
+        for g in self.log.games():
+            if g > game and (best == 0 or g < best):
+                best = g
+        return best
+
+    def _pump(self):
+        g = self.cur_game
+        sent = 0
+        more = False
+        if g:
+            for ev in self.log.events(g, self.cur_seq, READ_BURST + 1):
+                s = ev.get("seq", 0)
+                if self.cur_to and s > self.cur_to:
+                    break
+                if sent == READ_BURST:
+                    more = True
+                    break
+                self._send('{"k":"log","re":%d,"e":%s}' % (self.cur_re, json.dumps(ev)))
+                self.cur_seq = s + 1
+                sent += 1
+        if more:
+            return
+        if self.cur_span and g:
+            nxt = self._next_game(g)
+            if nxt:
+                self._msg("eog", self.cur_re, {"game": g, "last": self.cur_seq - 1, "next": nxt})
+                self.cur_game = nxt
+                self.cur_seq = 1
+                return
+        self._msg("done", self.cur_re, {"game": g, "last": self.cur_seq - 1})
+        self.cur_re = -1

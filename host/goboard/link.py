@@ -1,0 +1,376 @@
+"""The host's end of the serial link: frames, requests, and an event stream
+that loses nothing and doubles nothing.
+
+The wire format and the frame codec are the board's own (`goban.link`); see
+host/README.md, "Link protocol". Events are identified by (game, seq) from the
+board's game log. `Sequencer` releases them strictly in order: a duplicate is
+dropped, a gap is held back and asked for again with a "nak" naming the last
+event the host holds, and the board answers from its log. A board that
+vanishes (cable pulled, pty closed) is reopened and resumed from there.
+"""
+
+import collections
+import time
+
+import serial
+
+from goban.link import frame_bytes, parse_frame, PROTO
+from goboard.errors import UserError
+
+import json
+
+MAX_LINE = 1 << 16
+
+
+class LinkError(UserError):
+    """The board did not answer, or answered with an error."""
+
+
+class Disconnected(Exception):
+    """The serial device went away (the host reconnects)."""
+
+
+def open_serial(url, baudrate=115200):
+    """A pyserial port for a device path, a pty or any `serial_for_url` URL."""
+    try:
+        return serial.serial_for_url(url, baudrate=baudrate, timeout=0.05, write_timeout=2)
+    except (serial.SerialException, OSError, ValueError) as e:
+        raise LinkError("cannot open %s: %s" % (url, getattr(e, "strerror", None) or e))
+
+
+def split_frames(line):
+    """The message of one received line, trying each '~' in it (the first may
+    start a frame that was cut short): (fseq, msg), or None if garbled, or
+    False if the line holds no frame at all (console noise)."""
+    start = line.find(b"~")
+    if start < 0:
+        return False
+    while start >= 0:
+        got = parse_frame(line[start + 1:])
+        if got is not None:
+            return got
+        start = line.find(b"~", start + 1)
+    return None
+
+
+class HostLink:
+    """A board on a serial port. Messages that arrive while a request waits
+    for its answer are kept in order for `recv()`/`follow()`."""
+
+    def __init__(self, url, baudrate=115200, reconnect=True, reconnect_timeout=None):
+        self.url = url
+        self.baudrate = baudrate
+        self.reconnect = reconnect
+        self.reconnect_timeout = reconnect_timeout
+        self.ser = None
+        self.rx = bytearray()
+        self.fseq = 0
+        self.expect = None          # the board's next frame number
+        self.anomaly = False        # a frame was garbled or missed since last looked at
+        self.pending = collections.deque()
+        self.board = None           # the last hello
+        self.stats = collections.Counter()
+
+    # --- the port -----------------------------------------------------------------
+    def open(self):
+        self.ser = open_serial(self.url, self.baudrate)
+        self.rx = bytearray()
+        self.expect = None
+        return self
+
+    def close(self):
+        if self.ser is not None:
+            try:
+                self.ser.close()
+            except (serial.SerialException, OSError):
+                pass
+            self.ser = None
+
+    def __enter__(self):
+        if self.ser is None:
+            self.open()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def reopen(self):
+        """Wait for the device to come back (a replugged cable) and reopen it."""
+        self.close()
+        self.stats["reconnects"] += 1
+        deadline = None if self.reconnect_timeout is None else time.monotonic() + self.reconnect_timeout
+        while True:
+            try:
+                self.open()
+                self.anomaly = True
+                return
+            except LinkError:
+                if deadline is not None and time.monotonic() > deadline:
+                    raise LinkError("%s did not come back" % self.url)
+                time.sleep(0.2)
+
+    # --- frames ---------------------------------------------------------------------
+    def send(self, msg):
+        """Frame and write one request; returns its number (replies carry it as "re")."""
+        n = self.fseq
+        self.fseq = (self.fseq + 1) & 0xFFFF
+        data = frame_bytes(n, json.dumps(msg, separators=(",", ":")))
+        try:
+            self.ser.write(data)
+            self.ser.flush()
+        except (serial.SerialException, OSError) as e:
+            raise Disconnected(str(e))
+        return n
+
+    def _fill(self, timeout):
+        """Read what the port has (waiting up to `timeout` for a first byte) and
+        queue the frames found."""
+        self.ser.timeout = timeout
+        try:
+            data = self.ser.read(max(1, self.ser.in_waiting))
+        except (serial.SerialException, OSError, TypeError) as e:
+            raise Disconnected(str(e))
+        if not data:
+            return
+        self.rx += data
+        while True:
+            i = self.rx.find(b"\n")
+            if i < 0:
+                break
+            line = bytes(self.rx[:i])
+            del self.rx[:i + 1]
+            self._line(line.rstrip(b"\r"))
+        if len(self.rx) > MAX_LINE:
+            del self.rx[:]
+            self._bad()
+
+    def _bad(self):
+        self.stats["bad"] += 1
+        self.anomaly = True
+
+    def _line(self, line):
+        got = split_frames(line)
+        if got is False:
+            self.stats["noise"] += 1
+            return
+        if got is None:
+            self._bad()
+            return
+        fseq, msg = got
+        self.stats["frames"] += 1
+        if msg.get("k") == "hello" and "re" not in msg:
+            self.expect = None  # the board (re)started: its numbering starts again
+        if self.expect is not None and fseq != self.expect:
+            self.stats["gaps"] += 1
+            self.anomaly = True
+        self.expect = (fseq + 1) & 0xFFFF
+        if msg.get("k") == "hello":
+            self.board = msg
+        self.pending.append(msg)
+
+    def recv(self, timeout=0.1):
+        """The next message, or None after `timeout` seconds."""
+        if self.pending:
+            return self.pending.popleft()
+        deadline = time.monotonic() + timeout
+        while not self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self._fill(min(left, 0.05))
+        return self.pending.popleft()
+
+    # --- requests -------------------------------------------------------------------
+    def request(self, msg, kind, timeout=0.7, tries=8):
+        """Send a request and wait for its answer of `kind`, asking again after a
+        garbled answer, a "bad" from the board or a timeout."""
+        ids = set()
+        held = []
+        try:
+            for attempt in range(tries):
+                if attempt:
+                    self.stats["retries"] += 1
+                ids.add(self.send(msg))
+                deadline = time.monotonic() + timeout
+                while True:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    m = self.recv(left)
+                    if m is None:
+                        break
+                    k = m.get("k")
+                    if m.get("re") in ids and k == kind:
+                        return m
+                    if m.get("re") in ids and k == "error":
+                        raise LinkError("board %s: %s" % (self.url, m.get("msg")))
+                    if k == "bad":
+                        break
+                    held.append(m)
+            raise LinkError("board on %s does not answer %r" % (self.url, msg.get("k")))
+        finally:
+            # what came meanwhile stays in arrival order for the event stream
+            self.pending.extendleft(reversed(held))
+
+    def hello(self, **kw):
+        m = self.request({"k": "hello"}, "hello", **kw)
+        if m.get("proto") != PROTO:
+            raise LinkError("board on %s speaks link protocol %r, this host %d"
+                            % (self.url, m.get("proto"), PROTO))
+        self.board = m
+        return m
+
+    def state(self):
+        return self.request({"k": "state"}, "state")
+
+    def games(self):
+        """[(game, last seq)] of every game in the board's log."""
+        return [tuple(x) for x in self.request({"k": "games"}, "games")["games"]]
+
+    def read_events(self, game, start=1, end=None, timeout=0.7, tries=12):
+        """Events start..end (end None: to the last) of one game from the board's
+        log, complete and in order; missing ones are asked for again."""
+        got = {}
+        lo = start
+        for attempt in range(tries):
+            if attempt:
+                self.stats["retries"] += 1
+            rid = self.send({"k": "read", "game": game, "from": lo, "to": end or 0})
+            deadline = time.monotonic() + timeout
+            finished = False
+            held = []
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                m = self.recv(left)
+                if m is None:
+                    break
+                k = m.get("k")
+                if k == "log" and m.get("re") is not None and m["e"].get("game") == game:
+                    got[m["e"]["seq"]] = m["e"]
+                    deadline = time.monotonic() + timeout
+                elif k == "done" and m.get("re") == rid:
+                    last = m.get("last", 0)
+                    finished = True
+                    break
+                elif k == "error" and m.get("re") == rid:
+                    raise LinkError("board %s: %s" % (self.url, m.get("msg")))
+                elif k == "bad":
+                    break
+                else:
+                    held.append(m)
+            self.pending.extend(held)
+            if finished:
+                missing = [s for s in range(start, last + 1) if s not in got]
+                if not missing:
+                    return [got[s] for s in range(start, last + 1)]
+                lo = missing[0]
+            else:
+                lo = start
+                while lo in got:
+                    lo += 1
+        raise LinkError("board on %s: could not read game %d completely" % (self.url, game))
+
+    # --- the live stream ----------------------------------------------------------------
+    def follow(self, seq, stop=None, idle=None, nak_timeout=1.5):
+        """Yield events in (game, seq) order from `seq` (a Sequencer) on,
+        live or read back, until `stop()` is true. Gaps are asked for again;
+        a vanished port is reopened. `idle(self)` is called about every 0.1 s."""
+        nak_id = None
+        nak_at = 0.0
+        while stop is None or not stop():
+            try:
+                m = self.recv(0.1)
+                if m is not None:
+                    k = m.get("k")
+                    if k in ("ev", "log"):
+                        for e in seq.offer(m["e"]):
+                            yield e
+                    elif k == "eog":
+                        for e in seq.end_of_game(m["game"], m["last"], m.get("next")):
+                            yield e
+                    elif k in ("tick", "hello"):
+                        seq.tick(m.get("game", 0), m.get("seq", 0))
+                        if k == "hello" and "re" not in m:
+                            seq.behind = True  # restarted: it may have logged meanwhile
+                    elif k == "done" and m.get("re") == nak_id:
+                        nak_id = None
+                        if seq.ahead:
+                            seq.behind = True
+                    elif k == "bad":
+                        nak_id = None
+                elif idle is not None:
+                    idle(self)
+                if self.anomaly:
+                    self.anomaly = False
+                    seq.behind = True
+                now = time.monotonic()
+                if nak_id is not None and now - nak_at > nak_timeout:
+                    nak_id = None
+                    seq.behind = True
+                if seq.behind and nak_id is None:
+                    seq.behind = False
+                    self.stats["naks"] += 1
+                    nak_id = self.send({"k": "nak", "game": seq.game, "seq": seq.seq})
+                    nak_at = now
+            except Disconnected:
+                if not self.reconnect:
+                    raise LinkError("board on %s disconnected" % self.url)
+                self.reopen()
+                nak_id = None
+                seq.behind = True
+
+
+class Sequencer:
+    """Releases events in (game, seq) order exactly once. The cursor (game,
+    seq) is the last event released; a game's successor is known from an
+    "eog" (end of game) message, so a lost tail of a game is never skipped."""
+
+    def __init__(self, game=0, seq=0):
+        self.game = game
+        self.seq = seq
+        self.ahead = {}
+        self.ends = {}       # game -> (its last seq, the next game)
+        self.behind = False  # something is known to be missing
+
+    def offer(self, ev):
+        g = ev.get("game")
+        s = ev.get("seq")
+        if not g or not s:
+            return [ev]  # a live-only event outside the log: nothing to order
+        if (g, s) <= (self.game, self.seq):
+            return []
+        self.ahead[(g, s)] = ev
+        return self._drain()
+
+    def end_of_game(self, game, last, nxt=None):
+        self.ends[game] = (last, nxt or game + 1)
+        return self._drain()
+
+    def tick(self, game, seq):
+        if game and (game, seq) > (self.game, self.seq):
+            self.behind = True
+
+    def _drain(self):
+        out = []
+        while True:
+            ev = self.ahead.pop((self.game, self.seq + 1), None)
+            if ev is not None:
+                out.append(ev)
+                self.seq += 1
+                continue
+            end = self.ends.get(self.game)
+            if self.game == 0 or (end and end[0] <= self.seq):
+                if self.game == 0:
+                    starts = [g for (g, s) in self.ahead if s == 1]
+                    nxt = min(starts) if starts else None
+                else:
+                    nxt = end[1]
+                if nxt and (nxt, 1) in self.ahead:
+                    self.game, self.seq = nxt, 0
+                    continue
+            break
+        if self.ahead:
+            self.behind = True
+        return out

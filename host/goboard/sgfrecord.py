@@ -1,0 +1,312 @@
+"""One game's referee events -> an SGF file as the Go world reads it.
+
+sgfmill builds and serialises the tree. The main line is the game as it
+stands: a takeback removes its move and says so in a comment, an illegal move
+and its correction are comments on the position where they happened, so a
+reader sees what went on at the board. Passes are written `B[]` (FF[4]); a
+计活子 abandon is a pass node with this project's private property `PT[abandon]`
+(goboard.sgfgame reads it back as one); a pass stone is a plain pass. The
+count goes at the end as TB/TW with RE.
+"""
+
+from sgfmill import sgf
+
+from goban import rules as R
+from goboard import __version__
+from goboard.errors import UserError
+
+COLS = "abcdefghijklmnopqrstuvwxy"
+NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def to_move(size, p):
+    """'dd' -> sgfmill's (row from the bottom, col)."""
+    if not (isinstance(p, str) and len(p) == 2 and p[0] in COLS[:size] and p[1] in COLS[:size]):
+        raise ValueError("point %r is not on a %dx%d board" % (p, size, size))
+    return size - 1 - COLS.index(p[1]), COLS.index(p[0])
+
+
+def point_label(size, p):
+    """'dd' -> 'D16' as a player reads it."""
+    if not p:
+        return "pass"
+    try:
+        return NAMES[COLS.index(p[0])] + str(size - COLS.index(p[1]))
+    except (ValueError, IndexError):
+        return str(p)
+
+
+def sgf_rules_name(rules_id):
+    try:
+        return R.get(rules_id).sgf_name
+    except ValueError:
+        return str(rules_id)
+
+
+def _territory(size, stones, dead):
+    """Empty regions (dead stones removed) bordered by one colour only."""
+    board = {p: c for p, c in stones.items() if p not in dead}
+    seen = set()
+    out = {"B": [], "W": []}
+    for x in range(size):
+        for y in range(size):
+            p = COLS[x] + COLS[y]
+            if p in board or p in seen:
+                continue
+            region, border, todo = [], set(), [p]
+            seen.add(p)
+            while todo:
+                q = todo.pop()
+                region.append(q)
+                qx, qy = COLS.index(q[0]), COLS.index(q[1])
+                for nx, ny in ((qx - 1, qy), (qx + 1, qy), (qx, qy - 1), (qx, qy + 1)):
+                    if 0 <= nx < size and 0 <= ny < size:
+                        r = COLS[nx] + COLS[ny]
+                        if r in board:
+                            border.add(board[r])
+                        elif r not in seen:
+                            seen.add(r)
+                            todo.append(r)
+            if len(border) == 1:
+                out[border.pop()].extend(region)
+    return out
+
+
+class Recorder:
+    """Builds the SGF of one game event by event (events in seq order)."""
+
+    def __init__(self, event=None, round=None, black=None, white=None, date=None):
+        self.meta = {"EV": event, "RO": round, "PB": black, "PW": white, "DT": date}
+        self.game = None
+        self.node = None
+        self.size = 19
+        self.stones = {}
+        self.history = []   # (node, placed point, colour, captured points)
+        self.dead = set()
+        self.count = None
+        self.ended = None
+        self.seq = 0
+        self.number = 0
+
+    # --- the tree ------------------------------------------------------------------
+    def _comment(self, text, node=None):
+        node = node or self.node
+        if node is None:
+            return
+        node.add_comment_text(text)
+
+    def _start(self, ev):
+        self.size = size = int(ev.get("size", 19))
+        self.game = sgf.Sgf_game(size)
+        root = self.game.get_root()
+        root.set("AP", ("goboard", __version__))
+        rules = ev.get("rules")
+        if rules:
+            root.set("RU", sgf_rules_name(rules))
+        if ev.get("komi") is not None:
+            root.set("KM", float(ev["komi"]))
+        setup = ev.get("setup") or {}
+        black = [to_move(size, p) for p in setup.get("B", ())]
+        white = [to_move(size, p) for p in setup.get("W", ())]
+        ha = int(ev.get("handicap") or 0)
+        if ha >= 2:
+            root.set("HA", ha)
+        if black or white:
+            root.set_setup_stones(black, white)
+        for p in setup.get("B", ()):
+            self.stones[p] = "B"
+        for p in setup.get("W", ()):
+            self.stones[p] = "W"
+        first = ev.get("first")
+        if first in ("B", "W") and (first == "W" or black or white):
+            root.set("PL", first.lower())
+        meta = dict(self.meta)
+        meta["PB"] = meta["PB"] or ev.get("black")
+        meta["PW"] = meta["PW"] or ev.get("white")
+        meta["DT"] = ev.get("date") or meta["DT"]
+        for key in ("PB", "PW", "DT", "EV", "RO"):
+            if meta[key]:
+                root.set(key, str(meta[key]))
+        bits = []
+        if ev.get("serial"):
+            bits.append("board %s" % ev["serial"])
+        if ev.get("game"):
+            bits.append("game %s" % ev["game"])
+        if ev.get("profile"):
+            bits.append("profile %s" % ev["profile"])
+        if rules:
+            bits.append("rules %s" % rules)
+        if bits:
+            root.set("GC", "Recorded at the board: " + ", ".join(bits))
+        self.node = root
+
+    def _play(self, color, point, removed=(), abandon=False):
+        node = self.node.new_child()
+        if point:
+            node.set_move(color.lower(), to_move(self.size, point))
+            self.stones[point] = color
+        else:
+            node.set_raw(color, b"")
+            if abandon:
+                node.set("PT", "abandon")
+        for p in removed:
+            self.stones.pop(p, None)
+        self.history.append((node, point, color, list(removed)))
+        self.node = node
+
+    def add(self, ev):
+        kind = ev.get("type")
+        if self.game is None:
+            if kind != "game-start":
+                raise UserError("game %s: the events do not begin with game-start (seq %s is %r)"
+                                % (ev.get("game"), ev.get("seq"), kind))
+            self._start(ev)
+            return
+        self.seq = ev.get("seq", self.seq)
+        size = self.size
+        if kind == "move":
+            self._play(ev["color"], ev["point"], ev.get("captures") or ())
+        elif kind == "pass":
+            self._play(ev["color"], "")
+        elif kind == "abandon":
+            self._play(ev["color"], "", abandon=True)
+        elif kind == "undo":
+            if not self.history:
+                self._comment("Takeback with no move to take back.")
+                return
+            node, point, color, removed = self.history.pop()
+            if point:
+                self.stones.pop(point, None)
+            for p in removed:
+                self.stones[p] = "W" if color == "B" else "B"
+            self.node = node.parent
+            said = node.get("C") if node.has_property("C") else None
+            node.delete()
+            what = "%s %s" % (color, point_label(size, point)) if point else "%s pass" % color
+            if said:
+                self._comment("%s was played. %s" % (what, said))
+            self._comment("Takeback: %s was taken back." % what)
+        elif kind == "illegal":
+            where = point_label(size, ev.get("point")) if ev.get("point") else ""
+            who = ev.get("color") or ""
+            head = " ".join(x for x in (who, where) if x)
+            text = "Illegal%s: %s" % (" (%s)" % head if head else "",
+                                      ev.get("text") or ev.get("code") or "?")
+            if ev.get("fix"):
+                text += "; fix: %s" % ev["fix"]
+            self._comment(text + ".")
+        elif kind == "restored":
+            self._comment("Corrected: the board matches the game again.")
+        elif kind == "paused":
+            self._comment("Play paused after two passes.")
+        elif kind == "resign":
+            self.ended = {"reason": "resign", "winner": "W" if ev.get("color") == "B" else "B"}
+            self._comment("%s resigns." % ("Black" if ev.get("color") == "B" else "White"))
+        elif kind == "end":
+            self.ended = {"reason": ev.get("reason"), "winner": ev.get("winner")}
+            self._comment("End of play: %s." % ev.get("reason"))
+        elif kind == "dead":
+            self.dead.update(ev.get("points") or ())
+            self._comment("Dead stones lifted: %s." % " ".join(
+                point_label(size, p) for p in ev.get("points") or ()))
+        elif kind == "count":
+            self.count = ev
+            self._comment("Count: %s." % ev.get("result"))
+        elif kind == "prisoner-missing":
+            self._comment("Prisoners missing from %s's lid: expected %s, counted %s." % (
+                ev.get("color"), ev.get("expected"), ev.get("counted")))
+        elif kind == "setup-check" and not ev.get("ok", True):
+            self._comment("Bowls at the start: B %s, W %s (not as the rules want)." % (
+                ev.get("B"), ev.get("W")))
+        elif kind == "sensor-fault":
+            self._comment("Sensor fault at %s: %s." % (point_label(size, ev.get("point")),
+                                                     ev.get("what")))
+        # capture-pending, bowls, sensor-ok: live information, nothing to record
+
+    # --- the end -------------------------------------------------------------------------
+    def result(self):
+        if self.count is not None and self.count.get("result"):
+            return str(self.count["result"])
+        if self.ended:
+            if self.ended.get("reason") == "resign" and self.ended.get("winner"):
+                return self.ended["winner"] + "+R"
+            if self.ended.get("reason") == "void":
+                return "Void"
+        return None
+
+    def sgf(self):
+        """The SGF text (bytes)."""
+        if self.game is None:
+            raise UserError("no game-start event: nothing to write")
+        root = self.game.get_root()
+        re = self.result()
+        if re:
+            root.set("RE", re)
+        if self.count is not None:
+            terr = (self.count.get("breakdown") or {}).get("territory")
+            if not isinstance(terr, dict):
+                terr = _territory(self.size, self.stones, self.dead)
+            node = self.node
+            for color, key in (("B", "TB"), ("W", "TW")):
+                pts = [to_move(self.size, p) for p in terr.get(color, ())]
+                if pts:
+                    node.set(key, pts)
+        return self.game.serialise()
+
+    def moves(self):
+        """The main line as [(colour, point or "" for a pass, "abandon" or None)]."""
+        return [(c, p, "abandon" if n.has_property("PT") else None)
+                for (n, p, c, _) in self.history]
+
+
+def record_game(events, **meta):
+    """SGF bytes of one game's events (in seq order)."""
+    rec = Recorder(**meta)
+    for ev in events:
+        rec.add(ev)
+    return rec.sgf()
+
+
+def read_moves(data, name="SGF"):
+    """Parse SGF bytes back (sgfmill) and return (root properties, main line as
+    [(colour, point or "", "abandon" or None)]). A corrupt file is a UserError."""
+    if not data or not data.strip():
+        raise UserError("%s is empty, not an SGF game" % name)
+    try:
+        game = sgf.Sgf_game.from_bytes(data)
+        size = game.get_size()
+        out = []
+        for node in game.get_main_sequence()[1:]:
+            colour, move = node.get_move()
+            if colour is None:
+                continue
+            if move is None:
+                kind = None
+                if node.has_property("PT") and str(node.get("PT")).lower() == "abandon":
+                    kind = "abandon"
+                out.append((colour.upper(), "", kind))
+            else:
+                row, col = move
+                out.append((colour.upper(), COLS[col] + COLS[size - 1 - row], None))
+        root = game.get_root()
+        props = {k: root.get(k) for k in root.properties()}
+    except ValueError as e:
+        raise UserError("%s is not a valid SGF file: %s" % (name, e))
+    return props, out
+
+
+def check_record(data, events, name="SGF"):
+    """Parse the SGF back and check its main line is the game the events played."""
+    rec = Recorder()
+    for ev in events:
+        rec.add(ev)
+    props, moves = read_moves(data, name)
+    want = rec.moves()
+    if moves != want:
+        for i, (a, b) in enumerate(zip(moves, want)):
+            if a != b:
+                raise UserError("%s: move %d reads back as %s, the board played %s"
+                                % (name, i + 1, a, b))
+        raise UserError("%s: %d moves read back, the board played %d"
+                        % (name, len(moves), len(want)))
+    return props, moves
