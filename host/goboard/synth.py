@@ -18,7 +18,7 @@ class EventMaker:
     """Plays a game with the rules core and returns the events a board would send."""
 
     def __init__(self, rules="chinese", size=19, game=1, serial="SIM-1", komi=None,
-                 handicap=0, seed=None):
+                 handicap=0, seed=None, local=0.7):
         self.g = Game(rules, size=size, capacity=1024)
         self.size = size
         self.game_no = game
@@ -27,6 +27,7 @@ class EventMaker:
         self.serial = serial
         self.komi = self.g.rules.komi if komi is None else komi
         self.handicap = handicap
+        self.local = local
 
     def _ev(self, kind, **fields):
         self.seq += 1
@@ -92,6 +93,19 @@ class EventMaker:
         color = g.to_move()
         empties = [p for p in b.points() if b.get(p) == 0]
         self.rng.shuffle(empties)
+        if g.n and self.rng.random() < self.local:
+            # most moves answer the last one nearby, as in a real game: fights, captures
+            last = g.move_point(g.n)
+            if last >= b.W:
+                lx, ly = b.xy(last)
+                near = [p for p in empties if max(abs(b.xy(p)[0] - lx), abs(b.xy(p)[1] - ly)) <= 2]
+                for p in near:                  # take a stone when one hangs
+                    if g.play(color, p) is None:
+                        took = g.last_removed
+                        g.undo()
+                        if took:
+                            return self.play(self.sgf(p))
+                empties = near + empties
         for p in empties[:60]:
             if g.play(color, p) is None:
                 g.undo()
