@@ -1,0 +1,105 @@
+"""Positions the counting tests share: the seeds' figures as text rows (top row
+first, SGF order; X black, O white), and the eight symmetries of a position.
+
+Seed 003 writes its diagrams with the bottom row last, columns a.. from the
+left, so rows here are the diagram's lines in order.
+"""
+
+from goban.game import Game
+
+# seed 003, 图三: the ideal final position (两溢局面)
+FIG3 = [".X.XXO.",
+        "XXXXO.O",
+        "XXXOOOO",
+        "XXXXOXO",
+        "OOOXXXX",
+        "OO.OOXX",
+        ".OOOOOX"]
+
+# seed 003, 图五: the same game before filling; white first, 21 moves each, one
+# prisoner each; the black stone on c2 (SGF 'cf') is dead
+FIG5 = [".X.XXO.",
+        ".XXXO.O",
+        "..XOOOO",
+        "XXXXOXO",
+        "OOOXXXX",
+        "O.XOOXX",
+        ".OOOOOX"]
+FIG5_DEAD = ["cf"]
+
+# seed 003, 中国古谱「一气双活图」 (bottom-left of a 9x9 board, two empty rows added on top)
+ONE_LIBERTY_SEKI = [".........",
+                    ".........",
+                    "OOOOO....",
+                    "XXXXO....",
+                    "OO.XOO...",
+                    ".OXXXO...",
+                    "XOXOXOOO.",
+                    "XOXOXOXO.",
+                    "XOXO.XXO."]
+
+# seed 003, 中国古谱「四气双活图」 (7x7)
+FOUR_LIBERTY_SEKI = ["OOXXOO.",
+                     "OX..XO.",
+                     "OX..XO.",
+                     "OXOOXO.",
+                     "OXXXXO.",
+                     "OOOOOO.",
+                     "......."]
+
+# seed 003, 「一眼净活图」 (9x9; the upper walls are extended to the top edge so
+# the rest of the board is settled territory)
+ONE_EYE_LIFE = ["...XO....",
+                "...XO....",
+                "...XO....",
+                "...XO....",
+                "...XO....",
+                "XXXXOOOOO",
+                "OOOOXXXXX",
+                "XXXO.X.OO",
+                ".XOO.XXOO"]
+
+# seed 004, 图七: a seki in the Tang-Song reading (top of a 19x19 board); white
+# may fill one point of each of its two eyes (图八: white 2 路, black none)
+TANG_SONG_SEKI = ["." + "XOO.O.X.O.OOX" + "." * 5,
+                  "." + "XXO.OOXOO.OXX" + "." * 5,
+                  ".." + "XXOOOOXOOXX" + "." * 6,
+                  "..." + "XXXXXXXX" + "." * 8] + ["." * 19] * 15
+
+
+def game_of(rows, rules="chinese", captures=(0, 0)):
+    """A Game whose board shows `rows` (setup stones, no moves)."""
+    g = Game(rules, size=len(rows))
+    g.board.load_rows(rows)
+    g.captures[1], g.captures[2] = captures
+    return g
+
+
+def transform_point(x, y, n, k):
+    """(x, y) under symmetry k (0..7) of an n x n board."""
+    if k & 4:
+        x, y = y, x
+    if k & 1:
+        x = n - 1 - x
+    if k & 2:
+        y = n - 1 - y
+    return x, y
+
+
+def transform_rows(rows, k):
+    n = len(rows)
+    out = [["."] * n for _ in range(n)]
+    for y in range(n):
+        for x in range(n):
+            tx, ty = transform_point(x, y, n, k)
+            out[ty][tx] = rows[y][x]
+    return ["".join(r) for r in out]
+
+
+def transform_sgf(points, n, k):
+    out = []
+    for s in points:
+        x, y = ord(s[0]) - 97, ord(s[1]) - 97
+        tx, ty = transform_point(x, y, n, k)
+        out.append(chr(97 + tx) + chr(97 + ty))
+    return out

