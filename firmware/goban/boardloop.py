@@ -203,10 +203,9 @@ class BoardLoop:
         ref.ui_dirty = False
         self._display(ref.lines[0], ref.lines[1])
         if self.lights is not None:
+            self.lights.clear()
             if ref.lights:
-                self.lights.show(ref.lights, "fix")
-            else:
-                self.lights.clear()
+                self.lights.show(ref.lights, ref.light_color)
 
     def _display(self, a, b=""):
         if self.display is not None:

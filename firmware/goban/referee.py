@@ -121,6 +121,7 @@ class Referee:
         self.pending = None               # None, "capture", "undo", "resume"
         self.illegal = None               # code of the announced illegal, or None
         self.lights = []
+        self.light_color = "red"
         self.lines = ("", "")
         self.ui_dirty = True
         self.faults = bytearray(n)        # fault points already reported
@@ -148,9 +149,10 @@ class Referee:
         self.events.append(ev)
         self.ui_dirty = True
 
-    def _show(self, line1, line2="", lights=None):
+    def _show(self, line1, line2="", lights=None, color="red"):
         self.lines = (line1, line2)
         self.lights = lights or []
+        self.light_color = color
         self.ui_dirty = True
 
     def take_events(self):
@@ -348,7 +350,7 @@ class Referee:
         extra, missing, changed = self._mismatch(stable, mis)
         pts = [self._sgf_i(i) for i in (extra + changed + missing)[:6]]
         if missing and not extra and not changed:
-            self._show("Place handicap: %d" % len(missing), " ".join(pts), missing)
+            self._show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
         else:
             self._show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
 
@@ -441,9 +443,9 @@ class Referee:
         lit = [i for i in range(self.n) if self.tol[i] != NO_TOL]
         pts = " ".join(self._sgf_i(i) for i in lit[:6])
         if self.pending == "capture":
-            self._show("Lift captured: %d" % len(lit), pts, lit)
+            self._show("Lift captured: %d" % len(lit), pts, lit, "yellow")
         elif self.pending == "undo":
-            self._show("Takeback: fix %d" % len(lit), pts, lit)
+            self._show("Takeback: fix %d" % len(lit), pts, lit, "yellow")
         else:
             self._show("Check the board", pts, lit)
 
@@ -521,7 +523,7 @@ class Referee:
         self._show("Illegal: " + code + (" " + pname if pname else ""), fix, pts)
 
     def _show_illegal_progress(self, pts):
-        self._show(self.lines[0], self.lines[1], pts)
+        self._show(self.lines[0], self.lines[1], pts, "red")
 
     # --- buttons ----------------------------------------------------------------
     def button(self, name):
@@ -561,7 +563,7 @@ class Referee:
             self._undo()
             return
         if self.illegal or self.pending:
-            self._show("Fix the board first", self.lines[1], self.lights)
+            self._show("Fix the board first", self.lines[1], self.lights, self.light_color)
             return
         if name == "pass":
             self._pass(color, stone=False)
@@ -653,7 +655,7 @@ class Referee:
             self.illegal = None
             self._emit({"type": "restored"})
         self.dead = missing
-        self._show("Dead stones: %d" % len(missing), "press end to count", missing)
+        self._show("Dead stones: %d" % len(missing), "press end to count", missing, "blue")
 
     def _count(self):
         g = self.game

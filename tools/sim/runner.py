@@ -77,6 +77,7 @@ class Runner:
         self.peak = 0
         self.base_heap = 0
         self.loop = None
+        self.ui_last = None
 
     def _mkdir(self, d):
         try:
@@ -172,6 +173,7 @@ class Runner:
     def scan(self):
         self.world.tick(self.now)
         self.loop.step(self.now)
+        self._watch_ui()
         if self.reboot_pending:
             self.reboot_pending = False
             self.power_cut(self.torn)
@@ -181,6 +183,27 @@ class Runner:
             a = gc.mem_alloc() - self.base_heap
             if a > self.peak:
                 self.peak = a
+
+    def _watch_ui(self):
+        """Report what the display and the lights show when it changes (notes),
+        and keep the twins' own histories short: they are test rigs, not firmware."""
+        d = self.hw["display"]
+        lines = tuple(d.lines) if d is not None else ()
+        li = self.hw["lights"]
+        lit = li.lit if li is not None else {}
+        key = (lines, len(lit))
+        if key != self.ui_last:
+            self.ui_last = key
+            pts = sorted(lit) if isinstance(lit, dict) else list(lit)
+            L = "abcdefghijklmnopqrstuvwxy"
+            self.emit_note({"type": "ui", "lines": list(lines),
+                            "lit": [L[i % self.size] + L[i // self.size] for i in pts],
+                            "color": lit[pts[0]] if pts and isinstance(lit, dict) else None})
+        if d is not None and len(getattr(d, "history", ())) > 8:
+            del d.history[:]
+        b = self.hw["buzzer"]
+        if b is not None and len(getattr(b, "beeps", ())) > 8:
+            del b.beeps[:]
 
     def run_gen(self, gen):
         for _ in gen:
@@ -212,6 +235,9 @@ class Runner:
             g = w.wait(int(a[1]), ms)
         elif v == "button":
             name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
+            known = getattr(self.hw["buttons"], "known", None)
+            if known is not None and name not in known:
+                name = a[2]   # one button for both players: it acts for the player to move
             g = w.press(name)
         elif v == "bowl":
             w.bowl(a[1], int(a[2]))

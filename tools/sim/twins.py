@@ -31,6 +31,9 @@ class _Scale:
     def __init__(self):
         self.grams_x100 = 0
 
+    def ready(self):
+        return True
+
     def read(self):
         return self.grams_x100
 
@@ -81,7 +84,7 @@ class _Bowls:
     def __init__(self, profile, scales):
         self.scales = scales
         self.stone = profile.bowls.get("stone_mg", 6500) // 10
-        self.tare = {"B": 21000, "W": 21000, "lidB": 9000, "lidW": 9000}
+        self.tare = {"B": 0, "W": 0, "lidB": 0, "lidW": 0}
         self.last = {}
         self.same = {}
         self.value = {}
@@ -113,6 +116,12 @@ def _get(name, fallback, *args):
 
 
 def make(profile):
+    if S is not None:
+        from goban.hw import open_devices
+        d = open_devices(profile)
+        return {"matrix": d.matrix, "scales": d.scales, "buttons": d.buttons,
+                "display": d.display, "buzzer": d.buzzer, "lights": d.lights,
+                "bowls": d.bowls}
     size = profile.size
     scales = {}
     for k in (profile.bowls or {}).get("scales", {}):
@@ -128,6 +137,8 @@ def make(profile):
 
 
 def bowls(profile, hw):
+    if hw.get("bowls") is not None:
+        return hw["bowls"]
     try:
         from goban.hw.bowls import Bowls
     except ImportError:

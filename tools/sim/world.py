@@ -78,7 +78,7 @@ class World:
         self.moving = []           # [(colour, x, y, h)] stones in a hand this scan
         self.stone_g100 = stone_mg // 10
         self.counts = {"B": bowl_stones, "W": bowl_stones, "lidB": 0, "lidW": 0}
-        self.tare = {"B": 21000, "W": 21000, "lidB": 9000, "lidW": 9000}   # g x 100
+        self.tare = {"B": 0, "W": 0, "lidB": 0, "lidW": 0}   # g x 100 (the scales are tared)
         self.ring = {}             # which -> (amplitude g x 100, scans left)
         self.released = {}         # 'dd' -> time the last stone was let go there
         self.now = 0

@@ -1,0 +1,274 @@
+"""Play an SGF game or a physical script on the simulated board, through the real firmware.
+
+INPUT is an SGF file (each move placed by a hand, with seeded hand noise: hovers,
+brief nudges, captures lifted in random order over several scans) or a physical
+script, one action per line:
+    place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
+    wait 500 | button B pass|abandon|end|resign|undo|ok | bowl B -1 | lid W +1 |
+    power-cut | dead dd
+(`#` starts a comment). The firmware (board loop, referee, game log) runs in the
+MicroPython unix port against the world model in tools/sim. Prints one JSON
+object: events (the referee's, in order), moves (the game as the log holds it,
+SGF points, "" for a pass) and result.
+"""
+
+import json
+import os
+import random
+import subprocess
+import tempfile
+from pathlib import Path
+
+from goban import rules as R
+from goban.game import Game
+from goboard import mpengine
+from goboard.errors import UserError
+
+ROOT = Path(__file__).resolve().parents[2]
+SIM = ROOT / "tools" / "sim"
+BOARDS = ROOT / "boards"
+LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+VERBS = {
+    # verb: argument kinds (c colour, p point, i integer, s signed int, n button name)
+    "place": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
+    "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "", "dead": "p",
+}
+BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down")
+
+
+def add_arguments(p):
+    p.add_argument("input", metavar="INPUT", help="an SGF game or a physical script")
+    p.add_argument("--rules", default=None, choices=R.RULE_IDS, metavar="ID",
+                   help="rule set (default: the SGF's RU, else chinese)")
+    p.add_argument("--komi", type=float, default=None)
+    p.add_argument("--handicap", type=int, default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
+                   help="sensor and hand noise, 0 (none) .. 3 (heavy)")
+    p.add_argument("--size", type=int, default=None, help="board size for a script (default 19)")
+    p.add_argument("--profile", default=None, help="sim profile (default boards/sim-SIZE.json)")
+    p.add_argument("--cut-after", default="", metavar="K,K..",
+                   help="power cuts right after these event numbers")
+    p.add_argument("--torn", action="store_true", help="the power cuts tear the record being written")
+    p.add_argument("--log-dir", default=None, help="keep the game log here (default: a temporary dir)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+# --- the physical script --------------------------------------------------------------
+def _point(tok, size, where):
+    if len(tok) != 2 or tok[0] not in LETTERS[:size] or tok[1] not in LETTERS[:size]:
+        raise UserError("%s: %r is not a point of a %dx%d board" % (where, tok, size, size))
+    return tok
+
+
+def parse_script(text, size, name="script"):
+    """Physical script text -> actions ([verb, args...]); UserError names the bad line."""
+    actions = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = "%s line %d" % (name, n)
+        toks = line.split()
+        verb = toks[0].lower()
+        if verb not in VERBS:
+            raise UserError("%s: unknown action %r (known: %s)" % (where, toks[0], ", ".join(VERBS)))
+        kinds = VERBS[verb]
+        optional = kinds.find("?")
+        need = kinds.replace("?", "")
+        lo = optional if optional >= 0 else len(need)
+        args = toks[1:]
+        if not lo <= len(args) <= len(need):
+            raise UserError("%s: %s takes %d argument(s), got %d" % (where, verb, len(need), len(args)))
+        out = [verb]
+        for k, a in zip(need, args):
+            if k == "c":
+                if a.upper() not in ("B", "W"):
+                    raise UserError("%s: colour must be B or W, got %r" % (where, a))
+                out.append(a.upper())
+            elif k == "p":
+                out.append(_point(a.lower(), size, where))
+            elif k in "is":
+                try:
+                    v = int(a)
+                except ValueError:
+                    raise UserError("%s: %r is not a number" % (where, a))
+                if k == "i" and not 0 <= v <= 600000:
+                    raise UserError("%s: %r is out of range" % (where, a))
+                out.append(v)
+            elif k == "n":
+                if a.lower() not in BUTTONS:
+                    raise UserError("%s: unknown button %r (known: %s)" % (where, a, ", ".join(BUTTONS)))
+                out.append(a.lower())
+        actions.append(out)
+    return actions
+
+
+# --- an SGF played by hands -----------------------------------------------------------------
+def sgf_script(record, seed, noise):
+    """The SGF's moves as physical actions with seeded hand noise."""
+    rng = random.Random(seed)
+    size = record["size"]
+    rules = R.get(record["rules"])
+    game = Game(rules, size, capacity=max(64, len(record["moves"]) + 8))
+    b = game.board
+    color = {"B": 1, "W": 2}
+    acts = [["wait", 300]]
+    setup_b = record["setup"].get("B", [])
+    for s in setup_b:
+        acts.append(["place", "B", s])
+        acts.append(["wait", rng.randint(50, 200)])
+    if setup_b:
+        game.setup([b.from_sgf(s) for s in setup_b], [], 2)
+    if record["setup"].get("W"):
+        raise UserError("SGF: white setup stones cannot be set up at the board")
+    p_hover = (0.0, 0.15, 0.3, 0.5)[noise]
+    p_nudge = (0.0, 0.1, 0.2, 0.35)[noise]
+    for k, mv in enumerate(record["moves"]):
+        c, pt = mv[0], mv[1]
+        kind = mv[2] if len(mv) > 2 else None
+        acts.append(["wait", rng.randint(120, 400)])
+        if kind == "abandon":
+            acts.append(["button", c, "abandon"])
+            code = game.abandon(color[c])
+        elif not pt:
+            if rules.uses_pass_stones:
+                acts += [["bowl", c, -1], ["wait", 600], ["lid", "W" if c == "B" else "B", 1],
+                         ["wait", 600]]
+            else:
+                acts.append(["button", c, "pass"])
+            code = game.pass_move(color[c])
+        else:
+            p = b.from_sgf(pt)
+            if rng.random() < p_hover:
+                near = _empty_neighbour(b, p, rng)
+                if near is not None:
+                    acts.append(["hover", c, b.sgf(near), rng.randint(100, 400)])
+            acts.append(["place", c, pt])
+            code = game.play(color[c], p)
+            if code is None:
+                caps = [b.sgf(q) for q in game.last_capture()]
+                rng.shuffle(caps)
+                if caps:
+                    acts.append(["wait", rng.randint(150, 300)])
+                for q in caps:
+                    acts.append(["lift", q])
+                    if rng.random() < 0.5:
+                        acts.append(["wait", rng.randint(10, 200)])
+                if rng.random() < p_nudge:
+                    near = _empty_neighbour(b, p, rng)
+                    if near is not None:
+                        acts.append(["wait", rng.randint(150, 300)])
+                        acts.append(["nudge", pt, b.sgf(near), rng.randint(40, 90)])
+        if code:
+            raise UserError("SGF: move %d (%s %s) is illegal under %s: %s"
+                            % (k + 1, c, pt or "pass", rules.id, code))
+    res = record.get("result") or ""
+    if "+R" in res.upper():
+        loser = "W" if res.upper().startswith("B") else "B"
+        acts += [["wait", 400], ["button", loser, "resign"]]
+    elif game.over:
+        acts += [["wait", 400], ["button", "B", "end"]]
+    return acts
+
+
+def _empty_neighbour(b, p, rng):
+    W = b.W
+    cand = [q for q in (p - 1, p + 1, p - W, p + W) if b.on_board(q) and b.cells[q] == 0]
+    return rng.choice(cand) if cand else None
+
+
+def load_input(path, args):
+    """(record or None, actions, size)"""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise UserError("cannot read %s: %s" % (path, e.strerror or e))
+    if data.lstrip()[:1] == b"(":
+        from goboard.sgfgame import read_sgf, record_from_sgf
+        sg = read_sgf(data)
+        record = record_from_sgf(sg, args.rules, args.komi, path)
+        try:
+            record["result"] = str(sg.get_root().get("RE")) if sg.get_root().has_property("RE") else ""
+        except ValueError:
+            record["result"] = ""
+        if args.handicap is not None:
+            record["handicap"] = args.handicap
+        return record, sgf_script(record, args.seed, args.noise), record["size"]
+    try:
+        text = data.decode()
+    except UnicodeDecodeError:
+        raise UserError("%s is neither an SGF game nor a text script" % path)
+    size = args.size or 19
+    return None, parse_script(text, size, path), size
+
+
+def run_job(job, timeout=600):
+    """The runner inside MicroPython; returns (events, notes, summary)."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = "%s:%s:.frozen" % (mpengine.FIRMWARE, SIM)
+    proc = subprocess.run([mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
+                          input=json.dumps(job).encode(), capture_output=True, timeout=timeout,
+                          env=env)
+    events, notes, summary = [], [], None
+    for line in proc.stdout.decode(errors="replace").splitlines():
+        try:
+            d = json.loads(line)
+        except ValueError:
+            continue
+        if "event" in d:
+            ev = dict(d["event"])
+            ev["t"] = d["t"]
+            events.append(ev)
+        elif "note" in d:
+            notes.append(d["note"])
+        elif d.get("done"):
+            summary = d
+    if proc.returncode != 0 or summary is None:
+        err = proc.stderr.decode(errors="replace").strip().splitlines()
+        raise UserError("the simulated board failed: %s" % (err[-1] if err else "no summary"))
+    return events, notes, summary
+
+
+def simulate(path, args):
+    record, actions, size = load_input(path, args)
+    profile = args.profile or str(BOARDS / ("sim-%d.json" % size))
+    if not Path(profile).exists():
+        raise UserError("no simulated board profile for %dx%d (%s)" % (size, size, profile))
+    rules = args.rules or (record["rules"] if record else "chinese")
+    komi = args.komi if args.komi is not None else (record["komi"] if record else None)
+    handicap = args.handicap if args.handicap is not None else (record["handicap"] if record else 0)
+    cuts = []
+    for tok in (args.cut_after or "").split(","):
+        if tok.strip():
+            try:
+                cuts.append(int(tok))
+            except ValueError:
+                raise UserError("--cut-after: %r is not an event number" % tok)
+    with tempfile.TemporaryDirectory(prefix="goboard-sim-") as tmp:
+        job = {"profile": profile, "rules": rules, "komi": komi, "handicap": handicap,
+               "seed": args.seed, "noise": args.noise, "actions": actions,
+               "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn)}
+        if args.log_dir:
+            os.makedirs(args.log_dir, exist_ok=True)
+        events, notes, summary = run_job(job)
+    out = {"events": events, "moves": [m[1] for m in summary["moves"]],
+           "colors": [m[0] for m in summary["moves"]], "result": summary["result"],
+           "rules": rules, "size": size, "seed": args.seed, "noise": args.noise,
+           "boots": [n for n in notes if n.get("type") == "boot"], "summary": summary}
+    if record is not None:
+        out["sgf_moves"] = [m[1] for m in record["moves"]]
+    return out
+
+
+def run(args):
+    out = simulate(args.input, args)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for ev in out["events"]:
+            print(ev["t"], ev["type"], ev.get("color") or "", ev.get("point") or "",
+                  ev.get("code") or "", ev.get("text") or "")
+        print("moves: %d, result: %s" % (len(out["moves"]), out["result"]))
+    return 0
