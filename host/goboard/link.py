@@ -374,3 +374,21 @@ class Sequencer:
         if self.ahead:
             self.behind = True
         return out
+
+
+def live_events(port, stop=None):
+    """(board id, event) of the board on `port`, for the live feed: the current
+    game from its start, then every event as it happens, in order, once each,
+    across garbled frames and reconnections. The board id is its serial."""
+    link = HostLink(port)
+    link.open()
+    try:
+        hello = link.hello()
+        board = hello.get("serial") or port
+        game = hello.get("game") or 0
+        seq = Sequencer(game, 0) if game else Sequencer()
+        seq.behind = True
+        for ev in link.follow(seq, stop=stop):
+            yield board, ev
+    finally:
+        link.close()

@@ -1,0 +1,150 @@
+"""Copy every game in the board's log to an SGF file each (idempotent, resumes).
+
+Each game becomes <out>/<serial>-<game>.sgf. The events fetched are kept in
+<out>/.goboard/ so a sync that was interrupted (cable pulled, Ctrl-C) goes on
+from the last event it holds, and a second sync fetches and writes nothing new.
+Every SGF is parsed back with sgfmill before it is written. --follow keeps the
+files current while games are played.
+"""
+
+import os
+import time
+
+from goboard.boards import choose_port
+from goboard.errors import UserError
+from goboard.journal import Journal, clean_name
+from goboard.link import HostLink, Sequencer, LinkError
+from goboard.sgfrecord import record_game, check_record
+
+
+def add_arguments(p):
+    p.add_argument("--port", help="serial device, pty or pyserial URL (default: the one board found)")
+    p.add_argument("--out", default="games", help="directory for the SGF files (default: games)")
+    p.add_argument("--event", help="EV: the event's name")
+    p.add_argument("--round", help="RO: the round")
+    p.add_argument("--black", help="PB when the board does not know the players")
+    p.add_argument("--white", help="PW when the board does not know the players")
+    p.add_argument("--follow", action="store_true", help="keep syncing while games are played")
+    p.add_argument("--idle-exit", type=float, default=None, metavar="SECONDS",
+                   help="with --follow: stop after this long without a new event")
+    p.add_argument("--quiet", action="store_true")
+
+
+def sgf_path(out, serial, game):
+    return os.path.join(out, "%s-%04d.sgf" % (clean_name(serial), game))
+
+
+def write_game(journal, game, out, meta):
+    """(Re)write one game's SGF from the journal; returns "written", "unchanged" or None."""
+    events = journal.events(game)
+    if not events:
+        return None
+    m = dict(meta)
+    m.setdefault("date", journal.meta(game)["seen"])
+    name = sgf_path(out, journal.serial, game)
+    data = record_game(events, **m)
+    check_record(data, events, name)
+    try:
+        with open(name, "rb") as f:
+            if f.read() == data:
+                return "unchanged"
+    except FileNotFoundError:
+        pass
+    tmp = name + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, name)
+    return "written"
+
+
+def sync_once(link, out, meta, say=print):
+    """Fetch what the journal lacks of every game on the board; write the SGFs.
+    Returns (journal, {"games", "events", "written", "unchanged"})."""
+    hello = link.hello()
+    serial = hello.get("serial") or os.path.basename(link.url)
+    journal = Journal(out, serial)
+    os.makedirs(out, exist_ok=True)
+    stats = {"games": 0, "events": 0, "written": 0, "unchanged": 0}
+    for game, last in link.games():
+        stats["games"] += 1
+        have = journal.have(game)
+        if have:
+            # the board's log still holds the game we have (not a wiped, renumbered log)
+            mine = journal.events(game)[min(have, last) - 1] if last else None
+            theirs = link.read_events(game, min(have, last), min(have, last)) if last else []
+            if mine is not None and theirs and _strip(theirs[0]) != _strip(mine):
+                raise UserError("game %d on board %s is not the game synced to %s (was the "
+                                "board's log reset?): move that file and %s away, or sync "
+                                "into another --out" % (game, serial, sgf_path(out, serial, game),
+                                                        journal.dir))
+        if have < last:
+            evs = link.read_events(game, have + 1, last)
+            stats["events"] += journal.add(game, evs)
+        r = write_game(journal, game, out, meta)
+        if r:
+            stats[r] += 1
+            if r == "written":
+                say("%s" % sgf_path(out, journal.serial, game))
+    return journal, stats
+
+
+def _strip(ev):
+    return {k: v for k, v in ev.items() if k != "t_ns"}
+
+
+def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print):
+    """Keep the journal and the SGFs current from the live stream."""
+    games = journal.games()
+    g = games[-1] if games else 0
+    seq = Sequencer(g, journal.have(g) if g else 0)
+    seq.behind = True
+    last_event = [time.monotonic()]
+    dirty = set()
+    flushed = [time.monotonic()]
+
+    def flush():
+        for game in sorted(dirty):
+            if write_game(journal, game, out, meta) == "written":
+                say("%s" % sgf_path(out, journal.serial, game))
+        dirty.clear()
+        flushed[0] = time.monotonic()
+
+    def idle(_link):
+        if dirty and time.monotonic() - flushed[0] > 0.3:
+            flush()
+
+    def stopping():
+        if stop is not None and stop():
+            return True
+        return idle_exit is not None and time.monotonic() - last_event[0] > idle_exit
+
+    try:
+        for ev in link.follow(seq, stop=stopping, idle=idle):
+            if not ev.get("game") or not ev.get("seq"):
+                continue
+            journal.add(ev["game"], [ev])
+            dirty.add(ev["game"])
+            last_event[0] = time.monotonic()
+            if time.monotonic() - flushed[0] > 1.0:
+                flush()
+    finally:
+        flush()
+
+
+def run(args):
+    say = (lambda *a: None) if args.quiet else print
+    meta = {"event": args.event, "round": args.round, "black": args.black, "white": args.white}
+    port = choose_port(args.port)
+    link = HostLink(port, reconnect=args.follow)
+    try:
+        link.open()
+        journal, stats = sync_once(link, args.out, meta, say)
+        say("board %s: %d games, %d new events, %d SGF written, %d unchanged"
+            % (journal.serial, stats["games"], stats["events"], stats["written"], stats["unchanged"]))
+        if args.follow:
+            follow(link, journal, args.out, meta, idle_exit=args.idle_exit, say=say)
+    except LinkError:
+        raise
+    finally:
+        link.close()
+    return 0

@@ -1,0 +1,103 @@
+"""The events the host holds of each game, so a sync resumes where it stopped.
+
+One JSON-lines file per game of a board, `<out>/.goboard/<serial>/<game>.jsonl`,
+appended in seq order and never rewritten; a line cut short by a crash is
+ignored (and the events after it fetched again). A small `<game>.meta.json`
+keeps what must not change from one sync to the next (the date first seen),
+so the SGF written from a journal is the same every time.
+"""
+
+import datetime
+import json
+import os
+import re
+
+
+def clean_name(text):
+    """A board serial as a file-name part."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", str(text or "board")).strip("._") or "board"
+
+
+class Journal:
+    def __init__(self, out, serial):
+        self.out = out
+        self.serial = clean_name(serial)
+        self.dir = os.path.join(out, ".goboard", self.serial)
+        self._cache = {}
+        self._dirty = set()
+
+    def _path(self, game, ext):
+        return os.path.join(self.dir, "%06d.%s" % (game, ext))
+
+    def games(self):
+        if not os.path.isdir(self.dir):
+            return []
+        return sorted(int(n[:6]) for n in os.listdir(self.dir)
+                      if n.endswith(".jsonl") and n[:6].isdigit())
+
+    def events(self, game):
+        """The events held for a game: contiguous from seq 1."""
+        if game in self._cache:
+            return self._cache[game]
+        out = []
+        self._dirty.discard(game)
+        try:
+            with open(self._path(game, "jsonl"), "rb") as f:
+                for line in f:
+                    try:
+                        ev = json.loads(line) if line.endswith(b"\n") else None
+                    except ValueError:
+                        ev = None
+                    if not isinstance(ev, dict) or ev.get("seq") != len(out) + 1:
+                        self._dirty.add(game)  # cut short or damaged: fetched again
+                        break
+                    out.append(ev)
+        except FileNotFoundError:
+            pass
+        self._cache[game] = out
+        return out
+
+    def have(self, game):
+        return len(self.events(game))
+
+    def add(self, game, events):
+        """Append events (seq order); those already held are skipped. Returns how many were new."""
+        held = self.events(game)
+        new = [e for e in events if e.get("seq", 0) > len(held)]
+        if not new:
+            return 0
+        os.makedirs(self.dir, exist_ok=True)
+        path = self._path(game, "jsonl")
+        if game in self._dirty:
+            self._rewrite(path, held)
+            self._dirty.discard(game)
+        added = 0
+        with open(path, "ab") as f:
+            for e in new:
+                if e["seq"] != len(held) + 1:
+                    break
+                f.write(json.dumps(e, ensure_ascii=False, sort_keys=True).encode() + b"\n")
+                held.append(e)
+                added += 1
+        return added
+
+    def _rewrite(self, path, held):
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            for e in held:
+                f.write(json.dumps(e, ensure_ascii=False, sort_keys=True).encode() + b"\n")
+        os.replace(tmp, path)
+
+    def meta(self, game):
+        """{"seen": "YYYY-MM-DD"}, written the first time a game is seen."""
+        path = self._path(game, "meta.json")
+        try:
+            with open(path) as f:
+                return json.load(f)
+        except (FileNotFoundError, ValueError):
+            pass
+        os.makedirs(self.dir, exist_ok=True)
+        meta = {"seen": datetime.date.today().isoformat()}
+        with open(path, "w") as f:
+            json.dump(meta, f)
+        return meta
