@@ -212,7 +212,10 @@ class Game:
             next_generation(b.mark, b.length)
             own = fill_group(cells, b.mark, log, base, p, b.W)
             if own > 0:  # no liberty: suicide
-                if r.suicide == R.SUICIDE_FORBIDDEN or (r.suicide == R.SUICIDE_MULTI and own == 1):
+                # a one-stone suicide under the generalized ko (计活子) is left to
+                # that rule: legal unless the opponent's last move was one too or an abandon
+                if r.suicide == R.SUICIDE_FORBIDDEN or (r.suicide == R.SUICIDE_MULTI and own == 1
+                                                        and r.ko != R.KO_GENERALIZED):
                     cells[p] = EMPTY
                     return "suicide"
                 remove_points(cells, log, base, own)
@@ -231,6 +234,8 @@ class Game:
             if find_hash(self.h1, self.h2, self.n - 1, 0, 2, h1, h2) >= 0:
                 flags |= F_REPEAT
         if code:
+            if flags & F_SUICIDE and r.ko == R.KO_GENERALIZED:
+                code = "suicide"  # what the player did, not the rule that caught it
             # take it back: the removed stones return, the stone leaves
             if k:
                 put_points(cells, log, base, k, removed_color)
@@ -262,8 +267,8 @@ class Game:
         """The ko rule for a real move giving the position (h1, h2)."""
         ko = self.rules.ko
         n = self.n
-        if n == 0 or ko == R.KO_NOOP:
-            return None
+        if ko == R.KO_NOOP or (n == 0 and ko != R.KO_POSITIONAL):
+            return None  # positional superko also counts the setup position
         last_real = self.points[n] > ABANDON
         if ko == R.KO_SIMPLE or ko == R.KO_CYCLES_VOID:
             if self.h1[n - 1] == h1 and self.h2[n - 1] == h2 and n >= 1:
