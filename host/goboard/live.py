@@ -280,23 +280,43 @@ class LiveState:
         return ["".join(r) for r in grid]
 
     def snapshot(self):
-        """Everything a display needs, as JSON-ready data (lists sorted: stable output)."""
+        """Everything a display needs, as JSON-ready data (lists sorted: stable output).
+
+        Built on every event by the feed and the relay, so it copies by hand
+        (no deepcopy) and walks the stones once."""
+        black, white = [], []
+        for p, c in self.stones.items():
+            (black if c == "B" else white).append(p)
+        black.sort()
+        white.sort()
+        last = self.last
+        if last is not None:
+            last = dict(last, captures=list(last["captures"]))
+        pending = self.pending
+        if pending is not None:
+            pending = {"color": pending["color"], "points": list(pending["points"])}
+        result = self.result
+        if result is not None:
+            result = dict(result, breakdown=copy.deepcopy(result.get("breakdown") or {}))
+        dead = {"B": [], "W": []}
+        for p, c in self.dead.items():
+            dead[c].append(p)
+        dead["B"].sort()
+        dead["W"].sort()
         return {
             "board": self.board, "game": self.game, "seq": self.seq,
             "size": self.size, "rules": self.rules, "komi": self.komi,
             "handicap": self.handicap, "serial": self.serial, "profile": self.profile,
             "status": self.status,
-            "stones": {"B": sorted(p for p, c in self.stones.items() if c == "B"),
-                       "W": sorted(p for p, c in self.stones.items() if c == "W")},
+            "stones": {"B": black, "W": white},
             "number": self.number, "to_move": self.to_move,
-            "last": copy.deepcopy(self.last),
+            "last": last,
             "captures": dict(self.captures),
-            "pending": copy.deepcopy(self.pending),
+            "pending": pending,
             "banner": dict(self.banner) if self.banner else None,
             "end": dict(self.end) if self.end else None,
-            "dead": {"B": sorted(p for p, c in self.dead.items() if c == "B"),
-                     "W": sorted(p for p, c in self.dead.items() if c == "W")},
-            "result": copy.deepcopy(self.result),
+            "dead": dead,
+            "result": result,
             "bowls": dict(self.bowls) if self.bowls else None,
             "notices": dict(self.notices),
             "faults": dict(self.faults),

@@ -119,38 +119,32 @@ class ReplaySource(SourceThread):
 
 
 class SerialSource(SourceThread):
-    """A board on a serial port, through the link client (`goboard.link`)."""
+    """A board on a serial port, through the link's host end (`goboard.link.HostLink`):
+    its current game from the first event (read back from the board's log), then live."""
 
     def __init__(self, port, sink):
         super().__init__("serial " + port)
         self.port, self.sink = port, sink
-        self.events = open_serial_events(port)
+        from goboard import link
+        self.link = link.HostLink(port).open()
+        try:
+            hello = self.link.hello()
+            games = self.link.games()
+        except link.LinkError:
+            self.link.close()
+            raise
+        self.board = clean_board_id(hello.get("serial") or os.path.basename(port))
+        self.seq = link.Sequencer(games[-1][0], 0) if games else link.Sequencer()
+        self.seq.behind = bool(games)     # ask the log for the game so far
 
     def run(self):
         try:
-            for board, ev in self.events:
-                if self.stopping.is_set():
-                    return
-                self.sink.publish(clean_board_id(board), ev)
-        except Exception as e:          # a port that went away: say so, keep the others
+            for ev in self.link.follow(self.seq, stop=self.stopping.is_set):
+                self.sink.publish(self.board, ev)
+        except Exception as e:          # a port that went away for good: say so
             self.error = "serial port %s: %s" % (self.port, e)
-
-
-def open_serial_events(port):
-    """An iterator of (board id, event) from the board on `port`."""
-    try:
-        from goboard import link
-    except ImportError:
-        raise UserError("--serial needs the serial link module goboard.link, "
-                        "which this installation lacks") from None
-    for name in ("live_events", "iter_events", "events"):
-        fn = getattr(link, name, None)
-        if callable(fn):
-            try:
-                return iter(fn(port))
-            except OSError as e:
-                raise UserError("cannot open serial port %s: %s" % (port, e)) from None
-    raise UserError("goboard.link offers no event iterator (live_events/iter_events/events)")
+        finally:
+            self.link.close()
 
 
 class MqttSource:
