@@ -115,14 +115,10 @@ class BoardLoop:
         b = self.bowls
         b.update(now_ms)
         vals = (b.stones("B"), b.stones("W"), b.stones("lidB"), b.stones("lidW"))
-        if vals[0] < 0 or vals[1] < 0:
-            return
         if vals == self.bowl_last:
             return
-        if (vals[2] < 0 and self._has("lidB")) or (vals[3] < 0 and self._has("lidW")):
-            return  # a lid is settling: wait for a consistent reading
         self.bowl_last = vals
-        self.ref.bowls(vals[0], vals[1], vals[2], vals[3])
+        self.ref.bowls(vals[0], vals[1], vals[2], vals[3])   # -1: unsettled or not fitted
 
     def _has(self, which):
         scales = (getattr(self.profile, "bowls", None) or {}).get("scales") or {}

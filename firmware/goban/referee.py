@@ -128,6 +128,7 @@ class Referee:
         self.dead = []                    # points lifted as dead (DEAD phase)
         self.bowl_seen = None             # last settled reading [B, W, lidB, lidW]
         self.bowl_start = None            # [B, W] at the start (or after a resume)
+        self.checked = False              # the start-of-game bowl check was made
         self.info = {}                    # the game-start event
         self.resumed = False              # rebuilt from the log, no move since
 
@@ -184,6 +185,7 @@ class Referee:
         self.info = ev
         self._reset_phase(SETUP)
         self.bowl_start = None
+        self.checked = False
         self._emit(ev)
         self._prompt_setup()
         return ev
@@ -686,31 +688,40 @@ class Referee:
         g = self.game
         if g is None:
             return
-        now = [b, w, lid_b, lid_w]
         prev = self.bowl_seen
+        now = list(prev) if prev else [-1, -1, -1, -1]
+        new = (b, w, lid_b, lid_w)
+        for k in range(4):
+            if new[k] >= 0:
+                now[k] = new[k]       # keep the last settled value of each scale
         if prev == now:
             return
         self.bowl_seen = now
-        self._emit({"type": "bowls", "B": b, "W": w, "lidB": lid_b, "lidW": lid_w})
-        if self.bowl_start is None and b >= 0 and w >= 0:
-            self.bowl_start = [b + self._used(BLACK), w + self._used(WHITE)]
+        self._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2], "lidW": now[3]})
+        if self.bowl_start is None:
+            self.bowl_start = [-1, -1]
+        for c in (BLACK, WHITE):
+            if self.bowl_start[c - 1] < 0 and now[c - 1] >= 0:
+                self.bowl_start[c - 1] = now[c - 1] + self._used(c)
+        if not self.checked and now[0] >= 0 and now[1] >= 0:
+            self.checked = True
             if g.rules.bowl_stones and g.n == 0:
                 need = g.rules.bowl_stones
-                ok = b + len(g.setup_black) == need and w == need
-                self._emit({"type": "setup-check", "B": b, "W": w, "ok": ok})
+                ok = now[0] + len(g.setup_black) == need and now[1] == need
+                self._emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
                 if not ok:
-                    self._show("Bowls: B %d W %d" % (b, w), "each needs %d" % need)
+                    self._show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
         if self.phase == PLAY and g.rules.uses_pass_stones and not self.illegal \
-                and not self.pending and prev is not None:
+                and not self.pending and self.bowl_start:
+            # a stone is out of the mover's bowl, not on the board, and the
+            # opponent's lid holds one more than its prisoners: a pass stone
             c = g.to_move()
             o = WHITE if c == BLACK else BLACK
             lid_o = now[2] if o == BLACK else now[3]
-            lid_o_prev = prev[2] if o == BLACK else prev[3]
-            if lid_o >= 0 and lid_o_prev >= 0 and lid_o > lid_o_prev and self.bowl_start:
-                in_hand = self.bowl_start[c - 1] - self._used(c) - now[c - 1]
-                if in_hand >= 1:
-                    self._pass(c, stone=True)
-                    return
+            in_hand = self.bowl_start[c - 1] - self._used(c) - now[c - 1]
+            if lid_o >= 0 and now[c - 1] >= 0 and self.bowl_start[c - 1] >= 0 and in_hand >= 1 and lid_o > self._expected_lid(o):
+                self._pass(c, stone=True)
+                return
         if prev is not None:
             self._check_lids(final=False, prev=prev)
 

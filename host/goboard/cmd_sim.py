@@ -256,7 +256,8 @@ def simulate(path, args):
     out = {"events": events, "moves": [m[1] for m in summary["moves"]],
            "colors": [m[0] for m in summary["moves"]], "result": summary["result"],
            "rules": rules, "size": size, "seed": args.seed, "noise": args.noise,
-           "boots": [n for n in notes if n.get("type") == "boot"], "summary": summary}
+           "boots": [n for n in notes if n.get("type") == "boot"],
+           "ui": [n for n in notes if n.get("type") == "ui"], "summary": summary}
     if record is not None:
         out["sgf_moves"] = [m[1] for m in record["moves"]]
     return out
