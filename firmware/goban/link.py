@@ -42,7 +42,6 @@ RX_MAX = 256          # longest request line the board accepts
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
-HEX = b"0123456789abcdef"
 
 
 def frame_bytes(fseq, body):
@@ -59,12 +58,8 @@ def parse_frame(line):
     if n < 12 or line[n - 9] != 0x20:
         return None
     head = line[:n - 9]
-    try:
-        want = int(line[n - 8:], 16)
-    except ValueError:
-        return None
-    if crc32(head) & 0xFFFFFFFF != want:
-        return None
+    if ("%08x" % (crc32(head) & 0xFFFFFFFF)).encode() != bytes(line[n - 8:]):
+        return None  # exact lowercase digits: a flipped case bit is damage too
     sp = head.find(b" ")
     if sp <= 0:
         return None
@@ -280,7 +275,11 @@ class Link:
             self._msg("error", re, {"msg": "no game %d in the log" % game})
             return
         if span and game not in self.log.games():
-            game = self._next_game(game)
+            # a game the log no longer has (or 0: the host has nothing yet):
+            # say where the log goes on, so the host can step over it
+            nxt = self._next_game(game)
+            self._msg("eog", re, {"game": game, "last": seq - 1, "next": nxt})
+            game = nxt
             seq = 1
         self.cur_re = re
         self.cur_game = game

@@ -361,15 +361,9 @@ class Sequencer:
                 self.seq += 1
                 continue
             end = self.ends.get(self.game)
-            if self.game == 0 or (end and end[0] <= self.seq):
-                if self.game == 0:
-                    starts = [g for (g, s) in self.ahead if s == 1]
-                    nxt = min(starts) if starts else None
-                else:
-                    nxt = end[1]
-                if nxt and (nxt, 1) in self.ahead:
-                    self.game, self.seq = nxt, 0
-                    continue
+            if end and end[0] <= self.seq and end[1] and (end[1], 1) in self.ahead:
+                self.game, self.seq = end[1], 0
+                continue
             break
         if self.ahead:
             self.behind = True
