@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Live feed benchmark: board event -> broadcast page latency, and relay throughput.
+
+Figures (one line each):
+- event -> page: the server in-process, Debian's headless Chromium showing
+  /board/<id>; each event is stamped when published and the page stamps the
+  moment it has redrawn the board for it (same clock: performance.timeOrigin).
+  Target: within 100 ms.
+- event -> SSE client: the same through a plain aiohttp SSE reader.
+- the delay: with --delay 1 every event must show 1 s late, not earlier.
+- relay: 50 boards x 300 moves published at once through one relay client to
+  a private Mosquitto on loopback; events/s acknowledged by the broker and
+  events/s delivered to a subscriber (every event checked in order).
+Run: .venv/bin/python tools/bench_live.py [--quick]
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for sub in ("host", "firmware"):
+    sys.path.insert(0, os.path.join(REPO, sub))
+
+from goboard.cmd_serve import ServerThread  # noqa: E402
+from goboard.synth import EventMaker, random_game  # noqa: E402
+
+
+def figures(name, values, unit="ms"):
+    values = sorted(values)
+    p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
+    print("%-34s median %7.1f %s   p95 %7.1f %s   max %7.1f %s   (%d events)"
+          % (name, statistics.median(values), unit, p95, unit, values[-1], unit, len(values)),
+          flush=True)
+
+
+def bench_page(count, gap):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    if not os.path.exists("/usr/bin/chromium"):
+        print("event -> page: skipped (no /usr/bin/chromium)")
+        return
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for f in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--window-size=1280,720", "--user-data-dir=" + tempfile.mkdtemp()]:
+        opts.add_argument(f)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+    srv = ServerThread().start()
+    try:
+        m = EventMaker(seed=9, serial="BENCH")
+        srv.publish("bench", m.start())
+        driver.get(srv.url + "/board/bench")
+        end = time.time() + 10
+        while not driver.execute_script("return window.goboard && window.goboard.connected"):
+            if time.time() > end:
+                raise SystemExit("the page never connected")
+            time.sleep(0.05)
+        sent = {}
+        for _ in range(count):
+            ev = m.random_move()
+            sent[ev["seq"]] = time.time() * 1000.0
+            srv.publish("bench", ev)
+            time.sleep(gap)
+        time.sleep(0.5)
+        renders = driver.execute_script("return window.goboard.renders")
+        lat = [r["t"] - sent[r["seq"]] for r in renders if r["seq"] in sent and r["type"]]
+        if len(lat) != count:
+            print("event -> page: only %d of %d events shown" % (len(lat), count))
+        figures("event -> page (Chromium)", lat)
+    finally:
+        srv.stop()
+        driver.quit()
+
+
+async def sse_reader(url, board, want, got):
+    import aiohttp
+    async with aiohttp.ClientSession() as s:
+        async with s.get(url + "/events/" + board) as r:
+            async for line in r.content:
+                if line.startswith(b"data: {\"board\""):
+                    u = json.loads(line[6:])
+                    if u["event"] is not None:
+                        got[u["event"]["seq"]] = time.time() * 1000.0
+                        if len(got) >= want:
+                            return
+
+
+def bench_sse(count, gap, delay=0.0, label="event -> SSE client"):
+    srv = ServerThread(delay=delay).start()
+    try:
+        m = EventMaker(seed=10, serial="SSE")
+        got = {}
+        t = threading.Thread(target=lambda: asyncio.run(
+            sse_reader(srv.url, "sse", count + 1, got)), daemon=True)
+        t.start()
+        time.sleep(0.3)
+        sent = {}
+        evs = [m.start()] + [m.random_move() for _ in range(count)]
+        for ev in evs:
+            sent[ev["seq"]] = time.time() * 1000.0
+            srv.publish("sse", ev)
+            time.sleep(gap)
+        t.join(delay + 10)
+        lat = [got[s] - sent[s] for s in got]
+        figures(label, lat)
+        return lat
+    finally:
+        srv.stop()
+
+
+def bench_relay(boards, moves):
+    from goboard.broker import LocalBroker, find_mosquitto
+    from goboard.cmd_relay import Relay, connect
+    import paho.mqtt.client as mqtt
+    if find_mosquitto() is None:
+        print("relay: skipped (no mosquitto)")
+        return
+    games = {"board-%02d" % i: random_game(moves, seed=500 + i)[0] for i in range(boards)}
+    total = sum(len(v) for v in games.values())
+    with LocalBroker() as broker:
+        got = {}
+        done = threading.Event()
+        count = [0]
+
+        def on_message(c, u, msg):
+            got.setdefault(msg.topic.split("/")[1], []).append(json.loads(msg.payload)["seq"])
+            count[0] += 1
+            if count[0] >= total:
+                done.set()
+        sub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        sub.on_message = on_message
+        sub.connect(broker.host, broker.port)
+        sub.subscribe("goboard/+/events", qos=1)
+        sub.loop_start()
+        time.sleep(0.3)
+        client = connect(broker.address)
+        relay = Relay(client)
+        barrier = threading.Barrier(boards)
+
+        def run(board, evs):
+            barrier.wait()
+            for ev in evs:
+                relay.publish(board, ev)
+        threads = [threading.Thread(target=run, args=item) for item in games.items()]
+        t0 = time.monotonic()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        relay.flush(120)
+        t1 = time.monotonic()
+        done.wait(120)
+        t2 = time.monotonic()
+        ok = all(got.get(b) == [e["seq"] for e in evs] for b, evs in games.items())
+        print("relay, %d boards x %d moves: %d events (%d messages with the retained states) "
+              "acknowledged in %.2f s: %.0f events/s"
+              % (boards, moves, total, 2 * total, t1 - t0, total / (t1 - t0)), flush=True)
+        print("relay -> 1 subscriber: all %d in %.2f s: %.0f events/s, every board in order: %s"
+              % (count[0], t2 - t0, count[0] / (t2 - t0), "yes" if ok else "NO"), flush=True)
+        sub.loop_stop()
+        client.loop_stop()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer events")
+    a = ap.parse_args()
+    n = 40 if a.quick else 200
+    print("== live feed (goboard serve / relay)")
+    bench_page(n, 0.02)
+    bench_sse(n, 0.005)
+    lat = bench_sse(20, 0.02, delay=1.0, label="event -> SSE client, --delay 1")
+    if lat and min(lat) < 1000:
+        print("DELAY BROKEN: an event showed %.0f ms after it happened" % min(lat))
+    bench_relay(50, 300)
+
+
+if __name__ == "__main__":
+    main()
