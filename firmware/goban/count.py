@@ -398,7 +398,7 @@ def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m):
     if s == R.SCORE_ING:
         bd["bowl_stones"] = bowl_stones(board.size, rules)
         bd["white_bowl_after_fill"] = bowl_stones(board.size, rules) - t[16 + T_S] - t[16 + T_T]
-    if rules.last_move_pays:
+    if rules.last_move_pays or rules.id == "jipingdian":
         bd["black_pays_last_move"] = bool(facts["pays"])
     return bd
 

@@ -1,0 +1,150 @@
+"""`goboard score GAME.sgf --rules ID [--komi K] [--dead POINTS] --json`: the
+contract other tests rely on (one JSON object with result, winner, margin,
+unit and breakdown; exit status 2 and one line for bad input)."""
+
+import json
+import subprocess
+
+import pytest
+
+from goban import rules as R
+from goboard import cli
+from count_positions import FIG5, FIG5_DEAD, transform_rows, transform_sgf
+from test_count_figures import EXPECTED_FIG5
+
+
+def setup_sgf(rows, extra="", moves="", komi=None):
+    ab, aw = [], []
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            s = chr(97 + x) + chr(97 + y)
+            if ch == "X":
+                ab.append(s)
+            elif ch == "O":
+                aw.append(s)
+    km = "KM[%s]" % komi if komi is not None else ""
+    return ("(;GM[1]FF[4]SZ[%d]%sAB%sAW%s%s%s)"
+            % (len(rows), km, "".join("[%s]" % s for s in ab), "".join("[%s]" % s for s in aw),
+               extra, moves))
+
+
+def score(capsys, tmp_path, sgf, *args):
+    path = tmp_path / "game.sgf"
+    path.write_text(sgf)
+    code = cli.main(["score", str(path)] + list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("rid", R.RULE_IDS)
+def test_figure_5_every_system(capsys, tmp_path, rid):
+    """Figure 5 from an SGF (no moves, so no prisoners: the area and living
+    systems do not need them; the territory ones are checked in the core tests)."""
+    code, out, err = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", rid, "--komi", "0",
+                           "--dead", ",".join(FIG5_DEAD), "--json")
+    assert code == 0, err
+    obj = json.loads(out)
+    assert set(obj) >= {"result", "winner", "margin", "unit", "breakdown"}
+    if rid not in ("japanese", "tang-song"):
+        assert obj["result"] == EXPECTED_FIG5[rid][0]
+    assert obj["winner"] == obj["result"][0] if obj["result"][0] in "BW" else True
+    assert obj["unit"] == R.get(rid).unit
+    bd = obj["breakdown"]
+    for side in ("black", "white"):
+        assert {"stones", "territory", "prisoners", "total"} <= set(bd[side])
+    assert {"dame", "komi", "compensation"} <= set(bd)
+
+
+def test_json_margin_and_unit(capsys, tmp_path):
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", "chinese", "--komi", "0",
+                         "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["result"], obj["winner"], obj["margin"], obj["unit"]) == ("W+1", "W", 0.5, "stones")
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", "aga", "--komi", "7.5",
+                         "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["result"], obj["margin"], obj["unit"]) == ("W+8.5", 8.5, "points")
+
+
+def test_komi_from_the_sgf_and_draw(capsys, tmp_path):
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5, komi=-1), "--rules", "chinese",
+                         "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["result"], obj["winner"], obj["margin"]) == ("0", "draw", 0)
+
+
+def test_rotated_sgf_counts_the_same(capsys, tmp_path):
+    results = set()
+    for k in range(8):
+        rows = transform_rows(FIG5, k)
+        dead = transform_sgf(FIG5_DEAD, 7, k)
+        code, out, _ = score(capsys, tmp_path, setup_sgf(rows), "--rules", "living-stones",
+                             "--dead", ",".join(dead), "--json")
+        obj = json.loads(out)
+        results.add((obj["result"], obj["breakdown"]["black"]["total"]))
+    assert results == {("B+1", 22)}
+
+
+def test_dead_stones_from_sgf_markup(capsys, tmp_path):
+    """TW on a black stone (white's territory over it) marks it dead; TB/TW on
+    empty points is plain territory markup and ignored."""
+    sgf = setup_sgf(FIG5, extra="TW[cf][bf][ag]TB[aa][ab]")
+    code, out, _ = score(capsys, tmp_path, sgf, "--rules", "chinese", "--komi", "0", "--json")
+    obj = json.loads(out)
+    assert obj["dead_source"] == "sgf markup"
+    assert obj["breakdown"]["dead"] == ["cf"] and obj["result"] == "W+1"
+    sgf = setup_sgf(FIG5, extra="MA[cf]")
+    code, out, _ = score(capsys, tmp_path, sgf, "--rules", "chinese", "--komi", "0", "--json")
+    assert json.loads(out)["breakdown"]["dead"] == ["cf"]
+    # --dead "" overrides the markup: every stone alive
+    code, out, _ = score(capsys, tmp_path, sgf, "--rules", "chinese", "--komi", "0",
+                         "--dead", "", "--json")
+    assert json.loads(out)["breakdown"]["dead"] == []
+
+
+@pytest.mark.parametrize("dead,msg", [("hh", "off the 7x7 board"), ("bf", "has no stone"),
+                                      ("c2", "not an SGF point"), ("cf,zz", "off")])
+def test_bad_dead_points_exit_2(capsys, tmp_path, dead, msg):
+    code, out, err = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", "chinese",
+                           "--dead", dead, "--json")
+    assert code == 2 and out == ""
+    assert msg in err and len(err.strip().splitlines()) == 1
+
+
+def test_corrupt_sgf_exit_2(capsys, tmp_path):
+    code, out, err = score(capsys, tmp_path, "(;GM[1]SZ[9];B[ee", "--rules", "chinese", "--json")
+    assert code == 2 and "Traceback" not in err and err.strip()
+
+
+def test_played_game_with_passes_and_prisoners(capsys, tmp_path):
+    """A short 5x5 game with a capture: prisoners come from the record."""
+    moves = ";B[bb];W[ab];B[ac];W[ba];B[aa];W[cc];B[];W[]"
+    sgf = "(;GM[1]FF[4]SZ[5]KM[0]%s)" % moves
+    code, out, err = score(capsys, tmp_path, sgf, "--rules", "japanese", "--json", "--dead", "")
+    obj = json.loads(out)
+    assert code == 0, err
+    assert obj["moves"] == 8
+    # black's a9 took the white stone on a8
+    assert obj["breakdown"]["black"]["captured"] == 1
+    assert obj["breakdown"]["white"]["captured"] == 0
+    assert obj["breakdown"]["black"]["prisoners"] == 1
+
+
+def test_the_installed_command(repo_root, tmp_path):
+    """The real `goboard` entry point, as outside tests call it."""
+    path = tmp_path / "fig5.sgf"
+    path.write_text(setup_sgf(FIG5))
+    exe = repo_root / ".venv" / "bin" / "goboard"
+    proc = subprocess.run([str(exe), "score", str(path), "--rules", "living-stones",
+                           "--dead", "cf", "--json"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["result"] == "B+1"
+    proc = subprocess.run([str(exe), "score", str(path), "--rules", "living-stones",
+                           "--dead", "tt"], capture_output=True, text=True)
+    assert proc.returncode == 2 and "off" in proc.stderr
+
+
+def test_text_output(capsys, tmp_path):
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", "ing", "--komi", "0",
+                         "--dead", "cf", "--white-bowl", "0", "--white-unfilled", "1")
+    assert code == 0 and "W+1" in out and "agrees" in out
