@@ -384,7 +384,7 @@ def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m):
         "compensation": quarters_number(inp[I_HCOMP]),
         "black_minus_white": quarters_number(m),
         "dead": sorted(board.sgf(p) for p in dead),
-        "seki": [board.sgf(b["point"]) for b in rg.blocks() if b["seki"]],
+        "seki": [board.sgf(p) for p in rg.seki_points()],
     }
     if s == R.SCORE_NEW_ING:
         n = board.size * board.size

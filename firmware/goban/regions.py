@@ -340,6 +340,15 @@ class Regions:
                         "seki": bool(bf[b + B_FLAGS] & F_SEKI)})
         return out
 
+    def seki_points(self):
+        """The first point of every block in seki (allocates a short list)."""
+        out = []
+        bf = self.binfo
+        for k in range(1, self.nblocks + 1):
+            if bf[(k << 3) + B_FLAGS] & F_SEKI:
+                out.append(bf[(k << 3) + B_FIRST])
+        return out
+
     def region_points(self, mask_wanted):
         """Points of regions with the given border mask (allocates)."""
         out = []
