@@ -39,8 +39,8 @@ def write_game(journal, game, out, meta):
     events = journal.events(game)
     if not events:
         return None
-    m = dict(meta)
-    m.setdefault("date", journal.meta(game)["seen"])
+    m = journal.meta(game, {k: v for k, v in meta.items() if v is not None})
+    m["date"] = m.pop("seen")
     name = sgf_path(out, journal.serial, game)
     data = record_game(events, **m)
     check_record(data, events, name)

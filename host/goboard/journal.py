@@ -88,16 +88,22 @@ class Journal:
                 f.write(json.dumps(e, ensure_ascii=False, sort_keys=True).encode() + b"\n")
         os.replace(tmp, path)
 
-    def meta(self, game):
-        """{"seen": "YYYY-MM-DD"}, written the first time a game is seen."""
+    def meta(self, game, given=None):
+        """{"seen": "YYYY-MM-DD", and the EV/RO/PB/PW given to a sync}: kept from
+        the first sync, so a later sync without them writes the same file."""
         path = self._path(game, "meta.json")
         try:
             with open(path) as f:
-                return json.load(f)
+                meta = json.load(f)
         except (FileNotFoundError, ValueError):
-            pass
-        os.makedirs(self.dir, exist_ok=True)
-        meta = {"seen": datetime.date.today().isoformat()}
-        with open(path, "w") as f:
-            json.dump(meta, f)
-        return meta
+            meta = {"seen": datetime.date.today().isoformat()}
+        changed = not os.path.exists(path)
+        for k, v in (given or {}).items():
+            if meta.get(k) != v:
+                meta[k] = v
+                changed = True
+        if changed:
+            os.makedirs(self.dir, exist_ok=True)
+            with open(path, "w") as f:
+                json.dump(meta, f)
+        return dict(meta)
