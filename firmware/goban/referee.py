@@ -215,6 +215,8 @@ class Referee:
         g = None
         phase = SETUP
         dead = []
+        bowls = None
+        checked = False
         for ev in events:
             t = ev.get("type")
             if t == "game-start":
@@ -255,6 +257,10 @@ class Referee:
                 dead = list(ev.get("points") or ())
             elif t == "count":
                 phase = OVER
+            elif t == "bowls":
+                bowls = ev
+            elif t == "setup-check":
+                checked = True
             elif t == "ready":
                 phase = PLAY
         if g is None:
@@ -278,6 +284,12 @@ class Referee:
                 self.pending = "resume"
         self.resumed = True
         self.dead_logged = dead
+        if bowls is not None:   # the bowls as last logged: no event unless they changed
+            self.bowl_seen = [bowls.get("B", -1), bowls.get("W", -1),
+                              bowls.get("lidB", -1), bowls.get("lidW", -1)]
+            self.bowl_start = list(bowls.get("start") or [-1, -1])
+            checked = True
+        self.checked = checked
         self._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
         return g
 
@@ -394,6 +406,9 @@ class Referee:
                 and not changed and mis == 1:
             self._try_move(stable, extra[0])
             return
+        if self.resumed and not self.illegal and not self.pending and len(extra) == 2 \
+                and not missing and not changed and self._catch_up(stable, extra):
+            return
         self._announce(stable, mis, extra, missing, changed)
 
     def _try_move(self, stable, i):
@@ -433,6 +448,30 @@ class Referee:
         else:
             self._after_play_ui()
         self._after_game_change()
+
+    def _catch_up(self, stable, extra):
+        """Right after a restart: the move being logged when the power failed was
+        lost and the opponent has answered meanwhile. One stone of the player to
+        move and one of the other: if both are legal in that order, both are moves."""
+        g = self.game
+        to = g.to_move()
+        a, b = extra
+        if stable[a] != to:
+            a, b = b, a
+        if stable[a] != to or stable[b] == to:
+            return False
+        if g.play(to, self.p_of(a)):
+            return False
+        ok = not g.last_capture() and g.play(stable[b], self.p_of(b)) is None
+        if ok:
+            ok = not g.last_capture()
+            g.undo()
+        g.undo()
+        if not ok:
+            return False
+        self._try_move(stable, a)
+        self._try_move(stable, b)
+        return True
 
     def _after_play_ui(self):
         g = self.game
@@ -694,15 +733,16 @@ class Referee:
         for k in range(4):
             if new[k] >= 0:
                 now[k] = new[k]       # keep the last settled value of each scale
-        if prev == now:
+        if prev == now or (prev is None and now == [-1, -1, -1, -1]):
             return
         self.bowl_seen = now
-        self._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2], "lidW": now[3]})
         if self.bowl_start is None:
             self.bowl_start = [-1, -1]
         for c in (BLACK, WHITE):
             if self.bowl_start[c - 1] < 0 and now[c - 1] >= 0:
                 self.bowl_start[c - 1] = now[c - 1] + self._used(c)
+        self._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2], "lidW": now[3],
+                    "start": list(self.bowl_start)})
         if not self.checked and now[0] >= 0 and now[1] >= 0:
             self.checked = True
             if g.rules.bowl_stones and g.n == 0:
