@@ -146,7 +146,7 @@ class Counter:
         return m
 
 
-_counters = {}
+_counters = {}  # type: dict
 
 
 def counter_for(size):
