@@ -13,7 +13,7 @@ from array import array
 
 from goban.compat import micropython, const, ptr32
 from goban import rules as R
-from goban.board import (Board, BLACK, WHITE, EMPTY, capture_neighbours,
+from goban.board import (Board, BLACK, WHITE, EMPTY, EDGE, capture_neighbours,
                          fill_group, next_generation, remove_points, put_points,
                          zobrist, zobrist_points)
 
@@ -98,8 +98,10 @@ class Game:
         self.h1 = array("I", bytes(4 * cap))
         self.h2 = array("I", bytes(4 * cap))
         # captured stones of every move, then (for a move that captured) their count;
-        # room for one more full board above the end for a fill's scratch
-        self.log = array("H", bytes(2 * (capacity + size * size + 8)))
+        # room for one more full board above the end for a fill's scratch. Half
+        # the capacity for captures (stones taken plus one count per capturing
+        # move) covers real games with room to spare; the log doubles if not.
+        self.log = array("H", bytes(2 * (capacity // 2 + size * size + 8)))
         self.log_len = 0
         self.n = 0                 # moves played (passes and abandons included)
         self.captures = [0, 0, 0]  # stones each colour took off the board in play
@@ -184,16 +186,21 @@ class Game:
 
     def play(self, color, p):
         """A stone of `color` on p. None if played, else the refusal code."""
-        code = self._refuse_turn(color)
-        if code:
-            return code
+        # the checks of _refuse_turn and on_board written out: each method call
+        # costs about as much as a viper fill on the RP2040
+        if self.over:
+            return "game-over"
+        n = self.n
+        if color != (self.first if n == 0 else (BLACK if self.flags[n] & F_WHITE else WHITE)):
+            return "not-your-turn"
         b = self.board
-        if not b.on_board(p):
-            return "off-board"
         cells = b.cells
+        if p < 0 or p >= b.length or cells[p] == EDGE:
+            return "off-board"
         if cells[p] != EMPTY:
             return "occupied"
-        self._ensure_room()
+        if n + 1 >= len(self.flags) or self.log_len + self.size * self.size + 2 >= len(self.log):
+            self._ensure_room()
         r = self.rules
         opp = other(color)
         base = self.log_len
@@ -407,7 +414,7 @@ class Game:
             if n >= 2 and self.points[n] == ABANDON and self.points[n - 1] == ABANDON:
                 self._finish(END_ABANDONS)
         else:
-            k = self.passes_in_row()
+            k = self.passes_in_row() if self.points[n] <= PASS_STONE else 0
             if end == R.END_ING:
                 if k >= 4:
                     self._finish(END_FOUR_PASSES)
