@@ -139,8 +139,10 @@ def run(args):
         print("goboard relay: publishing to %s under %s/<board>/" % (args.broker, args.prefix),
               flush=True)
         finite = not args.serial and not args.loop
+        said = set()
         while True:
             time.sleep(0.2)
+            sources.report_errors(running, said)
             if finite and not any(t.is_alive() for t in running):
                 break
         if not relay.flush():

@@ -9,6 +9,7 @@ through `goboard.link`) and a relay's MQTT topics (`--mqtt`).
 
 import json
 import os
+import sys
 import threading
 import time
 
@@ -225,9 +226,18 @@ def stop_sources(sources):
         s.stop()
 
 
-def wait_forever(sources, check=None):
-    """Sleep until Ctrl-C (serve and relay run until stopped)."""
+def report_errors(sources, said):
+    """Say once on stderr when a source stopped for good (the others go on)."""
+    for s in sources:
+        err = getattr(s, "error", None)
+        if err and s not in said:
+            said.add(s)
+            print("goboard: %s" % err, file=sys.stderr, flush=True)
+
+
+def wait_forever(sources):
+    """Sleep until Ctrl-C (serve and relay run until stopped), reporting dead sources."""
+    said = set()
     while True:
         time.sleep(0.5)
-        if check is not None:
-            check()
+        report_errors(sources, said)
