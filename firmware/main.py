@@ -1,0 +1,69 @@
+"""The Pico's entry point: load the board profile from flash, build the real
+drivers, resume the logged game (or start one), and run the board loop forever.
+
+The profile is boards/<id>.json on flash; its id is the first line of board.txt
+(default "reference-19"). The loop never blocks: each step is at most one scan,
+and between scans the Pico only waits for the next scan period.
+"""
+
+import time
+
+from goban import profile as P
+from goban.boardloop import BoardLoop
+from goban.calibration import Calibration, CalibrationError
+from goban.gamelog import GameLog
+from goban.hw import open_devices
+
+CAL_PATH = "calibration.bin"
+
+
+def board_id():
+    try:
+        with open("board.txt") as f:
+            return f.readline().strip() or "reference-19"
+    except OSError:
+        return "reference-19"
+
+
+def build():
+    prof = P.load("boards/%s.json" % board_id())
+    dev = open_devices(prof)
+    cal = Calibration(prof.size, prof)
+    try:
+        cal.load(CAL_PATH)
+    except (OSError, CalibrationError):
+        # first power-on (the board must be empty): take the baseline and keep it
+        from array import array
+        raw = array("H", bytes(2 * prof.size * prof.size))
+        dev.matrix.scan(raw)
+        cal.retake(raw)
+        cal.save(CAL_PATH)
+    log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"])
+    link = None
+    try:
+        import sys
+        from goban.link import Link   # the serial link to the host (USB CDC)
+        link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
+                    info={"profile": prof.id, "size": prof.size})
+    except ImportError:
+        link = None
+    loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
+                     display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
+                     log=log, link=link)
+    return prof, loop
+
+
+def run():
+    prof, loop = build()
+    loop.start()
+    period = prof.scan_ms
+    while True:
+        now = time.ticks_ms()
+        loop.step(now)
+        wait = period - time.ticks_diff(time.ticks_ms(), now)
+        if wait > 0:
+            time.sleep_ms(wait)
+
+
+if __name__ == "__main__":
+    run()
