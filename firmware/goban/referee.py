@@ -27,6 +27,10 @@ from goban.game import Game, reason_text, PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
 from array import array
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
 SETUP = 0
 PLAY = 1
 DEAD = 2
@@ -115,7 +119,7 @@ class Referee:
         self.marked = bytearray(n)        # points covered by the announced illegal
         self.out = array("H", bytes(2 * CAP))
         self.events = []
-        self.game = None
+        self.game = None  # type: Any
         self.phase = OVER
         self.dirty = True
         self.pending = None               # None, "capture", "undo", "resume"
@@ -703,14 +707,7 @@ class Referee:
         dead_pts = [self.p_of(i) for i in self.dead]
         self._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
         self.phase = OVER
-        try:
-            from goban.count import count
-        except ImportError:
-            count = None
-        if count is None:
-            # the counting module has not landed: the count step is unfinished
-            self._show("Play ended", "count: not available")
-            return
+        from goban.count import count
         res = count(g, dead_pts, g.rules)
         ev = {"type": "count", "result": res.result, "winner": res.winner,
               "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
