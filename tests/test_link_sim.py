@@ -1,0 +1,101 @@
+"""The true end to end: the simulator's board (tools/sim: world model, board
+loop, referee, game log, all in the MicroPython unix port) plays an SGF game
+with the real link on a pty (tools/link_sim.py); the host follows it live
+through a relay that garbles, drops and unplugs at random (seeded), with a
+power cut on the board in the middle; the SGF the host writes is the game."""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+import linkrig  # noqa: E402
+
+from goboard.cmd_sim import load_input  # noqa: E402
+from goboard.journal import Journal  # noqa: E402
+from goboard.cmd_sync import follow, sgf_path  # noqa: E402
+from goboard.link import HostLink  # noqa: E402
+from goboard.sgfrecord import read_moves  # noqa: E402
+
+REPO = linkrig.REPO
+SEED = int(os.environ.get("GOBOARD_LINK_SEED", "7"))
+
+
+def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
+    print("seed", SEED)
+    args = argparse.Namespace(rules=None, komi=None, handicap=None, seed=SEED, noise=1, size=None)
+    # a 9x9 game of legal moves with captures, played by the rules core
+    from goboard.synth import random_game
+    from goboard.sgfrecord import record_game
+    events, _ = random_game(moves=36, seed=SEED, size=9)
+    game_sgf = tmp_path / "game.sgf"
+    game_sgf.write_bytes(record_game(events))
+    record, actions, size = load_input(str(game_sgf), args)
+    job = {"profile": str(REPO / "boards" / "sim-9.json"), "rules": record["rules"],
+           "komi": record["komi"], "handicap": 0, "seed": SEED, "noise": 1, "actions": actions,
+           "dir": str(tmp_path / "sim"), "cut_after": [25]}
+    faults = linkrig.Faults(SEED, garble=0.03, drop=0.02, truncate=0.02)
+    relay = linkrig.Relay(tmp_path, faults)
+    relay.start()
+    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (REPO / "firmware", REPO / "tools" / "sim",
+                                                     REPO / ".frozen"))
+    proc = subprocess.Popen([str(REPO / ".venv" / "bin" / "micropython"), "-X", "heapsize=4M",
+                             str(REPO / "tools" / "link_sim.py"), relay.board_path, "30000"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=str(REPO))
+    proc.stdin.write(json.dumps(job))
+    proc.stdin.close()
+    box = {}
+
+    def read_board():
+        for line in proc.stdout:
+            d = json.loads(line)
+            if d.get("done"):
+                box["done"] = d
+    threading.Thread(target=read_board, daemon=True).start()
+    stop = threading.Event()
+    rng = random.Random(SEED)
+
+    def chaos():
+        while not stop.is_set():
+            time.sleep(rng.uniform(0.1, 0.5))
+            if rng.random() < 0.5:
+                relay.blackout(rng.uniform(0.05, 0.4))
+            else:
+                relay.unplug(rng.uniform(0.05, 0.3))
+    threading.Thread(target=chaos, daemon=True).start()
+    out = tmp_path / "games"
+    journal = Journal(str(out), "SIM-LINK")
+    link = HostLink(relay.host_path, reconnect_timeout=20).open()
+    deadline = time.monotonic() + 120
+
+    def done():
+        if time.monotonic() > deadline:
+            raise AssertionError("no complete game after 120 s: %s" % proc.stderr.read()[-2000:])
+        d = box.get("done")
+        if d is None:
+            return False
+        stop.set()
+        return journal.have(1) >= d["logged"]
+    try:
+        follow(link, journal, str(out), {}, stop=done, say=lambda *a: None)
+    finally:
+        stop.set()
+        link.close()
+        linkrig.stop_board(proc)
+        relay.stop()
+    d = box["done"]
+    print("faults", faults.counts, "unplugs", relay.unplugs, "link", dict(link.stats),
+          "power cuts", d["cuts"])
+    assert d["cuts"] == 1
+    with open(sgf_path(str(out), "SIM-LINK", 1), "rb") as f:
+        props, moves = read_moves(f.read())
+    board = [(m[0], m[1], m[2] if len(m) > 2 else None) for m in d["moves"]]
+    assert moves == board
+    played = [(m[0], m[1], m[2] if len(m) > 2 else None) for m in record["moves"]]
+    assert moves == played and len(played) >= 30  # the SGF game, as the hands played it
