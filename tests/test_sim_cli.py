@@ -1,0 +1,44 @@
+"""The `goboard sim` command line contract: one JSON object with events, moves, result;
+bad input is one line on stderr and exit status 2."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+GOBOARD = [str(Path(sys.executable).parent / "goboard"), "sim"]
+
+
+def run(args, tmp_path, text):
+    p = tmp_path / "in.txt"
+    p.write_text(text)
+    return subprocess.run(GOBOARD + [str(p)] + args, capture_output=True, text=True, timeout=120)
+
+
+def test_script_gives_events_moves_result(tmp_path):
+    proc = run(["--rules", "chinese", "--seed", "3", "--noise", "2", "--size", "9", "--json"],
+               tmp_path, "wait 300\nplace B cc\nwait 300\nplace W gg\nwait 300\n"
+                         "button B resign\nwait 300\n")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    types = [e["type"] for e in out["events"]]
+    assert types[0] == "game-start" and types.count("move") == 2
+    assert out["moves"] == ["cc", "gg"] and out["result"] == "W+R"
+    mv = [e for e in out["events"] if e["type"] == "move"]
+    assert mv[0]["color"] == "B" and mv[0]["point"] == "cc"
+
+
+def test_sgf_input_played_physically(tmp_path):
+    proc = run(["--rules", "chinese", "--json"], tmp_path,
+               "(;GM[1]SZ[9];B[cc];W[gg];B[cg];W[gc];B[];W[])")
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["moves"] == ["cc", "gg", "cg", "gc", "", ""]
+    assert [e["type"] for e in out["events"] if e["type"] in ("pass", "end")] == ["pass", "pass", "end"]
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path):
+    for text in ("place B zz\n", "jump B cc\n", "wait soon\n", "(;GM[1]SZ[9];B[cc"):
+        proc = run(["--size", "9", "--json"], tmp_path, text)
+        assert proc.returncode == 2, (text, proc.stderr)
+        assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
