@@ -80,6 +80,16 @@ except ImportError:  # CPython
         return a - b
 
 
+def board_serial():
+    """The RP2040's flash unique id as hex (the board's serial number), or ""."""
+    try:
+        import machine
+        import binascii
+        return binascii.hexlify(machine.unique_id()).decode().upper()
+    except (ImportError, AttributeError):
+        return ""
+
+
 class Link:
     """One serial link. `stream` has read/readinto and write (sys.stdin.buffer
     on the Pico with `out`=sys.stdout.buffer; a pty opened "r+b" in the unix
@@ -91,7 +101,9 @@ class Link:
         self.inp = stream
         self.out = out if out is not None else stream
         self.log = log
-        self.info = info or {}
+        self.info = info = dict(info or {})
+        if not info.get("serial"):
+            info["serial"] = board_serial()
         self.state_fn = state
         self.fseq = 0
         self.rx = bytearray(RX_MAX)
