@@ -39,8 +39,8 @@ def candidate(rng, game, last_taken):
     r = rng.random()
     if r < 0.04:
         return None
-    if r < 0.16 and last_taken:
-        return rng.choice(last_taken)
+    if last_taken and (r < 0.16 or (len(last_taken) == 1 and r < 0.6)):
+        return rng.choice(last_taken)  # a retake: after one stone taken, usually a ko
     pts = list(b.points())
     if r < 0.36:
         W = b.W
