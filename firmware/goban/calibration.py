@@ -1,0 +1,267 @@
+"""Per-point calibration of the hall matrix: baseline, polarity, faults.
+
+Every point keeps one 32-bit word in `state` (array('i'), size*size):
+    bits 0..15  baseline in 1/16 ADC count (Q4), so slow drift can be followed
+                by fractions of a count
+    bit 16      INVERTED: this sensor reads a black stone (N pole) *below* its
+                baseline (mounted the other way up, or the profile polarity -1)
+    bit 17      DEAD: read at an ADC rail on the empty board (open or shorted)
+    bit 18      STUCK: read too far from mid-scale on the empty board (a stone
+                left on it, a magnet nearby, or a broken sensor)
+    bit 19      MARKED: flagged at run time by the caller (mark_fault)
+classify() is one viper pass over the frame with no allocation: a point reads
+black when (raw - baseline) * sign > thresholds.black, white when it is below
+-thresholds.white, and fault (3) when flagged or at an ADC rail now.
+
+The baseline is re-taken on an empty board (retake), followed slowly on points
+that read empty (follow_drift), and kept on flash (save/load, a small binary
+file with a crc32, replaced atomically by rename).
+"""
+
+from array import array
+
+from goban.compat import micropython, const, ptr8, ptr16, ptr32
+
+EMPTY = const(0)
+BLACK = const(1)
+WHITE = const(2)
+FAULT = const(3)
+
+INVERTED = const(0x10000)
+DEAD = const(0x20000)
+STUCK = const(0x40000)
+MARKED = const(0x80000)
+FAULTS = const(0xE0000)
+BASE_MASK = const(0xFFFF)
+
+# cfg words
+C_N = const(0)
+C_BLACK = const(1)  # Q4
+C_WHITE = const(2)  # Q4
+C_LO = const(3)  # raw below this is a rail
+C_HI = const(4)  # raw above this is a rail
+C_BAND = const(5)  # Q4: drift followed only within this distance
+C_EVERY = const(6)
+C_TICK = const(7)
+
+ADC_MAX = const(4095)
+_MAGIC = b"GCAL"
+_VERSION = const(1)
+
+
+class CalibrationError(ValueError):
+    """A calibration file that cannot be used (the message says why)."""
+
+
+@micropython.viper
+def _classify(raw, cells, state, cfg) -> int:
+    """Fill cells from raw; returns the number of stones seen."""
+    r = ptr16(raw)
+    c = ptr8(cells)
+    s = ptr32(state)
+    g = ptr32(cfg)
+    n = int(g[0])
+    blk = int(g[1])
+    wht = 0 - int(g[2])
+    lo = int(g[3])
+    hi = int(g[4])
+    stones = 0
+    i = 0
+    while i < n:
+        v = int(r[i])
+        st = int(s[i])
+        if (st & 0xE0000) != 0 or v < lo or v > hi:
+            c[i] = 3
+        else:
+            d = (v << 4) - (st & 0xFFFF)
+            if (st & 0x10000) != 0:
+                d = 0 - d
+            if d > blk:
+                c[i] = 1
+                stones += 1
+            elif d < wht:
+                c[i] = 2
+                stones += 1
+            else:
+                c[i] = 0
+        i += 1
+    return stones
+
+
+@micropython.viper
+def _follow(raw, cells, state, cfg) -> int:
+    """Move the baseline of empty, quiet points 1/16 of the way to the
+    reading (at least 1/16 count). Returns the number of points moved."""
+    r = ptr16(raw)
+    c = ptr8(cells)
+    s = ptr32(state)
+    g = ptr32(cfg)
+    n = int(g[0])
+    band = int(g[5])
+    moved = 0
+    i = 0
+    while i < n:
+        if c[i] == 0:
+            st = int(s[i])
+            b = st & 0xFFFF
+            d = (int(r[i]) << 4) - b
+            if d != 0 and d <= band and d >= 0 - band:
+                step = d >> 4
+                if step == 0:
+                    if d > 0:
+                        step = 1
+                    else:
+                        step = 0 - 1
+                s[i] = (st & 0xF0000) | ((b + step) & 0xFFFF)
+                moved += 1
+        i += 1
+    return moved
+
+
+def _crc32(data):
+    import binascii
+    return binascii.crc32(data) & 0xFFFFFFFF
+
+
+class Calibration:
+    """Calibration(size, profile): see the module docstring."""
+
+    def __init__(self, size, profile):
+        self.size = size
+        self.n = n = size * size
+        t = profile.thresholds
+        band = t["drift_band"] or min(t["black"], t["white"]) // 3
+        self.offset_max = t["offset_max"]
+        self.polarity = profile.polarity
+        self.cfg = array("i", [n, t["black"] << 4, t["white"] << 4, t["rail"],
+                               ADC_MAX - t["rail"], band << 4, t["drift_every"], 0])
+        inv = INVERTED if profile.polarity < 0 else 0
+        self.state = array("i", [inv | (2048 << 4)] * n)
+        self.taken = False  # True once retake() or load() gave real baselines
+
+    # ---- hot path ----------------------------------------------------------
+    def classify(self, raw, cells):
+        """Fill cells (bytearray size*size) with 0 empty, 1 black, 2 white,
+        3 fault. No allocation. Returns the number of stones seen."""
+        return _classify(raw, cells, self.state, self.cfg)
+
+    def follow_drift(self, raw, cells):
+        """Call once per frame after classify: every drift_every-th call, the
+        baselines of points that read empty and lie within drift_band of
+        their baseline move towards the reading. Returns points moved."""
+        g = self.cfg
+        t = g[C_TICK] + 1
+        if t < g[C_EVERY]:
+            g[C_TICK] = t
+            return 0
+        g[C_TICK] = 0
+        return _follow(raw, cells, self.state, g)
+
+    # ---- calibration -------------------------------------------------------
+    def retake(self, raw):
+        """Take the baseline from a frame of the empty board. Keeps each
+        point's polarity; flags DEAD (at a rail) and STUCK (farther than
+        thresholds.offset_max from mid-scale). Returns the number of faults."""
+        s = self.state
+        lo = self.cfg[C_LO]
+        hi = self.cfg[C_HI]
+        om = self.offset_max
+        bad = 0
+        for i in range(self.n):
+            v = raw[i]
+            st = s[i] & INVERTED
+            if v < lo or v > hi:
+                st |= DEAD
+                bad += 1
+            elif v - 2048 > om or 2048 - v > om:
+                st |= STUCK
+                bad += 1
+            s[i] = st | (v << 4)
+        self.taken = True
+        return bad
+
+    def learn(self, raw, i, color):
+        """With a stone of a known colour (1 black, 2 white) on point i, set
+        that sensor's polarity. Returns False when the reading is too weak to
+        tell (then nothing changes)."""
+        d = (raw[i] << 4) - (self.state[i] & BASE_MASK)
+        need = min(self.cfg[C_BLACK], self.cfg[C_WHITE])
+        if -need <= d <= need:
+            return False
+        north = d > 0
+        inverted = north != (color == BLACK)
+        st = self.state[i] & ~INVERTED
+        self.state[i] = st | (INVERTED if inverted else 0)
+        return True
+
+    def baseline(self, i):
+        """The baseline of point i in ADC counts (rounded)."""
+        return ((self.state[i] & BASE_MASK) + 8) >> 4
+
+    def inverted(self, i):
+        return bool(self.state[i] & INVERTED)
+
+    def mark_fault(self, i):
+        """Flag point i as faulty (classify reports 3) until clear_fault/retake."""
+        self.state[i] |= MARKED
+
+    def clear_fault(self, i):
+        self.state[i] &= ~FAULTS
+
+    def faults(self):
+        """[(point index, what)] for flagged points; what is 'dead' or
+        'stuck' (from the last retake) or 'marked'."""
+        out = []
+        s = self.state
+        for i in range(self.n):
+            st = s[i]
+            if st & FAULTS:
+                out.append((i, "dead" if st & DEAD else "stuck" if st & STUCK else "marked"))
+        return out
+
+    # ---- flash -------------------------------------------------------------
+    def _blob(self):
+        out = bytearray(4 * self.n)
+        for i in range(self.n):
+            out[4 * i:4 * i + 4] = (self.state[i] & 0x7FFFFFFF).to_bytes(4, "little")
+        return out
+
+    def save(self, path):
+        """Write the calibration to path (via path + '.tmp' and rename, so a
+        power cut leaves either the old or the new file)."""
+        import os
+        body = self._blob()
+        head = _MAGIC + bytes([_VERSION, self.size, 0, 0])
+        crc = _crc32(head + body)
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(head)
+            f.write(body)
+            f.write(crc.to_bytes(4, "little"))
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        os.rename(tmp, path)
+
+    def load(self, path):
+        """Read a calibration saved by save(). CalibrationError says what is
+        wrong (missing, damaged, other board size); the state is unchanged."""
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError:
+            raise CalibrationError("%s: no calibration saved" % path)
+        nbytes = 4 * self.n
+        if len(data) < 12 or data[:4] != _MAGIC:
+            raise CalibrationError("%s: not a calibration file" % path)
+        if data[4] != _VERSION or data[5] != self.size:
+            raise CalibrationError("%s: calibration for version %d size %d, not %d"
+                                   % (path, data[4], data[5], self.size))
+        if len(data) != 8 + nbytes + 4:
+            raise CalibrationError("%s: calibration damaged (length)" % path)
+        if _crc32(data[:-4]) != int.from_bytes(data[-4:], "little"):
+            raise CalibrationError("%s: calibration damaged (checksum)" % path)
+        for i in range(self.n):
+            self.state[i] = int.from_bytes(data[8 + 4 * i:12 + 4 * i], "little")
+        self.taken = True

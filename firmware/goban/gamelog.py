@@ -1,0 +1,379 @@
+"""The game log on flash: every event of every game, append-only, power-safe.
+
+Layout: one directory (the profile's log.dir), one file per game named
+"000007.log" (game 7). A file is a run of records
+    [2-byte big-endian length n][n bytes of payload][4-byte big-endian crc32(payload)]
+where the payload is the event as compact JSON with "game" and "seq" added
+(self-describing: a file can be read without the directory around it). The
+events of a game are numbered from 1 in file order, so record k is seq k + 1.
+
+Power cut at any byte: a record is written with one write() and then flushed
+(and fsync'd / os.sync'd where the platform has it). On start-up the newest
+game is scanned record by record; an incomplete last record (the cut) is
+dropped, and the file is rewritten to the good prefix (via a temporary file
+and an atomic rename: MicroPython files cannot be truncated), so appending
+continues on clean framing. On LittleFS the flush itself is a commit, so a cut
+normally loses at most the event being written.
+
+Damage (a flipped byte: checksum mismatch, or an impossible length) stops
+reading at the last good event before it; it is reported in GameLog.damage
+(a list of dicts: game, seq of the last good event, offset, reason), never
+raised. When it is in the current game, the unreadable tail is kept in
+"000007.bad" for inspection and the game continues after the last good event.
+
+Space: the log keeps at most log.max_games games and about log.max_bytes
+bytes; when a new game starts (or a write finds the flash full) the oldest
+games are deleted first, never the current game nor the one before it (the
+host may not have fetched it yet).
+"""
+
+import json
+import os
+
+try:
+    from binascii import crc32 as _bcrc
+except ImportError:  # a build without binascii.crc32
+    _bcrc = None
+
+MAX_RECORD = 4096  # a longer length field is damage, not an event
+_MARK_EVERY = 16  # the current game keeps the offset of every 16th record
+
+
+def crc32(data):
+    """crc32 of bytes (binascii's when the build has it; same result)."""
+    if _bcrc is not None:
+        return _bcrc(data) & 0xFFFFFFFF
+    c = 0xFFFFFFFF
+    for b in data:
+        c ^= b
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 & -(c & 1))
+    return c ^ 0xFFFFFFFF
+
+
+def encode(event):
+    """One record for an event dict."""
+    payload = json.dumps(event, separators=(",", ":")).encode()
+    n = len(payload)
+    if n > MAX_RECORD:
+        raise ValueError("event too long for the log (%d bytes)" % n)
+    return bytes((n >> 8, n & 0xFF)) + payload + crc32(payload).to_bytes(4, "big")
+
+
+def read_record(f):
+    """Read one record at the file position.
+    Returns (payload bytes, None) or (None, reason) where reason is "end"
+    (clean end of file), "cut" (incomplete last record), "length" or
+    "checksum" (damage)."""
+    head = f.read(2)
+    if not head:
+        return None, "end"
+    if len(head) < 2:
+        return None, "cut"
+    n = (head[0] << 8) | head[1]
+    if n == 0 or n > MAX_RECORD:
+        return None, "length"
+    body = f.read(n + 4)
+    if len(body) < n + 4:
+        return None, "cut"
+    payload = body[:n]
+    if crc32(payload) != int.from_bytes(body[n:], "big") or payload[0] != 0x7B:  # '{'
+        return None, "checksum"
+    return payload, None
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return 0
+
+
+class GameLog:
+    """GameLog(path): the log in directory path (created if missing)."""
+
+    def __init__(self, path="games", max_bytes=512 * 1024, max_games=100, durable=True):
+        self.path = path.rstrip("/") or "/"
+        self.max_bytes = max_bytes
+        self.max_games = max_games
+        self.durable = durable
+        self.damage = []
+        self._f = None
+        self._seq = 0
+        self._last = None
+        self._marks = []
+        self._reported = set()
+        if not _exists(self.path):
+            os.mkdir(self.path)
+        self._sizes = {}
+        for name in os.listdir(self.path):
+            if name.endswith(".tmp"):
+                os.remove(self._join(name))
+            elif name.endswith(".log") and len(name) == 10:
+                try:
+                    g = int(name[:6])
+                except ValueError:
+                    continue
+                self._sizes[g] = _size(self._join(name))
+        self._cur = max(self._sizes) if self._sizes else None
+        if self._cur is not None:
+            self._recover(self._cur)
+
+    # ---- names -------------------------------------------------------------
+    def _join(self, name):
+        return self.path + "/" + name
+
+    def file(self, game):
+        """The file holding a game."""
+        return self._join("%06d.log" % game)
+
+    # ---- reading -----------------------------------------------------------
+    def games(self):
+        """The game numbers in the log, oldest first."""
+        return sorted(self._sizes)
+
+    def current_game(self):
+        """The game events are appended to (the newest), or None."""
+        return self._cur
+
+    def _report(self, game, seq, offset, reason):
+        key = (game, offset)
+        if key not in self._reported:
+            self._reported.add(key)
+            self.damage.append({"game": game, "seq": seq, "offset": offset, "reason": reason})
+
+    def events(self, game, start_seq=1, limit=None):
+        """Iterate the events (dicts) of a game from start_seq, at most limit
+        of them. Stops at damage (reported in self.damage). Unknown game:
+        nothing."""
+        if game not in self._sizes or (limit is not None and limit <= 0):
+            return
+        if start_seq < 1:
+            start_seq = 1
+        try:
+            f = open(self.file(game), "rb")
+        except OSError:
+            return
+        try:
+            seq = 1
+            if game == self._cur and self._marks and start_seq > 1:
+                k = (start_seq - 1) // _MARK_EVERY
+                if k >= len(self._marks):
+                    k = len(self._marks) - 1
+                f.seek(self._marks[k])
+                seq = k * _MARK_EVERY + 1
+            verified = game == self._cur  # checked record by record at start-up
+            while seq < start_seq:
+                if verified:  # hop by the length fields
+                    head = f.read(2)
+                    if len(head) < 2:
+                        return
+                    f.seek(((head[0] << 8) | head[1]) + 4, 1)
+                else:  # an older game: every record is checked on the way
+                    at = f.tell()
+                    payload, why = read_record(f)
+                    if payload is None:
+                        if why != "end":
+                            self._report(game, seq - 1, at, why)
+                        return
+                seq += 1
+            sent = 0
+            while limit is None or sent < limit:
+                at = f.tell()
+                payload, why = read_record(f)
+                if payload is None:
+                    if why != "end":
+                        self._report(game, seq - 1, at, why)
+                    return
+                try:
+                    ev = json.loads(payload)
+                except ValueError:
+                    self._report(game, seq - 1, at, "json")
+                    return
+                yield ev
+                seq += 1
+                sent += 1
+        finally:
+            f.close()
+
+    def last_event(self, game=None):
+        """The last complete event of a game (default: the current one)."""
+        if game is None:
+            game = self._cur
+        if game is None:
+            return None
+        if game == self._cur:
+            return self._last
+        last = None
+        for ev in self.events(game):
+            last = ev
+        return last
+
+    def count(self, game=None):
+        """How many events a game holds (the current one: from memory)."""
+        if game is None or game == self._cur:
+            return self._seq
+        n = 0
+        for _ in self.events(game):
+            n += 1
+        return n
+
+    # ---- start-up recovery -------------------------------------------------
+    def _recover(self, game):
+        """Scan the current game; drop a cut tail or damage so appends land
+        on clean framing; rebuild the seq count, marks and last event."""
+        path = self.file(game)
+        self._marks = []
+        self._seq = 0
+        self._last = None
+        good = 0
+        why = "end"
+        last_payload = None
+        with open(path, "rb") as f:
+            while True:
+                if self._seq % _MARK_EVERY == 0:
+                    self._marks.append(good)
+                payload, why = read_record(f)
+                if payload is None:
+                    break
+                self._seq += 1
+                last_payload = payload
+                good = f.tell()
+        if self._marks and self._marks[-1] == good and self._seq % _MARK_EVERY == 0:
+            self._marks.pop()  # a mark for a record that does not exist yet
+        if last_payload is not None:
+            try:
+                self._last = json.loads(last_payload)
+            except ValueError:
+                self._last = None
+        size = _size(path)
+        if why != "end":
+            self._report(game, self._seq, good, why)
+            self._rewrite(path, good, size, keep_tail=(why != "cut"))
+        self._sizes[game] = good
+
+    def _rewrite(self, path, good, size, keep_tail):
+        tmp = path + ".tmp"
+        with open(path, "rb") as src:
+            with open(tmp, "wb") as dst:
+                left = good
+                while left > 0:
+                    chunk = src.read(min(left, 1024))
+                    if not chunk:
+                        break
+                    dst.write(chunk)
+                    left -= len(chunk)
+                self._sync(dst)
+            if keep_tail:
+                with open(path[:-4] + ".bad", "wb") as bad:
+                    while True:
+                        chunk = src.read(1024)
+                        if not chunk:
+                            break
+                        bad.write(chunk)
+        os.rename(tmp, path)
+
+    # ---- writing -----------------------------------------------------------
+    def _sync(self, f):
+        f.flush()
+        if not self.durable:
+            return
+        try:
+            os.fsync(f.fileno())  # CPython
+        except AttributeError:
+            sync = getattr(os, "sync", None)  # MicroPython ports that have it
+            if sync is not None:
+                sync()
+
+    def _open(self):
+        if self._f is None:
+            self._f = open(self.file(self._cur), "ab")
+        return self._f
+
+    def close(self):
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+    def new_game(self, start_event):
+        """Start a new game with its first event (seq 1); returns its number.
+        Makes room first by deleting the oldest games."""
+        self.close()
+        prev = self._cur
+        g = (self._cur or 0) + 1
+        self._make_room(keep=(g, prev), adding=1)
+        self._cur = g
+        self._sizes[g] = 0
+        self._seq = 0
+        self._last = None
+        self._marks = []
+        with open(self.file(g), "wb"):
+            pass
+        self.append(start_event)
+        return g
+
+    def append(self, event):
+        """Add "game" and "seq" to the event, write it and flush. Returns seq."""
+        if self._cur is None:
+            raise ValueError("no game started: call new_game first")
+        event["game"] = self._cur
+        event["seq"] = self._seq + 1
+        rec = encode(event)
+        try:
+            self._write(rec)
+        except OSError:
+            # flash full or a failed write: free space, drop any partial
+            # record, and try once more
+            self.close()
+            self._make_room(keep=(self._cur, self._prev()), adding=0, force=True)
+            self._recover(self._cur)
+            self._write(rec)
+        if self._seq % _MARK_EVERY == 0:
+            self._marks.append(self._sizes[self._cur])
+        self._seq += 1
+        self._sizes[self._cur] += len(rec)
+        self._last = event
+        if sum(self._sizes.values()) > self.max_bytes:
+            self._make_room(keep=(self._cur, self._prev()), adding=0)
+        return self._seq
+
+    def _write(self, rec):
+        f = self._open()
+        f.write(rec)
+        self._sync(f)
+
+    def _prev(self):
+        older = [g for g in self._sizes if g != self._cur]
+        return max(older) if older else None
+
+    def _make_room(self, keep, adding, force=False):
+        """Delete the oldest games (never those in keep) while there are too
+        many or they take too much space; force deletes one at least."""
+        for g in sorted(self._sizes):
+            if g in keep:
+                continue
+            total = sum(self._sizes.values())
+            too_many = len(self._sizes) + adding > self.max_games
+            if not (force or too_many or total > self.max_bytes):
+                break
+            self.delete(g)
+            force = False
+
+    def delete(self, game):
+        """Remove a game (and its .bad tail); the current game cannot be."""
+        if game == self._cur:
+            raise ValueError("the current game cannot be deleted")
+        for name in (self.file(game), self.file(game)[:-4] + ".bad"):
+            try:
+                os.remove(name)
+            except OSError:
+                pass
+        self._sizes.pop(game, None)
