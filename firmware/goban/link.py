@@ -20,21 +20,37 @@ is paced over calls of `poll()` so the board loop keeps its period.
 
 import json
 
-try:
-    import select
-except ImportError:  # pragma: no cover - every port we use has it
-    select = None
+import select
+import time
 
 try:
-    from binascii import crc32
-except ImportError:  # a port built without binascii.crc32
-    def crc32(data, crc=0):
-        crc ^= 0xFFFFFFFF
-        for b in data:
-            crc ^= b
-            for _ in range(8):
-                crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-        return crc ^ 0xFFFFFFFF
+    import binascii
+    _bcrc = getattr(binascii, "crc32", None)  # None: a port built without it
+except ImportError:
+    _bcrc = None
+
+
+def crc32(data):
+    """CRC-32 of bytes (binascii's when the build has it; same result)."""
+    if _bcrc is not None:
+        return _bcrc(data) & 0xFFFFFFFF
+    c = 0xFFFFFFFF
+    for b in data:
+        c ^= b
+        for _ in range(8):
+            c = (c >> 1) ^ (0xEDB88320 & -(c & 1))
+    return c ^ 0xFFFFFFFF
+
+
+_TICKS_DIFF = getattr(time, "ticks_diff", None)
+
+
+def ticks_diff(a, b):
+    """time.ticks_diff on MicroPython (wrapping ticks); plain a - b on CPython."""
+    if _TICKS_DIFF is not None:
+        return _TICKS_DIFF(a, b)
+    return a - b
+
 
 PROTO = 1
 FW_VERSION = "0.1.0"
@@ -73,13 +89,6 @@ def parse_frame(line):
     return fseq, msg
 
 
-try:
-    from time import ticks_diff
-except ImportError:  # CPython
-    def ticks_diff(a, b):
-        return a - b
-
-
 def board_serial():
     """The RP2040's flash unique id as hex (the board's serial number), or ""."""
     try:
@@ -110,12 +119,11 @@ class Link:
         self.rxn = -1          # -1: outside a frame; else bytes held after '~'
         self.one = bytearray(1)
         self.poller = None
-        if select is not None:
-            try:
-                self.poller = select.poll()
-                self.poller.register(stream, select.POLLIN)
-            except (AttributeError, OSError, TypeError, ValueError):
-                self.poller = None
+        try:
+            self.poller = select.poll()
+            self.poller.register(stream, select.POLLIN)
+        except (AttributeError, OSError, TypeError, ValueError):
+            self.poller = None  # a stream poll cannot watch: read as if ready
         self.game = 0
         self.seq = 0
         if log is not None:
