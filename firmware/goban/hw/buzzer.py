@@ -1,6 +1,6 @@
 """The buzzer: a passive piezo on a PWM pin. beep(kind) starts a short pattern
-and returns at once; update(now_ms), called every loop, steps through it (the
-loop never sleeps). Kinds: "move", "illegal", "capture", "end", "ok".
+and returns at once; a one-shot timer steps through it (the loop never
+sleeps). Kinds: "move", "illegal", "capture", "end", "ok".
 """
 
 # kind -> ((frequency Hz, 0 for silence, duration ms), ...)
@@ -48,14 +48,18 @@ class Melody:
 
 
 class Buzzer:
-    """Buzzer(pin): PWM at 50% duty while a tone plays."""
+    """Buzzer(pin): PWM at 50% duty while a tone plays. Steps itself with a
+    one-shot machine.Timer (a soft callback), so a loop that never calls
+    update() still hears the pattern end; update(now_ms) is harmless."""
 
-    def __init__(self, pin, clock=None):
-        from machine import Pin, PWM
+    def __init__(self, pin):
+        from machine import Pin, PWM, Timer
         import time
         self.pwm = PWM(Pin(pin))
         self.pwm.duty_u16(0)
-        self.clock = clock or time.ticks_ms
+        self.ticks = time.ticks_ms
+        self.timer = Timer()
+        self.one_shot = Timer.ONE_SHOT
         self.melody = Melody(self._tone)
 
     def _tone(self, freq):
@@ -65,8 +69,18 @@ class Buzzer:
         else:
             self.pwm.duty_u16(0)
 
+    def _arm(self):
+        if self.melody.playing:
+            ms = self.melody.until - self.ticks()
+            self.timer.init(mode=self.one_shot, period=ms if ms > 1 else 1, callback=self._step)
+
+    def _step(self, _timer):
+        self.melody.update(self.ticks())
+        self._arm()
+
     def beep(self, kind, now_ms=None):
-        self.melody.start(kind, self.clock() if now_ms is None else now_ms)
+        self.melody.start(kind, self.ticks())
+        self._arm()
 
     def update(self, now_ms):
-        self.melody.update(now_ms)
+        pass
