@@ -115,3 +115,22 @@ def test_scale_not_ready_is_not_read():
     run(b, 0, 500)
     assert sc["B"].reads == 0 and sc["W"].reads == 6
     assert b.stones("B") == -1
+
+
+def test_settling_across_the_tick_wrap():
+    """time.ticks_ms wraps at 2**30 on MicroPython; under CPython plain ints
+    are used, so this checks the arithmetic is done through ticks_diff."""
+    from goban.hw import bowls as mod
+    p, sc, b = rig()
+    wrap = 1 << 30
+    saved = mod.ticks_diff
+    mod.ticks_diff = lambda a, c: ((a - c + wrap // 2) % wrap) - wrap // 2
+    try:
+        sc["B"].grams_x100 = 20 * 650
+        t = wrap - 200
+        for k in range(6):
+            b.update(t % wrap)
+            t += 100
+        assert b.stones("B") == 20
+    finally:
+        mod.ticks_diff = saved

@@ -221,3 +221,23 @@ def test_append_without_game_and_oversized_event(tmp_path):
     with pytest.raises(ValueError):
         log.append({"type": "illegal", "text": "x" * 5000})
     assert log.count() == 1
+
+
+MPY = os.path.join(os.path.dirname(__file__), "..", ".venv", "bin", "micropython")
+
+
+@pytest.mark.skipif(not os.path.exists(MPY), reason="no MicroPython unix port")
+def test_littlefs_power_cut_after_every_flash_operation():
+    """The log on the Pico's filesystem (LittleFS v2 on a RAM block device in
+    the unix port): power cut after every block operation and in the middle
+    of every block write; each image reopens to the committed events (at
+    least every append that had returned) and takes a new one."""
+    import subprocess
+    root = os.path.join(os.path.dirname(__file__), "..")
+    env = dict(os.environ, MICROPYPATH=os.path.join(root, "firmware"))
+    r = subprocess.run([MPY, os.path.join(root, "tests", "mpy_lfs_powercut.py")],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    words = r.stdout.split()
+    assert words[0] == "ok", r.stdout
+    assert int(words[2]) > 20 and int(words[1]) > int(words[2])  # many cuts tested

@@ -31,8 +31,9 @@ import json
 import os
 
 try:
-    from binascii import crc32 as _bcrc
-except ImportError:  # a build without binascii.crc32
+    import binascii
+    _bcrc = getattr(binascii, "crc32", None)  # None: a build without it
+except ImportError:
     _bcrc = None
 
 MAX_RECORD = 4096  # a longer length field is damage, not an event

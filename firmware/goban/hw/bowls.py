@@ -13,6 +13,16 @@ counts with the white stone weight.
 update(now_ms) never waits: it reads only the scales whose conversion is ready.
 """
 
+import time
+
+_TICKS_DIFF = getattr(time, "ticks_diff", None)
+
+
+def ticks_diff(a, b):
+    """time.ticks_diff on MicroPython (30-bit wrapping ticks); a - b on CPython."""
+    return _TICKS_DIFF(a, b) if _TICKS_DIFF is not None else a - b
+
+
 WHICH = ("B", "W", "lidB", "lidW")
 # the colour of the stones each scale holds: a player's lid holds the
 # prisoners they took, stones of the other colour
@@ -85,7 +95,7 @@ class Bowls:
     def settled(self, which):
         t = self.tracks.get(which)
         return (t is not None and t.n > 0 and self.now is not None
-                and self.now - t.since >= self.settle_ms)
+                and ticks_diff(self.now, t.since) >= self.settle_ms)
 
     def mg(self, which):
         """Settled weight in mg, or None while unsettled."""

@@ -3,6 +3,22 @@ and returns at once; a one-shot timer steps through it (the loop never
 sleeps). Kinds: "move", "illegal", "capture", "end", "ok".
 """
 
+import time
+
+_TICKS_ADD = getattr(time, "ticks_add", None)
+_TICKS_DIFF = getattr(time, "ticks_diff", None)
+
+
+def ticks_add(a, b):
+    """time.ticks_add on MicroPython (30-bit wrapping ticks); a + b on CPython."""
+    return _TICKS_ADD(a, b) if _TICKS_ADD is not None else a + b
+
+
+def ticks_diff(a, b):
+    """time.ticks_diff on MicroPython; a - b on CPython."""
+    return _TICKS_DIFF(a, b) if _TICKS_DIFF is not None else a - b
+
+
 # kind -> ((frequency Hz, 0 for silence, duration ms), ...)
 PATTERNS = {
     "move": ((2000, 40),),
@@ -32,10 +48,10 @@ class Melody:
         self.i = 0
         self.playing = True
         self.tone(steps[0][0])
-        self.until = now_ms + steps[0][1]
+        self.until = ticks_add(now_ms, steps[0][1])
 
     def update(self, now_ms):
-        if not self.playing or now_ms - self.until < 0:
+        if not self.playing or ticks_diff(now_ms, self.until) < 0:
             return
         self.i += 1
         if self.i >= len(self.steps):
@@ -44,7 +60,7 @@ class Melody:
             return
         f, ms = self.steps[self.i]
         self.tone(f)
-        self.until = now_ms + ms
+        self.until = ticks_add(now_ms, ms)
 
 
 class Buzzer:
@@ -54,7 +70,6 @@ class Buzzer:
 
     def __init__(self, pin):
         from machine import Pin, PWM, Timer
-        import time
         self.pwm = PWM(Pin(pin))
         self.pwm.duty_u16(0)
         self.ticks = time.ticks_ms
@@ -71,7 +86,7 @@ class Buzzer:
 
     def _arm(self):
         if self.melody.playing:
-            ms = self.melody.until - self.ticks()
+            ms = ticks_diff(self.melody.until, self.ticks())
             self.timer.init(mode=self.one_shot, period=ms if ms > 1 else 1, callback=self._step)
 
     def _step(self, _timer):
