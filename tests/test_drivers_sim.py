@@ -237,3 +237,75 @@ def test_compiles_for_the_rp2040(name, tmp_path):
     r = subprocess.run([str(MPYCROSS), "-march=armv6m", str(ROOT / "firmware/goban" / name),
                         "-o", str(tmp_path / "x.mpy")], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+class FakePCF8574:
+    """An I2C bus with a PCF8574 at 0x20: bit = 0 while a button is down."""
+
+    def __init__(self):
+        self.port = 0xFF
+        self.writes = []
+        self.fail = False
+
+    def writeto(self, addr, data):
+        self.writes.append((addr, bytes(data)))
+
+    def readfrom_into(self, addr, buf):
+        assert addr == 0x20
+        if self.fail:
+            raise OSError(5)
+        buf[0] = self.port
+
+
+def test_buttons_on_the_pcf8574_expander():
+    from goban.hw.buttons import Buttons
+    bus = FakePCF8574()
+    b = Buttons(load("reference-19"), bus)
+    assert bus.writes == [(0x20, b"\xff")]  # all pins made inputs
+    undo = 1 << load("reference-19").buttons["pins"]["undo"]
+    bus.port = 0xFF & ~undo
+    assert [b.poll() for _ in range(3)] == [None, None, "undo"]
+    bus.fail = True  # a missed I2C read changes nothing
+    assert b.poll() is None and b.debouncer.held("undo")
+    bus.fail = False
+    bus.port = 0xFF
+    assert [b.poll() for _ in range(4)] == [None] * 4 and not b.debouncer.held("undo")
+
+
+@needs_mpy
+def test_ssd1306_driver_with_framebuf_on_a_fake_bus(tmp_path):
+    code = """
+from goban import profile
+from goban.hw.display import Display
+class Bus:
+    def __init__(self):
+        self.cmds = []
+        self.data = []
+    def writeto(self, addr, buf):
+        assert addr == 0x3C and buf[0] == 0x80
+        self.cmds.append(buf[1])
+    def writeto_mem(self, addr, reg, buf):
+        assert addr == 0x3C and reg == 0x40
+        self.data.append(bytes(buf))
+p = profile.load('%s/reference-19.json')
+bus = Bus()
+d = Display(p.display, bus)
+i = bus.cmds.index(0xA8)
+print(bus.cmds[0], bus.cmds[i + 1], bus.cmds[bus.cmds.index(0xDA) + 1], bus.cmds[-7])
+n0 = len(bus.data)
+d.show('Black to play', 'move 12')
+lit = sum(bin(x).count('1') for x in bus.data[-1])
+d.show('Black to play', 'move 12')
+print(len(bus.data) - n0, len(bus.data[-1]), lit > 100, d.lines[0], d.lines[2])
+""" % BOARDS
+    f = tmp_path / "disp.py"
+    f.write_text(code)
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
+    r = subprocess.run([str(MPY), str(f)], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    first, second = r.stdout.splitlines()
+    # display off first, multiplex 31 and COM pins 0x02 for 32 rows, display on last
+    # before the first frame's addressing
+    assert first.split() == [str(0xAE), "31", "2", str(0xAF)]
+    # one frame written (same text twice: no second write), 512 bytes, pixels on
+    assert second == "1 512 True Black to play move 12"
