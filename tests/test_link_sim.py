@@ -1,6 +1,6 @@
 """The true end to end: the simulator's board (tools/sim: world model, board
 loop, referee, game log, all in the MicroPython unix port) plays an SGF game
-with the real link on a pty (tools/link_sim.py); the host follows it live
+with the real link on a pty (the runner's `link` job option); the host follows it live
 through a relay that garbles, drops and unplugs at random (seeded), with a
 power cut on the board in the middle; the SGF the host writes is the game."""
 
@@ -36,16 +36,17 @@ def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
     game_sgf = tmp_path / "game.sgf"
     game_sgf.write_bytes(record_game(events))
     record, actions, size = load_input(str(game_sgf), args)
-    job = {"profile": str(REPO / "boards" / "sim-9.json"), "rules": record["rules"],
-           "komi": record["komi"], "handicap": 0, "seed": SEED, "noise": 1, "actions": actions,
-           "dir": str(tmp_path / "sim"), "cut_after": [25]}
     faults = linkrig.Faults(SEED, garble=0.03, drop=0.02, truncate=0.02)
     relay = linkrig.Relay(tmp_path, faults)
     relay.start()
+    job = {"profile": str(REPO / "boards" / "sim-9.json"), "rules": record["rules"],
+           "komi": record["komi"], "handicap": 0, "seed": SEED, "noise": 1, "actions": actions,
+           "dir": str(tmp_path / "sim"), "cut_after": [25],
+           "link": {"device": relay.board_path, "serial": "SIM-LINK", "linger_ms": 30000}}
     env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (REPO / "firmware", REPO / "tools" / "sim",
                                                      REPO / ".frozen"))
     proc = subprocess.Popen([str(REPO / ".venv" / "bin" / "micropython"), "-X", "heapsize=4M",
-                             str(REPO / "tools" / "link_sim.py"), relay.board_path, "30000"],
+                             str(REPO / "tools" / "sim" / "runner.py")],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env, cwd=str(REPO))
     proc.stdin.write(json.dumps(job))

@@ -14,6 +14,12 @@ The job (JSON on stdin, prepared by `goboard sim`):
     torn     true: each of those cuts also tears the record being written (the log
              file is cut inside its last record, as a cut during the write would)
     tail_ms  simulated time to run after the last action (default 1500)
+    link     optional {"device": path of a serial device (a pty in tests and the demo),
+             "serial": board serial, "linger_ms": real time to keep serving the host
+             after the game}: the real serial link (goban.link.Link) rides along
+             with the tap, rebuilt at every boot as on the real board
+    pace     0 (default): as fast as possible; 1: the simulated clock follows real
+             time (the demo, so a page can be watched); 2: twice as fast, ...
 The clock steps one scan period at a time; the world is written, then the board
 loop takes one step. Output: one JSON line per event ({"t": ms, "event": {...}}),
 then one line {"done": true, ...} with the moves as the log holds them.
@@ -48,6 +54,29 @@ class Tap:
         pass
 
 
+class LinkTap(Tap):
+    """The tap plus the real serial link, made at each boot of the firmware."""
+
+    def __init__(self, runner, stream, serial):
+        Tap.__init__(self, runner)
+        from goban.link import Link
+        self.link = Link(stream, info={"serial": serial, "profile": runner.prof.id,
+                                       "size": runner.size}, now_ms=runner.now)
+
+    def send_event(self, ev):
+        Tap.send_event(self, ev)
+        self._attach_log()
+        self.link.send_event(ev)
+
+    def poll(self, now_ms):
+        self._attach_log()
+        self.link.poll(now_ms)
+
+    def _attach_log(self):
+        if self.link.log is None and self.runner.loop is not None:
+            self.link.log = self.runner.loop.log
+
+
 class Runner:
     def __init__(self, job):
         self.job = job
@@ -78,6 +107,11 @@ class Runner:
         self.base_heap = 0
         self.loop = None
         self.ui_last = None
+        link = job.get("link")
+        self.link_stream = open(link["device"], "r+b") if link else None
+        self.tap = None
+        self.pace = job.get("pace", 0)
+        self.t_start = None
 
     def _mkdir(self, d):
         try:
@@ -104,9 +138,13 @@ class Runner:
             cal.load(self.cal_path)
         log = GameLog(self.log_dir)
         bowls = twins.bowls(prof, hw)
+        if self.link_stream is not None:
+            self.tap = LinkTap(self, self.link_stream, self.job["link"].get("serial", "SIM-1"))
+        else:
+            self.tap = Tap(self)
         self.loop = BoardLoop(prof, hw["matrix"], cal, bowls=bowls, buttons=hw["buttons"],
                               display=hw["display"], buzzer=hw["buzzer"], lights=hw["lights"],
-                              log=log, link=Tap(self))
+                              log=log, link=self.tap)
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0))
         self.emit_note({"type": "boot", "how": how})
@@ -170,7 +208,20 @@ class Runner:
         return last
 
     # --- the clock ---------------------------------------------------------------------
+    def clock(self):
+        return self.now
+
+    def _keep_pace(self):
+        import time
+        if self.t_start is None:
+            self.t_start = time.ticks_ms() - self.now // self.pace
+        ahead = self.now // self.pace - time.ticks_diff(time.ticks_ms(), self.t_start)
+        if ahead > 0:
+            time.sleep_ms(ahead)
+
     def scan(self):
+        if self.pace:
+            self._keep_pace()
         self.world.tick(self.now)
         self.loop.step(self.now)
         self._watch_ui()
@@ -288,9 +339,25 @@ class Runner:
         print(json.dumps(out))
         return out
 
+    def linger(self):
+        """Keep the link answering the host (sync, read-back) after the game."""
+        import time
+        if not isinstance(self.tap, LinkTap):
+            return
+        link = self.tap.link
+        link.log = GameLog(self.log_dir)
+        t0 = time.ticks_ms()
+        ms = self.job["link"].get("linger_ms", 20000)
+        while time.ticks_diff(time.ticks_ms(), t0) < ms:
+            link.poll(self.now + time.ticks_diff(time.ticks_ms(), t0))
+            time.sleep_ms(2)
+
+
 def main():
     job = json.loads(sys.stdin.read())
-    Runner(job).run()
+    runner = Runner(job)
+    runner.run()
+    runner.linger()
 
 
 main()
