@@ -8,13 +8,16 @@ needed anywhere.
 
 Flood fills write the points they find into a caller's uint16 buffer and use a
 generation mark (a byte per point, the generation in mark[0], which is always a
-border cell), so no fill ever clears the whole board.
+border cell), so no fill ever clears the whole board. The fills of a move are
+written out inside `goban.game.place_stone` (one viper call per move).
 
 Zobrist keys are computed, not stored (a 19x19 table of two 30-bit halves per
 colour would cost 5.8 KB of RAM): a multiply-xorshift mix of the point and
 colour. Every value is kept below 2**30 so it is a small int on the RP2040 (no
 heap) and the same on the 64-bit unix port (products are masked to 30 bits,
-whose low bits do not depend on the word size).
+whose low bits do not depend on the word size). A board computes its hash from
+its cells when asked (`hash1`, `hash2`); a game keeps the running hash of every
+position in its history, so the move never touches the Board object.
 """
 
 from goban.compat import micropython, const, ptr8, ptr16
@@ -31,58 +34,6 @@ COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
 @micropython.viper
-def fill_group(cells, mark, out, base: int, p: int, W: int) -> int:
-    """Collect the group at p into out[base:]. Returns its size, or -1 as soon
-    as it is seen to have a liberty (the caller then ignores out). Uses the
-    current generation mark[0]; stones reached are marked with it."""
-    c = ptr8(cells)
-    m = ptr8(mark)
-    o = ptr16(out)
-    gen = m[0]
-    color = c[p]
-    m[p] = gen
-    o[base] = p
-    n = 1
-    i = 0
-    while i < n:
-        q = o[base + i]
-        i += 1
-        r = q - 1
-        v = c[r]
-        if v == 0:
-            return -1
-        if v == color and m[r] != gen:
-            m[r] = gen
-            o[base + n] = r
-            n += 1
-        r = q + 1
-        v = c[r]
-        if v == 0:
-            return -1
-        if v == color and m[r] != gen:
-            m[r] = gen
-            o[base + n] = r
-            n += 1
-        r = q - W
-        v = c[r]
-        if v == 0:
-            return -1
-        if v == color and m[r] != gen:
-            m[r] = gen
-            o[base + n] = r
-            n += 1
-        r = q + W
-        v = c[r]
-        if v == 0:
-            return -1
-        if v == color and m[r] != gen:
-            m[r] = gen
-            o[base + n] = r
-            n += 1
-    return n
-
-
-@micropython.viper
 def next_generation(mark, length: int):
     """Start a new generation of marks; clear them once every 255 fills."""
     m = ptr8(mark)
@@ -94,57 +45,6 @@ def next_generation(mark, length: int):
             i += 1
         g = 1
     m[0] = g
-
-
-@micropython.viper
-def capture_neighbours(cells, mark, out, base: int, p: int, W: int, length: int) -> int:
-    """After a stone was put on p, remove the opponent's groups it left
-    without liberties. Their points go to out[base:]; returns how many."""
-    c = ptr8(cells)
-    m = ptr8(mark)
-    o = ptr16(out)
-    opp = 3 - c[p]
-    next_generation(mark, length)
-    gen = m[0]
-    k = 0
-    d = 0
-    while d < 4:
-        if d == 0:
-            q = p - 1
-        elif d == 1:
-            q = p + 1
-        elif d == 2:
-            q = p - W
-        else:
-            q = p + W
-        d += 1
-        if c[q] == opp and m[q] != gen:
-            n = int(fill_group(cells, mark, out, base + k, q, W))
-            if n > 0:
-                j = base + k
-                end = j + n
-                while j < end:
-                    c[o[j]] = 0
-                    j += 1
-                k += n
-            else:
-                # the fill stopped at the first liberty and left part of the
-                # group marked; a new generation keeps those marks from walling
-                # off the liberty when another neighbour of that group is filled
-                next_generation(mark, length)
-                gen = m[0]
-    return k
-
-
-@micropython.viper
-def remove_points(cells, out, base: int, n: int):
-    c = ptr8(cells)
-    o = ptr16(out)
-    j = base
-    end = base + n
-    while j < end:
-        c[o[j]] = 0
-        j += 1
 
 
 @micropython.viper
@@ -171,21 +71,22 @@ def zobrist(p: int, color: int, half: int) -> int:
 
 
 @micropython.viper
-def zobrist_points(out, base: int, n: int, color: int, half: int) -> int:
-    """XOR of the keys of n stones of one colour listed in out[base:]."""
-    o = ptr16(out)
+def zobrist_cells(cells, length: int, half: int) -> int:
+    """XOR of the keys of every stone in `cells` (half 0 or 1): the position's hash."""
+    c = ptr8(cells)
     h = 0
-    j = base
-    end = base + n
-    while j < end:
-        x = (o[j] << 2) | color
-        if half:
-            x = x ^ 0x2545F491
-        x = ((x ^ (x >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
-        x = ((x ^ (x >> 13)) * 0x297A2D39) & 0x3FFFFFFF
-        x = ((x ^ (x >> 16)) * 0x1B873593) & 0x3FFFFFFF
-        h = h ^ x ^ (x >> 14)
-        j += 1
+    p = 0
+    while p < length:
+        v = c[p]
+        if v == 1 or v == 2:
+            x = (p << 2) | v
+            if half:
+                x = x ^ 0x2545F491
+            x = ((x ^ (x >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
+            x = ((x ^ (x >> 13)) * 0x297A2D39) & 0x3FFFFFFF
+            x = ((x ^ (x >> 16)) * 0x1B873593) & 0x3FFFFFFF
+            h = h ^ x ^ (x >> 14)
+        p += 1
     return h
 
 
@@ -246,8 +147,6 @@ class Board:
         self.length = n = (size + 2) * W + 1
         self.cells = bytearray(n)
         self.mark = bytearray(n)
-        self.hash1 = 0
-        self.hash2 = 0
         for i in range(n):
             self.cells[i] = EDGE
         for y in range(size):
@@ -299,15 +198,17 @@ class Board:
         return self.cells[p]
 
     def set_stone(self, p, color):
-        """Put or remove one stone, keeping the hash (setup, not a move)."""
-        old = self.cells[p]
-        if old == BLACK or old == WHITE:
-            self.hash1 ^= zobrist(p, old, 0)
-            self.hash2 ^= zobrist(p, old, 1)
+        """Put or remove one stone (setup, not a move)."""
         self.cells[p] = color
-        if color == BLACK or color == WHITE:
-            self.hash1 ^= zobrist(p, color, 0)
-            self.hash2 ^= zobrist(p, color, 1)
+
+    @property
+    def hash1(self):
+        """The first 30-bit Zobrist half of the position (computed from the cells)."""
+        return zobrist_cells(self.cells, self.length, 0)
+
+    @property
+    def hash2(self):
+        return zobrist_cells(self.cells, self.length, 1)
 
     def liberties(self, p, scratch):
         """Liberties of the group at p; `scratch` is a uint16 buffer of size >= 361."""

@@ -5,17 +5,22 @@ move its point (or pass kind), a flag byte and the two 30-bit hash halves of the
 position after it; captured stones go to one shared uint16 log so the last move
 can be taken back. Repetition is found by comparing hashes, never boards.
 
+A stone is played by one viper call, `place_stone`: the turn, the stone, the
+captures, suicide, the new hash, the ko rule and the record of the move, on the
+history arrays and a small int array holding the game's scalar state (`n`,
+`first`, `over`, `paused`, `last_removed` are properties over it). Python is
+left with what is rare: prisoners after a capture, the follow-ups of a
+repetition (Ing's cycles, cycles-void, New Ing's no-ops), growing the arrays.
+
 Every method that can refuse returns None when the move was played and a
 stable code otherwise (see `REASONS`); nothing raises for an illegal move.
 """
 
 from array import array
 
-from goban.compat import micropython, const, ptr32
+from goban.compat import micropython, const, ptr8, ptr16, ptr32
 from goban import rules as R
-from goban.board import (Board, BLACK, WHITE, EMPTY, EDGE, capture_neighbours,
-                         fill_group, next_generation, remove_points, put_points,
-                         zobrist, zobrist_points)
+from goban.board import Board, BLACK, WHITE, EMPTY, put_points
 
 # the kinds of move, in the point slot of the history (real moves hold p >= W)
 PASS = const(0)        # a plain pass
@@ -29,6 +34,53 @@ F_SUICIDE = const(4)   # the removed stones were the mover's own
 F_HOT = const(8)       # a ko capture: one stone took one stone and can be retaken
 F_NOOP = const(16)     # New Ing: the board after it existed before
 F_REPEAT = const(32)   # the position with the same player to move existed before
+
+# the game's scalar state: slots of one int array (`Game._st`) that the viper
+# move reads and writes; every value is >= 0
+S_N = const(0)          # moves played, passes included
+S_FIRST = const(1)      # colour of the first move
+S_OVER = const(2)       # 1 when play has ended
+S_PAUSED = const(3)     # Ing: 1 while two passes pause play
+S_LOG_LEN = const(4)    # used length of the capture log
+S_REMOVED = const(5)    # stones the last move removed
+S_PASS_STONE = const(6)  # index of the last pass stone (the generalized ko scans after it)
+S_SEEN = const(7)       # the earlier position the last stone repeated (F_REPEAT / F_NOOP)
+S_KO = const(8)         # rules.ko
+S_SUICIDE = const(9)    # the smallest own group a move may take off (suicide); NEVER if none
+S_W = const(10)         # board row width
+S_LENGTH = const(11)    # board cells
+S_AREA = const(12)      # size * size: log room a fill may need
+S_HCAP = const(13)      # history capacity (len(flags))
+S_LCAP = const(14)      # capture log capacity (len(log))
+S_SLOTS = const(15)
+NEVER = const(0xFFFF)
+
+# rules.ko as the viper move compares it (const() does not cross modules;
+# checked against goban.rules below)
+_KO_SIMPLE = const(0)
+_KO_POSITIONAL = const(1)
+_KO_SITUATIONAL = const(2)
+_KO_GENERALIZED = const(3)
+_KO_ING = const(4)
+_KO_NOOP = const(5)
+_KO_CYCLES_VOID = const(6)
+if (R.KO_SIMPLE, R.KO_POSITIONAL, R.KO_SITUATIONAL, R.KO_GENERALIZED, R.KO_ING, R.KO_NOOP,
+        R.KO_CYCLES_VOID) != (0, 1, 2, 3, 4, 5, 6):
+    raise ImportError("goban.game's copy of the ko constants differs from goban.rules")
+
+# what place_stone returns
+PLAYED = const(0)
+MORE = const(1)         # played; prisoners, a repetition or a pause left to Python
+NO_ROOM = const(2)      # the history or the log is full: grow them and call again
+REFUSALS = (None, None, None, "game-over", "not-your-turn", "off-board", "occupied",
+            "suicide", "ko", "superko")
+_GAME_OVER = const(3)
+_NOT_YOUR_TURN = const(4)
+_OFF_BOARD = const(5)
+_OCCUPIED = const(6)
+_SUICIDE = const(7)
+_KO = const(8)
+_SUPERKO = const(9)
 
 # how play ended
 END_PASSES = "two-passes"
@@ -60,12 +112,6 @@ def reason_text(code):
     return REASONS.get(code, (code, ""))
 
 
-def _opens(cells, q, color, taken):
-    """Neighbour q gives the stone a way out: a friend, or a liberty other than `taken`."""
-    v = cells[q]
-    return v == color or (v == EMPTY and q != taken)
-
-
 def other(color):
     return 3 - color
 
@@ -84,6 +130,248 @@ def find_hash(h1s, h2s, start: int, stop: int, step: int, a: int, b: int) -> int
     return -1
 
 
+@micropython.viper
+def place_stone(bufs, st, color: int, p: int) -> int:
+    """The whole of a common move in one call: a stone of `color` on p.
+
+    bufs = (cells, mark, log, points, flags, h1, h2), st the scalar state (S_*).
+    Checks the turn and the point, puts the stone, takes off opponent groups
+    left without liberty (else the own group if it has none and the rules allow
+    that suicide), computes the hash halves of the new position, applies the ko
+    rule, flags a repetition for the rules that only note one, and records the
+    move in history slot n + 1 (n advances). A refused move leaves no trace.
+    Calls nothing: every call from viper would box its arguments.
+    """
+    s = ptr32(st)
+    c = ptr8(bufs[0])       # board cells
+    m = ptr8(bufs[1])       # fill marks, the generation in m[0]
+    o = ptr16(bufs[2])      # capture log; the removed stones go at its end
+    pts = ptr16(bufs[3])    # history: points
+    fl = ptr8(bufs[4])      # history: flags
+    x1 = ptr32(bufs[5])     # history: hash halves
+    x2 = ptr32(bufs[6])
+    if s[S_OVER]:
+        return _GAME_OVER
+    n = s[S_N]
+    if n == 0:
+        turn = s[S_FIRST]
+    elif fl[n] & F_WHITE:
+        turn = 1
+    else:
+        turn = 2
+    if color != turn:
+        return _NOT_YOUR_TURN
+    length = s[S_LENGTH]
+    if p < 0 or p >= length or c[p] == 3:
+        return _OFF_BOARD
+    if c[p] != 0:
+        return _OCCUPIED
+    base = s[S_LOG_LEN]
+    if n + 1 >= s[S_HCAP] or base + s[S_AREA] + 2 >= s[S_LCAP]:
+        return NO_ROOM
+    W = s[S_W]
+
+    # the stone; then the groups around it: the four neighbours' (the
+    # opponent's), then, if nothing was taken, the stone's own. Each is filled
+    # into o[base + k:] until a liberty shows; one without is taken off.
+    c[p] = color
+    opp = 3 - color
+    k = 0               # stones taken off, listed at o[base:base + k]
+    taken = opp         # their colour
+    fill_color = opp
+    d = 0
+    while d < 5:
+        if d == 0:
+            q = p - 1
+        elif d == 1:
+            q = p + 1
+        elif d == 2:
+            q = p - W
+        elif d == 3:
+            q = p + W
+        else:
+            if k:
+                break
+            q = p
+            fill_color = color
+        d += 1
+        if c[q] != fill_color:
+            continue
+        # a fresh generation of marks for every fill: a fill that stopped at a
+        # liberty leaves part of its group marked
+        gen = m[0] + 1
+        if gen > 255:
+            i = 1
+            while i < length:
+                m[i] = 0
+                i += 1
+            gen = 1
+        m[0] = gen
+        j = base + k
+        o[j] = q
+        m[q] = gen
+        size = 1
+        free = 0
+        i = 0
+        while i < size:
+            a = o[j + i]
+            i += 1
+            e = 0
+            while e < 4:
+                if e == 0:
+                    r = a - 1
+                elif e == 1:
+                    r = a + 1
+                elif e == 2:
+                    r = a - W
+                else:
+                    r = a + W
+                e += 1
+                v = c[r]
+                if v == 0:
+                    free = 1
+                    break
+                if v == fill_color and m[r] != gen:
+                    m[r] = gen
+                    o[j + size] = r
+                    size += 1
+            if free:
+                break
+        if free:
+            continue
+        if fill_color == color:  # the own group has no liberty: suicide
+            if size < s[S_SUICIDE]:
+                c[p] = 0
+                return _SUICIDE
+            taken = color
+        i = j
+        while i < j + size:
+            c[o[i]] = 0
+            i += 1
+        k += size
+
+    flags = 0
+    if color == 2:
+        flags = F_WHITE
+    if k:
+        flags |= F_CAPTURE
+        if taken == color:
+            flags |= F_SUICIDE
+        elif k == 1:
+            # a ko capture: the stone stands alone and its only liberty is the
+            # point it took
+            a = o[base]
+            hot = 1
+            e = 0
+            while e < 4:
+                if e == 0:
+                    r = p - 1
+                elif e == 1:
+                    r = p + 1
+                elif e == 2:
+                    r = p - W
+                else:
+                    r = p + W
+                e += 1
+                v = c[r]
+                if v == color or (v == 0 and r != a):
+                    hot = 0
+            if hot:
+                flags |= F_HOT
+
+    # the hash halves of the new position: the old ones, the stone's keys,
+    # the keys of the stones taken off (see goban.board.zobrist)
+    h1 = x1[n]
+    h2 = x2[n]
+    j = -1
+    while j < k:
+        if j < 0:
+            x = (p << 2) | color
+        else:
+            x = (o[base + j] << 2) | taken
+        j += 1
+        y = x ^ 0x2545F491
+        x = ((x ^ (x >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
+        x = ((x ^ (x >> 13)) * 0x297A2D39) & 0x3FFFFFFF
+        x = ((x ^ (x >> 16)) * 0x1B873593) & 0x3FFFFFFF
+        h1 = h1 ^ x ^ (x >> 14)
+        y = ((y ^ (y >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
+        y = ((y ^ (y >> 13)) * 0x297A2D39) & 0x3FFFFFFF
+        y = ((y ^ (y >> 16)) * 0x1B873593) & 0x3FFFFFFF
+        h2 = h2 ^ y ^ (y >> 14)
+
+    # the ko rule: which earlier positions the new one may not equal; the scan
+    # looks at i = start, start - step, ... while i >= stop (none if stop > start)
+    ko = s[S_KO]
+    start = n - 1
+    step = 2
+    stop = n
+    if ko == _KO_POSITIONAL:
+        start = n           # every earlier board, the setup position too
+        step = 1
+        stop = 0
+    elif n > 0:
+        if ko == _KO_SITUATIONAL:
+            stop = 0        # every earlier board with the same player to move
+        elif ko == _KO_GENERALIZED:
+            stop = s[S_PASS_STONE]  # the same, since the last pass stone
+        elif ko == _KO_SIMPLE or ko == _KO_CYCLES_VOID or (ko == _KO_ING and pts[n] > ABANDON):
+            stop = start    # the board before the opponent's last move
+    code = 0
+    i = start
+    while i >= stop:
+        if x1[i] == h1 and x2[i] == h2:
+            code = _SUPERKO
+            if i == n - 1:
+                code = _KO
+            break
+        i -= step
+    if code == 0:
+        # repetitions some rules only note: New Ing's no-op (any earlier
+        # board), Ing's and cycles-void's (same board, same player to move)
+        flag = 0
+        if ko == _KO_NOOP:
+            flag = F_NOOP
+            i = n
+            step = 1
+        elif ko == _KO_ING or ko == _KO_CYCLES_VOID:
+            flag = F_REPEAT
+            i = n - 1
+            step = 2
+        if flag:
+            while i >= 0:
+                if x1[i] == h1 and x2[i] == h2:
+                    flags |= flag
+                    s[S_SEEN] = i
+                    break
+                i -= step
+    if code:
+        if ko == _KO_GENERALIZED and flags & F_SUICIDE:
+            code = _SUICIDE  # what the player did, not the rule that caught it
+        # take it back: the removed stones return, the stone leaves
+        i = base
+        while i < base + k:
+            c[o[i]] = taken
+            i += 1
+        c[p] = 0
+        return code
+
+    # the record of the move
+    if k:
+        o[base + k] = k
+        s[S_LOG_LEN] = base + k + 1
+    s[S_REMOVED] = k
+    n += 1
+    s[S_N] = n
+    pts[n] = p
+    fl[n] = flags
+    x1[n] = h1
+    x2[n] = h2
+    if k or s[S_PAUSED] or flags & (F_NOOP | F_REPEAT):
+        return MORE
+    return PLAYED
+
+
 class Game:
     def __init__(self, rules, size=19, capacity=512):
         if isinstance(rules, str):
@@ -91,7 +379,6 @@ class Game:
         self.rules = rules
         self.size = size
         self.board = b = Board(size)
-        self.first = rules.first
         cap = capacity + 1
         self.points = array("H", bytes(2 * cap))
         self.flags = bytearray(cap)
@@ -102,27 +389,78 @@ class Game:
         # the capacity for captures (stones taken plus one count per capturing
         # move) covers real games with room to spare; the log doubles if not.
         self.log = array("H", bytes(2 * (capacity // 2 + size * size + 8)))
-        self.log_len = 0
-        self.n = 0                 # moves played (passes and abandons included)
+        self._st = st = array("i", bytes(4 * S_SLOTS))
+        st[S_FIRST] = rules.first
+        st[S_KO] = rules.ko
+        if rules.suicide == R.SUICIDE_FORBIDDEN:
+            st[S_SUICIDE] = NEVER
+        elif rules.suicide == R.SUICIDE_MULTI and rules.ko != R.KO_GENERALIZED:
+            st[S_SUICIDE] = 2
+        else:
+            # any suicide; a one-stone suicide under the generalized ko (计活子)
+            # is left to that rule: legal unless the opponent's last move was one
+            # too or an abandon
+            st[S_SUICIDE] = 1
+        st[S_W] = b.W
+        st[S_LENGTH] = b.length
+        st[S_AREA] = size * size
+        st[S_HCAP] = cap
+        st[S_LCAP] = len(self.log)
+        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.h1, self.h2)
         self.captures = [0, 0, 0]  # stones each colour took off the board in play
         self.pass_stones = [0, 0, 0]
         self.handicap = 0
         self.setup_black = []
         self.setup_white = []
-        self.over = False
         self.end = None            # one of END_*, set when play has ended
         self.winner = 0            # by resignation
-        self.paused = False        # Ing: two passes pause play
-        self.last_removed = 0      # stones the last move removed (see last_capture())
-        self.last_pass_stone = 0   # index of the last pass stone (generalized ko)
-        self.h1[0] = b.hash1
-        self.h2[0] = b.hash2
 
     # --- state -------------------------------------------------------------
+    # the scalar state lives in self._st, where the viper move reads it
+    @property
+    def n(self):
+        """Moves played, passes and abandons included."""
+        return self._st[S_N]
+
+    @property
+    def first(self):
+        return self._st[S_FIRST]
+
+    @first.setter
+    def first(self, color):
+        self._st[S_FIRST] = color
+
+    @property
+    def over(self):
+        return self._st[S_OVER] != 0
+
+    @over.setter
+    def over(self, value):
+        self._st[S_OVER] = 1 if value else 0
+
+    @property
+    def paused(self):
+        """Ing: two passes pause play (a stone or resume() lifts the pause)."""
+        return self._st[S_PAUSED] != 0
+
+    @paused.setter
+    def paused(self, value):
+        self._st[S_PAUSED] = 1 if value else 0
+
+    @property
+    def last_removed(self):
+        """Stones the last move removed (see last_capture())."""
+        return self._st[S_REMOVED]
+
+    @property
+    def log_len(self):
+        return self._st[S_LOG_LEN]
+
     def to_move(self):
-        if self.n == 0:
+        n = self.n
+        if n == 0:
             return self.first
-        return other(self.color_of(self.n))
+        return other(self.color_of(n))
 
     def color_of(self, i):
         """Colour of move i (1-based)."""
@@ -135,12 +473,8 @@ class Game:
     def last_capture(self):
         """Points removed by the last move (a list: not for the hot path)."""
         k = self.last_removed
-        return [self.log[self.log_len - 1 - k + j] for j in range(k)] if k else []
-
-    def _player_to_move_after(self, i):
-        if i == 0:
-            return self.first
-        return other(self.color_of(i))
+        end = self.log_len - 1
+        return [self.log[end - k + j] for j in range(k)] if k else []
 
     # --- setup -------------------------------------------------------------
     def setup(self, black=(), white=(), to_move=None):
@@ -175,7 +509,8 @@ class Game:
         return None
 
     def _ensure_room(self):
-        if self.n + 1 >= len(self.flags):
+        n = self.n
+        if n + 1 >= len(self.flags):
             grow = len(self.flags)
             self.points.extend(array("H", bytes(2 * grow)))
             self.flags.extend(bytearray(grow))
@@ -183,158 +518,68 @@ class Game:
             self.h2.extend(array("I", bytes(4 * grow)))
         if self.log_len + self.size * self.size + 2 >= len(self.log):
             self.log.extend(array("H", bytes(2 * len(self.log))))
+        # the arrays grew in place, so self._bufs still holds them
+        self._st[S_HCAP] = len(self.flags)
+        self._st[S_LCAP] = len(self.log)
 
     def play(self, color, p):
         """A stone of `color` on p. None if played, else the refusal code."""
-        # the checks of _refuse_turn and on_board written out: each method call
-        # costs about as much as a viper fill on the RP2040
-        if self.over:
-            return "game-over"
-        n = self.n
-        if color != (self.first if n == 0 else (BLACK if self.flags[n] & F_WHITE else WHITE)):
-            return "not-your-turn"
-        b = self.board
-        cells = b.cells
-        if p < 0 or p >= b.length or cells[p] == EDGE:
-            return "off-board"
-        if cells[p] != EMPTY:
-            return "occupied"
-        if n + 1 >= len(self.flags) or self.log_len + self.size * self.size + 2 >= len(self.log):
+        code = place_stone(self._bufs, self._st, color, p)
+        if code == PLAYED:
+            return None
+        if code == MORE:
+            return self._after_stone()
+        if code == NO_ROOM:
             self._ensure_room()
-        r = self.rules
-        opp = other(color)
-        base = self.log_len
-        log = self.log
-        h1 = b.hash1 ^ zobrist(p, color, 0)
-        h2 = b.hash2 ^ zobrist(p, color, 1)
-        cells[p] = color
-        k = capture_neighbours(cells, b.mark, log, base, p, b.W, b.length)
-        flags = F_WHITE if color == WHITE else 0
-        removed_color = opp
-        if k:
-            h1 ^= zobrist_points(log, base, k, opp, 0)
-            h2 ^= zobrist_points(log, base, k, opp, 1)
-            flags |= F_CAPTURE
-        else:
-            next_generation(b.mark, b.length)
-            own = fill_group(cells, b.mark, log, base, p, b.W)
-            if own > 0:  # no liberty: suicide
-                # a one-stone suicide under the generalized ko (计活子) is left to
-                # that rule: legal unless the opponent's last move was one too or an abandon
-                if r.suicide == R.SUICIDE_FORBIDDEN or (r.suicide == R.SUICIDE_MULTI and own == 1
-                                                        and r.ko != R.KO_GENERALIZED):
-                    cells[p] = EMPTY
-                    return "suicide"
-                remove_points(cells, log, base, own)
-                k = own
-                removed_color = color
-                h1 ^= zobrist_points(log, base, k, color, 0)
-                h2 ^= zobrist_points(log, base, k, color, 1)
-                flags |= F_CAPTURE | F_SUICIDE
-        if k == 1 and not (flags & F_SUICIDE) and self._is_ko_shape(p, color, log[base]):
-            flags |= F_HOT
-        code = self._check_repetition(color, h1, h2, flags)
-        if code is None and (flags & F_NOOP) == 0 and r.ko == R.KO_NOOP:
-            if find_hash(self.h1, self.h2, self.n, 0, 1, h1, h2) >= 0:
-                flags |= F_NOOP
-        if code is None and (r.ko == R.KO_ING or r.ko == R.KO_CYCLES_VOID):  # no tuple: no heap
-            if find_hash(self.h1, self.h2, self.n - 1, 0, 2, h1, h2) >= 0:
-                flags |= F_REPEAT
-        if code:
-            if flags & F_SUICIDE and r.ko == R.KO_GENERALIZED:
-                code = "suicide"  # what the player did, not the rule that caught it
-            # take it back: the removed stones return, the stone leaves
-            if k:
-                put_points(cells, log, base, k, removed_color)
-            cells[p] = EMPTY
-            return code
-        if k:
-            log[base + k] = k
-            self.log_len = base + k + 1
-            if flags & F_SUICIDE:
-                self.captures[opp] += k
-            else:
-                self.captures[color] += k
-        self.last_removed = k
-        b.hash1 = h1
-        b.hash2 = h2
-        self._record(p, flags, h1, h2)
-        return None
+            return self.play(color, p)
+        return REFUSALS[code]
 
-    def _is_ko_shape(self, p, color, taken):
-        """The stone on p took exactly the stone on `taken` and stands alone with
-        that point as its only liberty, so it could be retaken at once."""
-        cells = self.board.cells
-        W = self.board.W
-        # four calls, not a loop over a tuple: the move loop must not allocate
-        return not (_opens(cells, p - 1, color, taken) or _opens(cells, p + 1, color, taken)
-                    or _opens(cells, p - W, color, taken) or _opens(cells, p + W, color, taken))
-
-    def _check_repetition(self, color, h1, h2, flags):
-        """The ko rule for a real move giving the position (h1, h2)."""
-        ko = self.rules.ko
+    def _after_stone(self):
+        """What place_stone leaves to Python after a stone it played: the
+        prisoners, the rare repetition rules (Ing's disturbing side, the
+        end of play by no-ops or by a void cycle) and the end of a pause."""
         n = self.n
-        if ko == R.KO_NOOP or (n == 0 and ko != R.KO_POSITIONAL):
-            return None  # positional superko also counts the setup position
-        last_real = self.points[n] > ABANDON
-        if ko == R.KO_SIMPLE or ko == R.KO_CYCLES_VOID:
-            if self.h1[n - 1] == h1 and self.h2[n - 1] == h2 and n >= 1:
-                return "ko"
-            return None
-        if ko == R.KO_POSITIONAL:
-            i = find_hash(self.h1, self.h2, n, 0, 1, h1, h2)
-            if i < 0:
-                return None
-            return "ko" if i == n - 1 else "superko"
-        if ko == R.KO_SITUATIONAL:
-            # earlier positions with the opponent to move: n-1, n-3, ...
-            i = find_hash(self.h1, self.h2, n - 1, 0, 2, h1, h2)
-            if i < 0:
-                return None
-            return "ko" if i == n - 1 else "superko"
-        if ko == R.KO_GENERALIZED:
-            # the whole configuration includes the pass stones, so only
-            # positions since the last pass stone can be equal to it
-            stop = self.last_pass_stone
-            i = find_hash(self.h1, self.h2, n - 1, stop, 2, h1, h2)
-            if i < 0:
-                return None
-            return "ko" if i == n - 1 else "superko"
-        if ko == R.KO_ING:
-            if last_real and self.h1[n - 1] == h1 and self.h2[n - 1] == h2:
-                return "ko"  # a hot stone retaken with nothing in between
-            i = find_hash(self.h1, self.h2, n - 1, 0, 2, h1, h2)
-            if i < 0:
-                return None
-            # a cycle: is this the second one, and is the mover the disturbing side?
-            j = i + 1
-            second = False
-            while j <= n:
-                if self.flags[j] & F_REPEAT:
-                    second = True
-                    break
-                j += 1
-            if not second:
-                return None
-            mine = 1 if flags & F_HOT else 0
-            theirs = 0
-            wbit = F_WHITE if color == WHITE else 0
-            j = i + 1
-            while j <= n:
-                f = self.flags[j]
-                if f & F_HOT:
-                    if (f & F_WHITE) == wbit:
-                        mine += 1
-                    else:
-                        theirs += 1
-                j += 1
-            if mine == 0:
-                return "disturbing-ko"
-            return None
+        f = self.flags[n]
+        if f & F_CAPTURE:
+            mover = WHITE if f & F_WHITE else BLACK
+            if f & F_SUICIDE:
+                self.captures[other(mover)] += self.last_removed
+            else:
+                self.captures[mover] += self.last_removed
+        if f & F_REPEAT and self.rules.ko == R.KO_ING and self._disturbing(self._st[S_SEEN]):
+            paused = self.paused
+            self.undo()
+            self.paused = paused
+            return "disturbing-ko"
+        self._after_move()
         return None
+
+    def _disturbing(self, i):
+        """Ing: the stone just played (move n) recreated the position after move
+        i. Refused when this is the second cycle (a repetition already happened
+        since i) and the mover captured no hot stone in it (the disturbing side)."""
+        n = self.n
+        wbit = self.flags[n] & F_WHITE
+        second = False
+        j = i + 1
+        while j < n:
+            if self.flags[j] & F_REPEAT:
+                second = True
+                break
+            j += 1
+        if not second:
+            return False
+        j = i + 1
+        while j <= n:
+            f = self.flags[j]
+            if f & F_HOT and (f & F_WHITE) == wbit:
+                return False  # the mover took a hot stone in the cycle
+            j += 1
+        return True
 
     def _record(self, point, flags, h1, h2):
-        self.n = n = self.n + 1
+        n = self.n + 1
+        self._st[S_N] = n
         self.points[n] = point
         self.flags[n] = flags
         self.h1[n] = h1
@@ -360,22 +605,22 @@ class Game:
         if code:
             return code
         self._ensure_room()
-        b = self.board
-        h1 = b.hash1
-        h2 = b.hash2
+        n = self.n
+        h1 = self.h1[n]
+        h2 = self.h2[n]
         r = self.rules
         flags = F_WHITE if color == WHITE else 0
         if kind == PASS_STONE and r.ko == R.KO_GENERALIZED:
             # after a pass stone the opponent may not face a board he faced before
-            if find_hash(self.h1, self.h2, self.n - 1, 0, 2, h1, h2) >= 0:
+            if find_hash(self.h1, self.h2, n - 1, 0, 2, h1, h2) >= 0:
                 return "repeat-pass"
         if r.ko == R.KO_NOOP:
             flags |= F_NOOP
-        self.last_removed = 0
+        self._st[S_REMOVED] = 0
         self._record(kind, flags, h1, h2)
         if kind == PASS_STONE:
             self.pass_stones[color] += 1
-            self.last_pass_stone = self.n
+            self._st[S_PASS_STONE] = self.n
         return None
 
     def resign(self, color):
@@ -463,40 +708,41 @@ class Game:
         n = self.n
         if n == 0:
             return False
+        st = self._st
         b = self.board
         p = self.points[n]
         f = self.flags[n]
         color = WHITE if f & F_WHITE else BLACK
         if p > ABANDON:
             if f & F_CAPTURE:
-                k = self.log[self.log_len - 1]
-                base = self.log_len - 1 - k
+                log_len = st[S_LOG_LEN]
+                k = self.log[log_len - 1]
+                base = log_len - 1 - k
                 if f & F_SUICIDE:
                     put_points(b.cells, self.log, base, k, color)
                     self.captures[other(color)] -= k
                 else:
                     put_points(b.cells, self.log, base, k, other(color))
                     self.captures[color] -= k
-                self.log_len = base
+                st[S_LOG_LEN] = base
             b.cells[p] = EMPTY
         elif p == PASS_STONE:
             self.pass_stones[color] -= 1
             i = n - 1
             while i > 0 and self.points[i] != PASS_STONE:
                 i -= 1
-            self.last_pass_stone = i
-        self.n = n - 1
-        b.hash1 = self.h1[n - 1]
-        b.hash2 = self.h2[n - 1]
+            st[S_PASS_STONE] = i
+        n -= 1
+        st[S_N] = n
         if self.end != END_RESIGN:
             self.over = False
             self.end = None
         self.paused = self.rules.end == R.END_ING and 2 <= self.passes_in_row() < 4
-        f = self.flags[self.n] if self.n else 0
-        if self.n and f & F_CAPTURE and self.points[self.n] > ABANDON:
-            self.last_removed = self.log[self.log_len - 1]
+        f = self.flags[n] if n else 0
+        if n and f & F_CAPTURE and self.points[n] > ABANDON:
+            st[S_REMOVED] = self.log[st[S_LOG_LEN] - 1]
         else:
-            self.last_removed = 0
+            st[S_REMOVED] = 0
         return True
 
     # --- convenience for the host and tests -----------------------------------
