@@ -19,7 +19,7 @@ import json
 from goban import rules as R
 from goban.count import count, CountError, ing_fill_check, jipingdian_by_territory
 from goboard.errors import UserError
-from goboard.sgfgame import load_sgf, point_name
+from goboard.sgfgame import load_sgf, markup_dead
 
 
 def add_arguments(p):
@@ -53,26 +53,6 @@ def parse_points(text, size):
             raise UserError("--dead: point %s is off the %dx%d board" % (s, size, size))
         out.append(s)
     return out
-
-
-def markup_dead(sg, board):
-    """Dead stones from the last node's TB/TW/MA markup (stones only)."""
-    node = sg.get_main_sequence()[-1]
-    size = board.size
-    dead = []
-    for prop, colour in (("TB", 2), ("TW", 1), ("MA", 0)):
-        if not node.has_property(prop):
-            continue
-        try:
-            pts = node.get(prop)
-        except ValueError as e:
-            raise UserError("bad %s markup in the last node: %s" % (prop, e))
-        for row, col in sorted(pts):
-            s = point_name(size, row, col)
-            v = board.cells[board.from_sgf(s)]
-            if v and (colour == 0 or v == colour) and s not in dead:
-                dead.append(s)
-    return dead
 
 
 def run(args):

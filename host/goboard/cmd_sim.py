@@ -23,6 +23,7 @@ from goban import rules as R
 from goban.game import Game
 from goboard import mpengine
 from goboard.errors import UserError
+from goboard.sgfgame import markup_dead
 
 ROOT = Path(__file__).resolve().parents[2]
 SIM = ROOT / "tools" / "sim"
@@ -106,8 +107,10 @@ def parse_script(text, size, name="script"):
 
 
 # --- an SGF played by hands -----------------------------------------------------------------
-def sgf_script(record, seed, noise):
-    """The SGF's moves as physical actions with seeded hand noise."""
+def sgf_script(record, seed, noise, sg=None):
+    """The SGF's moves as physical actions with seeded hand noise. When play
+    ended and the SGF marks dead stones (`sg`, see sgfgame.markup_dead), the
+    hands lift them before the end button asks for the count."""
     rng = random.Random(seed)
     size = record["size"]
     rules = R.get(record["rules"])
@@ -169,6 +172,9 @@ def sgf_script(record, seed, noise):
         loser = "W" if res.upper().startswith("B") else "B"
         acts += [["wait", 400], ["button", loser, "resign"]]
     elif game.over:
+        dead = markup_dead(sg, b) if sg is not None else []
+        for q in dead:
+            acts += [["wait", rng.randint(150, 400)], ["lift", q]]
         acts += [["wait", 400], ["button", "B", "end"]]
     return acts
 
@@ -195,7 +201,7 @@ def load_input(path, args):
             record["result"] = ""
         if args.handicap is not None:
             record["handicap"] = args.handicap
-        return record, sgf_script(record, args.seed, args.noise), record["size"]
+        return record, sgf_script(record, args.seed, args.noise, sg), record["size"]
     try:
         text = data.decode()
     except UnicodeDecodeError:

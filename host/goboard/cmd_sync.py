@@ -92,8 +92,9 @@ def _strip(ev):
     return {k: v for k, v in ev.items() if k != "t_ns"}
 
 
-def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print):
-    """Keep the journal and the SGFs current from the live stream."""
+def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_event=None):
+    """Keep the journal and the SGFs current from the live stream; `on_event`
+    (the demo's live page) gets each event once, in order, after the journal."""
     games = journal.games()
     g = games[-1] if games else 0
     seq = Sequencer(g, journal.have(g) if g else 0)
@@ -124,6 +125,8 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print):
                 continue
             journal.add(ev["game"], [ev])
             dirty.add(ev["game"])
+            if on_event is not None:
+                on_event(journal.serial, ev)
             last_event[0] = time.monotonic()
             if time.monotonic() - flushed[0] > 1.0:
                 flush()

@@ -131,6 +131,27 @@ def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
             "setup": setup, "moves": moves, "handicap": handicap}
 
 
+def markup_dead(sg, board):
+    """Dead stones from the last node's markup: TB on a white stone, TW on a
+    black stone (what CGoban and Sabaki write at the count), MA on any stone."""
+    node = sg.get_main_sequence()[-1]
+    size = board.size
+    dead = []
+    for prop, colour in (("TB", 2), ("TW", 1), ("MA", 0)):
+        if not node.has_property(prop):
+            continue
+        try:
+            pts = node.get(prop)
+        except ValueError as e:
+            raise UserError("bad %s markup in the last node: %s" % (prop, e))
+        for row, col in sorted(pts):
+            s = point_name(size, row, col)
+            v = board.cells[board.from_sgf(s)]
+            if v and (colour == 0 or v == colour) and s not in dead:
+                dead.append(s)
+    return dead
+
+
 def load_sgf(source, rules_id=None, komi=None):
     """An SGF file (path or bytes) played into a `Game`, stopping before the
     first illegal move. Returns (game, info); info holds the record, the SGF's
@@ -163,4 +184,4 @@ def load_sgf(source, rules_id=None, komi=None):
     return game, info
 
 
-__all__ = ["read_sgf", "record_from_sgf", "load_sgf", "rules_from_sgf", "Game"]
+__all__ = ["read_sgf", "record_from_sgf", "load_sgf", "rules_from_sgf", "markup_dead", "Game"]

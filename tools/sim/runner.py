@@ -107,6 +107,7 @@ class Runner:
         self.base_heap = 0
         self.loop = None
         self.ui_last = None
+        self.last_event = None
         link = job.get("link")
         self.link_stream = open(link["device"], "r+b") if link else None
         self.tap = None
@@ -166,35 +167,58 @@ class Runner:
             self.result = ev.get("result")
         elif t == "end" and ev.get("reason") == "resign":
             self.result = ev.get("winner", "?") + "+R"
+        self.last_event = ev
         if self.n_events in self.cut_after:
             self.reboot_pending = True
 
     def power_cut(self, torn=False):
-        """Everything in RAM is lost; the flash (log, calibration) and the world stay."""
+        """Everything in RAM is lost; the flash (log, calibration) and the world stay.
+        A torn record is the last event logged; if a button press made it, the
+        player sees the board come back without it and presses again."""
         self.cuts += 1
-        if torn:
-            self._tear()
+        again = None
+        if torn and self._tear():
+            again = self._press_of(self.last_event)
         self.loop = None
         gc.collect()
         self.boot(False)
+        if again:
+            self.hw["buttons"].press(again)
+
+    def _press_of(self, ev):
+        """The button press that made an event, or None (the board made it)."""
+        t = ev.get("type") if ev else None
+        if t in ("pass", "abandon", "resign") and not ev.get("stone"):
+            name = ev["color"] + ":" + t
+        elif t == "dead" or (t == "end" and ev.get("reason") == "agreement"):
+            name = "end"
+        elif t == "undo":
+            name = "undo"
+        else:
+            return None
+        known = getattr(self.hw["buttons"], "known", None)
+        if known is not None and name not in known:
+            name = name.split(":")[-1]
+        return name
 
     def _tear(self):
         log = self.loop.log
         g = log.current_game()
         if not g:
-            return
+            return False
         path = log.file(g)
         with open(path, "rb") as f:
             data = f.read()
         # cut inside the last record: keep its length bytes and part of the payload
         last = self._last_record_start(data)
         if last is None or last + 3 >= len(data):
-            return
+            return False
         keep = last + 2 + (len(data) - last - 2) // 2
         with open(path, "wb") as f:
             f.write(data[:keep])
         self.emit_note({"type": "torn", "bytes": len(data) - keep})
         self.events_torn = getattr(self, "events_torn", 0) + 1
+        return True
 
     def _last_record_start(self, data):
         i = 0
@@ -213,9 +237,10 @@ class Runner:
 
     def _keep_pace(self):
         import time
+        due = int(self.now / self.pace)   # real ms at which this scan is due
         if self.t_start is None:
-            self.t_start = time.ticks_ms() - self.now // self.pace
-        ahead = self.now // self.pace - time.ticks_diff(time.ticks_ms(), self.t_start)
+            self.t_start = time.ticks_add(time.ticks_ms(), -due)
+        ahead = due - time.ticks_diff(time.ticks_ms(), self.t_start)
         if ahead > 0:
             time.sleep_ms(ahead)
 

@@ -1,0 +1,183 @@
+"""Play a real game on the simulated board, sync it to SGF and serve the live page.
+
+The main job, end to end as at a tournament: the firmware (referee, game log,
+serial link) runs in the MicroPython unix port against the simulator's physical
+world, which places the stones of an SGF game with hand noise; a pseudo-terminal
+pair stands in for the USB cable; the host follows the link, writes the game to
+SGF as it goes and pushes every event to the broadcast page.
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+import threading
+import time
+from argparse import Namespace
+
+from goboard import mpengine
+from goboard.cmd_serve import ServerThread
+from goboard.cmd_sim import BOARDS, SIM, load_input
+from goboard.cmd_sync import follow, sgf_path, sync_once
+from goboard.errors import UserError
+from goboard.link import HostLink
+from goboard.nullmodem import Relay
+from goboard.sgfrecord import read_moves
+
+DEMO_GAME = SIM / "games" / "demo-19.sgf"
+SERIAL = "SIM-DEMO"
+
+
+def add_arguments(p):
+    p.add_argument("game", nargs="?", default=str(DEMO_GAME),
+                   help="SGF game the hands play (default: a GNU Go game, 19x19)")
+    p.add_argument("--rules", default=None, help="rules id (default: the SGF's RU, else chinese)")
+    p.add_argument("--komi", type=float, default=None)
+    p.add_argument("--pace", type=float, default=5.0,
+                   help="simulated seconds per real second (default %(default)s; 1 = real time)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3))
+    p.add_argument("--out", default="games", help="directory for the SGF (default: games)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8080, help="port of the live page (0: any free)")
+    p.add_argument("--linger", type=float, default=None, metavar="SECONDS",
+                   help="keep serving this long after the game (default: until Ctrl-C)")
+    p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+
+
+class Board:
+    """The simulated board as a process: the runner inside MicroPython."""
+
+    def __init__(self, job):
+        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (mpengine.FIRMWARE, SIM))
+        self.proc = subprocess.Popen(
+            [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, env=env)
+        self.proc.stdin.write(json.dumps(job))
+        self.proc.stdin.close()
+        self.summary = None
+        self.moves = 0
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            try:
+                d = json.loads(line)
+            except ValueError:
+                continue
+            if d.get("done"):
+                self.summary = d
+
+    def failed(self):
+        """The board's last words if it died before finishing, else None."""
+        if self.proc.poll() is not None and self.summary is None:
+            self._reader.join(2)
+            if self.summary is None:
+                err = self.proc.stderr.read().strip().splitlines()
+                return err[-1] if err else "exit status %s" % self.proc.returncode
+        return None
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def run(args):
+    sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,
+                         noise=args.noise, size=None)
+    record, actions, size = load_input(args.game, sim_args)
+    if record is None:
+        raise UserError("%s: the demo plays an SGF game" % args.game)
+    profile = BOARDS / ("sim-%d.json" % size)
+    if not profile.exists():
+        raise UserError("no simulated board for %dx%d" % (size, size))
+    say = (lambda *a: None) if args.json else print
+    os.makedirs(args.out, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="goboard-demo-")
+    relay = Relay(work)
+    relay.start()
+    job = {"profile": str(profile), "rules": record["rules"], "komi": record["komi"],
+           "handicap": record["handicap"], "seed": args.seed, "noise": args.noise,
+           "actions": actions, "dir": os.path.join(work, "board"), "pace": args.pace,
+           "link": {"device": relay.board_path, "serial": SERIAL, "linger_ms": 10 ** 9}}
+    try:
+        server = ServerThread(args.host, args.port, title="goboard demo").start()
+    except OSError as e:
+        relay.stop()
+        raise UserError("cannot serve the live page on %s:%d: %s" % (args.host, args.port, e))
+    board = Board(job)
+    link = HostLink(relay.host_path, reconnect=True, reconnect_timeout=30)
+    moves_seen = [0]
+    try:
+        say("live page: %s/board/%s   (the wall of boards: %s/)" % (server.url, SERIAL, server.url))
+        say("playing %s (%d moves) under %s rules, %gx real time"
+            % (args.game, len(record["moves"]), record["rules"], args.pace))
+        try:
+            link.open()
+            journal, _ = sync_once(link, args.out, {}, say=lambda *a: None)
+        except UserError:
+            time.sleep(0.5)
+            err = board.failed()
+            if err:
+                raise UserError("the simulated board did not start: %s" % err)
+            raise
+        for g in journal.games():   # what the first sync fetched (game-start at least)
+            for ev in journal.events(g):
+                server.publish(journal.serial, ev)
+
+        def on_event(serial, ev):
+            server.publish(serial, ev)
+            t = ev.get("type")
+            if t in ("move", "pass", "abandon"):
+                moves_seen[0] += 1
+                if moves_seen[0] % 25 == 0:
+                    say("  move %d" % ev.get("number", moves_seen[0]))
+            elif t in ("illegal", "end", "count"):
+                say("  %s %s" % (t, ev.get("result") or ev.get("reason") or ev.get("code") or ""))
+
+        def finished():
+            err = board.failed()
+            if err:
+                raise UserError("the simulated board stopped: %s" % err)
+            s = board.summary
+            return s is not None and journal.have(journal.games()[-1] if journal.games() else 0) >= s["logged"]
+
+        follow(link, journal, args.out, {}, stop=finished, say=lambda *a: None, on_event=on_event)
+        s = board.summary
+        game_no = journal.games()[-1]
+        path = sgf_path(args.out, journal.serial, game_no)
+        with open(path, "rb") as f:
+            _, synced = read_moves(f.read(), path)
+        played = [m[1] for m in s["moves"]]
+        exact = [m[1] for m in synced] == played
+        out = {"sgf": path, "moves": len(played), "result": s["result"], "exact": exact,
+               "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"]}
+        say("game over: %s after %d moves; SGF %s (%s the game played)"
+            % (s["result"], len(played), path, "equal to" if exact else "DIFFERENT FROM"))
+        if args.json:
+            print(json.dumps(out))
+        if not exact:
+            raise UserError("the synced SGF differs from the game played")
+        try:
+            if args.linger is None:
+                say("serving the page until Ctrl-C")
+                while True:
+                    time.sleep(3600)
+            elif args.linger > 0:
+                time.sleep(args.linger)
+        except KeyboardInterrupt:
+            pass
+    finally:
+        board.stop()
+        link.close()
+        server.stop()
+        relay.stop()
+    return 0
+

@@ -1,0 +1,57 @@
+"""The main job (`goboard demo`): the simulated board plays a game through the
+referee and the serial link; the host syncs it to SGF and serves the live page."""
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from goboard.sgfgame import load_sgf, markup_dead
+from goboard.sgfrecord import read_moves
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO_GAME = ROOT / "tools" / "sim" / "games" / "demo-19.sgf"
+
+
+def test_demo_plays_syncs_and_serves(tmp_path):
+    out = tmp_path / "games"
+    proc = subprocess.Popen([sys.executable, "-m", "goboard", "demo", "--pace", "0", "--port", "0",
+                             "--out", str(out), "--linger", "30", "--json", "--seed", "3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()
+        summary = json.loads(line)
+        # the SGF the host wrote is the game the SGF input played, move for move
+        assert summary["exact"] is True
+        _, synced = read_moves(Path(summary["sgf"]).read_bytes())
+        game, info = load_sgf(DEMO_GAME)
+        assert [(c, p) for c, p, _ in synced] == [tuple(m[:2]) for m in info["record"]["moves"]]
+        assert summary["moves"] == game.n == 243
+        # the count the referee announced is the host's own count of the input
+        scored = subprocess.run([sys.executable, "-m", "goboard", "score", str(DEMO_GAME),
+                                 "--rules", "chinese", "--json"], capture_output=True, text=True,
+                                cwd=ROOT, check=True)
+        assert summary["result"] == json.loads(scored.stdout)["result"]
+        # the live page's state holds the final position, the rules and the result
+        state_url = summary["page"].replace("/board/", "/state/")
+        deadline = time.monotonic() + 10
+        while True:
+            state = json.loads(urllib.request.urlopen(state_url, timeout=5).read())
+            if state.get("status") == "counted" or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert state["status"] == "counted"
+        assert state["rules"] == "chinese"
+        assert summary["result"] in json.dumps(state)
+        # ... without the dead stones the hands lifted before the count
+        dead = markup_dead(info["sgf"], game.board)
+        assert len(dead) == 10
+        board_stones = len(state["stones"]["B"]) + len(state["stones"]["W"])
+        on_board = sum(row.count("X") + row.count("O") for row in game.board.rows())
+        assert board_stones == on_board - len(dead)
+    finally:
+        proc.terminate()
+        proc.wait(10)
