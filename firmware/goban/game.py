@@ -8,9 +8,10 @@ can be taken back. Repetition is found by comparing hashes, never boards.
 A stone is played by one viper call, `place_stone`: the turn, the stone, the
 captures, suicide, the new hash, the ko rule and the record of the move, on the
 history arrays and a small int array holding the game's scalar state (`n`,
-`first`, `over`, `paused`, `last_removed` are properties over it). Python is
-left with what is rare: prisoners after a capture, the follow-ups of a
-repetition (Ing's cycles, cycles-void, New Ing's no-ops), growing the arrays.
+`first`, `over`, `paused`, `last_removed` are properties over it) and the
+prisoners. Python is left with what is rare: the follow-ups of a repetition
+(Ing's cycles, cycles-void, New Ing's no-ops), the end of a pause, growing the
+arrays.
 
 Every method that can refuse returns None when the move was played and a
 stable code otherwise (see `REASONS`); nothing raises for an illegal move.
@@ -70,7 +71,7 @@ if (R.KO_SIMPLE, R.KO_POSITIONAL, R.KO_SITUATIONAL, R.KO_GENERALIZED, R.KO_ING, 
 
 # what place_stone returns
 PLAYED = const(0)
-MORE = const(1)         # played; prisoners, a repetition or a pause left to Python
+MORE = const(1)         # played; a repetition or a pause left to Python
 NO_ROOM = const(2)      # the history or the log is full: grow them and call again
 REFUSALS = (None, None, None, "game-over", "not-your-turn", "off-board", "occupied",
             "suicide", "ko", "superko")
@@ -134,22 +135,26 @@ def find_hash(h1s, h2s, start: int, stop: int, step: int, a: int, b: int) -> int
 def place_stone(bufs, st, color: int, p: int) -> int:
     """The whole of a common move in one call: a stone of `color` on p.
 
-    bufs = (cells, mark, log, points, flags, h1, h2), st the scalar state (S_*).
+    bufs = (cells, mark, log, points, flags, h1, h2, captures), st the scalar
+    state (S_*).
     Checks the turn and the point, puts the stone, takes off opponent groups
     left without liberty (else the own group if it has none and the rules allow
     that suicide), computes the hash halves of the new position, applies the ko
     rule, flags a repetition for the rules that only note one, and records the
-    move in history slot n + 1 (n advances). A refused move leaves no trace.
+    move in history slot n + 1 (n advances) and its prisoners. A refused move
+    leaves no trace.
     Calls nothing: every call from viper would box its arguments.
     """
+    cells, mark, log, points, flags, h1s, h2s, captures = bufs  # one unpack: cheaper than subscripts
     s = ptr32(st)
-    c = ptr8(bufs[0])       # board cells
-    m = ptr8(bufs[1])       # fill marks, the generation in m[0]
-    o = ptr16(bufs[2])      # capture log; the removed stones go at its end
-    pts = ptr16(bufs[3])    # history: points
-    fl = ptr8(bufs[4])      # history: flags
-    x1 = ptr32(bufs[5])     # history: hash halves
-    x2 = ptr32(bufs[6])
+    c = ptr8(cells)
+    m = ptr8(mark)          # fill marks, the generation in m[0]
+    o = ptr16(log)          # the removed stones are listed at its end
+    pts = ptr16(points)
+    fl = ptr8(flags)
+    x1 = ptr32(h1s)
+    x2 = ptr32(h2s)
+    cp = ptr32(captures)
     if s[S_OVER]:
         return _GAME_OVER
     n = s[S_N]
@@ -250,13 +255,13 @@ def place_stone(bufs, st, color: int, p: int) -> int:
             i += 1
         k += size
 
-    flags = 0
+    f = 0
     if color == 2:
-        flags = F_WHITE
+        f = F_WHITE
     if k:
-        flags |= F_CAPTURE
+        f |= F_CAPTURE
         if taken == color:
-            flags |= F_SUICIDE
+            f |= F_SUICIDE
         elif k == 1:
             # a ko capture: the stone stands alone and its only liberty is the
             # point it took
@@ -277,7 +282,7 @@ def place_stone(bufs, st, color: int, p: int) -> int:
                 if v == color or (v == 0 and r != a):
                     hot = 0
             if hot:
-                flags |= F_HOT
+                f |= F_HOT
 
     # the hash halves of the new position: the old ones, the stone's keys,
     # the keys of the stones taken off (see goban.board.zobrist)
@@ -329,24 +334,24 @@ def place_stone(bufs, st, color: int, p: int) -> int:
     if code == 0:
         # repetitions some rules only note: New Ing's no-op (any earlier
         # board), Ing's and cycles-void's (same board, same player to move)
-        flag = 0
+        fbit = 0
         if ko == _KO_NOOP:
-            flag = F_NOOP
+            fbit = F_NOOP
             i = n
             step = 1
         elif ko == _KO_ING or ko == _KO_CYCLES_VOID:
-            flag = F_REPEAT
+            fbit = F_REPEAT
             i = n - 1
             step = 2
-        if flag:
+        if fbit:
             while i >= 0:
                 if x1[i] == h1 and x2[i] == h2:
-                    flags |= flag
+                    f |= fbit
                     s[S_SEEN] = i
                     break
                 i -= step
     if code:
-        if ko == _KO_GENERALIZED and flags & F_SUICIDE:
+        if ko == _KO_GENERALIZED and f & F_SUICIDE:
             code = _SUICIDE  # what the player did, not the rule that caught it
         # take it back: the removed stones return, the stone leaves
         i = base
@@ -360,14 +365,18 @@ def place_stone(bufs, st, color: int, p: int) -> int:
     if k:
         o[base + k] = k
         s[S_LOG_LEN] = base + k + 1
+        if taken == color:
+            cp[opp] += k    # a suicide: the opponent's prisoners
+        else:
+            cp[color] += k
     s[S_REMOVED] = k
     n += 1
     s[S_N] = n
     pts[n] = p
-    fl[n] = flags
+    fl[n] = f
     x1[n] = h1
     x2[n] = h2
-    if k or s[S_PAUSED] or flags & (F_NOOP | F_REPEAT):
+    if s[S_PAUSED] or f & (F_NOOP | F_REPEAT):
         return MORE
     return PLAYED
 
@@ -406,8 +415,10 @@ class Game:
         st[S_AREA] = size * size
         st[S_HCAP] = cap
         st[S_LCAP] = len(self.log)
-        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.h1, self.h2)
-        self.captures = [0, 0, 0]  # stones each colour took off the board in play
+        # stones each colour took off the board in play (an int array: the viper move adds to it)
+        self.captures = array("i", bytes(12))
+        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.h1, self.h2,
+                      self.captures)
         self.pass_stones = [0, 0, 0]
         self.handicap = 0
         self.setup_black = []
@@ -535,17 +546,10 @@ class Game:
         return REFUSALS[code]
 
     def _after_stone(self):
-        """What place_stone leaves to Python after a stone it played: the
-        prisoners, the rare repetition rules (Ing's disturbing side, the
-        end of play by no-ops or by a void cycle) and the end of a pause."""
-        n = self.n
-        f = self.flags[n]
-        if f & F_CAPTURE:
-            mover = WHITE if f & F_WHITE else BLACK
-            if f & F_SUICIDE:
-                self.captures[other(mover)] += self.last_removed
-            else:
-                self.captures[mover] += self.last_removed
+        """What place_stone leaves to Python after a stone it played: the rare
+        repetition rules (Ing's disturbing side, the end of play by no-ops or
+        by a void cycle) and the end of a pause."""
+        f = self.flags[self.n]
         if f & F_REPEAT and self.rules.ko == R.KO_ING and self._disturbing(self._st[S_SEEN]):
             paused = self.paused
             self.undo()
