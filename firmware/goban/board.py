@@ -9,7 +9,7 @@ needed anywhere.
 Flood fills write the points they find into a caller's uint16 buffer and use a
 generation mark (a byte per point, the generation in mark[0], which is always a
 border cell), so no fill ever clears the whole board. The fills of a move are
-written out inside `goban.game.place_stone` (one viper call per move).
+written out inside `goban.game.Game.play` (one viper call per move).
 
 Zobrist keys are computed, not stored (a 19x19 table of two 30-bit halves per
 colour would cost 5.8 KB of RAM): a multiply-xorshift mix of the point and

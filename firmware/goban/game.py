@@ -5,7 +5,7 @@ move its point (or pass kind), a flag byte and the two 30-bit hash halves of the
 position after it; captured stones go to one shared uint16 log so the last move
 can be taken back. Repetition is found by comparing hashes, never boards.
 
-A stone is played by one viper call, `place_stone`: the turn, the stone, the
+A stone is played by one viper call, `Game.play`: the turn, the stone, the
 captures, suicide, the new hash, the ko rule and the record of the move, on the
 history arrays and a small int array holding the game's scalar state (`n`,
 `first`, `over`, `paused`, `last_removed` are properties over it) and the
@@ -69,20 +69,6 @@ if (R.KO_SIMPLE, R.KO_POSITIONAL, R.KO_SITUATIONAL, R.KO_GENERALIZED, R.KO_ING, 
         R.KO_CYCLES_VOID) != (0, 1, 2, 3, 4, 5, 6):
     raise ImportError("goban.game's copy of the ko constants differs from goban.rules")
 
-# what place_stone returns
-PLAYED = const(0)
-MORE = const(1)         # played; a repetition or a pause left to Python
-NO_ROOM = const(2)      # the history or the log is full: grow them and call again
-REFUSALS = (None, None, None, "game-over", "not-your-turn", "off-board", "occupied",
-            "suicide", "ko", "superko")
-_GAME_OVER = const(3)
-_NOT_YOUR_TURN = const(4)
-_OFF_BOARD = const(5)
-_OCCUPIED = const(6)
-_SUICIDE = const(7)
-_KO = const(8)
-_SUPERKO = const(9)
-
 # how play ended
 END_PASSES = "two-passes"
 END_FOUR_PASSES = "four-passes"
@@ -129,256 +115,6 @@ def find_hash(h1s, h2s, start: int, stop: int, step: int, a: int, b: int) -> int
             return i
         i -= step
     return -1
-
-
-@micropython.viper
-def place_stone(bufs, st, color: int, p: int) -> int:
-    """The whole of a common move in one call: a stone of `color` on p.
-
-    bufs = (cells, mark, log, points, flags, h1, h2, captures), st the scalar
-    state (S_*).
-    Checks the turn and the point, puts the stone, takes off opponent groups
-    left without liberty (else the own group if it has none and the rules allow
-    that suicide), computes the hash halves of the new position, applies the ko
-    rule, flags a repetition for the rules that only note one, and records the
-    move in history slot n + 1 (n advances) and its prisoners. A refused move
-    leaves no trace.
-    Calls nothing: every call from viper would box its arguments.
-    """
-    cells, mark, log, points, flags, h1s, h2s, captures = bufs  # one unpack: cheaper than subscripts
-    s = ptr32(st)
-    c = ptr8(cells)
-    m = ptr8(mark)          # fill marks, the generation in m[0]
-    o = ptr16(log)          # the removed stones are listed at its end
-    pts = ptr16(points)
-    fl = ptr8(flags)
-    x1 = ptr32(h1s)
-    x2 = ptr32(h2s)
-    cp = ptr32(captures)
-    if s[S_OVER]:
-        return _GAME_OVER
-    n = s[S_N]
-    if n == 0:
-        turn = s[S_FIRST]
-    elif fl[n] & F_WHITE:
-        turn = 1
-    else:
-        turn = 2
-    if color != turn:
-        return _NOT_YOUR_TURN
-    length = s[S_LENGTH]
-    if p < 0 or p >= length or c[p] == 3:
-        return _OFF_BOARD
-    if c[p] != 0:
-        return _OCCUPIED
-    base = s[S_LOG_LEN]
-    if n + 1 >= s[S_HCAP] or base + s[S_AREA] + 2 >= s[S_LCAP]:
-        return NO_ROOM
-    W = s[S_W]
-
-    # the stone; then the groups around it: the four neighbours' (the
-    # opponent's), then, if nothing was taken, the stone's own. Each is filled
-    # into o[base + k:] until a liberty shows; one without is taken off.
-    c[p] = color
-    opp = 3 - color
-    k = 0               # stones taken off, listed at o[base:base + k]
-    taken = opp         # their colour
-    fill_color = opp
-    d = 0
-    while d < 5:
-        if d == 0:
-            q = p - 1
-        elif d == 1:
-            q = p + 1
-        elif d == 2:
-            q = p - W
-        elif d == 3:
-            q = p + W
-        else:
-            if k:
-                break
-            q = p
-            fill_color = color
-        d += 1
-        if c[q] != fill_color:
-            continue
-        # a fresh generation of marks for every fill: a fill that stopped at a
-        # liberty leaves part of its group marked
-        gen = m[0] + 1
-        if gen > 255:
-            i = 1
-            while i < length:
-                m[i] = 0
-                i += 1
-            gen = 1
-        m[0] = gen
-        j = base + k
-        o[j] = q
-        m[q] = gen
-        size = 1
-        free = 0
-        i = 0
-        while i < size:
-            a = o[j + i]
-            i += 1
-            e = 0
-            while e < 4:
-                if e == 0:
-                    r = a - 1
-                elif e == 1:
-                    r = a + 1
-                elif e == 2:
-                    r = a - W
-                else:
-                    r = a + W
-                e += 1
-                v = c[r]
-                if v == 0:
-                    free = 1
-                    break
-                if v == fill_color and m[r] != gen:
-                    m[r] = gen
-                    o[j + size] = r
-                    size += 1
-            if free:
-                break
-        if free:
-            continue
-        if fill_color == color:  # the own group has no liberty: suicide
-            if size < s[S_SUICIDE]:
-                c[p] = 0
-                return _SUICIDE
-            taken = color
-        i = j
-        while i < j + size:
-            c[o[i]] = 0
-            i += 1
-        k += size
-
-    f = 0
-    if color == 2:
-        f = F_WHITE
-    if k:
-        f |= F_CAPTURE
-        if taken == color:
-            f |= F_SUICIDE
-        elif k == 1:
-            # a ko capture: the stone stands alone and its only liberty is the
-            # point it took
-            a = o[base]
-            hot = 1
-            e = 0
-            while e < 4:
-                if e == 0:
-                    r = p - 1
-                elif e == 1:
-                    r = p + 1
-                elif e == 2:
-                    r = p - W
-                else:
-                    r = p + W
-                e += 1
-                v = c[r]
-                if v == color or (v == 0 and r != a):
-                    hot = 0
-            if hot:
-                f |= F_HOT
-
-    # the hash halves of the new position: the old ones, the stone's keys,
-    # the keys of the stones taken off (see goban.board.zobrist)
-    h1 = x1[n]
-    h2 = x2[n]
-    j = -1
-    while j < k:
-        if j < 0:
-            x = (p << 2) | color
-        else:
-            x = (o[base + j] << 2) | taken
-        j += 1
-        y = x ^ 0x2545F491
-        x = ((x ^ (x >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
-        x = ((x ^ (x >> 13)) * 0x297A2D39) & 0x3FFFFFFF
-        x = ((x ^ (x >> 16)) * 0x1B873593) & 0x3FFFFFFF
-        h1 = h1 ^ x ^ (x >> 14)
-        y = ((y ^ (y >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
-        y = ((y ^ (y >> 13)) * 0x297A2D39) & 0x3FFFFFFF
-        y = ((y ^ (y >> 16)) * 0x1B873593) & 0x3FFFFFFF
-        h2 = h2 ^ y ^ (y >> 14)
-
-    # the ko rule: which earlier positions the new one may not equal; the scan
-    # looks at i = start, start - step, ... while i >= stop (none if stop > start)
-    ko = s[S_KO]
-    start = n - 1
-    step = 2
-    stop = n
-    if ko == _KO_POSITIONAL:
-        start = n           # every earlier board, the setup position too
-        step = 1
-        stop = 0
-    elif n > 0:
-        if ko == _KO_SITUATIONAL:
-            stop = 0        # every earlier board with the same player to move
-        elif ko == _KO_GENERALIZED:
-            stop = s[S_PASS_STONE]  # the same, since the last pass stone
-        elif ko == _KO_SIMPLE or ko == _KO_CYCLES_VOID or (ko == _KO_ING and pts[n] > ABANDON):
-            stop = start    # the board before the opponent's last move
-    code = 0
-    i = start
-    while i >= stop:
-        if x1[i] == h1 and x2[i] == h2:
-            code = _SUPERKO
-            if i == n - 1:
-                code = _KO
-            break
-        i -= step
-    if code == 0:
-        # repetitions some rules only note: New Ing's no-op (any earlier
-        # board), Ing's and cycles-void's (same board, same player to move)
-        fbit = 0
-        if ko == _KO_NOOP:
-            fbit = F_NOOP
-            i = n
-            step = 1
-        elif ko == _KO_ING or ko == _KO_CYCLES_VOID:
-            fbit = F_REPEAT
-            i = n - 1
-            step = 2
-        if fbit:
-            while i >= 0:
-                if x1[i] == h1 and x2[i] == h2:
-                    f |= fbit
-                    s[S_SEEN] = i
-                    break
-                i -= step
-    if code:
-        if ko == _KO_GENERALIZED and f & F_SUICIDE:
-            code = _SUICIDE  # what the player did, not the rule that caught it
-        # take it back: the removed stones return, the stone leaves
-        i = base
-        while i < base + k:
-            c[o[i]] = taken
-            i += 1
-        c[p] = 0
-        return code
-
-    # the record of the move
-    if k:
-        o[base + k] = k
-        s[S_LOG_LEN] = base + k + 1
-        if taken == color:
-            cp[opp] += k    # a suicide: the opponent's prisoners
-        else:
-            cp[color] += k
-    s[S_REMOVED] = k
-    n += 1
-    s[S_N] = n
-    pts[n] = p
-    fl[n] = f
-    x1[n] = h1
-    x2[n] = h2
-    if s[S_PAUSED] or f & (F_NOOP | F_REPEAT):
-        return MORE
-    return PLAYED
 
 
 class Game:
@@ -533,20 +269,263 @@ class Game:
         self._st[S_HCAP] = len(self.flags)
         self._st[S_LCAP] = len(self.log)
 
-    def play(self, color, p):
-        """A stone of `color` on p. None if played, else the refusal code."""
-        code = place_stone(self._bufs, self._st, color, p)
-        if code == PLAYED:
-            return None
-        if code == MORE:
-            return self._after_stone()
-        if code == NO_ROOM:
+    @micropython.viper
+    def play(self, color: int, p: int):
+        """A stone of `color` on p: None if played, else the refusal code.
+
+        The whole of a common move in one viper call (Game.play is this function):
+        checks the turn and the point, puts the stone, takes off opponent groups
+        left without liberty (else the own group if it has none and the rules allow
+        that suicide), computes the hash halves of the new position, applies the ko
+        rule, flags a repetition for the rules that only note one, records the move
+        in history slot n + 1 (n advances) and adds the prisoners. A refused move
+        leaves no trace. Python is called only for the rare follow-ups
+        (_after_stone) and to grow the arrays; nothing else is called, since every
+        call from viper boxes its arguments.
+        """
+        # one attribute load and one unpack: much cheaper than seven subscripts
+        cells, mark, log, points, flags, h1s, h2s, captures = self._bufs
+        s = ptr32(self._st)
+        c = ptr8(cells)
+        m = ptr8(mark)          # fill marks, the generation in m[0]
+        o = ptr16(log)          # the removed stones are listed at its end
+        pts = ptr16(points)
+        fl = ptr8(flags)
+        x1 = ptr32(h1s)
+        x2 = ptr32(h2s)
+        cp = ptr32(captures)
+        if s[S_OVER]:
+            return "game-over"
+        n = s[S_N]
+        if n == 0:
+            turn = s[S_FIRST]
+        elif fl[n] & F_WHITE:
+            turn = 1
+        else:
+            turn = 2
+        if color != turn:
+            return "not-your-turn"
+        length = s[S_LENGTH]
+        if p < 0 or p >= length or c[p] == 3:
+            return "off-board"
+        if c[p] != 0:
+            return "occupied"
+        base = s[S_LOG_LEN]
+        if n + 1 >= s[S_HCAP] or base + s[S_AREA] + 2 >= s[S_LCAP]:
             self._ensure_room()
             return self.play(color, p)
-        return REFUSALS[code]
+        W = s[S_W]
+
+        # the stone; then the groups around it: the four neighbours' (the
+        # opponent's), then, if nothing was taken, the stone's own. Each is filled
+        # into o[base + k:] until a liberty shows; one without is taken off.
+        c[p] = color
+        opp = 3 - color
+        k = 0               # stones taken off, listed at o[base:base + k]
+        taken = opp         # their colour
+        fill_color = opp
+        d = 0
+        while d < 5:
+            if d == 0:
+                q = p - 1
+            elif d == 1:
+                q = p + 1
+            elif d == 2:
+                q = p - W
+            elif d == 3:
+                q = p + W
+            else:
+                if k:
+                    break
+                q = p
+                fill_color = color
+            d += 1
+            if c[q] != fill_color:
+                continue
+            # a fresh generation of marks for every fill: a fill that stopped at a
+            # liberty leaves part of its group marked
+            gen = m[0] + 1
+            if gen > 255:
+                i = 1
+                while i < length:
+                    m[i] = 0
+                    i += 1
+                gen = 1
+            m[0] = gen
+            j = base + k
+            o[j] = q
+            m[q] = gen
+            size = 1
+            free = 0
+            i = 0
+            while i < size:
+                a = o[j + i]
+                i += 1
+                e = 0
+                while e < 4:
+                    if e == 0:
+                        r = a - 1
+                    elif e == 1:
+                        r = a + 1
+                    elif e == 2:
+                        r = a - W
+                    else:
+                        r = a + W
+                    e += 1
+                    v = c[r]
+                    if v == 0:
+                        free = 1
+                        break
+                    if v == fill_color and m[r] != gen:
+                        m[r] = gen
+                        o[j + size] = r
+                        size += 1
+                if free:
+                    break
+            if free:
+                continue
+            if fill_color == color:  # the own group has no liberty: suicide
+                if size < s[S_SUICIDE]:
+                    c[p] = 0
+                    return "suicide"
+                taken = color
+            i = j
+            while i < j + size:
+                c[o[i]] = 0
+                i += 1
+            k += size
+
+        f = 0
+        if color == 2:
+            f = F_WHITE
+        if k:
+            f |= F_CAPTURE
+            if taken == color:
+                f |= F_SUICIDE
+            elif k == 1:
+                # a ko capture: the stone stands alone and its only liberty is the
+                # point it took
+                a = o[base]
+                hot = 1
+                e = 0
+                while e < 4:
+                    if e == 0:
+                        r = p - 1
+                    elif e == 1:
+                        r = p + 1
+                    elif e == 2:
+                        r = p - W
+                    else:
+                        r = p + W
+                    e += 1
+                    v = c[r]
+                    if v == color or (v == 0 and r != a):
+                        hot = 0
+                if hot:
+                    f |= F_HOT
+
+        # the hash halves of the new position: the old ones, the stone's keys,
+        # the keys of the stones taken off (see goban.board.zobrist)
+        h1 = x1[n]
+        h2 = x2[n]
+        j = -1
+        while j < k:
+            if j < 0:
+                x = (p << 2) | color
+            else:
+                x = (o[base + j] << 2) | taken
+            j += 1
+            y = x ^ 0x2545F491
+            x = ((x ^ (x >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
+            x = ((x ^ (x >> 13)) * 0x297A2D39) & 0x3FFFFFFF
+            x = ((x ^ (x >> 16)) * 0x1B873593) & 0x3FFFFFFF
+            h1 = h1 ^ x ^ (x >> 14)
+            y = ((y ^ (y >> 15)) * 0x2C1B3C6D) & 0x3FFFFFFF
+            y = ((y ^ (y >> 13)) * 0x297A2D39) & 0x3FFFFFFF
+            y = ((y ^ (y >> 16)) * 0x1B873593) & 0x3FFFFFFF
+            h2 = h2 ^ y ^ (y >> 14)
+
+        # the ko rule: which earlier positions the new one may not equal; the scan
+        # looks at i = start, start - step, ... while i >= stop (none if stop > start)
+        ko = s[S_KO]
+        start = n - 1
+        step = 2
+        stop = n
+        if ko == _KO_POSITIONAL:
+            start = n           # every earlier board, the setup position too
+            step = 1
+            stop = 0
+        elif n > 0:
+            if ko == _KO_SITUATIONAL:
+                stop = 0        # every earlier board with the same player to move
+            elif ko == _KO_GENERALIZED:
+                stop = s[S_PASS_STONE]  # the same, since the last pass stone
+            elif ko == _KO_SIMPLE or ko == _KO_CYCLES_VOID or (ko == _KO_ING and pts[n] > ABANDON):
+                stop = start    # the board before the opponent's last move
+        code = 0            # 1 ko (the immediate retake), 2 superko; 3 suicide below
+        i = start
+        while i >= stop:
+            if x1[i] == h1 and x2[i] == h2:
+                code = 2
+                if i == n - 1:
+                    code = 1
+                break
+            i -= step
+        if code == 0:
+            # repetitions some rules only note: New Ing's no-op (any earlier
+            # board), Ing's and cycles-void's (same board, same player to move)
+            fbit = 0
+            if ko == _KO_NOOP:
+                fbit = F_NOOP
+                i = n
+                step = 1
+            elif ko == _KO_ING or ko == _KO_CYCLES_VOID:
+                fbit = F_REPEAT
+                i = n - 1
+                step = 2
+            if fbit:
+                while i >= 0:
+                    if x1[i] == h1 and x2[i] == h2:
+                        f |= fbit
+                        s[S_SEEN] = i
+                        break
+                    i -= step
+        if code:
+            if ko == _KO_GENERALIZED and f & F_SUICIDE:
+                code = 3  # what the player did, not the rule that caught it
+            # take it back: the removed stones return, the stone leaves
+            i = base
+            while i < base + k:
+                c[o[i]] = taken
+                i += 1
+            c[p] = 0
+            if code == 1:
+                return "ko"
+            if code == 2:
+                return "superko"
+            return "suicide"
+
+        # the record of the move
+        if k:
+            o[base + k] = k
+            s[S_LOG_LEN] = base + k + 1
+            if taken == color:
+                cp[opp] += k    # a suicide: the opponent's prisoners
+            else:
+                cp[color] += k
+        s[S_REMOVED] = k
+        n += 1
+        s[S_N] = n
+        pts[n] = p
+        fl[n] = f
+        x1[n] = h1
+        x2[n] = h2
+        if s[S_PAUSED] or f & (F_NOOP | F_REPEAT):
+            return self._after_stone()
+        return None
 
     def _after_stone(self):
-        """What place_stone leaves to Python after a stone it played: the rare
+        """What play leaves to Python after a stone it played: the rare
         repetition rules (Ing's disturbing side, the end of play by no-ops or
         by a void cycle) and the end of a pause."""
         f = self.flags[self.n]
