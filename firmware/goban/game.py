@@ -104,14 +104,13 @@ def other(color):
 
 
 @micropython.viper
-def find_hash(h1s, h2s, start: int, stop: int, step: int, a: int, b: int) -> int:
-    """The last index i in range(start, stop, -step) (going down) whose hash
-    pair is (a, b), or -1. Kept in viper: superko scans the whole history."""
-    x = ptr32(h1s)
-    y = ptr32(h2s)
+def find_hash(hashes, start: int, stop: int, step: int, a: int, b: int) -> int:
+    """The last move i in range(start, stop - 1, -step) (going down) after
+    which the position's hash halves were (a, b), or -1."""
+    x = ptr32(hashes)
     i = start
     while i >= stop:
-        if x[i] == a and y[i] == b:
+        if x[i << 1] == a and x[(i << 1) + 1] == b:
             return i
         i -= step
     return -1
@@ -127,8 +126,7 @@ class Game:
         cap = capacity + 1
         self.points = array("H", bytes(2 * cap))
         self.flags = bytearray(cap)
-        self.h1 = array("I", bytes(4 * cap))
-        self.h2 = array("I", bytes(4 * cap))
+        self.hashes = array("I", bytes(8 * cap))  # the halves after move i: [2i], [2i + 1]
         # captured stones of every move, then (for a move that captured) their count;
         # room for one more full board above the end for a fill's scratch. Half
         # the capacity for captures (stones taken plus one count per capturing
@@ -153,7 +151,7 @@ class Game:
         st[S_LCAP] = len(self.log)
         # stones each colour took off the board in play (an int array: the viper move adds to it)
         self.captures = array("i", bytes(12))
-        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.h1, self.h2,
+        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.hashes,
                       self.captures)
         self.pass_stones = [0, 0, 0]
         self.handicap = 0
@@ -237,8 +235,8 @@ class Game:
             self.setup_white.append(p)
         if to_move:
             self.first = to_move
-        self.h1[0] = b.hash1
-        self.h2[0] = b.hash2
+        self.hashes[0] = b.hash1
+        self.hashes[1] = b.hash2
 
     def place_handicap(self, stones):
         """Fixed handicap placement on the star points; white moves first."""
@@ -261,8 +259,7 @@ class Game:
             grow = len(self.flags)
             self.points.extend(array("H", bytes(2 * grow)))
             self.flags.extend(bytearray(grow))
-            self.h1.extend(array("I", bytes(4 * grow)))
-            self.h2.extend(array("I", bytes(4 * grow)))
+            self.hashes.extend(array("I", bytes(8 * grow)))
         if self.log_len + self.size * self.size + 2 >= len(self.log):
             self.log.extend(array("H", bytes(2 * len(self.log))))
         # the arrays grew in place, so self._bufs still holds them
@@ -284,15 +281,14 @@ class Game:
         call from viper boxes its arguments.
         """
         # one attribute load and one unpack: much cheaper than seven subscripts
-        cells, mark, log, points, flags, h1s, h2s, captures = self._bufs
+        cells, mark, log, points, flags, hashes, captures = self._bufs
         s = ptr32(self._st)
         c = ptr8(cells)
         m = ptr8(mark)          # fill marks, the generation in m[0]
         o = ptr16(log)          # the removed stones are listed at its end
         pts = ptr16(points)
         fl = ptr8(flags)
-        x1 = ptr32(h1s)
-        x2 = ptr32(h2s)
+        hs = ptr32(hashes)     # the halves after move i at hs[2i], hs[2i + 1]
         cp = ptr32(captures)
         if s[S_OVER]:
             return "game-over"
@@ -426,8 +422,8 @@ class Game:
 
         # the hash halves of the new position: the old ones, the stone's keys,
         # the keys of the stones taken off (see goban.board.zobrist)
-        h1 = x1[n]
-        h2 = x2[n]
+        h1 = hs[n << 1]
+        h2 = hs[(n << 1) + 1]
         j = -1
         while j < k:
             if j < 0:
@@ -465,7 +461,7 @@ class Game:
         code = 0            # 1 ko (the immediate retake), 2 superko; 3 suicide below
         i = start
         while i >= stop:
-            if x1[i] == h1 and x2[i] == h2:
+            if hs[i << 1] == h1 and hs[(i << 1) + 1] == h2:
                 code = 2
                 if i == n - 1:
                     code = 1
@@ -485,7 +481,7 @@ class Game:
                 step = 2
             if fbit:
                 while i >= 0:
-                    if x1[i] == h1 and x2[i] == h2:
+                    if hs[i << 1] == h1 and hs[(i << 1) + 1] == h2:
                         f |= fbit
                         s[S_SEEN] = i
                         break
@@ -518,8 +514,8 @@ class Game:
         s[S_N] = n
         pts[n] = p
         fl[n] = f
-        x1[n] = h1
-        x2[n] = h2
+        hs[n << 1] = h1
+        hs[(n << 1) + 1] = h2
         if s[S_PAUSED] or f & (F_NOOP | F_REPEAT):
             return self._after_stone()
         return None
@@ -565,8 +561,8 @@ class Game:
         self._st[S_N] = n
         self.points[n] = point
         self.flags[n] = flags
-        self.h1[n] = h1
-        self.h2[n] = h2
+        self.hashes[2 * n] = h1
+        self.hashes[2 * n + 1] = h2
         self._after_move()
 
     def pass_move(self, color):
@@ -589,13 +585,13 @@ class Game:
             return code
         self._ensure_room()
         n = self.n
-        h1 = self.h1[n]
-        h2 = self.h2[n]
+        h1 = self.hashes[2 * n]
+        h2 = self.hashes[2 * n + 1]
         r = self.rules
         flags = F_WHITE if color == WHITE else 0
         if kind == PASS_STONE and r.ko == R.KO_GENERALIZED:
             # after a pass stone the opponent may not face a board he faced before
-            if find_hash(self.h1, self.h2, n - 1, 0, 2, h1, h2) >= 0:
+            if find_hash(self.hashes, n - 1, 0, 2, h1, h2) >= 0:
                 return "repeat-pass"
         if r.ko == R.KO_NOOP:
             flags |= F_NOOP
@@ -663,14 +659,14 @@ class Game:
         """The current position with the same player to move for the third time,
         no pass in between."""
         n = self.n
-        a = self.h1[n]
-        b = self.h2[n]
+        a = self.hashes[2 * n]
+        b = self.hashes[2 * n + 1]
         seen = 1
         i = n - 2
         while i >= 0:
             if self.points[i + 1] <= ABANDON or self.points[i + 2] <= ABANDON:
                 break
-            if self.h1[i] == a and self.h2[i] == b:
+            if self.hashes[2 * i] == a and self.hashes[2 * i + 1] == b:
                 seen += 1
                 if seen >= 3:
                     return True
