@@ -117,6 +117,10 @@ def find_hash(hashes, start: int, stop: int, step: int, a: int, b: int) -> int:
 
 
 class Game:
+    """One game: the board, the history arrays and the scalar state (`_st`).
+    The rules' ko and suicide options are copied into `_st` here, so a game
+    keeps the rules it was made with."""
+
     def __init__(self, rules, size=19, capacity=512):
         if isinstance(rules, str):
             rules = R.get(rules)
