@@ -64,6 +64,8 @@ PHYSICAL = {
     "dead-extra": ("a stone was added on {p} while counting", "take the stone off {p}"),
     "no-takeback": ("these rules allow no takeback", "play on"),
     "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
+    "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
+                    "check the board against the lights"),
 }
 
 
@@ -110,6 +112,17 @@ def diff_frame(stable, cells, tol, out, cap: int, size: int) -> int:
     return mis | (pend << 10)
 
 
+def _orders(items):
+    """Every order of a short list (catch-up after a restart: at most two each)."""
+    if len(items) < 2:
+        return [items]
+    out = []
+    for k in range(len(items)):
+        for rest in _orders(items[:k] + items[k + 1:]):
+            out.append([items[k]] + rest)
+    return out
+
+
 class Referee:
     def __init__(self, size=19, clock=None):
         self.size = size
@@ -135,6 +148,9 @@ class Referee:
         self.checked = False              # the start-of-game bowl check was made
         self.info = {}                    # the game-start event
         self.resumed = False              # rebuilt from the log, no move since
+        self.replay_refused = None        # {seq, type, code}: where a resume stopped
+        self.looked = True                # the board was looked at since the (re)start
+        self.deferred = []                # presses made before that first look
 
     # --- coordinates -----------------------------------------------------------
     def p_of(self, i):
@@ -215,14 +231,27 @@ class Referee:
     # --- resume after a restart -----------------------------------------------
     def resume(self, events):
         """Rebuild the game from the log's events of the current game (in order).
-        The board is then checked against it at the next frame. Returns the game."""
+        The board is then checked against it at the next frame. Returns the game.
+
+        A power cut can tear the record being written, so the log may end one
+        event early. What the board itself shows (a torn move's stone) is caught
+        up from the frame (`_catch_up`); what follows from the logged events
+        alone is emitted again here for the log: the `end` of a game the replay
+        finds over, the `capture-pending` of a last move whose stones wait, the
+        `count` once the dead stones were logged. A logged event the replay
+        refuses (a log that is not this referee's) stops the replay there: the
+        game is the good prefix and `replay_refused` says where."""
         g = None
         phase = SETUP
-        dead = []
+        dead = None
         bowls = None
         checked = False
+        ended = counted = False
+        cap_logged = True         # the last move's capture-pending is in the log
+        self.replay_refused = None
         for ev in events:
             t = ev.get("type")
+            code = None
             if t == "game-start":
                 r = R.get(ev.get("rules") or "chinese")
                 if ev.get("komi") is not None:
@@ -237,29 +266,39 @@ class Referee:
                 g.handicap = ev.get("handicap") or 0
                 self.info = ev
                 phase = SETUP
+                dead = None
+                ended = counted = False
             elif g is None:
                 continue
             elif t == "move":
-                g.play(COLOR[ev["color"]], g.board.from_sgf(ev["point"]))
+                code = g.play(COLOR[ev["color"]], g.board.from_sgf(ev["point"]))
+                cap_logged = not g.last_removed
                 phase = PLAY
+            elif t == "capture-pending":
+                cap_logged = True
             elif t == "pass":
                 c = COLOR[ev["color"]]
-                g.pass_stone(c) if ev.get("stone") else g._pass(c, PASS)
+                code = g.pass_stone(c) if ev.get("stone") else g._pass(c, PASS)
                 phase = PLAY
             elif t == "abandon":
-                g.abandon(COLOR[ev["color"]])
+                code = g.abandon(COLOR[ev["color"]])
                 phase = PLAY
             elif t == "undo":
-                g.undo()
+                code = None if g.undo() else "no-takeback"
+                cap_logged = True
+                dead = None
+                ended = counted = False
                 phase = PLAY
             elif t == "resign":
-                g.resign(COLOR[ev["color"]])
+                code = g.resign(COLOR[ev["color"]])
             elif t == "end":
+                ended = True
                 if ev.get("reason") == "agreement":
                     g.agree_end()
             elif t == "dead":
                 dead = list(ev.get("points") or ())
             elif t == "count":
+                counted = True
                 phase = OVER
             elif t == "bowls":
                 bowls = ev
@@ -267,6 +306,9 @@ class Referee:
                 checked = True
             elif t == "ready":
                 phase = PLAY
+            if code:
+                self.replay_refused = {"seq": ev.get("seq"), "type": t, "code": code}
+                break
         if g is None:
             self.game = None
             self.phase = OVER
@@ -278,16 +320,10 @@ class Referee:
             elif phase == SETUP and g.n:
                 phase = PLAY
         self._reset_phase(phase)
-        if phase == PLAY:
-            # a capture may still be waiting to be lifted
-            for p in g.last_capture():
-                c = g.board.cells[p]
-                if c == EMPTY:
-                    self.tol[self.i_of(p)] = BLACK if g.color_of(g.n) == WHITE else WHITE
-            if g.last_removed:
-                self.pending = "resume"
         self.resumed = True
-        self.dead_logged = dead
+        self.looked = False
+        self.deferred = []
+        self.dead_logged = dead or []
         if bowls is not None:   # the bowls as last logged: no event unless they changed
             self.bowl_seen = [bowls.get("B", -1), bowls.get("W", -1),
                               bowls.get("lidB", -1), bowls.get("lidW", -1)]
@@ -295,6 +331,34 @@ class Referee:
             checked = True
         self.checked = checked
         self._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
+        bad = self.replay_refused
+        if bad:
+            self._refuse("log-refused", None, n=bad["seq"], q=bad["type"], l=bad["code"])
+        if phase == PLAY:
+            # a capture may still be waiting to be lifted
+            caps = g.last_capture()
+            for p in caps:
+                self.tol[self.i_of(p)] = BLACK if g.color_of(g.n) == WHITE else WHITE
+            if caps:
+                self.pending = "resume"
+                if not cap_logged:
+                    self._emit({"type": "capture-pending",
+                                "color": LETTER[self.tol[self.i_of(caps[0])]],
+                                "points": [g.board.sgf(p) for p in caps]})
+        if g.over and not ended:
+            ev = {"type": "end", "reason": g.end}
+            if g.end == "resign":
+                ev["winner"] = LETTER[g.winner]
+            self._emit(ev)
+        if g.over and not counted and g.end != "resign":
+            if g.end == "void":
+                self.phase = OVER
+                self._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
+                            "unit": g.rules.unit, "breakdown": {}})
+            elif dead is not None or not g.rules.dead_agreement:
+                # the count was asked for (its dead stones are logged): count now
+                self.dead = [self.i_of(g.board.from_sgf(s)) for s in (dead or ())]
+                self._count(log_dead=dead is None)
         return g
 
     # --- the frame ---------------------------------------------------------------
@@ -315,6 +379,7 @@ class Referee:
         pend = (r >> 10) & 0x3FF
         phase = self.phase
         if phase == OVER:
+            self.looked = True
             return 0
         if phase == SETUP:
             self._setup_frame(stable, mis)
@@ -322,6 +387,14 @@ class Referee:
             self._dead_frame(stable, mis)
         else:
             self._play_frame(stable, mis, pend)
+        if not self.looked:
+            # the board is checked against the resumed game: presses made
+            # while the board came back act now, in order
+            self.looked = True
+            held = self.deferred
+            self.deferred = []
+            for name in held:
+                self.button(name)
         return len(self.events) - before
 
     def _faults(self, stable):
@@ -397,6 +470,9 @@ class Referee:
                            "move %d" % (g.n + 1))
             return
         extra, missing, changed = self._mismatch(stable, mis)
+        if self.resumed and not self.pending and not changed and extra and mis <= CAP \
+                and (len(extra) > 1 or missing) and self._catch_up(stable, extra, missing):
+            return
         if self.illegal:
             # already announced: a new one only if a point outside it is now wrong
             new = False
@@ -409,9 +485,6 @@ class Referee:
         if not self.illegal and not self.pending and len(extra) == 1 and not missing \
                 and not changed and mis == 1:
             self._try_move(stable, extra[0])
-            return
-        if self.resumed and not self.illegal and not self.pending and len(extra) == 2 \
-                and not missing and not changed and self._catch_up(stable, extra):
             return
         self._announce(stable, mis, extra, missing, changed)
 
@@ -453,29 +526,62 @@ class Referee:
             self._after_play_ui()
         self._after_game_change()
 
-    def _catch_up(self, stable, extra):
-        """Right after a restart: the move being logged when the power failed was
-        lost and the opponent has answered meanwhile. One stone of the player to
-        move and one of the other: if both are legal in that order, both are moves."""
+    def _catch_up(self, stable, extra, missing):
+        """Right after a restart the board may be ahead of the log: the move whose
+        record the power cut tore is on the board (its captures lifted or still
+        waiting), and the players may have answered meanwhile. If the new stones,
+        played in turn from the logged position (the player to move first), are
+        all legal and every stone missing from the frame is one they captured,
+        they are the moves, accepted in that order. At most four stones; each
+        colour's stones are tried in every order."""
         g = self.game
+        if len(extra) > 4 or g.over:
+            return False
         to = g.to_move()
-        a, b = extra
-        if stable[a] != to:
-            a, b = b, a
-        if stable[a] != to or stable[b] == to:
+        mine = [i for i in extra if stable[i] == to]
+        theirs = [i for i in extra if stable[i] != to]
+        if len(mine) - len(theirs) not in (0, 1):
             return False
-        if g.play(to, self.p_of(a)):
-            return False
-        ok = not g.last_capture() and g.play(stable[b], self.p_of(b)) is None
+        for a in _orders(mine):
+            for b in _orders(theirs):
+                seq = []
+                for k in range(len(a)):
+                    seq.append(a[k])
+                    if k < len(b):
+                        seq.append(b[k])
+                if self._fits(stable, seq, missing):
+                    if self.illegal:
+                        self.illegal = None
+                        for i in range(self.n):
+                            self.marked[i] = 0
+                        self._emit({"type": "restored"})
+                    for i in seq:
+                        self._try_move(stable, i)
+                    return True
+        return False
+
+    def _fits(self, stable, seq, missing):
+        """Play seq (frame indices, colours from the frame) on the game and take
+        it back: True if every move is legal and every missing stone was captured."""
+        g = self.game
+        played = 0
+        taken = []
+        ok = True
+        for i in seq:
+            if g.play(stable[i], self.p_of(i)):
+                ok = False
+                break
+            played += 1
+            taken += g.last_capture()
         if ok:
-            ok = not g.last_capture()
+            for i in missing:
+                if self.p_of(i) not in taken:
+                    ok = False
+                    break
+        while played:
             g.undo()
-        g.undo()
-        if not ok:
-            return False
-        self._try_move(stable, a)
-        self._try_move(stable, b)
-        return True
+            played -= 1
+        return ok
 
     def _after_play_ui(self):
         g = self.game
@@ -543,9 +649,9 @@ class Referee:
             self._illegal(code, None, allpts[0] if allpts else None, allpts, n=mis,
                           l=" ".join(self._sgf_i(i) for i in allpts[:8]))
 
-    def _refuse(self, code, color):
+    def _refuse(self, code, color, **kw):
         """A refused button: announced, but the board still matches, so no wait."""
-        self._illegal(code, color, None, [])
+        self._illegal(code, color, None, [], **kw)
         self.illegal = None
 
     def _illegal(self, code, color, i, pts, **kw):
@@ -578,6 +684,12 @@ class Referee:
         if g is None:
             return
         color = None
+        if not self.looked:
+            # just restarted: the board is not checked yet (a torn move may be
+            # on it, still to be caught up); the press waits for that look
+            if len(self.deferred) < 4:
+                self.deferred.append(name)
+            return
         if ":" in name:
             c, name = name.split(":", 1)
             color = COLOR.get(c)
@@ -702,10 +814,11 @@ class Referee:
         self.dead = missing
         self._show("Dead stones: %d" % len(missing), "press end to count", missing, "blue")
 
-    def _count(self):
+    def _count(self, log_dead=True):
         g = self.game
         dead_pts = [self.p_of(i) for i in self.dead]
-        self._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
+        if log_dead:
+            self._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
         self.phase = OVER
         from goban.count import count
         res = count(g, dead_pts, g.rules)

@@ -11,8 +11,10 @@ The job (JSON on stdin, prepared by `goboard sim`):
              power-cut | dead pt          (pt: SGF point, C: "B" | "W")
     dir      a scratch directory for the game log and the calibration
     cut_after   [event numbers]: a power cut right after that event reached the log
-    torn     true: each of those cuts also tears the record being written (the log
-             file is cut inside its last record, as a cut during the write would)
+             (the rest of that scan's work never happens)
+    torn     true: each of those cuts lands inside that event's record instead (the
+             log file is cut inside its last record, as a cut during the write
+             would); a player whose press the board then lacks presses again
     tail_ms  simulated time to run after the last action (default 1500)
     link     optional {"device": path of a serial device (a pty in tests and the demo),
              "serial": board serial, "linger_ms": real time to keep serving the host
@@ -39,6 +41,15 @@ from goban.gamelog import GameLog
 
 import world as W
 import twins
+
+
+# what answers a game button: its event (a refusal is an illegal without a point)
+ANSWERS = ("pass", "abandon", "resign", "end", "dead", "count", "undo")
+GAME_BUTTONS = ("pass", "abandon", "resign", "end", "undo")
+
+
+class PowerCut(Exception):
+    """Raised from the event tap: the power fails right after that event was logged."""
 
 
 class Tap:
@@ -108,6 +119,8 @@ class Runner:
         self.loop = None
         self.ui_last = None
         self.last_event = None
+        self.unanswered = []         # game buttons pressed, their events not seen yet
+        self.in_step = False
         link = job.get("link")
         self.link_stream = open(link["device"], "r+b") if link else None
         self.tap = None
@@ -168,22 +181,32 @@ class Runner:
         elif t == "end" and ev.get("reason") == "resign":
             self.result = ev.get("winner", "?") + "+R"
         self.last_event = ev
+        if self.unanswered and (t in ANSWERS or (t == "illegal" and ev.get("point") is None)):
+            self.unanswered.pop(0)
         if self.n_events in self.cut_after:
             self.reboot_pending = True
+            if self.in_step:
+                raise PowerCut()     # right after this event reached the log
 
     def power_cut(self, torn=False):
         """Everything in RAM is lost; the flash (log, calibration) and the world stay.
-        A torn record is the last event logged; if a button press made it, the
-        player sees the board come back without it and presses again."""
+        A player whose press the board did not take (no answer yet, or its answer
+        was the record the cut tore) sees the board come back without it and
+        presses again."""
         self.cuts += 1
-        again = None
+        again = self.unanswered      # pressed, but the board had not answered yet
         if torn and self._tear():
-            again = self._press_of(self.last_event)
+            lost = self._press_of(self.last_event)
+            if lost:
+                again.insert(0, lost)
+        queue = getattr(self.hw["buttons"], "queue", None)
+        if queue:
+            del queue[:]             # presses while the power is off are lost
         self.loop = None
         gc.collect()
         self.boot(False)
-        if again:
-            self.hw["buttons"].press(again)
+        for name in again:
+            self.hw["buttons"].press(name)
 
     def _press_of(self, ev):
         """The button press that made an event, or None (the board made it)."""
@@ -248,7 +271,12 @@ class Runner:
         if self.pace:
             self._keep_pace()
         self.world.tick(self.now)
-        self.loop.step(self.now)
+        self.in_step = True
+        try:
+            self.loop.step(self.now)
+        except PowerCut:
+            pass                     # the rest of the step never happens
+        self.in_step = False
         self._watch_ui()
         if self.reboot_pending:
             self.reboot_pending = False
@@ -315,6 +343,8 @@ class Runner:
             if known is not None and name not in known:
                 name = a[2]   # one button for both players: it acts for the player to move
             g = w.press(name)
+            if a[2] in GAME_BUTTONS:
+                self.unanswered.append(name)
         elif v == "bowl":
             w.bowl(a[1], int(a[2]))
             g = w.wait(ms, ms)
