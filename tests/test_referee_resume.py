@@ -156,3 +156,32 @@ def test_a_refused_replay_stops_at_the_good_prefix():
     assert b.ref.game.n == 2 and b.ref.replay_refused == {"seq": 99, "type": "move",
                                                           "code": "occupied"}
     assert types(evs) == ["illegal"] and evs[0]["code"] == "log-refused"
+
+
+def test_ing_fill_survives_a_restart():
+    from goban.referee import FILL
+    b = Board("ing")
+    b.ref.bowls(40, 40, 0, 0)
+    b.log += b.ref.take_events()
+    moves = []
+    for y in L:
+        moves += ["B d" + y, "W f" + y]
+    b.play(",".join(moves))
+    b.ref.button("B:end")                      # agreement
+    b.look()
+    b.ref.button("end")                        # no dead stones: on to the fill
+    b.log += b.ref.take_events()
+    assert types(b.log)[-2:] == ["end", "dead"] and b.ref.phase == FILL
+    b.restart(b.log)
+    assert b.ref.phase == FILL
+    for x in "ghi":
+        for y in L:
+            b.put("W", x + y)
+    b.look()
+    assert b.ref.filled == 27
+    b.ref.bowls(31, 4, 0, 0)                   # 40 - 9 on the board - 27 filled
+    b.ref.button("W:end")
+    evs = b.ref.take_events()
+    c = [e for e in evs if e["type"] == "count"][0]
+    assert c["fill"]["agree"] is True and c["fill"]["white_bowl_left"] == 4
+    assert b.ref.phase == OVER

@@ -154,12 +154,12 @@ def test_pass_stone_from_the_bowl_into_the_lid():
 
 
 def test_ing_bowl_check_at_the_start():
-    out = sim(script("wait 800"), rules="ing")
+    out = sim(script("wait 800"), rules="ing")   # 9x9: (81 - 1) / 2 = 40 stones each
     sc = kinds(out, "setup-check")
-    assert sc and sc[0]["ok"] is True and sc[0]["B"] == 180 and sc[0]["W"] == 180
+    assert sc and sc[0]["ok"] is True and sc[0]["B"] == 40 and sc[0]["W"] == 40
     out = sim(script("bowl W -2", "wait 800"), rules="ing")
     sc = kinds(out, "setup-check")
-    assert sc and sc[0]["ok"] is False and sc[0]["W"] == 178
+    assert sc and sc[0]["ok"] is False and sc[0]["W"] == 38
 
 
 def test_prisoner_taken_from_the_lid_is_announced():
@@ -200,3 +200,45 @@ def test_power_cut_mid_game_resumes_and_checks_the_board():
     il = illegal(out)
     assert [e["code"] for e in il] == ["knocked"] and il[0]["point"] == "cc"
     assert out["moves"] == ["cc", "gg", "ee"]
+
+
+def _ing_fill_script(extra=()):
+    """9x9 Ing: black's wall on column d, white's on f, a dead black stone on hh;
+    end by agreement, lift hh, put it back in black's bowl, white fills g..i."""
+    moves = []
+    for y in "abcdefghi":
+        moves += ["B d" + y, "W f" + y]
+    lines = play(",".join(moves + ["B hh"]), gap=150)
+    lines += ["wait 300", "button B end", "wait 300", "lift hh", "wait 600", "button B end",
+              "wait 300", "lid W -1", "bowl B +1", "wait 300"]
+    for x in "ghi":
+        for y in "abcdefghi":
+            lines += ["place W %s%s" % (x, y), "wait 60"]
+    lines += list(extra) + ["wait 100", "button W end", "wait 1500"]
+    return script(*lines)
+
+
+def test_ing_count_by_filling_white_area_from_the_bowl():
+    out = sim(_ing_fill_script(), rules="ing", seed=3)
+    assert illegal(out) == []
+    assert [e["type"] for e in kinds(out, "end", "dead", "count")] == ["end", "dead", "count"]
+    assert kinds(out, "dead")[0]["points"] == ["hh"]
+    c = kinds(out, "count")[0]
+    f = c["fill"]
+    # 40 stones a bowl on 9x9; white has 9 on the board and fills 27 points: 4 left
+    assert f["white_bowl_left"] == 4 and f["expected_left"] == 4 and f["filled"] == 27
+    assert f["agree"] is True and f["white_area"] == f["white_area_counted"] == 40.5
+    assert c["result"] == "W+8" or c["winner"] == "W"
+    assert not any("disagrees" in u["lines"][0] for u in out["ui"])
+    assert out["moves"][-1] == "hh" and len(out["moves"]) == 19
+
+
+def test_ing_fill_count_announces_a_bowl_that_disagrees():
+    # a white stone dropped on the floor during the fill: the bowl holds one too few
+    out = sim(_ing_fill_script(["bowl W -1", "wait 300"]), rules="ing", seed=3)
+    c = kinds(out, "count")[0]
+    assert c["fill"]["agree"] is False
+    assert c["fill"]["white_bowl_left"] == 3 and c["fill"]["expected_left"] == 4
+    # the board's own count stands; the disagreement is on the display
+    assert c["result"] == kinds(sim(_ing_fill_script(), rules="ing", seed=3), "count")[0]["result"]
+    assert any("disagrees" in u["lines"][0] and "3" in u["lines"][1] for u in out["ui"])

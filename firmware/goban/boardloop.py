@@ -18,7 +18,7 @@ from array import array
 
 from goban import rules as R
 from goban.settle import Settle, scans_for
-from goban.referee import Referee, OVER, PLAY, SETUP, DEAD
+from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL
 
 BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
@@ -189,6 +189,8 @@ class BoardLoop:
 
     def _announce(self, ev):
         kind = BUZZ.get(ev["type"])
+        if kind == "end" and (ev.get("fill") or {}).get("agree") is False:
+            kind = "illegal"      # Ing: white's bowl disagrees with the board's count
         if kind and self.buzzer is not None:
             self.buzzer.beep(kind)
 
@@ -208,4 +210,4 @@ class BoardLoop:
             self.display.show(a, b)
 
 
-__all__ = ["BoardLoop", "PLAY", "SETUP", "DEAD", "OVER"]
+__all__ = ["BoardLoop", "PLAY", "SETUP", "DEAD", "FILL", "OVER"]

@@ -7,7 +7,10 @@ A state machine that never waits: `frame()` looks at one stable frame and return
 
 Phases: SETUP (a new game: the board must be cleared and the handicap stones put
 on their points; they are setup, not moves), PLAY, DEAD (play has ended: the
-players lift the dead stones, then press end/ok), OVER (counted or resigned).
+players lift the dead stones, then press end/ok), FILL (Ing, with a scale under
+white's bowl: dead stones and prisoners back in their bowls, white fills its
+area from its bowl, then end/ok: the bowl's count is checked against the
+board's), OVER (counted or resigned).
 
 In play the referee compares the stable frame with `game.board`. Points that may
 differ for a while without being wrong are *tolerated* (`tol`): stones captured
@@ -35,6 +38,7 @@ SETUP = 0
 PLAY = 1
 DEAD = 2
 OVER = 3
+FILL = 4
 
 FAULT = 3          # a classified cell whose sensor cannot be read
 NO_TOL = 255
@@ -64,6 +68,7 @@ PHYSICAL = {
     "dead-extra": ("a stone was added on {p} while counting", "take the stone off {p}"),
     "no-takeback": ("these rules allow no takeback", "play on"),
     "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
+    "fill-wrong": ("only white stones fill white's area: {p} is wrong", "put {p} back as it was"),
     "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
                     "check the board against the lights"),
 }
@@ -146,6 +151,9 @@ class Referee:
         self.bowl_seen = None             # last settled reading [B, W, lidB, lidW]
         self.bowl_start = None            # [B, W] at the start (or after a resume)
         self.checked = False              # the start-of-game bowl check was made
+        self.bowl_now = (-1, -1, -1, -1)  # the scales' latest state (-1: unsettled)
+        self.filled = 0                   # white stones the fill put on the board
+        self.fill_wait = False            # count asked for, white's bowl still settling
         self.info = {}                    # the game-start event
         self.resumed = False              # rebuilt from the log, no move since
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
@@ -219,6 +227,8 @@ class Referee:
         self.illegal = None
         self.dead = []
         self.dirty = True
+        self.filled = 0
+        self.fill_wait = False
 
     def _prompt_setup(self):
         g = self.game
@@ -356,9 +366,14 @@ class Referee:
                 self._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
                             "unit": g.rules.unit, "breakdown": {}})
             elif dead is not None or not g.rules.dead_agreement:
-                # the count was asked for (its dead stones are logged): count now
+                # the count was asked for (its dead stones are logged): count
+                # now, or under Ing with white's bowl weighed, fill first
                 self.dead = [self.i_of(g.board.from_sgf(s)) for s in (dead or ())]
-                self._count(log_dead=dead is None)
+                if dead is not None and self._fills():
+                    self.phase = FILL
+                    self._show_fill()
+                else:
+                    self._count(log_dead=dead is None)
         return g
 
     # --- the frame ---------------------------------------------------------------
@@ -385,6 +400,8 @@ class Referee:
             self._setup_frame(stable, mis)
         elif phase == DEAD:
             self._dead_frame(stable, mis)
+        elif phase == FILL:
+            self._fill_frame(stable)
         else:
             self._play_frame(stable, mis, pend)
         if not self.looked:
@@ -697,9 +714,16 @@ class Referee:
             return
         if self.phase == DEAD:
             if name in ("end", "ok"):
-                self._count()
+                if self._fills():
+                    self._start_fill()
+                else:
+                    self._count()
             elif name == "undo":
                 self._undo()
+            return
+        if self.phase == FILL:
+            if name in ("end", "ok") and not self.illegal:
+                self._fill_count()
             return
         if self.phase == OVER:
             return
@@ -814,20 +838,97 @@ class Referee:
         self.dead = missing
         self._show("Dead stones: %d" % len(missing), "press end to count", missing, "blue")
 
+    def _fills(self):
+        """Ing with a scale under white's bowl: the count goes through the fill."""
+        s = self.bowl_seen
+        return self.game.rules.scoring == R.SCORE_ING and s is not None and s[1] >= 0
+
+    def _start_fill(self):
+        g = self.game
+        self._emit({"type": "dead", "points": [g.board.sgf(self.p_of(i)) for i in self.dead]})
+        self.phase = FILL
+        self.filled = 0
+        self.dirty = True
+        self._show_fill()
+
+    def _show_fill(self):
+        self._show("Fill: white fills", "its area, then end", [], "blue")
+
+    def _fill_frame(self, stable):
+        """The fill: white stones may appear on empty points, the dead stones
+        stay off; anything else is announced (fill-wrong) until put back."""
+        cells = self.game.board.cells
+        filled = 0
+        wrong = []
+        for i in range(self.n):
+            v = stable[i]
+            e = cells[self.p_of(i)]
+            if v == e or v == FAULT:
+                continue
+            if v == WHITE and (e == EMPTY or i in self.dead):
+                filled += 1       # a fill stone (also where a dead stone was)
+            elif v == EMPTY and i in self.dead:
+                continue
+            elif len(wrong) < CAP:
+                wrong.append(i)
+        self.filled = filled
+        if wrong:
+            if not self.illegal or not self.marked[wrong[0]]:
+                self._illegal("fill-wrong", stable[wrong[0]], wrong[0], wrong)
+            return
+        if self.illegal:
+            self.illegal = None
+            for i in range(self.n):
+                self.marked[i] = 0
+            self._emit({"type": "restored"})
+        self._show("Fill: %d placed" % filled, "press end to count", [], "blue")
+
+    def _fill_count(self):
+        """End of the fill: count when white's bowl reads settled (else wait for it)."""
+        if self.bowl_now[1] < 0:
+            self.fill_wait = True
+            self._show("Weighing white's", "bowl...", [], "blue")
+            return
+        self.fill_wait = False
+        self._count(log_dead=False)
+
     def _count(self, log_dead=True):
         g = self.game
         dead_pts = [self.p_of(i) for i in self.dead]
         if log_dead:
             self._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
+        filling = self.phase == FILL
         self.phase = OVER
-        from goban.count import count
+        from goban.count import count, ing_fill_check
         res = count(g, dead_pts, g.rules)
         ev = {"type": "count", "result": res.result, "winner": res.winner,
               "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
         if g.rules.scoring == R.SCORE_ING and self.bowl_seen:
             ev["bowls"] = {"B": self.bowl_seen[0], "W": self.bowl_seen[1]}
+        fill = None
+        if filling:
+            # what the bowl says: stones left after the fill; white stones
+            # neither on the board nor in the bowl (black's lid) are out
+            left = self.bowl_now[1]
+            out = self.bowl_now[2] if self.bowl_now[2] > 0 else 0
+            unfilled = 0
+            if left == 0:   # the bowl ran out: the rest of white's area stays empty
+                unfilled = res.breakdown["white"]["territory"] - self.filled
+                if unfilled < 0:
+                    unfilled = 0
+            fill = ing_fill_check(res, left, self.size, unfilled, out)
+            fill["white_bowl_left"] = left
+            fill["filled"] = self.filled
+            fill["unfilled"] = unfilled
+            fill["stones_out"] = out
+            ev["fill"] = fill
         self._emit(ev)
-        self._show("Result " + str(res.result), "%s %s" % (res.margin, res.unit))
+        if fill is not None and not fill["agree"]:
+            self._show("Bowl disagrees: W", "left %d, board %d" % (fill["white_bowl_left"],
+                                                                   fill["expected_left"]),
+                       [], "red")
+        else:
+            self._show("Result " + str(res.result), "%s %s" % (res.margin, res.unit))
 
     # --- bowls and lids -----------------------------------------------------------
     def bowls(self, b, w, lid_b=-1, lid_w=-1):
@@ -837,6 +938,9 @@ class Referee:
         g = self.game
         if g is None:
             return
+        self.bowl_now = (b, w, lid_b, lid_w)
+        if self.fill_wait and w >= 0 and self.phase == FILL:
+            self._fill_count()
         prev = self.bowl_seen
         now = list(prev) if prev else [-1, -1, -1, -1]
         new = (b, w, lid_b, lid_w)
@@ -856,7 +960,8 @@ class Referee:
         if not self.checked and now[0] >= 0 and now[1] >= 0:
             self.checked = True
             if g.rules.bowl_stones and g.n == 0:
-                need = g.rules.bowl_stones
+                # 180 each on 19x19 (the rules' figure), (N - 1) / 2 on other sizes
+                need = g.rules.bowl_stones if self.size == 19 else (self.n - 1) // 2
                 ok = now[0] + len(g.setup_black) == need and now[1] == need
                 self._emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
                 if not ok:
@@ -872,7 +977,7 @@ class Referee:
             if lid_o >= 0 and now[c - 1] >= 0 and self.bowl_start[c - 1] >= 0 and in_hand >= 1 and lid_o > self._expected_lid(o):
                 self._pass(c, stone=True)
                 return
-        if prev is not None:
+        if prev is not None and self.phase == PLAY:
             self._check_lids(final=False, prev=prev)
 
     def _used(self, color):

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 
 from goban import rules as R
+from goban.count import bowl_stones
 from goban.game import Game
 from goboard import mpengine
 from goboard.errors import UserError
@@ -255,7 +256,8 @@ def simulate(path, args):
     with tempfile.TemporaryDirectory(prefix="goboard-sim-") as tmp:
         job = {"profile": profile, "rules": rules, "komi": komi, "handicap": handicap,
                "seed": args.seed, "noise": args.noise, "actions": actions,
-               "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn)}
+               "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
+               "bowl_stones": bowl_stones(size, R.get(rules))}   # Ing: 180 on 19x19
         if args.log_dir:
             os.makedirs(args.log_dir, exist_ok=True)
         events, notes, summary = run_job(job)
