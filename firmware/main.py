@@ -39,17 +39,17 @@ def build():
         cal.retake(raw)
         cal.save(CAL_PATH)
     log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"])
-    link = None
+    loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
+                     display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
+                     log=log)
     try:
         import sys
         from goban.link import Link   # the serial link to the host (USB CDC)
-        link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
-                    info={"profile": prof.id, "size": prof.size})
+        # the host's `state` request answers with the referee's current state
+        loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
+                         info={"profile": prof.id, "size": prof.size}, state=loop.state)
     except ImportError:
-        link = None
-    loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
-                     display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
-                     log=log, link=link)
+        loop.link = None
     return prof, loop
 
 

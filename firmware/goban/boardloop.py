@@ -75,6 +75,14 @@ class BoardLoop:
                           profile=self.profile.id)
         self._drain()
 
+    def state(self):
+        """The board's current state for the link's `state` request: the
+        referee's (position rows, to move, move number, captures, rules...)
+        plus the game's number in the log."""
+        d = self.ref.state()
+        d["game"] = (self.log.current_game() or 0) if self.log is not None else 0
+        return d
+
     # --- one step ---------------------------------------------------------------
     def step(self, now_ms):
         """At most one scan; returns the number of events it produced."""

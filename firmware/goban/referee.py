@@ -39,6 +39,7 @@ PLAY = 1
 DEAD = 2
 OVER = 3
 FILL = 4
+PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
 
 FAULT = 3          # a classified cell whose sensor cannot be read
 NO_TOL = 255
@@ -189,6 +190,30 @@ class Referee:
         if ev:
             self.events = []
         return ev
+
+    # --- the state the host asks for ------------------------------------------------
+    def state(self):
+        """The referee's current state as a small dict (the link's `state` answer):
+        phase, rules, komi, handicap, size, position rows ('X' black, 'O' white,
+        '.' empty), to_move, move (moves played, passes included), last ('dd',
+        "" for a pass), captures {B, W}, over/end, and what the board waits for
+        (illegal code, pending capture/takeback). Built only when asked."""
+        d = {"phase": PHASE_NAMES[self.phase], "size": self.size}
+        g = self.game
+        if g is None:
+            return d
+        n = g.n
+        last = None
+        if n:
+            p = g.move_point(n)
+            last = g.board.sgf(p) if p > ABANDON else ""
+        d.update({"rules": g.rules.id, "komi": g.rules.komi, "handicap": g.handicap,
+                  "rows": g.board.rows(), "to_move": LETTER[g.to_move()], "move": n,
+                  "last": last, "captures": {"B": int(g.captures[BLACK]),
+                                             "W": int(g.captures[WHITE])},
+                  "over": g.over, "end": g.end, "illegal": self.illegal,
+                  "pending": self.pending})
+        return d
 
     # --- a new game --------------------------------------------------------------
     def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,

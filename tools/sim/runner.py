@@ -159,6 +159,8 @@ class Runner:
         self.loop = BoardLoop(prof, hw["matrix"], cal, bowls=bowls, buttons=hw["buttons"],
                               display=hw["display"], buzzer=hw["buzzer"], lights=hw["lights"],
                               log=log, link=self.tap)
+        if isinstance(self.tap, LinkTap):
+            self.tap.link.state_fn = self.loop.state   # the host's `state` request
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0))
         self.emit_note({"type": "boot", "how": how})
