@@ -47,7 +47,8 @@ def build():
         from goban.link import Link   # the serial link to the host (USB CDC)
         # the host's `state` request answers with the referee's current state
         loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
-                         info={"profile": prof.id, "size": prof.size}, state=loop.state)
+                         info={"profile": prof.id, "size": prof.size}, state=loop.state,
+                         new_game=loop.host_new_game)
     except ImportError:
         loop.link = None
     return prof, loop

@@ -65,15 +65,33 @@ class BoardLoop:
                 if self.ref.game is not None:
                     self._ui()
                     return "resumed"
-        self.new_game(rules, komi, handicap)
+        self.new_game(rules, komi, handicap, by="start")
         return "new"
 
-    def new_game(self, rules="chinese", komi=None, handicap=0, first=None):
-        """A new game: from the buttons' menu or from the host over the link."""
-        self.ref.new_game(rules, komi, handicap, first=first,
-                          serial=getattr(self.profile, "serial", "") or "",
-                          profile=self.profile.id)
+    def new_game(self, rules="chinese", komi=None, handicap=0, first=None, by=None):
+        """A new game: from the buttons' menu or from the host over the link.
+        Returns its game-start event (logged first: it carries the game number)."""
+        self.menu = None
+        ev = self.ref.new_game(rules, komi, handicap, first=first,
+                               serial=getattr(self.profile, "serial", "") or "",
+                               profile=self.profile.id, by=by)
         self._drain()
+        return ev
+
+    def host_new_game(self, rules, komi=None, handicap=0, force=False):
+        """The host's `new` request (the link calls it). ValueError, and nothing
+        changes, for an unknown rules id, a komi or handicap out of range, or a
+        game still in play with moves on it (unless force)."""
+        R.get(rules)
+        if komi is not None and (not isinstance(komi, (int, float)) or not -100 <= komi <= 100):
+            raise ValueError("komi must be a number from -100 to 100, not %r" % (komi,))
+        if not isinstance(handicap, int) or handicap < 0 or handicap == 1 or handicap > 9:
+            raise ValueError("handicap must be 0 or 2..9, not %r" % (handicap,))
+        ref = self.ref
+        g = ref.game
+        if g is not None and ref.phase != OVER and g.n > 0 and not force:
+            raise ValueError("a game is in play (move %d): finish it first, or force" % g.n)
+        return self.new_game(rules, komi, handicap, by="host")
 
     def state(self):
         """The board's current state for the link's `state` request: the
@@ -152,7 +170,7 @@ class BoardLoop:
                 self.menu = None
                 rid = R.RULE_IDS[m["rules"]]
                 komi = None if m["komi"] < 0 else KOMI_STEPS[m["komi"]]
-                self.new_game(rid, komi, m["handicap"])
+                self.new_game(rid, komi, m["handicap"], by="menu")
                 return
         elif name in ("up", "down"):
             d = 1 if name == "up" else -1

@@ -104,9 +104,12 @@ class Link:
     on the Pico with `out`=sys.stdout.buffer; a pty opened "r+b" in the unix
     port). `log` is the GameLog the host reads back; `info` gives hello's fields
     (serial, profile, size); `state` is a function returning the referee's
-    current state as a dict (the full dump the host asks for)."""
+    current state as a dict (the full dump the host asks for); `new_game(rules,
+    komi, handicap, force)` starts the game the host sends (BoardLoop.host_new_game:
+    returns the game-start event, raises ValueError to refuse)."""
 
-    def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0):
+    def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
+                 new_game=None):
         self.inp = stream
         self.out = out if out is not None else stream
         self.log = log
@@ -114,6 +117,9 @@ class Link:
         if not info.get("serial"):
             info["serial"] = board_serial()
         self.state_fn = state
+        self.new_fn = new_game
+        self.new_id = None     # the last `new` request's id and answer: a request
+        self.new_ans = None    # sent again (its answer lost) starts no second game
         self.fseq = 0
         self.rx = bytearray(RX_MAX)
         self.rxn = -1          # -1: outside a frame; else bytes held after '~'
@@ -281,10 +287,32 @@ class Link:
         elif k == "nak":
             # the host's last good event is (game, seq): everything after it again
             self._start(re, int(msg.get("game") or 0), int(msg.get("seq") or 0) + 1, 0, True)
+        elif k == "new":
+            self._new(re, msg)
         elif k == "ping":
             self._msg("pong", re, {"t": msg.get("t")})
         else:
             self._msg("error", re, {"msg": "unknown request %r" % (k,)})
+
+    def _new(self, re, msg):
+        """A new game chosen on the host: rules, komi (absent: the rules'),
+        handicap, force (a game in play is dropped), id (the host's token: the
+        same id again answers the same game)."""
+        rid = msg.get("id")
+        if rid is not None and rid == self.new_id:
+            self._msg("new", re, self.new_ans)
+            return
+        if self.new_fn is None:
+            self._msg("error", re, {"msg": "this board takes no new game from the host"})
+            return
+        komi = msg.get("komi")
+        ev = self.new_fn(str(msg["rules"]), komi, int(msg.get("handicap") or 0),
+                         bool(msg.get("force")))
+        ans = {"game": ev.get("game", 0), "rules": ev.get("rules"), "komi": ev.get("komi"),
+               "handicap": ev.get("handicap", 0), "first": ev.get("first")}
+        self.new_id = rid
+        self.new_ans = ans
+        self._msg("new", re, ans)
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):

@@ -217,8 +217,9 @@ class Referee:
 
     # --- a new game --------------------------------------------------------------
     def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,
-                 serial="", profile=""):
-        """Start a game (buttons and display, or the host). Emits game-start."""
+                 serial="", profile="", by=None):
+        """Start a game (buttons and display, or the host). Emits game-start;
+        `by` says who chose it ("menu", "host", "start") and is logged with it."""
         if size and size != self.size:
             raise ValueError("this board is %dx%d" % (self.size, self.size))
         r = rules if isinstance(rules, R.Rules) else R.get(rules)
@@ -235,6 +236,8 @@ class Referee:
               "handicap": handicap or 0, "first": LETTER[g.to_move()],
               "setup": {"B": [g.board.sgf(p) for p in setup], "W": []},
               "serial": serial, "profile": profile}
+        if by:
+            ev["by"] = by
         self.info = ev
         self._reset_phase(SETUP)
         self.bowl_start = None

@@ -12,7 +12,7 @@ import sys
 
 from goboard.errors import UserError
 
-COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo")
+COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new")
 
 
 def _load(name):

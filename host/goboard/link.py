@@ -10,6 +10,7 @@ vanishes (cable pulled, pty closed) is reopened and resumed from there.
 """
 
 import collections
+import random
 import time
 
 import serial
@@ -222,6 +223,22 @@ class HostLink:
 
     def state(self):
         return self.request({"k": "state"}, "state")
+
+    def new_game(self, rules, komi=None, handicap=0, force=False, timeout=2.0):
+        """Start a new game on the board: rules id, komi (None: the rules' own),
+        handicap. The board logs the choice with the game (its game-start
+        event) and answers {game, rules, komi, handicap, first}. LinkError if it
+        refuses: a game still in play (unless force), a value out of range. The
+        request carries a token, so asking again after a lost answer starts no
+        second game."""
+        msg = {"k": "new", "rules": rules, "handicap": int(handicap or 0),
+               "id": "%08x" % random.getrandbits(32)}
+        if komi is not None:
+            msg["komi"] = komi
+        if force:
+            msg["force"] = True
+        m = self.request(msg, "new", timeout=timeout)
+        return {k: v for k, v in m.items() if k not in ("k", "re")}
 
     def games(self):
         """[(game, last seq)] of every game in the board's log."""

@@ -161,6 +161,7 @@ class Runner:
                               log=log, link=self.tap)
         if isinstance(self.tap, LinkTap):
             self.tap.link.state_fn = self.loop.state   # the host's `state` request
+            self.tap.link.new_fn = self.loop.host_new_game   # and `new`
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0))
         self.emit_note({"type": "boot", "how": how})

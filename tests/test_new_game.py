@@ -1,0 +1,120 @@
+"""A new game (rules, komi, handicap) chosen at the board with the buttons and
+the display, or sent by the host (`goboard new`, HostLink.new_game, the link's
+`new` request): the choice is the new game's first record in the board's log."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+import linkrig  # noqa: E402
+
+from goban.gamelog import GameLog  # noqa: E402
+from goban.rules import RULE_IDS  # noqa: E402
+from goboard.cmd_sim import parse_script  # noqa: E402
+from goboard.link import HostLink, LinkError  # noqa: E402
+from sim_rig import sim, kinds, illegal, script, play  # noqa: E402
+
+REPO = linkrig.REPO
+GOBOARD = [str(REPO / ".venv" / "bin" / "goboard")]
+
+
+def test_new_game_from_the_button_menu():
+    lines = play("B cc,W gg") + ["button W resign", "wait 300"]
+    lines += ["button B ok", "wait 50", "button B up", "wait 50",            # rules: the 2nd
+              "button B ok", "wait 50"] + ["button B up", "wait 50"] * 3 + [  # komi: 3rd step
+              "button B ok", "wait 50", "button B up", "wait 50",            # handicap 2
+              "button B ok", "wait 400", "lift cc", "wait 100", "lift gg", "wait 300",
+              "place B gc", "wait 200", "place B cg", "wait 300", "place W ee", "wait 300"]
+    out = sim(script(*lines))
+    starts = kinds(out, "game-start")
+    assert len(starts) == 2 and starts[0]["by"] == "start"
+    gs = starts[1]
+    assert (gs["rules"], gs["komi"], gs["handicap"], gs["by"]) == (RULE_IDS[1], 5.5, 2, "menu")
+    assert gs["game"] == 2 and gs["seq"] == 1 and sorted(gs["setup"]["B"]) == ["cg", "gc"]
+    # the display walked through the menu
+    shown = [u["lines"][0] for u in out["ui"]]
+    for title in ("New game: rules", "Komi", "Handicap"):
+        assert title in shown
+    # game 2 is played on: its moves are the log's current game
+    assert out["moves"] == ["ee"] and illegal(out) == []
+
+
+def _board(tmp_path, actions, serial):
+    relay = linkrig.Relay(tmp_path, None)
+    relay.start()
+    job = {"profile": str(REPO / "boards" / "sim-9.json"), "rules": "chinese",
+           "handicap": 0, "seed": 4, "noise": 1, "actions": actions,
+           "dir": str(tmp_path / "sim"),
+           "link": {"device": relay.board_path, "serial": serial, "linger_ms": 30000}}
+    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (REPO / "firmware", REPO / "tools" / "sim",
+                                                     REPO / ".frozen"))
+    proc = subprocess.Popen([str(REPO / ".venv" / "bin" / "micropython"), "-X", "heapsize=4M",
+                             str(REPO / "tools" / "sim" / "runner.py")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=str(REPO))
+    proc.stdin.write(json.dumps(job))
+    proc.stdin.close()
+    box = {}
+
+    def read_board():
+        for line in proc.stdout:
+            if json.loads(line).get("done"):
+                box["done"] = True
+    threading.Thread(target=read_board, daemon=True).start()
+    deadline = time.monotonic() + 60
+    while "done" not in box:
+        assert time.monotonic() < deadline, proc.stderr.read()[-2000:]
+        time.sleep(0.05)
+    return relay, proc
+
+
+def test_new_game_from_the_host(tmp_path):
+    # the board's game is still in play (two moves, nobody resigned)
+    relay, proc = _board(tmp_path, parse_script("\n".join(play("B cc,W gg")), 9), "SIM-NEW")
+    try:
+        new = GOBOARD + ["new", "--port", relay.host_path]
+        r = subprocess.run(new + ["--rules", "ing", "--komi", "8", "--handicap", "3"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "in play" in r.stderr and len(r.stderr.splitlines()) == 1
+        r = subprocess.run(new + ["--rules", "ing", "--handicap", "1"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "--handicap" in r.stderr
+        r = subprocess.run(new + ["--rules", "ing", "--komi", "8", "--handicap", "3", "--force",
+                                  "--json"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        ans = json.loads(r.stdout)
+        assert ans == {"game": 2, "rules": "ing", "komi": 8, "handicap": 3, "first": "W"}
+        link = HostLink(relay.host_path, reconnect=False).open()
+        try:
+            st = link.state()["state"]
+            assert st["game"] == 2 and st["rules"] == "ing" and st["phase"] == "setup"
+            assert st["move"] == 0 and st["to_move"] == "W"
+            # the same request again (its answer lost): the same game, no third one
+            msg = {"k": "new", "rules": "japanese", "handicap": 0, "id": "feedbeef"}
+            a1 = link.request(msg, "new")
+            a2 = link.request(msg, "new")
+            assert a1["game"] == a2["game"] == 3 and a1["rules"] == "japanese"
+            # the new game has no moves yet: another one needs no force
+            assert link.new_game("aga", 7.5)["game"] == 4
+            try:
+                link.new_game("go-moku")
+                raise AssertionError("an unknown rules id was taken")
+            except LinkError as e:
+                assert "unknown rules" in str(e)
+        finally:
+            link.close()
+    finally:
+        linkrig.stop_board(proc)
+        relay.stop()
+    log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
+    assert log.games() == [1, 2, 3, 4]
+    first = [next(iter(log.events(g))) for g in (2, 3, 4)]
+    assert [(e["type"], e["rules"], e["komi"], e["handicap"], e["by"]) for e in first] == \
+        [("game-start", "ing", 8, 3, "host"), ("game-start", "japanese", 6.5, 0, "host"),
+         ("game-start", "aga", 7.5, 0, "host")]
+    assert len(first[0]["setup"]["B"]) == 3
+    assert [e["type"] for e in log.events(1)].count("move") == 2   # game 1 kept as it was
