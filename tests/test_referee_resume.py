@@ -185,3 +185,25 @@ def test_ing_fill_survives_a_restart():
     c = [e for e in evs if e["type"] == "count"][0]
     assert c["fill"]["agree"] is True and c["fill"]["white_bowl_left"] == 4
     assert b.ref.phase == OVER
+
+
+def test_three_stones_after_a_restart_are_caught_up_and_the_order_marked_guessed():
+    b = Board()
+    b.play("B ee,W dd")
+    logged = list(b.log)
+    for m in ("B cc", "W gg", "B hh"):         # the board was off while these were played
+        b.put(*m.split())
+    b.restart(logged)
+    evs = b.look()
+    mv = [e for e in evs if e["type"] == "move"]
+    assert sorted(e["point"] for e in mv) == ["cc", "gg", "hh"] and mv[1]["point"] == "gg"
+    assert [e["number"] for e in mv] == [3, 4, 5] and all(e.get("guessed") for e in mv)
+    assert "illegal" not in types(evs)
+    # two stones (one each) have one order only: not guessed
+    b = Board()
+    b.play("B ee,W dd")
+    logged = list(b.log)
+    b.put("B", "cc")
+    b.put("W", "gg")
+    b.restart(logged)
+    assert [e.get("guessed") for e in b.look() if e["type"] == "move"] == [None, None]

@@ -578,7 +578,9 @@ class Referee:
         played in turn from the logged position (the player to move first), are
         all legal and every stone missing from the frame is one they captured,
         they are the moves, accepted in that order. At most four stones; each
-        colour's stones are tried in every order."""
+        colour's stones are tried in every order. When two of one colour could
+        have come in either order (three stones or more) the position is the
+        same but the record is not: those moves say "guessed"."""
         g = self.game
         if len(extra) > 4 or g.over:
             return False
@@ -587,6 +589,8 @@ class Referee:
         theirs = [i for i in extra if stable[i] != to]
         if len(mine) - len(theirs) not in (0, 1):
             return False
+        found = None
+        guessed = False
         for a in _orders(mine):
             for b in _orders(theirs):
                 seq = []
@@ -595,15 +599,27 @@ class Referee:
                     if k < len(b):
                         seq.append(b[k])
                 if self._fits(stable, seq, missing):
-                    if self.illegal:
-                        self.illegal = None
-                        for i in range(self.n):
-                            self.marked[i] = 0
-                        self._emit({"type": "restored"})
-                    for i in seq:
-                        self._try_move(stable, i)
-                    return True
-        return False
+                    if found is None:
+                        found = seq
+                    else:
+                        guessed = True     # another order fits too: the board cannot tell
+                        break
+            if guessed:
+                break
+        if found is None:
+            return False
+        if self.illegal:
+            self.illegal = None
+            for i in range(self.n):
+                self.marked[i] = 0
+            self._emit({"type": "restored"})
+        for i in found:
+            self._try_move(stable, i)
+            if guessed:
+                for ev in self.events:
+                    if ev["type"] == "move" and ev["number"] == self.game.n:
+                        ev["guessed"] = True
+        return True
 
     def _fits(self, stable, seq, missing):
         """Play seq (frame indices, colours from the frame) on the game and take

@@ -43,8 +43,9 @@ import world as W
 import twins
 
 
-# what answers a game button: its event (a refusal is an illegal without a point)
-ANSWERS = ("pass", "abandon", "resign", "end", "dead", "count", "undo")
+# what answers a game button: its event (a refusal is an illegal without a point;
+# an "end" answers only as an agreement, and the count's press is answered by "dead")
+ANSWERS = ("pass", "abandon", "resign", "dead", "undo")
 GAME_BUTTONS = ("pass", "abandon", "resign", "end", "undo")
 
 
@@ -184,7 +185,8 @@ class Runner:
         elif t == "end" and ev.get("reason") == "resign":
             self.result = ev.get("winner", "?") + "+R"
         self.last_event = ev
-        if self.unanswered and (t in ANSWERS or (t == "illegal" and ev.get("point") is None)):
+        if self.unanswered and (t in ANSWERS or (t == "illegal" and ev.get("point") is None)
+                                or (t == "end" and ev.get("reason") == "agreement")):
             self.unanswered.pop(0)
         if self.n_events in self.cut_after:
             self.reboot_pending = True
