@@ -8,6 +8,7 @@ stderr and exit status 2, never a traceback.
 
 import argparse
 import importlib
+import os
 import sys
 
 from goboard.errors import UserError
@@ -25,7 +26,9 @@ def _load(name):
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(prog="goboard", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="goboard", description="The electronic Go board's host tool: replay and score "
+        "games, run the simulated board, sync games over serial into SGF, serve the live page.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:
@@ -49,6 +52,10 @@ def main(argv=None):
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (`goboard ... | head`): not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
