@@ -15,6 +15,8 @@ The job (JSON on stdin, prepared by `goboard sim`):
     torn     true: each of those cuts lands inside that event's record instead (the
              log file is cut inside its last record, as a cut during the write
              would); a player whose press the board then lacks presses again
+             (at each power-on the firmware's drivers start afresh: the bowls
+             settle again; presses made while the power was off are lost)
     tail_ms  simulated time to run after the last action (default 1500)
     link     optional {"device": path of a serial device (a pty in tests and the demo),
              "serial": board serial, "linger_ms": real time to keep serving the host
@@ -153,6 +155,9 @@ class Runner:
             cal.load(self.cal_path)
         log = GameLog(self.log_dir)
         bowls = twins.bowls(prof, hw)
+        if not first and bowls is not None:
+            # the bowls driver is firmware RAM too: after a cut it settles afresh
+            bowls = type(bowls)(prof, hw["scales"])
         if self.link_stream is not None:
             self.tap = LinkTap(self, self.link_stream, self.job["link"].get("serial", "SIM-1"))
         else:
