@@ -42,3 +42,21 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
         proc = run(["--size", "9", "--json"], tmp_path, text)
         assert proc.returncode == 2, (text, proc.stderr)
         assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+def test_sgf_handicap_at_free_points_and_without_setup_stones(tmp_path):
+    from sim_rig import sim_sgf, kinds
+    # AB at points that are not the traditional ones (free placement)
+    p = tmp_path / "free.sgf"
+    p.write_text("(;GM[1]SZ[9]HA[2]KM[0.5]AB[ee][cc];W[gg];B[dc])")
+    out = sim_sgf(str(p), rules="chinese")
+    gs = kinds(out, "game-start")[0]
+    assert sorted(gs["setup"]["B"]) == ["cc", "ee"] and gs["handicap"] == 2 and gs["first"] == "W"
+    assert out["moves"] == ["gg", "dc"] and kinds(out, "illegal") == []
+    # HA without AB: the stones go on the traditional points, on the board and in the firmware
+    p = tmp_path / "ha.sgf"
+    p.write_text("(;GM[1]SZ[9]HA[3];W[ee];B[dd])")
+    out = sim_sgf(str(p), rules="chinese")
+    gs = kinds(out, "game-start")[0]
+    assert len(gs["setup"]["B"]) == 3 and gs["handicap"] == 3
+    assert out["moves"] == ["ee", "dd"]

@@ -54,9 +54,10 @@ class BoardLoop:
         self.sent = 0               # events handed on (tests, bench)
 
     # --- start-up -------------------------------------------------------------
-    def start(self, rules="chinese", komi=None, handicap=0):
+    def start(self, rules="chinese", komi=None, handicap=0, setup=None):
         """Resume the log's current game if there is one (the board is checked at
-        the first settled frame), else start a new game with these settings."""
+        the first settled frame), else start a new game with these settings
+        (`setup`: handicap stones at free points, SGF names)."""
         log = self.log
         if log is not None:
             g = log.current_game()
@@ -65,16 +66,17 @@ class BoardLoop:
                 if self.ref.game is not None:
                     self._ui()
                     return "resumed"
-        self.new_game(rules, komi, handicap, by="start")
+        self.new_game(rules, komi, handicap, by="start", setup=setup)
         return "new"
 
-    def new_game(self, rules="chinese", komi=None, handicap=0, first=None, by=None):
+    def new_game(self, rules="chinese", komi=None, handicap=0, first=None, by=None,
+                 setup=None):
         """A new game: from the buttons' menu or from the host over the link.
         Returns its game-start event (logged first: it carries the game number)."""
         self.menu = None
         ev = self.ref.new_game(rules, komi, handicap, first=first,
                                serial=getattr(self.profile, "serial", "") or "",
-                               profile=self.profile.id, by=by)
+                               profile=self.profile.id, by=by, setup=setup)
         self._drain()
         return ev
 

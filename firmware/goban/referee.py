@@ -217,18 +217,25 @@ class Referee:
 
     # --- a new game --------------------------------------------------------------
     def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,
-                 serial="", profile="", by=None):
+                 serial="", profile="", by=None, setup=None):
         """Start a game (buttons and display, or the host). Emits game-start;
-        `by` says who chose it ("menu", "host", "start") and is logged with it."""
+        `by` says who chose it ("menu", "host", "start") and is logged with it.
+        `setup`: black's handicap stones as SGF points (free placement, an SGF's
+        AB); without it a handicap goes on the traditional points."""
         if size and size != self.size:
             raise ValueError("this board is %dx%d" % (self.size, self.size))
         r = rules if isinstance(rules, R.Rules) else R.get(rules)
         if komi is not None:
             r = r.copy(komi=komi)
         g = Game(r, self.size, capacity=400)
-        setup = []
-        if handicap and handicap >= 2:
+        if setup:
+            setup = [g.board.from_sgf(s) for s in setup]
+            g.setup(black=setup, to_move=WHITE)
+            g.handicap = handicap or len(setup)
+        elif handicap and handicap >= 2:
             setup = g.place_handicap(handicap)
+        else:
+            setup = []
         if first:
             g.first = COLOR[first]
         self.game = g

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from goban import rules as R
 from goban.count import bowl_stones
-from goban.game import Game
+from goban.game import Game, handicap_points
 from goboard import mpengine
 from goboard.errors import UserError
 from goboard.sgfgame import markup_dead
@@ -186,6 +186,28 @@ def _empty_neighbour(b, p, rng):
     return rng.choice(cand) if cand else None
 
 
+def _handicap_setup(record, handicap=None):
+    """Black's setup stones are the handicap the board is set up with: the SGF's
+    AB (free placement) or, for a handicap without AB (HA, or --handicap), the
+    traditional points. They go to the firmware too, so both agree."""
+    ab = record["setup"]["B"]
+    if handicap is not None:
+        if ab and handicap != len(ab):
+            raise UserError("--handicap %d disagrees with the SGF's %d black setup stones"
+                            % (handicap, len(ab)))
+        record["handicap"] = handicap
+    if not ab and record["handicap"] >= 2:
+        size = record["size"]
+        try:
+            pts = handicap_points(size, record["handicap"])
+        except ValueError as e:
+            raise UserError("SGF: %s" % e)
+        record["setup"]["B"] = [LETTERS[p % (size + 1)] + LETTERS[p // (size + 1) - 1]
+                                for p in pts]
+    elif ab:
+        record["handicap"] = len(ab) if len(ab) >= 2 else record["handicap"]
+
+
 def load_input(path, args):
     """(record or None, actions, size)"""
     try:
@@ -200,8 +222,7 @@ def load_input(path, args):
             record["result"] = str(sg.get_root().get("RE")) if sg.get_root().has_property("RE") else ""
         except ValueError:
             record["result"] = ""
-        if args.handicap is not None:
-            record["handicap"] = args.handicap
+        _handicap_setup(record, args.handicap)
         return record, sgf_script(record, args.seed, args.noise, sg), record["size"]
     try:
         text = data.decode()
@@ -255,6 +276,7 @@ def simulate(path, args):
                 raise UserError("--cut-after: %r is not an event number" % tok)
     with tempfile.TemporaryDirectory(prefix="goboard-sim-") as tmp:
         job = {"profile": profile, "rules": rules, "komi": komi, "handicap": handicap,
+               "setup": record["setup"]["B"] if record else None,
                "seed": args.seed, "noise": args.noise, "actions": actions,
                "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
                "bowl_stones": bowl_stones(size, R.get(rules))}   # Ing: 180 on 19x19

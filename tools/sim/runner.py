@@ -5,6 +5,7 @@
 The job (JSON on stdin, prepared by `goboard sim`):
     profile  path of a sim profile (boards/sim-19.json)
     rules, komi, handicap   the game set up at the board
+    setup    optional [SGF points]: black's handicap stones at free points (an SGF's AB)
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
     actions  [[verb, args...]]: place C pt | lift pt | slide pt pt | nudge pt pt |
              hover C pt ms | knock pt | wait ms | button C name | bowl C k | lid C k |
@@ -169,7 +170,7 @@ class Runner:
             self.tap.link.state_fn = self.loop.state   # the host's `state` request
             self.tap.link.new_fn = self.loop.host_new_game   # and `new`
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
-                              self.job.get("handicap", 0))
+                              self.job.get("handicap", 0), self.job.get("setup"))
         self.emit_note({"type": "boot", "how": how})
 
     def emit_note(self, note):
@@ -397,7 +398,7 @@ class Runner:
         logged = list(log.events(g)) if g else []
         out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,
                "logged": len(logged), "log_types": [e["type"] for e in logged],
-               "latency_scans": self.latency, "events": self.n_events, "scan_ms": self.scan_ms, "peak_heap": self.peak,
+               "latency_scans": self.latency, "events": self.n_events, "scan_ms": self.scan_ms, "peak_heap": self.peak, "base_heap": self.base_heap,
                "now": self.now, "display": self.hw["display"].lines
                if hasattr(self.hw["display"], "lines") else None,
                "fakes": twins.FAKES}
