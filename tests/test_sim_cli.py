@@ -60,3 +60,20 @@ def test_sgf_handicap_at_free_points_and_without_setup_stones(tmp_path):
     gs = kinds(out, "game-start")[0]
     assert len(gs["setup"]["B"]) == 3 and gs["handicap"] == 3
     assert out["moves"] == ["ee", "dd"]
+
+
+def test_sgf_with_an_illegal_move_is_played_up_to_it_and_the_referee_names_it(tmp_path):
+    from sim_rig import sim_sgf, kinds
+    # move 9 retakes the ko at once
+    p = tmp_path / "ko.sgf"
+    p.write_text("(;GM[1]SZ[9];B[ba];W[ca];B[ab];W[db];B[cb];W[cc];B[bc];W[bb];B[cb];W[ee])")
+    out = sim_sgf(str(p), rules="chinese")
+    il = kinds(out, "illegal")
+    assert [(e["code"], e["point"], e["color"]) for e in il] == [("ko", "cb", "B")]
+    assert kinds(out)[-1]["type"] == "restored"        # the hand took the stone back
+    assert out["moves"] == ["ba", "ca", "ab", "db", "cb", "cc", "bc", "bb"]
+    assert out["stopped"] == {"move": 9, "color": "B", "point": "cb", "code": "ko"}
+    # a record that puts a stone on a stone is broken: one line, status 2
+    proc = run(["--rules", "chinese", "--json"], tmp_path, "(;GM[1]SZ[9];B[ee];W[ee])")
+    assert proc.returncode == 2 and "move 2" in proc.stderr and "occupied" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1

@@ -1,7 +1,9 @@
 """Play an SGF game or a physical script on the simulated board, through the real firmware.
 
 INPUT is an SGF file (each move placed by a hand, with seeded hand noise: hovers,
-brief nudges, captures lifted in random order over several scans) or a physical
+brief nudges, captures lifted in random order over several scans; a move the
+rules refuse is placed, announced by the referee, taken back, and play stops
+there: `stopped` names it) or a physical
 script, one action per line:
     place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
     wait 500 | button B pass|abandon|end|resign|undo|ok | bowl B -1 | lid W +1 |
@@ -165,9 +167,18 @@ def sgf_script(record, seed, noise, sg=None):
                     if near is not None:
                         acts.append(["wait", rng.randint(150, 300)])
                         acts.append(["nudge", pt, b.sgf(near), rng.randint(40, 90)])
-        if code:
+        if code in ("occupied", "off-board"):
+            # no hand can put a stone there: the record itself is broken
             raise UserError("SGF: move %d (%s %s) is illegal under %s: %s"
                             % (k + 1, c, pt or "pass", rules.id, code))
+        if code:
+            # played at the board like any illegal move: the referee names it,
+            # the hand takes the stone back off; the rest of the record cannot
+            # be played on a board that refused this move, so play stops here
+            if pt:
+                acts += [["wait", 400], ["lift", pt], ["wait", 400]]
+            record["stopped"] = {"move": k + 1, "color": c, "point": pt, "code": code}
+            return acts
     res = record.get("result") or ""
     if "+R" in res.upper():
         loser = "W" if res.upper().startswith("B") else "B"
@@ -290,6 +301,8 @@ def simulate(path, args):
            "ui": [n for n in notes if n.get("type") == "ui"], "summary": summary}
     if record is not None:
         out["sgf_moves"] = [m[1] for m in record["moves"]]
+        if record.get("stopped"):
+            out["stopped"] = record["stopped"]   # the SGF move the board refused
     return out
 
 
@@ -302,4 +315,8 @@ def run(args):
             print(ev["t"], ev["type"], ev.get("color") or "", ev.get("point") or "",
                   ev.get("code") or "", ev.get("text") or "")
         print("moves: %d, result: %s" % (len(out["moves"]), out["result"]))
+        st = out.get("stopped")
+        if st:
+            print("stopped at SGF move %d (%s %s): %s" % (st["move"], st["color"],
+                                                         st["point"] or "pass", st["code"]))
     return 0
