@@ -241,3 +241,19 @@ def test_littlefs_power_cut_after_every_flash_operation():
     words = r.stdout.split()
     assert words[0] == "ok", r.stdout
     assert int(words[2]) > 20 and int(words[1]) > int(words[2])  # many cuts tested
+
+
+def test_a_torn_game_start_does_not_skip_a_game_number(tmp_path):
+    evs = game_events(6)
+    log = written(tmp_path, evs)
+    start = dict(evs[0], rules="japanese")
+    rec = encode(dict(start, game=2, seq=1))
+    # the power failed while game 2's first record was written: part of it on flash
+    with open(log.file(2), "wb") as f:
+        f.write(rec[:len(rec) // 2])
+    log = GameLog(str(tmp_path))
+    assert log.current_game() == 2 and list(log.events(2)) == []
+    assert log.new_game(dict(start)) == 2
+    assert log.games() == [1, 2] and [e["rules"] for e in log.events(2)] == ["japanese"]
+    assert log.new_game(dict(start)) == 3          # a game with events is kept
+    assert len(list(log.events(1))) == 6

@@ -306,10 +306,16 @@ class GameLog:
 
     def new_game(self, start_event):
         """Start a new game with its first event (seq 1); returns its number.
-        Makes room first by deleting the oldest games."""
+        Makes room first by deleting the oldest games. A current game with no
+        complete event (a power cut tore its game-start) is started again under
+        its own number, so game numbers never skip."""
         self.close()
-        prev = self._cur
-        g = (self._cur or 0) + 1
+        if self._cur is not None and self._seq == 0:
+            g = self._cur
+            prev = self._prev()
+        else:
+            prev = self._cur
+            g = (self._cur or 0) + 1
         self._make_room(keep=(g, prev), adding=1)
         self._cur = g
         self._sizes[g] = 0
