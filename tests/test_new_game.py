@@ -118,3 +118,30 @@ def test_new_game_from_the_host(tmp_path):
          ("game-start", "aga", 7.5, 0, "host")]
     assert len(first[0]["setup"]["B"]) == 3
     assert [e["type"] for e in log.events(1)].count("move") == 2   # game 1 kept as it was
+
+
+def test_the_board_keeps_running_after_the_game(tmp_path):
+    """After the script the simulated board goes on scanning (a still world):
+    a new game the host starts on a cleared board is checked by the next
+    frames and becomes ready, as on the table."""
+    lines = play("B cc,W gg") + ["button W resign", "wait 300", "lift cc", "wait 200",
+                                 "lift gg", "wait 300"]
+    relay, proc = _board(tmp_path, parse_script("\n".join(lines), 9), "SIM-RUN")
+    try:
+        link = HostLink(relay.host_path, reconnect=False).open()
+        try:
+            assert link.new_game("japanese")["game"] == 2
+            deadline = time.monotonic() + 10
+            st = link.state()["state"]
+            while st["phase"] != "play":
+                assert time.monotonic() < deadline, st
+                time.sleep(0.1)
+                st = link.state()["state"]
+            assert st["game"] == 2 and st["rules"] == "japanese" and st["move"] == 0
+        finally:
+            link.close()
+    finally:
+        linkrig.stop_board(proc)
+        relay.stop()
+    log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
+    assert [e["type"] for e in log.events(2)][:2] == ["game-start", "ready"]

@@ -20,9 +20,10 @@ The job (JSON on stdin, prepared by `goboard sim`):
              settle again; presses made while the power was off are lost)
     tail_ms  simulated time to run after the last action (default 1500)
     link     optional {"device": path of a serial device (a pty in tests and the demo),
-             "serial": board serial, "linger_ms": real time to keep serving the host
-             after the game}: the real serial link (goban.link.Link) rides along
-             with the tap, rebuilt at every boot as on the real board
+             "serial": board serial, "linger_ms": real time the board keeps
+             running after the game: scanning a still world, answering the host}:
+             the real serial link (goban.link.Link) rides along with the tap,
+             rebuilt at every boot as on the real board
     pace     0 (default): as fast as possible; 1: the simulated clock follows real
              time (the demo, so a page can be watched); 2: twice as fast, ...
 The clock steps one scan period at a time; the world is written, then the board
@@ -406,17 +407,18 @@ class Runner:
         return out
 
     def linger(self):
-        """Keep the link answering the host (sync, read-back) after the game."""
-        import time
+        """After the game, with a link: the board keeps running in real time for
+        linger_ms (the world stays still, the loop scans, the link polls), so a
+        host can read games back, ask for the state or start a new game, and
+        the board answers as it would on the table."""
         if not isinstance(self.tap, LinkTap):
             return
-        link = self.tap.link
-        link.log = GameLog(self.log_dir)
-        t0 = time.ticks_ms()
-        ms = self.job["link"].get("linger_ms", 20000)
-        while time.ticks_diff(time.ticks_ms(), t0) < ms:
-            link.poll(self.now + time.ticks_diff(time.ticks_ms(), t0))
-            time.sleep_ms(2)
+        if not self.pace:
+            self.pace = 1
+            self.t_start = None          # real time starts now
+        end = self.now + self.job["link"].get("linger_ms", 20000) * self.pace
+        while self.now < end:
+            self.scan()
 
 
 def main():
