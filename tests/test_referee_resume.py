@@ -207,3 +207,36 @@ def test_three_stones_after_a_restart_are_caught_up_and_the_order_marked_guessed
     b.put("W", "gg")
     b.restart(logged)
     assert [e.get("guessed") for e in b.look() if e["type"] == "move"] == [None, None]
+
+
+def test_a_move_on_a_dead_sensor_without_scales_is_announced_not_guessed():
+    from goban.referee import FAULT
+    b = Board()
+    b.stable[idx("ee")] = FAULT                 # the sensor under ee died
+    assert types(b.look()) == ["sensor-fault"]
+    b.play("B cc,W gg")
+    # black played on ee (not seen), then white answered: no scale tells where
+    # black's stone went, so the referee names the dead point and waits
+    b.put("W", "cg")
+    evs = b.look()
+    assert [(e["type"], e["code"], e["point"]) for e in evs] == [("illegal", "unseen", "cg")]
+    assert "ee" in evs[0]["text"] and "ee" in evs[0]["fix"] and b.ref.game.n == 2
+    b.lift("cg")
+    assert types(b.look()) == ["restored"]
+    # with the scales: black's bowl one short, white's as the game used it
+    b = Board()
+    b.ref.bowls(40, 40, 0, 0)
+    b.stable[idx("ee")] = FAULT
+    b.look()
+    b.play("B cc,W gg")
+    b.ref.bowls(38, 39, 0, 0)                   # cc and the stone on ee are out
+    b.put("W", "cg")
+    b.ref.bowls(38, 38, 0, 0)
+    b.ref.take_events()
+    evs = b.look()
+    assert [(e["color"], e["point"], e.get("unseen")) for e in evs if e["type"] == "move"] == \
+        [("B", "ee", True), ("W", "cg", None)]
+    # a wrong-colour stone with black's bowl as the game used it is no unseen move
+    b.put("W", "gc")
+    evs = b.look()
+    assert [e.get("code") for e in evs] == ["extra-stone"]

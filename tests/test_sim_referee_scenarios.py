@@ -184,6 +184,29 @@ def test_dead_sensor_is_reported_and_play_goes_on():
     sf = kinds(out, "sensor-fault")
     assert sf and sf[0]["point"] == "ee"
     assert out["moves"] == ["cc", "gg", "cg"] and illegal(out) == []
+    assert "sensor-fault" in out["summary"]["log_types"]
+
+
+@pytest.mark.parametrize("gap", [1500, 300])
+def test_a_move_on_a_dead_sensor_is_taken_from_the_bowl_when_the_opponent_answers(gap):
+    # the stone on ee is not seen; black's bowl is one stone short and ee is the
+    # only dead point black may play: white's answer on cg shows black moved there.
+    # With a short gap black's bowl is still settling when white plays: the
+    # referee says so first (unseen), then takes the move once the bowl settles.
+    lines = ["dead ee"] + play("B cc,W gg") + ["place B ee", "wait %d" % gap, "place W cg",
+                                               "wait 800", "place B gc", "wait 400"]
+    out = sim(script(*lines))
+    mv = kinds(out, "move")
+    assert [(e["color"], e["point"], e.get("unseen")) for e in mv] == \
+        [("B", "cc", None), ("W", "gg", None), ("B", "ee", True), ("W", "cg", None),
+         ("B", "gc", None)]
+    il = illegal(out)
+    if gap == 1500:
+        assert il == []
+    else:
+        assert [(e["code"], e["point"]) for e in il] == [("unseen", "cg")]
+        assert "ee" in il[0]["text"] and "dead" in il[0]["text"]
+    assert out["moves"] == ["cc", "gg", "ee", "cg", "gc"]      # the log holds the unseen move
 
 
 def test_power_cut_mid_game_resumes_and_checks_the_board():

@@ -44,6 +44,7 @@ PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
 FAULT = 3          # a classified cell whose sensor cannot be read
 NO_TOL = 255
 CAP = 64           # mismatching points listed per diff (all are counted)
+RECHECK = ("unseen", "wrong-color", "extra-stone")   # looked at again when the bowls change
 
 LETTER = {BLACK: "B", WHITE: "W"}
 COLOR = {"B": BLACK, "W": WHITE}
@@ -70,6 +71,9 @@ PHYSICAL = {
     "no-takeback": ("these rules allow no takeback", "play on"),
     "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
     "fill-wrong": ("only white stones fill white's area: {p} is wrong", "put {p} back as it was"),
+    "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
+               "a stone there is not seen", "take the {c} stone off {p}; if {t} played on {l}, "
+               "take that stone off too and play elsewhere"),
     "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
                     "check the board against the lights"),
 }
@@ -148,6 +152,7 @@ class Referee:
         self.lines = ("", "")
         self.ui_dirty = True
         self.faults = bytearray(n)        # fault points already reported
+        self.n_faults = 0
         self.dead = []                    # points lifted as dead (DEAD phase)
         self.bowl_seen = None             # last settled reading [B, W, lidB, lidW]
         self.bowl_start = None            # [B, W] at the start (or after a resume)
@@ -160,6 +165,7 @@ class Referee:
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
         self.looked = True                # the board was looked at since the (re)start
         self.deferred = []                # presses made before that first look
+        self.recheck = False              # the bowls changed while "unseen" was shown
 
     # --- coordinates -----------------------------------------------------------
     def p_of(self, i):
@@ -455,9 +461,11 @@ class Referee:
             if stable[i] == FAULT:
                 if not self.faults[i]:
                     self.faults[i] = 1
+                    self.n_faults += 1
                     self._emit({"type": "sensor-fault", "point": self._sgf_i(i), "what": "dead"})
             elif self.faults[i]:
                 self.faults[i] = 0
+                self.n_faults -= 1
                 self._emit({"type": "sensor-ok", "point": self._sgf_i(i)})
 
     def _sgf_i(self, i):
@@ -525,6 +533,13 @@ class Referee:
         if self.resumed and not self.pending and not changed and extra and mis <= CAP \
                 and (len(extra) > 1 or missing) and self._catch_up(stable, extra, missing):
             return
+        if self.recheck and self.illegal in RECHECK and len(extra) == 1 and mis == 1 \
+                and not missing and not changed:
+            self.recheck = False
+            again = self.illegal
+            self.illegal = None       # look again: the mover's bowl may tell now
+            self._try_move(stable, extra[0], again)
+            return
         if self.illegal:
             # already announced: a new one only if a point outside it is now wrong
             new = False
@@ -540,7 +555,7 @@ class Referee:
             return
         self._announce(stable, mis, extra, missing, changed)
 
-    def _try_move(self, stable, i):
+    def _try_move(self, stable, i, again=None):
         g = self.game
         color = stable[i]
         p = self.p_of(i)
@@ -549,10 +564,15 @@ class Referee:
             self._illegal("game-over", color, i, [i])
             return
         if color != to:
+            if self._unseen(stable, i, color, again):
+                return
             last = g.move_point(g.n) if g.n else PASS
             code = "extra-stone" if g.n and last > ABANDON and g.color_of(g.n) == color \
                 else "wrong-color"
-            self._illegal(code, color, i, [i])
+            if code == again:
+                self.illegal = code   # looked at again: still the same, already announced
+            else:
+                self._illegal(code, color, i, [i])
             return
         code = g.play(color, p)
         if code:
@@ -564,19 +584,68 @@ class Referee:
         self._emit(ev)
         self.resumed = False
         if caps:
-            opp = WHITE if color == BLACK else BLACK
-            lit = []
-            for q in caps:
-                j = self.i_of(q)
-                self.tol[j] = opp
-                lit.append(j)
-            self.pending = "capture"
-            self._emit({"type": "capture-pending", "color": LETTER[opp],
-                        "points": ev["captures"]})
-            self._show_pending()
+            self._capture_pending(caps, color)
         else:
             self._after_play_ui()
         self._after_game_change()
+
+    def _capture_pending(self, caps, color):
+        """The stones `color` just captured stay tolerated and lit until lifted."""
+        opp = WHITE if color == BLACK else BLACK
+        for q in caps:
+            self.tol[self.i_of(q)] = opp
+        self.pending = "capture"
+        self._emit({"type": "capture-pending", "color": LETTER[opp],
+                    "points": [self.game.board.sgf(q) for q in caps]})
+        self._show_pending()
+
+    def _unseen(self, stable, i, color, again):
+        """The opponent's stone appeared while the mover's move was not seen: was
+        it played on a dead sensor? The empty dead points where the mover may
+        play are the candidates. With exactly one, and the mover's bowl one
+        stone short of what the game used, that was the move: it is accepted
+        there (`unseen`), then the opponent's stone in its turn. Otherwise the
+        referee says so (code "unseen") and waits; a settled bowl reading looks
+        again. True when handled here."""
+        g = self.game
+        to = g.to_move()
+        out = self._out_of_bowl(to)
+        if out >= 0 and self.bowl_now[to - 1] < 0:
+            out = -1                  # the mover's bowl is still moving: it cannot tell yet
+        if out == 0 or not self.n_faults:
+            return False              # no stone left the mover's bowl, or no dead sensor
+        cand = []
+        for j in range(self.n):
+            if self.faults[j] and g.board.cells[self.p_of(j)] == EMPTY:
+                if g.play(to, self.p_of(j)) is None:
+                    g.undo()
+                    cand.append(j)
+        if not cand:
+            return False
+        if len(cand) == 1 and out == 1:
+            j = cand[0]
+            if again:
+                for k in range(self.n):
+                    self.marked[k] = 0
+                self._emit({"type": "restored"})
+            g.play(to, self.p_of(j))
+            caps = g.last_capture()
+            self._emit({"type": "move", "color": LETTER[to], "point": self._sgf_i(j),
+                        "number": g.n, "captures": [g.board.sgf(q) for q in caps],
+                        "unseen": True})
+            self.resumed = False
+            self._after_game_change()
+            if caps:
+                self._capture_pending(caps, to)
+                self.dirty = True     # the stone on i waits for the captures to go
+            else:
+                self._try_move(stable, i)
+            return True
+        if again != "unseen":
+            self._illegal("unseen", color, i, [i] + cand,
+                          l=" ".join(self._sgf_i(j) for j in cand[:4]))
+        self.illegal = "unseen"
+        return True
 
     def _catch_up(self, stable, extra, missing):
         """Right after a restart the board may be ahead of the log: the move whose
@@ -1008,6 +1077,9 @@ class Referee:
                 self.bowl_start[c - 1] = now[c - 1] + self._used(c)
         self._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2], "lidW": now[3],
                     "start": list(self.bowl_start)})
+        if self.illegal in RECHECK and self.n_faults:
+            self.recheck = True       # the bowl may now tell where the mover's stone went
+            self.dirty = True
         if not self.checked and now[0] >= 0 and now[1] >= 0:
             self.checked = True
             if g.rules.bowl_stones and g.n == 0:
@@ -1024,12 +1096,20 @@ class Referee:
             c = g.to_move()
             o = WHITE if c == BLACK else BLACK
             lid_o = now[2] if o == BLACK else now[3]
-            in_hand = self.bowl_start[c - 1] - self._used(c) - now[c - 1]
-            if lid_o >= 0 and now[c - 1] >= 0 and self.bowl_start[c - 1] >= 0 and in_hand >= 1 and lid_o > self._expected_lid(o):
+            if lid_o >= 0 and self._out_of_bowl(c) >= 1 and lid_o > self._expected_lid(o):
                 self._pass(c, stone=True)
                 return
         if prev is not None and self.phase == PLAY:
             self._check_lids(final=False, prev=prev)
+
+    def _out_of_bowl(self, color):
+        """Stones of `color` out of its bowl that the game has not used (on a
+        dead sensor, in a hand, or a pass stone), or -1 when the scales cannot tell."""
+        s = self.bowl_seen
+        st = self.bowl_start
+        if not s or not st or s[color - 1] < 0 or st[color - 1] < 0:
+            return -1
+        return st[color - 1] - self._used(color) - s[color - 1]
 
     def _used(self, color):
         """Stones of `color` the game has taken from its bowl (moves, setup, pass stones)."""

@@ -265,7 +265,10 @@ def run_job(job, timeout=600):
         elif d.get("done"):
             summary = d
     if proc.returncode != 0 or summary is None:
-        err = proc.stderr.decode(errors="replace").strip().splitlines()
+        # MicroPython prints an uncaught exception's traceback on stdout
+        err = (proc.stderr.decode(errors="replace").strip().splitlines()
+               or [line for line in proc.stdout.decode(errors="replace").splitlines()
+                   if line.strip() and not line.startswith("{")])
         raise UserError("the simulated board failed: %s" % (err[-1] if err else "no summary"))
     return events, notes, summary
 
