@@ -284,8 +284,9 @@ class Runner:
             self._keep_pace()
         self.world.tick(self.now)
         self.in_step = True
+        k = 1
         try:
-            self.loop.step(self.now)
+            k = self.loop.step(self.now)
         except PowerCut:
             pass                     # the rest of the step never happens
         self.in_step = False
@@ -294,7 +295,8 @@ class Runner:
             self.reboot_pending = False
             self.power_cut(self.torn)
         self.now += self.scan_ms
-        if (self.now // self.scan_ms) % 64 == 0:
+        if k or (self.now // self.scan_ms) % 64 == 0:
+            # the live heap after every step that did something, and now and then
             gc.collect()
             a = gc.mem_alloc() - self.base_heap
             if a > self.peak:
