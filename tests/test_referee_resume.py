@@ -240,3 +240,25 @@ def test_a_move_on_a_dead_sensor_without_scales_is_announced_not_guessed():
     b.put("W", "gc")
     evs = b.look()
     assert [e.get("code") for e in evs] == ["extra-stone"]
+
+
+def test_six_stones_after_cuts_back_to_back_are_caught_up():
+    """Cuts back to back, each tearing the record of the move it was writing:
+    the board ran ahead of the log by six stones, which took the logged white
+    stone on bb (lifted meanwhile)."""
+    b = Board()
+    b.play("B ba,W bb,B ab,W ee")
+    logged = list(b.log)
+    for m in ("B cb", "W gg", "B hh", "W ff", "B bc", "W hg"):
+        b.put(*m.split())
+    b.lift("bb")
+    b.restart(logged)
+    evs = b.look()
+    mv = [e for e in evs if e["type"] == "move"]
+    assert "illegal" not in types(evs) and len(mv) == 6
+    assert sorted(e["point"] for e in mv) == ["bc", "cb", "ff", "gg", "hg", "hh"]
+    assert [e["number"] for e in mv] == [5, 6, 7, 8, 9, 10] and all(e.get("guessed") for e in mv)
+    assert [e["color"] for e in mv] == ["B", "W"] * 3
+    g = b.ref.game
+    assert g.n == 10 and g.captures[1] == 1 and g.board.get(g.board.from_sgf("bb")) == 0
+    assert b.ref.phase == PLAY and not b.ref.illegal

@@ -122,15 +122,9 @@ def diff_frame(stable, cells, tol, out, cap: int, size: int) -> int:
     return mis | (pend << 10)
 
 
-def _orders(items):
-    """Every order of a short list (catch-up after a restart: at most two each)."""
-    if len(items) < 2:
-        return [items]
-    out = []
-    for k in range(len(items)):
-        for rest in _orders(items[:k] + items[k + 1:]):
-            out.append([items[k]] + rest)
-    return out
+CATCH_UP = 8         # new stones a restart may catch up from the board
+CATCH_UP_PLAYS = 400  # trial moves the search for their order may make: a move costs
+#                      under 1 ms on the RP2040, so at worst under a second, once, after a restart
 
 
 class Referee:
@@ -650,46 +644,34 @@ class Referee:
     def _catch_up(self, stable, extra, missing):
         """Right after a restart the board may be ahead of the log: the move whose
         record the power cut tore is on the board (its captures lifted or still
-        waiting), and the players may have answered meanwhile. If the new stones,
-        played in turn from the logged position (the player to move first), are
-        all legal and every stone missing from the frame is one they captured,
-        they are the moves, accepted in that order. At most four stones; each
-        colour's stones are tried in every order. When two of one colour could
-        have come in either order (three stones or more) the position is the
-        same but the record is not: those moves say "guessed"."""
+        waiting), and the players may have answered meanwhile, over one cut or
+        several. If the new stones, played in turn from the logged position (the
+        player to move first), are all legal and every stone missing from the
+        frame is one they captured, they are the moves, accepted in that order.
+        The order is searched depth first (at most CATCH_UP stones and
+        CATCH_UP_PLAYS trial moves). When another order fits too (or the search
+        could not rule one out) the position is the same but the record may not
+        be: those moves say "guessed"."""
         g = self.game
-        if len(extra) > 4 or g.over:
+        if len(extra) > CATCH_UP or g.over:
             return False
         to = g.to_move()
         mine = [i for i in extra if stable[i] == to]
         theirs = [i for i in extra if stable[i] != to]
         if len(mine) - len(theirs) not in (0, 1):
             return False
-        found = None
-        guessed = False
-        for a in _orders(mine):
-            for b in _orders(theirs):
-                seq = []
-                for k in range(len(a)):
-                    seq.append(a[k])
-                    if k < len(b):
-                        seq.append(b[k])
-                if self._fits(stable, seq, missing):
-                    if found is None:
-                        found = seq
-                    else:
-                        guessed = True     # another order fits too: the board cannot tell
-                        break
-            if guessed:
-                break
-        if found is None:
+        found = []
+        budget = [CATCH_UP_PLAYS]
+        self._orders(stable, mine, theirs, missing, [], found, budget)
+        if not found:
             return False
+        guessed = len(found) > 1 or budget[0] <= 0
         if self.illegal:
             self.illegal = None
             for i in range(self.n):
                 self.marked[i] = 0
             self._emit({"type": "restored"})
-        for i in found:
+        for i in found[0]:
             self._try_move(stable, i)
             if guessed:
                 for ev in self.events:
@@ -697,28 +679,31 @@ class Referee:
                         ev["guessed"] = True
         return True
 
-    def _fits(self, stable, seq, missing):
-        """Play seq (frame indices, colours from the frame) on the game and take
-        it back: True if every move is legal and every missing stone was captured."""
+    def _orders(self, stable, mine, theirs, missing, seq, found, budget):
+        """Depth first: play one of `mine` (the colour to move), then the other
+        side's turn; at the end every missing stone must have been captured.
+        Each fitting order goes to `found` (two are enough); the game is left
+        as it was."""
         g = self.game
-        played = 0
-        taken = []
-        ok = True
-        for i in seq:
-            if g.play(stable[i], self.p_of(i)):
-                ok = False
-                break
-            played += 1
-            taken += g.last_capture()
-        if ok:
+        if not mine:
+            if theirs:
+                return
             for i in missing:
-                if self.p_of(i) not in taken:
-                    ok = False
-                    break
-        while played:
-            g.undo()
-            played -= 1
-        return ok
+                if g.board.cells[self.p_of(i)] != EMPTY:
+                    return
+            found.append(list(seq))
+            return
+        for k in range(len(mine)):
+            if budget[0] <= 0 or len(found) > 1:
+                return
+            budget[0] -= 1
+            i = mine[k]
+            if g.play(stable[i], self.p_of(i)) is None:
+                seq.append(i)
+                self._orders(stable, theirs, mine[:k] + mine[k + 1:], missing, seq, found,
+                             budget)
+                seq.pop()
+                g.undo()
 
     def _after_play_ui(self):
         g = self.game
