@@ -262,3 +262,20 @@ def test_six_stones_after_cuts_back_to_back_are_caught_up():
     g = b.ref.game
     assert g.n == 10 and g.captures[1] == 1 and g.board.get(g.board.from_sgf("bb")) == 0
     assert b.ref.phase == PLAY and not b.ref.illegal
+
+
+def test_a_torn_pass_stone_is_taken_again_from_the_logged_bowls():
+    for rules in ("aga", "ing"):
+        b = Board(rules)
+        b.ref.bowls(40, 40, 0, 0)
+        b.play("B cc,W gg")
+        b.ref.bowls(39, 39, 0, 0)
+        b.ref.bowls(38, 39, 0, 1)              # black's pass stone, out of the bowl into W's lid
+        evs = b.ref.take_events()
+        assert [e["type"] for e in evs] == ["bowls", "bowls", "pass"]
+        logged = b.log + evs[:-1]              # the pass record torn; its reading logged
+        evs = b.restart(logged)
+        assert [(e["type"], e["color"], e["stone"]) for e in evs] == [("pass", "B", True)]
+        assert b.ref.game.n == 3 and b.ref.game.to_move() == 2
+        b.ref.bowls(38, 39, 0, 1)              # the scales settle again: nothing new
+        assert b.ref.take_events() == []

@@ -390,6 +390,9 @@ class Referee:
                     self._emit({"type": "capture-pending",
                                 "color": LETTER[self.tol[self.i_of(caps[0])]],
                                 "points": [g.board.sgf(p) for p in caps]})
+        if self.bowl_seen is not None:
+            # the logged reading shows a pass stone the log lacks: its record was torn
+            self._pass_stone(self.bowl_seen)
         if g.over and not ended:
             ev = {"type": "end", "reason": g.end}
             if g.end == "resign":
@@ -1074,18 +1077,26 @@ class Referee:
                 self._emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
                 if not ok:
                     self._show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
-        if self.phase == PLAY and g.rules.uses_pass_stones and not self.illegal \
-                and not self.pending and self.bowl_start:
-            # a stone is out of the mover's bowl, not on the board, and the
-            # opponent's lid holds one more than its prisoners: a pass stone
-            c = g.to_move()
-            o = WHITE if c == BLACK else BLACK
-            lid_o = now[2] if o == BLACK else now[3]
-            if lid_o >= 0 and self._out_of_bowl(c) >= 1 and lid_o > self._expected_lid(o):
-                self._pass(c, stone=True)
-                return
+        if self._pass_stone(now):
+            return
         if prev is not None and self.phase == PLAY:
             self._check_lids(final=False, prev=prev)
+
+    def _pass_stone(self, now):
+        """A stone is out of the mover's bowl, not on the board, and the
+        opponent's lid holds one more than its prisoners: a pass stone (rules
+        that use them). True when the pass was played."""
+        g = self.game
+        if self.phase != PLAY or not g.rules.uses_pass_stones or self.illegal \
+                or self.pending or not self.bowl_start:
+            return False
+        c = g.to_move()
+        o = WHITE if c == BLACK else BLACK
+        lid_o = now[2] if o == BLACK else now[3]
+        if lid_o >= 0 and self._out_of_bowl(c) >= 1 and lid_o > self._expected_lid(o):
+            self._pass(c, stone=True)
+            return True
+        return False
 
     def _out_of_bowl(self, color):
         """Stones of `color` out of its bowl that the game has not used (on a
