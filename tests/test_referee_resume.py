@@ -279,3 +279,24 @@ def test_a_torn_pass_stone_is_taken_again_from_the_logged_bowls():
         assert b.ref.game.n == 3 and b.ref.game.to_move() == 2
         b.ref.bowls(38, 39, 0, 1)              # the scales settle again: nothing new
         assert b.ref.take_events() == []
+
+
+def test_a_restart_in_the_middle_of_a_takeback_lets_it_finish():
+    b = Board()
+    b.play(OPENING + ",B bc")                  # bc takes bb
+    b.lift("bb")
+    b.look()
+    b.ref.button("undo")
+    b.log += b.ref.take_events()
+    assert types(b.log)[-1] == "undo"
+    # the power fails before the hands finish: bc still on the board, bb not back
+    b.restart(list(b.log))
+    evs = b.look()
+    assert "illegal" not in types(evs) and b.ref.pending == "undo"
+    assert b.ref.game.n == 6 and b.ref.game.to_move() == 1
+    b.lift("bc")
+    b.look()
+    b.put("W", "bb")
+    assert types(b.look()) == ["restored"] and b.ref.pending is None
+    b.put("B", "bc")                           # the move again
+    assert types(b.look()) == ["move", "capture-pending"]

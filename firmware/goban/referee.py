@@ -293,9 +293,12 @@ class Referee:
         checked = False
         ended = counted = False
         cap_logged = True         # the last move's capture-pending is in the log
+        undone = None             # the undo event, while it is the game's last change
         self.replay_refused = None
         for ev in events:
             t = ev.get("type")
+            if t in ("game-start", "move", "pass", "abandon", "resign"):
+                undone = None
             code = None
             if t == "game-start":
                 r = R.get(ev.get("rules") or "chinese")
@@ -330,6 +333,7 @@ class Referee:
                 phase = PLAY
             elif t == "undo":
                 code = None if g.undo() else "no-takeback"
+                undone = ev
                 cap_logged = True
                 dead = None
                 ended = counted = False
@@ -384,7 +388,14 @@ class Referee:
             caps = g.last_capture()
             for p in caps:
                 self.tol[self.i_of(p)] = BLACK if g.color_of(g.n) == WHITE else WHITE
-            if caps:
+            if undone is not None and undone.get("point"):
+                # a takeback may be half done: the stone not yet lifted, the
+                # captures not yet back (as after the undo press itself)
+                self.tol[self.i_of(g.board.from_sgf(undone["point"]))] = COLOR[undone["color"]]
+                for q in undone.get("restored") or ():
+                    self.tol[self.i_of(g.board.from_sgf(q))] = EMPTY
+                self.pending = "undo"
+            elif caps:
                 self.pending = "resume"
                 if not cap_logged:
                     self._emit({"type": "capture-pending",
