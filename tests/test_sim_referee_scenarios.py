@@ -12,6 +12,11 @@ def types(out):
     return [e["type"] for e in kinds(out)]
 
 
+def logged(out, *which):
+    """The types of the events the board's log holds (of these types, if given)."""
+    return [t for t in out["summary"]["log_types"] if not which or t in which]
+
+
 def test_hover_and_nudges_never_make_a_move():
     lines = play("B cc,W gg")
     for k in range(6):  # hands hovering with magnetic stones, dipping to the board
@@ -49,7 +54,8 @@ def test_multi_stone_capture_lifted_over_many_scans():
     assert kinds(out, "capture-pending")[0]["points"] in (["ab", "ac"], ["ac", "ab"])
     assert illegal(out) == []
     assert types(out)[-2:] == ["restored", "move"]
-    assert out["moves"][-1] == "ff"
+    assert out["moves"] == ["ad", "ab", "bb", "ac", "bc", "ee", "aa", "ff"]
+    assert logged(out, "capture-pending") == ["capture-pending"]
 
 
 @pytest.mark.parametrize("lines,code,point,fix_word", [
@@ -73,6 +79,7 @@ def test_illegal_placements_are_named_and_play_resumes_when_fixed(lines, code, p
     if code == "slid":
         assert ev["to"] == "ec"
     assert types(out)[-1] == "restored"
+    assert logged(out, "illegal", "restored")[-2:] == ["illegal", "restored"]
     # nothing was lost from the game
     before = [l.split()[2] for l in lines if l.startswith("place")]
     n_played = len(kinds(out, "move"))
@@ -85,6 +92,7 @@ def test_slide_across_points_is_one_illegal_and_no_move():
     assert len(kinds(out, "move")) == 2
     il = illegal(out)
     assert [(e["code"], e["point"], e["to"]) for e in il] == [("slid", "cc", "fc")]
+    assert out["moves"] == ["cc", "gg"] and logged(out, "illegal") == ["illegal"]
 
 
 def test_takeback_by_button_restores_the_captures():
@@ -132,14 +140,18 @@ def test_agreement_and_resign_and_abandon():
     out = sim(script(*(play("B cc,W gg") + ["button B end", "wait 300", "button B end", "wait 200"])))
     assert kinds(out, "end")[0]["reason"] == "agreement"
     assert kinds(out, "count")
+    assert out["moves"] == ["cc", "gg"] and logged(out, "end", "dead", "count") == \
+        ["end", "dead", "count"]
     out = sim(script(*(play("B cc") + ["button W resign", "wait 200", "place W ee", "wait 300"])))
     assert kinds(out, "resign")[0]["color"] == "W"
     assert kinds(out, "end")[0] == dict(kinds(out, "end")[0], reason="resign", winner="B")
     assert out["result"] == "B+R" and kinds(out, "move")[-1]["point"] == "cc"
+    assert out["moves"] == ["cc"] and logged(out, "resign", "end") == ["resign", "end"]
     out = sim(script("wait 300", "button W abandon", "wait 200", "button B abandon", "wait 300"),
               rules="living-stones")
     assert [e["type"] for e in kinds(out, "abandon", "end")] == ["abandon", "abandon", "end"]
     assert kinds(out, "end")[0]["reason"] == "two-abandons"
+    assert logged(out, "abandon", "end") == ["abandon", "abandon", "end"]
 
 
 def test_pass_stone_from_the_bowl_into_the_lid():
@@ -157,6 +169,7 @@ def test_ing_bowl_check_at_the_start():
     out = sim(script("wait 800"), rules="ing")   # 9x9: (81 - 1) / 2 = 40 stones each
     sc = kinds(out, "setup-check")
     assert sc and sc[0]["ok"] is True and sc[0]["B"] == 40 and sc[0]["W"] == 40
+    assert logged(out, "setup-check") == ["setup-check"]
     out = sim(script("bowl W -2", "wait 800"), rules="ing")
     sc = kinds(out, "setup-check")
     assert sc and sc[0]["ok"] is False and sc[0]["W"] == 38
@@ -167,6 +180,8 @@ def test_prisoner_taken_from_the_lid_is_announced():
     out = sim(script(*lines))
     pm = kinds(out, "prisoner-missing")
     assert pm and pm[0]["color"] == "B" and pm[0]["expected"] == 1 and pm[0]["counted"] == 0
+    assert "prisoner-missing" in logged(out)
+    assert out["moves"] == ["ba", "bb", "ab", "ee", "cb", "ff", "bc"]
 
 
 def test_handicap_stones_are_setup_not_moves():
