@@ -64,7 +64,10 @@ UNIT_LU = "lu"  # 路, Tang-Song
 
 
 class Rules:
-    """One rule system as data. `komi` is in points (1 stone = 2 points)."""
+    """One rule system as data. `komi` is always in points, as SGF's KM and the
+    command line give it; a system that counts in stones takes it at 1 stone =
+    2 points, and a 路 (Tang-Song) is a point. Values from `get()` are shared:
+    never assign to their fields, make a variant with `copy()`."""
 
     __slots__ = ("id", "name", "sgf_name", "first", "suicide", "ko", "passes",
                  "end", "scoring", "tax", "komi", "handicap_comp", "draws",
@@ -156,9 +159,22 @@ RULE_IDS = ("chinese", "chinese-1988", "japanese", "aga", "ing", "new-ing",
             "jipingdian", "living-stones", "tang-song", "ming-qing", "tromp-taylor")
 
 
+_cache = {}  # type: dict
+
+
 def get(rules_id, **changes):
-    """The named rule set, with options changed (for example komi=6.5)."""
-    for r in _sets():
-        if r.id == rules_id:
-            return r.copy(**changes) if changes else r
-    raise ValueError("unknown rules: %s (known: %s)" % (rules_id, ", ".join(RULE_IDS)))
+    """The named rule set, with options changed (for example komi=6.5).
+
+    Without changes every call returns the same shared value: treat it as
+    read-only (`copy(**changes)` or `get(id, **changes)` make a variant). Only
+    the sets asked for stay in RAM: a miss builds the table once, keeps the one
+    it wanted and lets the rest go."""
+    r = _cache.get(rules_id)
+    if r is None:
+        for s in _sets():
+            if s.id == rules_id:
+                r = _cache[rules_id] = s
+                break
+        else:
+            raise ValueError("unknown rules: %s (known: %s)" % (rules_id, ", ".join(RULE_IDS)))
+    return r.copy(**changes) if changes else r
