@@ -33,6 +33,42 @@ def test_quarters_text():
         ["0", "0.25", "0.5", "0.75", "1", "3.5", "7.25", "-1.5"]
 
 
+def test_quarters_text_in_eighths():
+    assert [quarters_text(q, 8) for q in (0, 1, 3, 4, 8, 12, 17, -6)] == \
+        ["0", "0.125", "0.375", "0.5", "1", "1.5", "2.125", "-0.75"]
+
+
+def test_komi_is_points_in_every_system():
+    """Komi is in points (SGF KM, --komi, the rules record). 计活子 counts in
+    stones at 1 stone = 2 points, so komi 2 takes one living stone; Tang-Song's
+    路 is a point; Chinese counts in stones but its SGF result stays in points."""
+    g = game_of(FIG3, "living-stones")
+    base = count(g, [], "living-stones", komi=0)
+    assert (base.result, base.margin, base.unit) == ("B+1", 1, "stones")
+    assert count(g, [], "living-stones", komi=2).result == "0"       # 1 stone - 2 points
+    res = count(g, [], "living-stones", komi=1)
+    assert (res.result, res.winner, res.margin) == ("B+0.5", "B", 0.5)
+    assert res.breakdown["komi"] == 1 and res.breakdown["komi_stones"] == 0.5
+    assert res.breakdown["black_minus_white"] == 0.5
+    assert res.breakdown["black"]["total"] == 22   # the count itself is unchanged
+    res = count(g, [], "living-stones", komi=3.5)
+    assert (res.result, res.margin) == ("W+0.75", 0.75)
+    assert base.margin_q - res.margin_q == 4 * 3.5  # margin_q: quarter points everywhere
+    ts = count(g, [], "tang-song", komi=0)
+    assert ts.margin_q - count(g, [], "tang-song", komi=1).margin_q == 4  # 1 路 = 1 point
+    assert ts.unit == "lu"
+    ch = count(g, [], "chinese", komi=0)
+    assert ch.margin_q - count(g, [], "chinese", komi=2).margin_q == 8
+    assert count(g, [], "chinese", komi=2).result == "W+3" and \
+        count(g, [], "chinese", komi=2).margin == 1.5
+
+
+@pytest.mark.parametrize("komi", [float("nan"), float("inf"), -float("inf"), 7.3, 5000])
+def test_komi_the_counter_cannot_hold_is_an_error(komi):
+    with pytest.raises(CountError, match="komi"):
+        count(game_of(FIG3, "chinese"), [], "chinese", komi=komi)
+
+
 def test_area_counts_and_komi():
     # black: c9 d9 and d1-d8 (10 stones), a9 b9 and a1-c8 (26); white 10 and 35
     res = count(game_of(SPLIT9, "chinese"), [], "chinese", komi=0)
@@ -122,7 +158,7 @@ def test_new_ing_huangkong_requester_loses():
     assert g2.pass_move(BLACK) is None and g2.pass_move(WHITE) is None
     res = count(g2, [], "new-ing")
     assert res.breakdown["huangkong"] == 10  # columns b and c touch one colour each
-    assert res.result == "W+F" and res.winner == "W"
+    assert (res.result, res.winner, res.margin) == ("W+F", "W", 0)
     g3 = Game("new-ing", size=5)
     b = g3.board
     for y in range(5):
@@ -143,11 +179,12 @@ def test_resign_and_void():
     g = game_of(FIG3, "chinese")
     g.resign(BLACK)
     res = count(g, [], "chinese")
-    assert (res.result, res.winner) == ("W+R", "W")
+    assert (res.result, res.winner, res.margin) == ("W+R", "W", 0)
+    assert res.breakdown["black_minus_white"] == -8.5  # the count (komi 7.5), for information
     g = game_of(FIG3, "japanese")
     g.over, g.end = True, "void"
     res = count(g, [], "japanese")
-    assert (res.result, res.winner) == ("Void", "void")
+    assert (res.result, res.winner, res.margin) == ("Void", "void", 0)
 
 
 def test_dead_stone_errors():

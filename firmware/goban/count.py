@@ -13,10 +13,17 @@ the breakdown is built. The board facts come from `goban.regions` (one viper
 pass, no allocation); the score arithmetic (`Counter.score`) allocates nothing
 either, so the referee can count on the RP2040 between two sensor frames.
 
-The number in the SGF result is the difference of the two sides' counts: points
-for the area and territory systems (so Chinese 'B+3.5' is 1.75 stones), living
-stones for 计活子, 路 for Tang-Song. `margin`/`unit` give it in the system's
-own unit: Chinese, 计枰点, New Ing and Ming-Qing count stones (half the points).
+Komi (and handicap compensation) are in points everywhere, as the rules record,
+SGF's KM and `--komi` give them; RULES.md's 1 stone = 2 points converts them
+for the systems that count in stones, and a 路 is a point. So the margin is kept
+in quarter points in every system (`margin_q`); 计活子 counts each living stone
+of difference as 2 points (komi 2 is one living stone).
+
+The number in the SGF result is the difference of the two sides' counts less
+komi: points for the area and territory systems (so Chinese 'B+3.5' is 1.75
+stones), living stones for 计活子, 路 for Tang-Song. `margin`/`unit` give it in
+the system's own unit: Chinese, 计枰点, New Ing, Ming-Qing and 计活子 count
+stones (half the points), Tang-Song 路 (points).
 """
 
 from array import array
@@ -38,7 +45,7 @@ I_PAYS = 6       # 计枰点: black pays for the last move
 I_POINTS = 7     # points on the board (size * size)
 O_B = 0          # black's count, quarters of the system's counting unit
 O_W = 1
-O_MARGIN = 2     # black minus white, quarters of the result unit
+O_MARGIN = 2     # black minus white less komi and compensation, quarter points
 
 
 class CountError(ValueError):
@@ -67,11 +74,16 @@ class CountResult:
         return "CountResult(%s, %s %s)" % (self.result, self.margin, self.unit)
 
 
-def quarters_text(q):
-    """Quarter units as the shortest decimal: 14 -> '3.5', 7 -> '1.75'."""
+_EIGHTHS = ("", ".125", ".25", ".375", ".5", ".625", ".75", ".875")
+
+
+def quarters_text(q, div=4):
+    """q / div (div 4 or 8) as the shortest decimal: 14 -> '3.5', 7 -> '1.75',
+    (3, 8) -> '0.375'."""
     sign = "-" if q < 0 else ""
     q = -q if q < 0 else q
-    return sign + str(q >> 2) + ("", ".25", ".5", ".75")[q & 3]
+    whole = q // div
+    return sign + str(whole) + _EIGHTHS[(q - whole * div) * (8 // div)]
 
 
 def quarters_number(q, div=4):
@@ -82,8 +94,8 @@ def quarters_number(q, div=4):
 
 
 def _stones_unit(rules):
-    """Systems whose margin is in stones of area, i.e. half the points."""
-    return rules.unit == R.UNIT_STONES and rules.scoring != R.SCORE_LIVING
+    """Systems whose margin is in stones: half the points."""
+    return rules.unit == R.UNIT_STONES
 
 
 class Counter:
@@ -131,8 +143,8 @@ class Counter:
         elif scoring == R.SCORE_LIVING:
             b = 4 * (sb + tb - eb)
             w = 4 * (sw + tw - ew)
-            m = b - w - komi - hc
-        elif scoring == R.SCORE_TANG_SONG:
+            m = 2 * (b - w) - komi - hc  # a living stone is 2 points
+        elif scoring == R.SCORE_TANG_SONG:  # a 路 is a point
             b = 4 * (tb - eb - inp[I_HELDB])
             w = 4 * (tw - ew - inp[I_HELDW])
             m = b - w - komi - hc
@@ -243,7 +255,11 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
     if handicap is None:
         handicap = getattr(game, "handicap", 0) or 0
     inp = ctr.inp
-    inp[I_KOMI] = int(round(rules.komi * 4))
+    k4 = rules.komi * 4
+    if not -4000 <= k4 <= 4000 or k4 != int(k4):  # NaN fails the first test
+        raise CountError("komi %s is not a whole number of quarter points from -1000 to 1000"
+                         % (rules.komi,))
+    inp[I_KOMI] = int(k4)
     inp[I_HCOMP] = handicap_compensation_q(rules, handicap)
     caps = game.captures
     ps = game.pass_stones
@@ -287,10 +303,12 @@ def _result(game, ctr, rules, dead, facts):
     else:
         winner = "draw"
     notes = []
+    # the SGF result: points, but living stones under 计活子 (half the points)
+    rdiv = 8 if rules.scoring == R.SCORE_LIVING else 4
     if winner == "draw":
         result = "0"
     else:
-        result = winner + "+" + quarters_text(m if m >= 0 else -m)
+        result = winner + "+" + quarters_text(m if m >= 0 else -m, rdiv)
     if rules.scoring == R.SCORE_NEW_ING and huang:
         asked = end_requester(game)
         winner = "W" if asked == BLACK else "B"
@@ -307,8 +325,11 @@ def _result(game, ctr, rules, dead, facts):
         notes.append("a whole-board cycle ended play with no result")
     div = 8 if _stones_unit(rules) else 4
     am = m if m >= 0 else -m
-    margin = 0 if winner in ("draw", "void") else quarters_number(am, div)
-    bd = _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m)
+    # no number is won by in a draw, a void game, a resignation or a 懈怠 loss
+    # (B+F): the breakdown keeps the count's difference for information
+    counted = winner not in ("draw", "void") and result[-1] not in "RF"
+    margin = quarters_number(am, div) if counted else 0
+    bd = _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m, rdiv)
     if not rules.dead_agreement and dead:
         notes.append("strict Tromp-Taylor has no dead-stone agreement: the dead "
                      "stones given were taken off as if captured in play")
@@ -328,7 +349,7 @@ SYSTEM_NAMES = {
 }
 
 
-def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m):
+def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m, rdiv):
     """The player's checkable account of the count (allocates: end only)."""
     rg = ctr.regions
     t = rg.tot
@@ -379,13 +400,15 @@ def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m):
         "white": sides["white"],
         "dame": d,
         "neutral": t[T_NEUTRAL],
-        "komi": quarters_number(inp[I_KOMI]),
+        "komi": quarters_number(inp[I_KOMI]),  # points, in every system
         "handicap": facts["handicap"],
         "compensation": quarters_number(inp[I_HCOMP]),
-        "black_minus_white": quarters_number(m),
+        "black_minus_white": quarters_number(m, rdiv),  # in result_unit, komi taken
         "dead": sorted(board.sgf(p) for p in dead),
         "seki": [board.sgf(p) for p in rg.seki_points()],
     }
+    if s == R.SCORE_LIVING:
+        bd["komi_stones"] = quarters_number(inp[I_KOMI], 8)
     if s == R.SCORE_NEW_ING:
         n = board.size * board.size
         bd["dame_both"] = t[T_DBOTH]
