@@ -132,3 +132,91 @@ def test_engines_agree_on_every_position(tmp_path):
     del a["engine"], b["engine"]
     assert a == b
     assert len(a["trace"]) == a["moves"] > 10
+
+
+# --- odd but readable files (in-process: the same cli.main the command runs) ------
+
+def replay_here(capsys, tmp_path, data, *opts):
+    from goboard import cli
+    f = tmp_path / "odd.sgf"
+    f.write_bytes(data if isinstance(data, bytes) else data.encode())
+    code = cli.main(["replay", str(f), "--json"] + list(opts))
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if code == 0 else None), err
+
+
+def test_a_move_off_the_board_is_an_illegal_move(capsys, tmp_path):
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[9];B[ee];W[zz];B[dd])")
+    assert code == 0
+    assert out["moves"] == 1
+    assert {k: out["illegal"][k] for k in ("move", "point", "reason")} == \
+        {"move": 2, "point": "zz", "reason": "off-board"}
+    code, out, err = replay_here(capsys, tmp_path, "(;GM[1]SZ[9];B[ee];W[a])")
+    assert code == 2 and "node 2" in err and "W[a]" in err and len(err.splitlines()) == 1
+
+
+def test_resignation_in_re_ends_play(capsys, tmp_path):
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[9]RE[W+R];B[ee];W[dd])")
+    assert (out["end"], out["winner"], out["moves"]) == ("resign", "W", 2)
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[9]RE[B+Resign];B[ee];W[dd])")
+    assert (out["end"], out["winner"]) == ("resign", "B")
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[9]RE[B+3.5];B[ee];W[dd])")
+    assert (out["end"], out["winner"]) == (None, None)
+
+
+def test_passes_tt_variations_and_sizes(capsys, tmp_path):
+    # B[tt] is a pass on 19x19, so is B[]; a pass may open the game
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[19];B[tt];W[dd];B[];W[ee])")
+    assert out["illegal"] is None and out["moves"] == 4
+    assert [m[1] for m in out["record"]] == ["", "dd", "", "ee"]
+    assert sum(row.count("X") for row in out["board"]) == 0
+    # variations: the main line (first child) is replayed
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[9];B[ee](;W[dd];B[cc])(;W[gg]))")
+    assert [m[1] for m in out["record"]] == ["ee", "dd", "cc"]
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[25];B[yy];W[aa])")
+    assert out["size"] == 25 and out["board"][24][24] == "X" and out["board"][0][0] == "O"
+    code, out, err = replay_here(capsys, tmp_path, "(;GM[1]SZ[1];B[aa])")
+    assert code == 2 and "size 1" in err
+    # bytes that are not UTF-8 in a text property do not stop the replay
+    code, out, _ = replay_here(capsys, tmp_path, b"(;GM[1]SZ[9]CA[UTF-8]PB[\xff\xfe];B[ee]C[\x80])")
+    assert code == 0 and out["moves"] == 1
+
+
+@pytest.mark.parametrize("opts,sgf,words", [
+    (["--komi", "nan"], "(;GM[1]SZ[9];B[ee])", "--komi nan"),
+    (["--komi", "inf"], "(;GM[1]SZ[9];B[ee])", "--komi inf"),
+    ([], "(;GM[1]SZ[9]KM[inf];B[ee])", "bad KM"),
+    ([], "(;GM[1]SZ[9]KM[abc];B[ee])", "bad KM"),
+])
+def test_komi_that_is_no_number_is_one_line_and_status_2(capsys, tmp_path, opts, sgf, words):
+    code, out, err = replay_here(capsys, tmp_path, sgf, *opts)
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_long_file_replays(capsys, tmp_path):
+    """A random 19x19 game played to its end (no filling of one's own eyes):
+    hundreds of moves and captures, the same board as the core itself."""
+    import random
+    from goban.game import Game
+    rng = random.Random(7)
+    g = Game("chinese", size=19, capacity=64)
+    b = g.board
+    W = b.W
+    moves = []
+    while not g.over:
+        c = g.to_move()
+        empty = [p for p in b.points() if b.cells[p] == 0 and not all(
+            b.cells[q] in (c, 3) for q in (p - 1, p + 1, p - W, p + W))]
+        rng.shuffle(empty)
+        for p in empty:
+            if g.play(c, p) is None:
+                moves.append(";%s[%s]" % ("BW"[c - 1], b.sgf(p)))
+                break
+        else:
+            g.pass_move(c)
+            moves.append(";%s[]" % "BW"[c - 1])
+    code, out, _ = replay_here(capsys, tmp_path, "(;GM[1]SZ[19]%s)" % "".join(moves))
+    assert out["illegal"] is None and out["moves"] == len(moves) > 500
+    assert out["end"] == "two-passes"
+    assert out["board"] == b.rows()
+    assert out["captures"] == {"B": g.captures[1], "W": g.captures[2]} != {"B": 0, "W": 0}

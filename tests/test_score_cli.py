@@ -148,3 +148,52 @@ def test_text_output(capsys, tmp_path):
     code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", "ing", "--komi", "0",
                          "--dead", "cf", "--white-bowl", "0", "--white-unfilled", "1")
     assert code == 0 and "W+1" in out and "agrees" in out
+
+
+def test_resignation_from_re(capsys, tmp_path):
+    code, out, err = score(capsys, tmp_path, setup_sgf(FIG5, extra="RE[B+R]"), "--rules",
+                           "chinese", "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["result"], obj["winner"], obj["margin"]) == ("B+R", "B", 0)
+    assert obj["breakdown"]["black_minus_white"] == -8.5  # the count, for information
+
+
+def test_komi_default_sgf_and_option_in_points(capsys, tmp_path):
+    """No KM: the rules set's komi; KM and --komi are points in every system
+    (计活子 takes them at 1 stone = 2 points)."""
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5), "--rules", "chinese",
+                         "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["komi"], obj["result"]) == (7.5, "W+8.5")
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5, komi=2), "--rules",
+                         "living-stones", "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["komi"], obj["result"], obj["winner"]) == (2, "0", "draw")
+    code, out, _ = score(capsys, tmp_path, setup_sgf(FIG5, komi=2), "--rules",
+                         "living-stones", "--komi", "1", "--dead", "cf", "--json")
+    obj = json.loads(out)
+    assert (obj["result"], obj["margin"], obj["unit"]) == ("B+0.5", 0.5, "stones")
+
+
+def test_handicap_stones_and_compensation(capsys, tmp_path):
+    """HA with AB: the stones are set up and the rules' compensation applies
+    (Chinese: N points to white; Japanese: none)."""
+    sgf = "(;GM[1]SZ[9]HA[2]KM[0]AB[cc][gg];W[ee];B[dd];W[];B[])"
+    code, out, _ = score(capsys, tmp_path, sgf, "--rules", "chinese", "--dead", "", "--json")
+    ch = json.loads(out)
+    assert ch["breakdown"]["handicap"] == 2 and ch["breakdown"]["compensation"] == 2
+    assert ch["breakdown"]["black"]["stones"] == 3 and ch["breakdown"]["white"]["stones"] == 1
+    # 3 + 38.5 dame shares against 1 + 38.5, less 2 points of compensation
+    assert ch["result"] == "0" and ch["winner"] == "draw"
+    code, out, _ = score(capsys, tmp_path, sgf, "--rules", "japanese", "--dead", "", "--json")
+    assert json.loads(out)["breakdown"]["compensation"] == 0
+
+
+@pytest.mark.parametrize("sgf,words", [
+    ("(;GM[1]SZ[9];B[ee];W[zz])", "off-board"),
+    ("(;GM[1]SZ[9];B[ee];B[dd])", "not-your-turn"),
+    ("(;GM[1]SZ[9];B[ee];W[];B[];W[dd])", "game-over"),
+])
+def test_a_record_the_rules_refuse_cannot_be_counted(capsys, tmp_path, sgf, words):
+    code, out, err = score(capsys, tmp_path, sgf, "--rules", "chinese", "--json")
+    assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1

@@ -7,8 +7,10 @@ three agree by construction and tests can compare them position by position.
 
 Record: {"rules": id, "komi": points or null, "size": n, "first": "B"|"W"|null,
 "setup": {"B": [sgf points], "W": [...]}, "moves": [[colour, point, kind]],
-"trace": bool}. A point "" is a pass; kind is "abandon" for an abandon,
-otherwise absent. The summary names the first illegal move and stops there.
+"resign": "B"|"W"|null, "trace": bool}. A point "" is a pass; kind is
+"abandon" for an abandon, otherwise absent. "resign" is the colour that
+resigned after the last move (SGF RE[W+R]): play ends there unless it already
+had. The summary names the first illegal move and stops there.
 """
 
 from goban import rules as R
@@ -53,9 +55,11 @@ def apply_move(game, color, point, kind=None):
     return game.play(c, p)
 
 
-def replay(record):
+def play_record(record, trace=None):
+    """A new game with the record's moves played, up to the first refused one,
+    then the record's resignation. Returns (game, moves played, illegal or None).
+    `trace`, a list, gets [hash1, hash2, black's prisoners, white's] per move."""
     game = new_game(record)
-    trace = [] if record.get("trace") else None
     illegal = None
     played = 0
     for i, mv in enumerate(record.get("moves") or ()):
@@ -70,6 +74,15 @@ def replay(record):
         if trace is not None:
             trace.append([game.board.hash1, game.board.hash2,
                           game.captures[BLACK], game.captures[WHITE]])
+    resigned = record.get("resign")
+    if resigned in COLOR and illegal is None and not game.over:
+        game.resign(COLOR[resigned])
+    return game, played, illegal
+
+
+def replay(record):
+    trace = [] if record.get("trace") else None
+    game, played, illegal = play_record(record, trace)
     return summary(game, played, illegal, trace)
 
 

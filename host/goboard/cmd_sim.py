@@ -146,7 +146,11 @@ def sgf_script(record, seed, noise, sg=None):
                 acts.append(["button", c, "pass"])
             code = game.pass_move(color[c])
         else:
-            p = b.from_sgf(pt)
+            try:
+                p = b.from_sgf(pt)
+            except ValueError:  # an SGF move off the board (B[zz] on 9x9)
+                raise UserError("SGF: move %d (%s %s) is off the %dx%d board"
+                                % (k + 1, c, pt, size, size))
             if rng.random() < p_hover:
                 near = _empty_neighbour(b, p, rng)
                 if near is not None:

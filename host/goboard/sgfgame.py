@@ -12,7 +12,7 @@ from sgfmill import sgf
 
 from goban import rules as R
 from goban.game import Game
-from goban.replay import new_game, apply_move
+from goban.replay import play_record
 from goboard.errors import UserError
 
 LETTERS = "abcdefghijklmnopqrstuvwxy"
@@ -82,6 +82,11 @@ def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
             raise UserError("%s: bad KM: %s" % (name, e))
         if not root.has_property("KM"):
             komi = None
+        elif not -1000 <= komi <= 1000:  # NaN fails too
+            raise UserError("%s: bad KM: %s is not a komi in points from -1000 to 1000"
+                            % (name, komi))
+    elif not -1000 <= komi <= 1000:
+        raise UserError("--komi %s is not a komi in points from -1000 to 1000" % (komi,))
     setup = {"B": [], "W": []}
     first = None
     try:
@@ -103,8 +108,14 @@ def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
                             "cannot be replayed as moves" % (name, i))
         try:
             colour, move = node.get_move()
-        except ValueError as e:
-            raise UserError("%s: bad move in node %d: %s" % (name, i, e))
+        except ValueError:
+            colour, text = raw_move(node)
+            if len(text) != 2 or not text.isalpha():
+                raise UserError("%s: bad move in node %d: %s[%s] is not a point"
+                                % (name, i, colour, text))
+            # letters off this board: the core refuses the move (off-board)
+            moves.append([colour, text])
+            continue
         if colour is None:
             continue
         if move is None:
@@ -128,7 +139,25 @@ def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
     except ValueError:
         handicap = 0
     return {"rules": rules_id, "komi": komi, "size": size, "first": first,
-            "setup": setup, "moves": moves, "handicap": handicap}
+            "setup": setup, "moves": moves, "handicap": handicap,
+            "resign": resigned_colour(root)}
+
+
+def raw_move(node):
+    """(colour, the move's text) of a node whose move sgfmill refuses."""
+    colour = "B" if node.has_property("B") else "W"
+    return colour, node.get_raw(colour).decode("latin-1")
+
+
+def resigned_colour(root):
+    """The colour that resigned, from RE[W+R] / RE[B+Resign]; else None."""
+    try:
+        re_ = str(root.get("RE")).strip().upper() if root.has_property("RE") else ""
+    except ValueError:
+        return None
+    if len(re_) >= 3 and re_[0] in "BW" and re_[1] == "+" and re_[2:] in ("R", "RESIGN"):
+        return "W" if re_[0] == "B" else "B"
+    return None
 
 
 def markup_dead(sg, board):
@@ -161,15 +190,9 @@ def load_sgf(source, rules_id=None, komi=None):
     sg = read_sgf(source)
     record = record_from_sgf(sg, rules_id, komi, name)
     try:
-        game = new_game(record)
+        game, played, illegal = play_record(record)
     except ValueError as e:
         raise UserError("%s: %s" % (name, e))
-    illegal = None
-    for i, mv in enumerate(record["moves"]):
-        code = apply_move(game, mv[0], mv[1], mv[2] if len(mv) > 2 else None)
-        if code:
-            illegal = {"move": i + 1, "point": mv[1], "color": mv[0], "reason": code}
-            break
     root = sg.get_root()
 
     def prop(key):
