@@ -1,6 +1,6 @@
 """The simulated drivers the world writes and the firmware reads.
 
-The real twins live in goban.hw.sim (the hardware engineer's); this module only
+The real twins live in goban.hw.sim; this module only
 builds them from a profile. If a twin is missing from the tree, a minimal local
 stand-in is used and FAKES names it, so a run says what it really exercised
 (the tests require FAKES to be empty).
