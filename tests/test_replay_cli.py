@@ -220,3 +220,14 @@ def test_a_long_file_replays(capsys, tmp_path):
     assert out["end"] == "two-passes"
     assert out["board"] == b.rows()
     assert out["captures"] == {"B": g.captures[1], "W": g.captures[2]} != {"B": 0, "W": 0}
+
+
+def test_usage_errors_are_one_line_with_status_2(tmp_path):
+    f = tmp_path / "g.sgf"
+    f.write_text("(;GM[1]SZ[9];B[ee])")
+    for args in (["replay", str(f), "--engine", "pypy"], ["frobnicate"], [],
+                 ["replay", str(f), "--komi", "lots"]):
+        proc = goboard(*args, check=False)
+        assert proc.returncode == 2, args
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "--help" in lines[0], proc.stderr

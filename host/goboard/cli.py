@@ -25,11 +25,18 @@ def _load(name):
         raise
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error, like every other error of goboard's."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (see %s --help)\n" % (self.prog, message, self.prog))
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="goboard", description="The electronic Go board's host tool: replay and score "
         "games, run the simulated board, sync games over serial into SGF, serve the live page.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name in COMMANDS:
         mod = _load(name)
