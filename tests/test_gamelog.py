@@ -201,16 +201,9 @@ def test_resume_after_restart_continues_numbering(tmp_path):
     assert log.count() == 6 and log.new_game({"type": "game-start", "size": 9}) == 2
 
 
-def test_crc_fallback_matches_binascii():
-    import binascii
-    for data in (b"", b"a", b"{\"type\":\"move\"}", bytes(range(256))):
-        saved = gamelog._bcrc
-        try:
-            gamelog._bcrc = None
-            mine = gamelog.crc32(data)
-        finally:
-            gamelog._bcrc = saved
-        assert mine == binascii.crc32(data) & 0xFFFFFFFF
+def test_crc_is_the_shared_one():
+    from goban import crc
+    assert gamelog.crc32 is crc.crc32   # tests/test_link_crc.py checks it, fallback included
 
 
 def test_append_without_game_and_oversized_event(tmp_path):

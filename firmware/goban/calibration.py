@@ -21,6 +21,7 @@ file with a crc32, replaced atomically by rename).
 from array import array
 
 from goban.compat import micropython, const, ptr8, ptr16, ptr32
+from goban.crc import crc32 as _crc32
 
 EMPTY = const(0)
 BLACK = const(1)
@@ -116,11 +117,6 @@ def _follow(raw, cells, state, cfg) -> int:
                 moved += 1
         i += 1
     return moved
-
-
-def _crc32(data):
-    import binascii
-    return binascii.crc32(data) & 0xFFFFFFFF
 
 
 class Calibration:

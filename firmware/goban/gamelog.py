@@ -30,26 +30,10 @@ host may not have fetched it yet).
 import json
 import os
 
-try:
-    import binascii
-    _bcrc = getattr(binascii, "crc32", None)  # None: a build without it
-except ImportError:
-    _bcrc = None
+from goban.crc import crc32
 
 MAX_RECORD = 4096  # a longer length field is damage, not an event
 _MARK_EVERY = 16  # the current game keeps the offset of every 16th record
-
-
-def crc32(data):
-    """crc32 of bytes (binascii's when the build has it; same result)."""
-    if _bcrc is not None:
-        return _bcrc(data) & 0xFFFFFFFF
-    c = 0xFFFFFFFF
-    for b in data:
-        c ^= b
-        for _ in range(8):
-            c = (c >> 1) ^ (0xEDB88320 & -(c & 1))
-    return c ^ 0xFFFFFFFF
 
 
 def encode(event):

@@ -23,23 +23,7 @@ import json
 import select
 import time
 
-try:
-    import binascii
-    _bcrc = getattr(binascii, "crc32", None)  # None: a port built without it
-except ImportError:
-    _bcrc = None
-
-
-def crc32(data):
-    """CRC-32 of bytes (binascii's when the build has it; same result)."""
-    if _bcrc is not None:
-        return _bcrc(data) & 0xFFFFFFFF
-    c = 0xFFFFFFFF
-    for b in data:
-        c ^= b
-        for _ in range(8):
-            c = (c >> 1) ^ (0xEDB88320 & -(c & 1))
-    return c ^ 0xFFFFFFFF
+from goban.crc import crc32
 
 
 _TICKS_DIFF = getattr(time, "ticks_diff", None)
