@@ -7,8 +7,9 @@ of nibbles (64 bytes) instead of zlib's 256 entries, two steps per byte.
 """
 
 try:
-    from binascii import crc32 as _lib
-except ImportError:   # a MicroPython build without binascii or without its crc32
+    import binascii
+    _lib = getattr(binascii, "crc32", None)  # None: a build without it
+except ImportError:   # a MicroPython build without binascii
     _lib = None
 
 
