@@ -1,14 +1,21 @@
 """Benchmark of the rules core (run by tools/bench, or alone with .venv/bin/python).
 
-Figures, on the same 20 random full 19x19 games (fixed seed, 300-400 moves each,
-made by the core itself and kept in a temp move list):
+Figures, on the same 20 random full 19x19 games (fixed seed, 300-400 moves each
+and one of 500, made by the core itself and kept in a temp move list):
 - moves per second of Game.play under MicroPython with viper, under MicroPython
   without viper (the same code with the `@micropython.viper` lines stripped into a
   temp copy of firmware/: compat's ptr8/ptr16/ptr32 make it run as bytecode),
   under CPython, and of sgfmill's Board.play replaying the same games;
 - heap the core allocates per move under MicroPython (gc.mem_alloc over 1,000 moves);
-- the whole core state of a 19x19 game of 400 moves (gc.mem_alloc delta of
-  Game(..., capacity=400) plus 400 moves);
+- the whole core state of a 19x19 game of 400 moves: the gc.mem_alloc delta of
+  Game(..., capacity=400) (the referee's capacity) and 400 moves, which holds
+  the Game and Board objects, the board's cells and marks, the history arrays,
+  the capture log, the state arrays and the rules record (a fresh copy, so it
+  is counted although the shared set exists); the bytes of the buffers alone
+  beside it. The capture log starts with room for capacity / 2 entries (a
+  stone taken, plus one per capturing move), more than real games use. The
+  500-move game is shown at 400 moves and at 500, past the capacity: a full
+  history or log grows by half;
 - the largest capture: the biggest one in the games and the worst case (one move
   taking 360 stones; the median of seven timings);
 - RP2040 estimates: the unix port's time x170 for viper, x100 for bytecode
@@ -39,6 +46,7 @@ REPLAY = r'''
 import sys, gc
 from goban.game import Game
 from goban.board import Board
+from goban import rules as R
 try:
     from time import ticks_us, ticks_diff
 except ImportError:
@@ -95,11 +103,14 @@ def main(path):
                 big_us = t
             c = 3 - c
     # heap per move: 1,000 moves of real games, after a warm-up
-    # (one game played forward, taken back to move 20 and played again)
+    # (one game played to its end, so any array that grows has grown, taken
+    # back to move 20; then played forward again and again)
     pts = games[0]
     g = Game("chinese", size=19, capacity=len(pts) + 8)
-    for j in range(20):
+    for j in range(len(pts)):
         g.play(g.to_move(), pts[j])
+    while g.n > 20:
+        g.undo()
     gc.collect()
     a = mem()
     done = 0
@@ -113,18 +124,25 @@ def main(path):
         j += 1
         done += 1
     heap = mem() - a
-    # whole state of a 400-move game
-    long = [pts for pts in games if len(pts) >= 400][0][:400]
-    g = None
-    gc.collect()
-    a = mem()
-    g = Game("chinese", size=19, capacity=400)
-    c = 1
-    for p in long:
-        g.play(c, p)
-        c = 3 - c
-    gc.collect()
-    state = mem() - a
+    # whole state of a 400-move game (games[0]), the rules record included (a
+    # copy made here: the shared one already exists); then the 500-move game
+    # (games[1]) at 400 and 500 moves, past the capacity
+    figs = []
+    for pts, stops in ((games[0], (400,)), (games[1], (400, 500))):
+        g = None
+        gc.collect()
+        a = mem()
+        g = Game(R.get("chinese").copy(), size=19, capacity=400)
+        for j in range(len(pts)):
+            g.play(1 + (j & 1), pts[j])
+            if j + 1 in stops:
+                gc.collect()
+                bufs = (len(g.points) * 2 + len(g.flags) + len(g.hashes) * 4
+                        + len(g.log) * 2 + len(g.board.cells) + len(g.board.mark)
+                        + len(g._st) * 4 + len(g.captures) * 4)
+                figs.append((mem() - a, bufs, g.captures[1] + g.captures[2], len(g.log),
+                             len(g.flags) - 1))
+    state, bufs, caps, loglen, hcap = figs[0]
     # worst case: one stone takes 360
     b = Board(19)
     q = b.point(9, 9)
@@ -144,7 +162,10 @@ def main(path):
     times.sort()
     worst = times[len(times) // 2]
     print("moves", total, "us", us, "refused", refused, "heap", heap, "per", done,
-          "state", state, "bigk", big_k, "bigus", big_us, "worstus", worst)
+          "state", state, "bufs", bufs, "caps", caps, "loglen", loglen,
+          "gstate400", figs[1][0], "gcaps400", figs[1][2], "glog400", figs[1][3],
+          "gstate500", figs[2][0], "glog500", figs[2][3], "ghist500", figs[2][4],
+          "bigk", big_k, "bigus", big_us, "worstus", worst)
 
 main(sys.argv[1] if len(sys.argv) > 1 else sys.stdin.readline().strip())
 '''
@@ -159,7 +180,7 @@ def make_games(path):
     rng = random.Random(SEED)
     lines = []
     for k in range(GAMES):
-        want = 400 if k == 0 else rng.randint(300, 400)
+        want = (400, 500)[k] if k < 2 else rng.randint(300, 400)
         while True:
             g = Game("chinese", size=19, capacity=512)
             b = g.board
@@ -277,8 +298,14 @@ def main():
     line("sgfmill Board.play (CPython), moves/s", "%.0f" % sg, "< viper", v > sg)
     line("heap per move (MicroPython, %d moves)" % viper["per"], "%.1f B" % per_move,
          "0 B", viper["heap"] == 0)
-    line("state of a 400-move 19x19 game", "%d B" % viper["state"], "< 8192 B",
-         viper["state"] < 8192)
+    line("state of a 400-move 19x19 game (%d taken)" % viper["caps"], "%d B" % viper["state"],
+         "< 8192 B", viper["state"] < 8192)
+    line("  of which buffers (board, history, log %d)" % viper["loglen"],
+         "%d B" % viper["bufs"], "", True)
+    line("a 500-move game at 400 moves (%d taken)" % viper["gcaps400"],
+         "%d B" % viper["gstate400"], "log %d entries" % viper["glog400"], True)
+    line("  the same at 500 moves (arrays grown)", "%d B" % viper["gstate500"],
+         "history %d, log %d" % (viper["ghist500"], viper["glog500"]), True)
     line("largest capture in the games", "%d stones %d us" % (viper["bigk"], viper["bigus"]),
          "", True)
     line("worst capture (360 stones), unix viper", "%d us" % viper["worstus"], "", True)
