@@ -263,3 +263,65 @@ def test_transparent_overlay_leaves_the_background_clear(browser, server):
     finally:
         browser.execute_cdp_cmd("Emulation.setDefaultBackgroundColorOverride", {})
         viewport(browser, WIDTH, HEIGHT)
+
+
+RECTS = """
+const p = document.getElementById('panel-' + arguments[0]);
+const box = (e) => { if (!e || e.classList.contains('hidden')) return null;
+                     const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+return {banner: box(p.querySelector('.banner')), result: box(p.querySelector('.result'))};"""
+
+
+def covers(rect, x, y):
+    return rect is not None and rect[0] <= x <= rect[2] and rect[1] <= y <= rect[3]
+
+
+def test_banner_and_result_leave_the_board_in_view(browser, server):
+    """A broadcaster must still see the point an illegal banner names and the
+    final position under the result: neither sits over them."""
+    m = EventMaker(seed=7, serial="GB-8")
+    for ev in [m.start()] + [m.play(p) for p in ("jj", "dp", "dd", "pp")]:
+        server.publish("cover", ev)
+    browser.get(server.url + "/board/cover")
+    wait_for(browser, SEQ_SHOWN, "cover", m.seq)
+    # illegal tries on occupied points in the lower and the upper half
+    for point in ("dp", "dd"):
+        view = push_and_wait(browser, server, "cover", m.play(point))
+        assert view["banner"]
+        rects = browser.execute_script(RECTS, "cover")
+        x, y, _ = svg_pixel(browser, "cover", point)
+        assert not covers(rects["banner"], x, y), (point, rects["banner"], x, y)
+        push_and_wait(browser, server, "cover", m.restored())
+    for ev in [m.pass_move(), m.pass_move()]:
+        push_and_wait(browser, server, "cover", ev)
+    m.seq += 1
+    view = push_and_wait(browser, server, "cover",
+                         {"type": "count", "result": "B+1.5", "winner": "B", "margin": 0.75,
+                          "unit": "stones", "breakdown": {}, "game": 1, "seq": m.seq})
+    assert view["result"] == "B+1.5 (0.75 stones)"
+    assert view["move"] == "Move 6 (White passes)"
+    rects = browser.execute_script(RECTS, "cover")
+    for point in ("aa", "jj", "ss", "as", "sa"):
+        x, y, _ = svg_pixel(browser, "cover", point)
+        assert not covers(rects["result"], x, y), (point, rects["result"])
+
+
+def test_reconnecting_is_shown_only_when_the_feed_stays_down(browser):
+    srv = ServerThread(host="127.0.0.1", port=0).start()
+    try:
+        m = EventMaker(seed=3, serial="GB-9")
+        srv.publish("blip", m.start())
+        browser.get(srv.url + "/board/blip")
+        wait_for(browser, "return window.goboard && window.goboard.connected")
+        # an error event on a feed that is still open (a blip): nothing goes on air
+        browser.execute_script("window.goboard.es.dispatchEvent(new Event('error'))")
+        time.sleep(3.5)
+        assert browser.execute_script("return document.documentElement.className") == ""
+        view = push_and_wait(browser, srv, "blip", m.random_move())
+        assert view["move"] == "Move 1"
+    finally:
+        srv.stop()
+    # the server gone: "(reconnecting)" after a few seconds, not at once
+    time.sleep(0.5)
+    assert "offline" not in browser.execute_script("return document.documentElement.className")
+    wait_for(browser, "return document.documentElement.classList.contains('offline')", timeout=8)

@@ -15,6 +15,7 @@
   };
   // viewBox units: point (x, y) sits at (MARGIN + x*CELL, MARGIN + y*CELL)
   const CELL = 40, MARGIN = opt.coords ? 64 : 32;
+  const OFFLINE_MS = 3000;
   const root = document.getElementById("boards");
   const mode = document.body.dataset.mode;   // "board" or "wall"
   const panels = {};
@@ -93,11 +94,11 @@
     div("delay", head, "");
     const holder = div("holder", p);
     div("banner hidden", holder);
-    div("result hidden", holder);
     div("notice hidden", p);
     const info = div("info", p);
     const mv = div("move", info);
     div("turn", info);
+    div("result hidden", info);        // the count: in the caption, never over the board
     const caps = div("caps", info);
     div("label", caps, "Captures");
     div("cap black", caps, "0");
@@ -140,6 +141,7 @@
     return g;
   }
   const COLOR = { B: "Black", W: "White" };
+  const DID = { pass: "passes", abandon: "abandons" };
 
   function render(board, s) {
     const panel = panelFor(board);
@@ -179,7 +181,8 @@
     e.dataset.status = s.status;
     e.dataset.toMove = s.to_move;
     panel.mv.textContent = s.status === "waiting" ? "Waiting for a game" :
-      s.number ? "Move " + s.number + (s.last && s.last.kind !== "move" ? " (" + COLOR[s.last.color] + " " + s.last.kind + "es)" : "") : "Move 0";
+      s.number ? "Move " + s.number + (s.last && s.last.kind !== "move" ?
+        " (" + COLOR[s.last.color] + " " + (DID[s.last.kind] || s.last.kind) + ")" : "") : "Move 0";
     const turn = panel.q(".turn");
     const over = s.status === "ended" || s.status === "counted";
     turn.textContent = over ? "" : COLOR[s.to_move] + " to play";
@@ -197,6 +200,9 @@
           (s.banner.text || s.banner.code));
       if (s.banner.fix) div("fix", banner, s.banner.fix);
       banner.dataset.code = s.banner.code;
+      // over the edge of the board away from the point it names
+      const row = s.banner.point ? s.banner.point.charCodeAt(1) - 97 : 0;
+      banner.classList.toggle("top", row >= s.size / 2);
       banner.classList.remove("hidden");
     } else {
       banner.classList.add("hidden");
@@ -224,7 +230,8 @@
       url = "/events/" + encodeURIComponent(board);
       panelFor(board);
     }
-    const es = new EventSource(url);
+    const es = G.es = new EventSource(url);
+    let check = null;
     es.addEventListener("hello", (m) => {
       const h = JSON.parse(m.data);
       G.delay = h.delay || 0;
@@ -243,9 +250,17 @@
       G.renders.push({ board: u.board, seq: u.state.seq, type: u.event ? u.event.type : null,
                        t: performance.timeOrigin + performance.now() });
     };
+    // EventSource reconnects by itself (retry: 1 s). "(reconnecting)" goes on air
+    // only if the feed is still down after OFFLINE_MS, not for a blip.
     es.onerror = () => {
-      G.connected = false;
-      document.documentElement.classList.add("offline");
+      if (check !== null) return;
+      check = setTimeout(() => {
+        check = null;
+        if (es.readyState !== EventSource.OPEN) {
+          G.connected = false;
+          document.documentElement.classList.add("offline");
+        }
+      }, OFFLINE_MS);
     };
   }
   connect();
