@@ -15,18 +15,27 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO_GAME = ROOT / "tools" / "sim" / "games" / "demo-19.sgf"
 
 
+def demo(out, seed, linger):
+    return subprocess.Popen([sys.executable, "-m", "goboard", "demo", "--pace", "0", "--port", "0",
+                             "--out", str(out), "--linger", str(linger), "--json",
+                             "--seed", str(seed)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
 def test_demo_plays_syncs_and_serves(tmp_path):
     out = tmp_path / "games"
-    proc = subprocess.Popen([sys.executable, "-m", "goboard", "demo", "--pace", "0", "--port", "0",
-                             "--out", str(out), "--linger", "30", "--json", "--seed", "3"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    proc = demo(out, 3, 30)
     try:
         line = proc.stdout.readline()
         assert line, proc.stderr.read()
         summary = json.loads(line)
         # the SGF the host wrote is the game the SGF input played, move for move
         assert summary["exact"] is True
-        _, synced = read_moves(Path(summary["sgf"]).read_bytes())
+        # every event the board logged went to the page once
+        assert summary["published"] == summary["events"]
+        props, synced = read_moves(Path(summary["sgf"]).read_bytes())
+        assert props["PB"] == info_of(DEMO_GAME)["black"] and props["EV"] == "goboard demo"
+        assert "board SIM-DEMO" in props["GC"]
         game, info = load_sgf(DEMO_GAME)
         assert [(c, p) for c, p, _ in synced] == [tuple(m[:2]) for m in info["record"]["moves"]]
         assert summary["moves"] == game.n == 243
@@ -55,3 +64,15 @@ def test_demo_plays_syncs_and_serves(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+    # a second demo into the same folder is a new board: its game is played live
+    # on the page again and replaces the first one's SGF (another seed: other hand noise)
+    proc = demo(out, 4, 0)
+    stdout, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 0, stderr
+    again = json.loads(stdout)
+    assert again["exact"] is True and again["sgf"] == summary["sgf"]
+    assert again["published"] == again["events"]
+
+
+def info_of(path):
+    return load_sgf(path)[1]

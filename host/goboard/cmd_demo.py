@@ -9,6 +9,7 @@ SGF as it goes and pushes every event to the broadcast page.
 
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
@@ -20,8 +21,10 @@ from goboard.cmd_serve import ServerThread
 from goboard.cmd_sim import BOARDS, SIM, load_input
 from goboard.cmd_sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
+from goboard.journal import Journal
 from goboard.link import HostLink
 from goboard.nullmodem import Relay
+from goboard.sgfgame import read_sgf
 from goboard.sgfrecord import read_moves
 
 DEMO_GAME = SIM / "games" / "demo-19.sgf"
@@ -33,8 +36,10 @@ def add_arguments(p):
                    help="SGF game the hands play (default: a GNU Go game, 19x19)")
     p.add_argument("--rules", default=None, help="rules id (default: the SGF's RU, else chinese)")
     p.add_argument("--komi", type=float, default=None)
-    p.add_argument("--pace", type=float, default=5.0,
-                   help="simulated seconds per real second (default %(default)s; 1 = real time)")
+    p.add_argument("--pace", type=float, default=1.0,
+                   help="speed of the simulated clock (default %(default)s: the hands play about "
+                        "two moves a second, a game of 250 moves takes two minutes; 5: five "
+                        "times faster; 0: as fast as the machine goes)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3))
     p.add_argument("--out", default="games", help="directory for the SGF (default: games)")
@@ -89,7 +94,26 @@ class Board:
                 self.proc.wait()
 
 
+def players(path):
+    """PB/PW of the input game, for the synced SGF (the board itself does not know them)."""
+    root = read_sgf(path).get_root()
+    out = {}
+    for key, name in (("PB", "black"), ("PW", "white")):
+        try:
+            if root.has_property(key):
+                out[name] = root.get(key)
+        except ValueError:
+            pass
+    return out
+
+
+def minutes(seconds):
+    return "%d:%02d" % divmod(int(round(seconds)), 60)
+
+
 def run(args):
+    if args.pace < 0:
+        raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
     sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,
                          noise=args.noise, size=None)
     record, actions, size = load_input(args.game, sim_args)
@@ -98,8 +122,12 @@ def run(args):
     profile = BOARDS / ("sim-%d.json" % size)
     if not profile.exists():
         raise UserError("no simulated board for %dx%d" % (size, size))
-    say = (lambda *a: None) if args.json else print
+    say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
     os.makedirs(args.out, exist_ok=True)
+    # every demo is a new board with an empty log: what an earlier demo synced
+    # into this folder is that other board's, so it starts again from game 1
+    shutil.rmtree(Journal(args.out, SERIAL).dir, ignore_errors=True)
+    meta = dict(players(args.game), event="goboard demo")
     work = tempfile.mkdtemp(prefix="goboard-demo-")
     relay = Relay(work)
     relay.start()
@@ -115,13 +143,20 @@ def run(args):
     board = Board(job)
     link = HostLink(relay.host_path, reconnect=True, reconnect_timeout=30)
     moves_seen = [0]
+    live = [0]
+    t0 = time.monotonic()
     try:
-        say("live page: %s/board/%s   (the wall of boards: %s/)" % (server.url, SERIAL, server.url))
-        say("playing %s (%d moves) under %s rules, %gx real time"
-            % (args.game, len(record["moves"]), record["rules"], args.pace))
+        say("goboard demo: a simulated board plays %s (%d moves, %s rules) through the "
+            "referee;\n  the host follows it over a pseudo-terminal and writes %s as it goes."
+            % (os.path.basename(args.game), len(record["moves"]), record["rules"],
+               sgf_path(args.out, SERIAL, 1)))
+        say("  Watch it live: %s/board/%s   (every board: %s/)" % (server.url, SERIAL, server.url))
+        say("  %s" % ("pace 0: as fast as the machine goes" if not args.pace else
+                      "pace %g: about %.0f moves a second (--pace changes it)"
+                      % (args.pace, 2 * args.pace)))
         try:
             link.open()
-            journal, _ = sync_once(link, args.out, {}, say=lambda *a: None)
+            journal, _ = sync_once(link, args.out, meta, say=lambda *a: None)
         except UserError:
             time.sleep(0.5)
             err = board.failed()
@@ -131,16 +166,25 @@ def run(args):
         for g in journal.games():   # what the first sync fetched (game-start at least)
             for ev in journal.events(g):
                 server.publish(journal.serial, ev)
+                live[0] += 1
 
         def on_event(serial, ev):
             server.publish(serial, ev)
+            live[0] += 1
             t = ev.get("type")
             if t in ("move", "pass", "abandon"):
                 moves_seen[0] += 1
                 if moves_seen[0] % 25 == 0:
                     say("  move %d" % ev.get("number", moves_seen[0]))
-            elif t in ("illegal", "end", "count"):
-                say("  %s %s" % (t, ev.get("result") or ev.get("reason") or ev.get("code") or ""))
+            elif t == "illegal":
+                say("  move %d: the referee refuses %s (%s)" % (
+                    moves_seen[0] + 1, ev.get("point") or "it", ev.get("text") or ev.get("code")))
+            elif t == "end":
+                say("  end of play: %s" % str(ev.get("reason", "")).replace("-", " "))
+            elif t == "dead":
+                say("  dead stones lifted: %d" % len(ev.get("points") or ()))
+            elif t == "count":
+                say("  count: %s" % ev.get("result"))
 
         def finished():
             err = board.failed()
@@ -149,7 +193,7 @@ def run(args):
             s = board.summary
             return s is not None and journal.have(journal.games()[-1] if journal.games() else 0) >= s["logged"]
 
-        follow(link, journal, args.out, {}, stop=finished, say=lambda *a: None, on_event=on_event)
+        follow(link, journal, args.out, meta, stop=finished, say=lambda *a: None, on_event=on_event)
         s = board.summary
         game_no = journal.games()[-1]
         path = sgf_path(args.out, journal.serial, game_no)
@@ -158,16 +202,18 @@ def run(args):
         played = [m[1] for m in s["moves"]]
         exact = [m[1] for m in synced] == played
         out = {"sgf": path, "moves": len(played), "result": s["result"], "exact": exact,
-               "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"]}
-        say("game over: %s after %d moves; SGF %s (%s the game played)"
-            % (s["result"], len(played), path, "equal to" if exact else "DIFFERENT FROM"))
+               "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"],
+               "published": live[0]}
+        say("game over: %s after %d moves (%s); %s %s"
+            % (s["result"], len(played), minutes(time.monotonic() - t0), path,
+               "is the game played, move for move" if exact else "DIFFERS from the game played"))
         if args.json:
             print(json.dumps(out))
         if not exact:
             raise UserError("the synced SGF differs from the game played")
         try:
             if args.linger is None:
-                say("serving the page until Ctrl-C")
+                say("the page keeps showing the final position; Ctrl-C stops")
                 while True:
                     time.sleep(3600)
             elif args.linger > 0:

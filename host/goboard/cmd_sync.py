@@ -42,7 +42,7 @@ def write_game(journal, game, out, meta):
     m = journal.meta(game, {k: v for k, v in meta.items() if v is not None})
     m["date"] = m.pop("seen")
     name = sgf_path(out, journal.serial, game)
-    data = record_game(events, **m)
+    data = record_game(events, serial=journal.serial, **m)
     check_record(data, events, name)
     try:
         with open(name, "rb") as f:

@@ -75,8 +75,9 @@ def _territory(size, stones, dead):
 class Recorder:
     """Builds the SGF of one game event by event (events in seq order)."""
 
-    def __init__(self, event=None, round=None, black=None, white=None, date=None):
+    def __init__(self, event=None, round=None, black=None, white=None, date=None, serial=None):
         self.meta = {"EV": event, "RO": round, "PB": black, "PW": white, "DT": date}
+        self.serial = serial    # the board's, from the link's hello when the events lack it
         self.game = None
         self.node = None
         self.size = 19
@@ -128,8 +129,9 @@ class Recorder:
             if meta[key]:
                 root.set(key, str(meta[key]))
         bits = []
-        if ev.get("serial"):
-            bits.append("board %s" % ev["serial"])
+        serial = ev.get("serial") or self.serial
+        if serial:
+            bits.append("board %s" % serial)
         if ev.get("game"):
             bits.append("game %s" % ev["game"])
         if ev.get("profile"):
