@@ -139,3 +139,46 @@ def test_a_corrupt_file_is_rejected_in_one_sentence():
 def test_events_must_begin_with_game_start():
     with pytest.raises(UserError, match="game-start"):
         record_game([{"type": "move", "game": 1, "seq": 2, "color": "B", "point": "aa"}])
+
+
+def test_every_result_kind_is_written_as_sgf_re():
+    """RE as the count says it (SGF FF[4]: B+3.5, W+R, 0 for a draw, Void, B+F
+    forfeit); a resignation or a void end without a count still gets one."""
+    m = EventMaker(rules="new-ing", size=9, seed=4)
+    start = [m.start()] + m.moves(6)
+    for result, winner in (("B+3.5", "B"), ("W+R", "W"), ("0", "draw"), ("Void", "void"),
+                           ("B+F", "B")):
+        evs = start + [{"type": "count", "game": 1, "seq": m.seq + 1, "result": result,
+                        "winner": winner, "margin": 0, "unit": "stones", "breakdown": {}}]
+        root = sgf.Sgf_game.from_bytes(record_game(evs)).get_root()
+        assert root.get("RE") == result
+    ends = {"resign": ([{"type": "resign", "color": "W"}], "B+R"),
+            "void": ([{"type": "end", "reason": "void"}], "Void")}
+    for kind, (tail, want) in ends.items():
+        evs = start + [dict(e, game=1, seq=m.seq + 1 + i) for i, e in enumerate(tail)]
+        assert sgf.Sgf_game.from_bytes(record_game(evs)).get_root().get("RE") == want, kind
+
+
+def test_utf8_names_and_komi_in_points_for_stone_counting_rules():
+    """Chinese counting is in stones, but SGF's KM is in points (3¾ stones = KM[7.5]);
+    names in Chinese survive the round trip (CA[UTF-8])."""
+    for rid, km in (("chinese", 7.5), ("jipingdian", 7.5), ("ing", 8), ("ming-qing", 0)):
+        m = EventMaker(rules=rid, size=9, seed=6)
+        evs = [m.start()] + m.moves(4)
+        data = record_game(evs, black="柯洁", white="申真谞", event="第一届")
+        root = sgf.Sgf_game.from_bytes(data).get_root()
+        assert root.get("KM") == km == R.get(rid).komi
+        assert root.get("CA") == "UTF-8" and root.get("RU") == R.get(rid).sgf_name
+        assert (root.get("PB"), root.get("PW"), root.get("EV")) == ("柯洁", "申真谞", "第一届")
+        props, _ = read_moves(data)
+        assert props["PB"] == "柯洁"
+
+
+def test_the_checker_reads_as_replay_does():
+    """read_moves is goboard.sgfgame's reader: what replay refuses, the check refuses."""
+    for bad, why in ((b"(;GM[3]FF[4]SZ[19];B[aa])", "not a Go game"),
+                     (b"(;GM[1]FF[4]SZ[9];B[aa];AB[cc];W[bb])", "setup stones in the middle"),
+                     (b"(;GM[1]FF[4]SZ[30];B[aa])", "size")):
+        with pytest.raises(UserError, match=why) as e:
+            read_moves(bad, "y.sgf")
+        assert "y.sgf" in str(e.value)

@@ -29,14 +29,16 @@ def point_name(size, row, col):
     return LETTERS[col] + LETTERS[size - 1 - row]
 
 
-def read_sgf(source):
-    """Parse SGF bytes or a path; returns the sgfmill game or raises UserError."""
+def read_sgf(source, name=None):
+    """Parse SGF bytes or a path; returns the sgfmill game or raises UserError
+    (naming `name`, by default the path or "SGF")."""
     if isinstance(source, (bytes, bytearray)):
-        data, name = bytes(source), "SGF"
+        data, name = bytes(source), name or "SGF"
     else:
-        name = os.fspath(source)
+        path = os.fspath(source)
+        name = name or path
         try:
-            with open(name, "rb") as f:
+            with open(path, "rb") as f:
                 data = f.read()
         except OSError as e:
             raise UserError("cannot read %s: %s" % (name, e.strerror or e))

@@ -14,8 +14,8 @@ from sgfmill import sgf
 from goban import rules as R
 from goboard import __version__
 from goboard.errors import UserError
+from goboard.sgfgame import LETTERS as COLS, read_sgf, record_from_sgf
 
-COLS = "abcdefghijklmnopqrstuvwxy"
 NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
@@ -270,31 +270,18 @@ def record_game(events, **meta):
 
 
 def read_moves(data, name="SGF"):
-    """Parse SGF bytes back (sgfmill) and return (root properties, main line as
-    [(colour, point or "", "abandon" or None)]). A corrupt file is a UserError."""
-    if not data or not data.strip():
-        raise UserError("%s is empty, not an SGF game" % name)
+    """Parse SGF bytes back and return (root properties, main line as
+    [(colour, point or "", "abandon" or None)]): goboard.sgfgame's reader, the
+    one `goboard replay` uses, so a file checked here replays the same. A
+    corrupt file is a UserError naming `name`."""
+    game = read_sgf(data, name)
+    record = record_from_sgf(game, name=name)
+    root = game.get_root()
     try:
-        game = sgf.Sgf_game.from_bytes(data)
-        size = game.get_size()
-        out = []
-        for node in game.get_main_sequence()[1:]:
-            colour, move = node.get_move()
-            if colour is None:
-                continue
-            if move is None:
-                kind = None
-                if node.has_property("PT") and str(node.get("PT")).lower() == "abandon":
-                    kind = "abandon"
-                out.append((colour.upper(), "", kind))
-            else:
-                row, col = move
-                out.append((colour.upper(), COLS[col] + COLS[size - 1 - row], None))
-        root = game.get_root()
         props = {k: root.get(k) for k in root.properties()}
     except ValueError as e:
         raise UserError("%s is not a valid SGF file: %s" % (name, e))
-    return props, out
+    return props, [(m[0], m[1], m[2] if len(m) > 2 else None) for m in record["moves"]]
 
 
 def check_record(data, events, name="SGF"):
