@@ -64,6 +64,9 @@ def test_demo_plays_syncs_and_serves(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+    # the demo stopped (SIGTERM, as `kill` does): its board stopped with it
+    assert proc.returncode != 0
+    assert gone(summary["board_pid"])
     # a second demo into the same folder is a new board: its game is played live
     # on the page again and replaces the first one's SGF (another seed: other hand noise)
     proc = demo(out, 4, 0)
@@ -72,6 +75,19 @@ def test_demo_plays_syncs_and_serves(tmp_path):
     again = json.loads(stdout)
     assert again["exact"] is True and again["sgf"] == summary["sgf"]
     assert again["published"] == again["events"]
+
+
+def gone(pid, wait=5.0):
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        try:
+            with open("/proc/%d/stat" % pid) as f:
+                if f.read().split(") ")[-1][:1] == "Z":   # exited, not yet reaped
+                    return True
+        except FileNotFoundError:
+            return True
+        time.sleep(0.1)
+    return False
 
 
 def info_of(path):

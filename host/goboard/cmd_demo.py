@@ -10,7 +10,9 @@ SGF as it goes and pushes every event to the broadcast page.
 import json
 import os
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -50,6 +52,20 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
 
 
+def _die_with_parent():
+    """For the board's process (Linux): when the demo dies, even by SIGKILL, the
+    kernel sends the board SIGTERM (prctl PR_SET_PDEATHSIG), so no board goes on
+    running alone. Resolved here, called in the child between fork and exec."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return lambda: prctl(1, int(signal.SIGTERM))
+
+
 class Board:
     """The simulated board as a process: the runner inside MicroPython."""
 
@@ -58,7 +74,7 @@ class Board:
         self.proc = subprocess.Popen(
             [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, env=env)
+            text=True, env=env, preexec_fn=_die_with_parent())
         self.proc.stdin.write(json.dumps(job))
         self.proc.stdin.close()
         self.summary = None
@@ -114,6 +130,8 @@ def minutes(seconds):
 def run(args):
     if args.pace < 0:
         raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
+    # a plain `kill` ends the demo as Ctrl-C does: the board, the link and the page stop too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,
                          noise=args.noise, size=None)
     record, actions, size = load_input(args.game, sim_args)
@@ -203,7 +221,7 @@ def run(args):
         exact = [m[1] for m in synced] == played
         out = {"sgf": path, "moves": len(played), "result": s["result"], "exact": exact,
                "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"],
-               "published": live[0]}
+               "published": live[0], "board_pid": board.proc.pid}
         say("game over: %s after %d moves (%s); %s %s"
             % (s["result"], len(played), minutes(time.monotonic() - t0), path,
                "is the game played, move for move" if exact else "DIFFERS from the game played"))
