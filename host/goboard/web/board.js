@@ -246,9 +246,13 @@
       const panel = panels[u.board];
       const d = panel.q(".delay");
       d.textContent = G.delay ? "delayed " + G.delay + " s" : "";
+      // when each update was applied (t) and when the frame showing it began (frame):
+      // wall-clock ms, the clock the server's side stamps events with (tools/bench_live.py)
       if (G.renders.length > 20000) G.renders.splice(0, 10000);
-      G.renders.push({ board: u.board, seq: u.state.seq, type: u.event ? u.event.type : null,
-                       t: performance.timeOrigin + performance.now() });
+      const r = { board: u.board, seq: u.state.seq, type: u.event ? u.event.type : null,
+                  t: Date.now(), frame: null };
+      G.renders.push(r);
+      requestAnimationFrame(() => { r.frame = Date.now(); });
     };
     // EventSource reconnects by itself (retry: 1 s). "(reconnecting)" goes on air
     // only if the feed is still down after OFFLINE_MS, not for a blip.
