@@ -71,6 +71,7 @@ def test_watch_draws_the_game_as_the_board_has_it(board):
             for line in last[2:21]]
     assert rows == results[1]["rows"]
     assert last[-1] == "result: B+2.5"
+    assert not any("to play" in line for line in last)   # the game is over
 
 
 def test_a_missing_port_is_one_line_and_status_2(tmp_path):

@@ -11,11 +11,9 @@ import time
 
 from goboard.boards import choose_port
 from goboard.link import HostLink, Sequencer
-from goboard.live import LiveState, EventError
-from goboard.sgfrecord import point_label
+from goboard.live import LiveState, EventError, ENDED, COUNTED
+from goboard.sgfrecord import COLS, NAMES, point_label
 
-COLS = "abcdefghijklmnopqrstuvwxy"
-NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 CLEAR = "\x1b[H\x1b[2J"
 
 
@@ -66,8 +64,10 @@ def render(st):
         what = point_label(size, lm["point"]) if lm["point"] else lm.get("kind", "pass")
         lines.append("move %d: %s %s%s" % (lm["number"], lm["color"], what,
                                          ", %d captured" % len(lm["captures"]) if lm["captures"] else ""))
-    lines.append("%s to play    prisoners: black took %d, white took %d    %s" % (
-        "Black" if st.to_move == "B" else "White", st.captures["B"], st.captures["W"], st.status))
+    turn = "" if st.status in (ENDED, COUNTED) else (
+        "%s to play    " % ("Black" if st.to_move == "B" else "White"))
+    lines.append("%sprisoners: black took %d, white took %d    %s" % (
+        turn, st.captures["B"], st.captures["W"], st.status))
     if banner:
         lines.append("! %s%s" % (banner.get("text") or banner.get("code"),
                                  "; fix: " + banner["fix"] if banner.get("fix") else ""))
