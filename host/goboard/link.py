@@ -10,6 +10,7 @@ vanishes (cable pulled, pty closed) is reopened and resumed from there.
 """
 
 import collections
+import json
 import random
 import time
 
@@ -17,8 +18,6 @@ import serial
 
 from goban.link import frame_bytes, parse_frame, PROTO
 from goboard.errors import UserError
-
-import json
 
 MAX_LINE = 1 << 16
 
@@ -181,6 +180,21 @@ class HostLink:
             self._fill(min(left, 0.05))
         return self.pending.popleft()
 
+    def arrivals(self, timeout, renew=None):
+        """Messages as they arrive, for `timeout` seconds from now, or from the
+        last message `renew(msg)` says extends the wait (a read-back still coming)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            m = self.recv(left)
+            if m is None:
+                return
+            if renew is not None and renew(m):
+                deadline = time.monotonic() + timeout
+            yield m
+
     # --- requests -------------------------------------------------------------------
     def request(self, msg, kind, timeout=0.7, tries=8):
         """Send a request and wait for its answer of `kind`, asking again after a
@@ -192,14 +206,7 @@ class HostLink:
                 if attempt:
                     self.stats["retries"] += 1
                 ids.add(self.send(msg))
-                deadline = time.monotonic() + timeout
-                while True:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        break
-                    m = self.recv(left)
-                    if m is None:
-                        break
+                for m in self.arrivals(timeout):
                     k = m.get("k")
                     if m.get("re") in ids and k == kind:
                         return m
@@ -253,20 +260,15 @@ class HostLink:
             if attempt:
                 self.stats["retries"] += 1
             rid = self.send({"k": "read", "game": game, "from": lo, "to": end or 0})
-            deadline = time.monotonic() + timeout
             finished = False
             held = []
-            while True:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                m = self.recv(left)
-                if m is None:
-                    break
+
+            def ours(m):
+                return m.get("k") == "log" and m.get("re") is not None and m["e"].get("game") == game
+            for m in self.arrivals(timeout, renew=ours):
                 k = m.get("k")
-                if k == "log" and m.get("re") is not None and m["e"].get("game") == game:
+                if ours(m):
                     got[m["e"]["seq"]] = m["e"]
-                    deadline = time.monotonic() + timeout
                 elif k == "done" and m.get("re") == rid:
                     last = m.get("last", 0)
                     finished = True
