@@ -1,3 +1,5 @@
+"""`python -m goboard`: the same command as `goboard`."""
+
 import sys
 
 from goboard.cli import main

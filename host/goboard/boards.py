@@ -1,5 +1,7 @@
-"""Finding boards: serial ports of a Raspberry Pi Pico (USB VID 0x2E8A), each
-probed with a link "hello" so only ports that answer as a board count.
+"""Finding the boards plugged in, and choosing the one a command talks to.
+
+Serial ports of a Raspberry Pi Pico (USB VID 0x2E8A), each probed with a link
+"hello" so only ports that answer as a board count.
 
 `GOBOARD_PORT` (a device, a pty path or a pyserial URL) names the board when
 no --port is given, which is how tests and benches point at a pty.

@@ -1,4 +1,4 @@
-"""A private Mosquitto on loopback: for tests, benches and the demo (not for a venue).
+"""A private Mosquitto on loopback, for the tests and the bench (not for a venue).
 
 Starts Debian's /usr/sbin/mosquitto with a throw-away config on a free port
 and stops it again. The queue limits are raised so a subscriber that falls a

@@ -1,5 +1,6 @@
-"""The host's end of the serial link: frames, requests, and an event stream
-that loses nothing and doubles nothing.
+"""The host's end of the serial link: requests, and events that arrive once each, in order.
+
+Frames, requests and an event stream that loses nothing and doubles nothing.
 
 The wire format and the frame codec are the board's own (`goban.link`); see
 host/README.md, "Link protocol". Events are identified by (game, seq) from the
