@@ -172,6 +172,7 @@ def test_utf8_names_and_komi_in_points_for_stone_counting_rules():
         assert (root.get("PB"), root.get("PW"), root.get("EV")) == ("柯洁", "申真谞", "第一届")
         props, _ = read_moves(data)
         assert props["PB"] == "柯洁"
+        assert ("rules " + R.get(rid).name) in props["GC"]     # e.g. Jipingdian (计枰点)
 
 
 def test_the_checker_reads_as_replay_does():

@@ -37,8 +37,17 @@ def point_label(size, p):
 
 
 def sgf_rules_name(rules_id):
+    """RU: the conventional name (Chinese, Japanese, AGA, GOE, NZ) or a clear one."""
     try:
         return R.get(rules_id).sgf_name
+    except ValueError:
+        return str(rules_id)
+
+
+def rules_full_name(rules_id):
+    """The rules' own name for a reader (e.g. 'Jipingdian (计枰点)'), for GC."""
+    try:
+        return R.get(rules_id).name
     except ValueError:
         return str(rules_id)
 
@@ -137,7 +146,7 @@ class Recorder:
         if ev.get("profile"):
             bits.append("profile %s" % ev["profile"])
         if rules:
-            bits.append("rules %s" % rules)
+            bits.append("rules %s" % rules_full_name(rules))
         if bits:
             root.set("GC", "Recorded at the board: " + ", ".join(bits))
         self.node = root
