@@ -16,8 +16,13 @@ from goboard.cmd_relay import Relay, connect
 from goboard.live import LiveState
 from goboard.synth import random_game
 
-pytestmark = pytest.mark.skipif(find_mosquitto() is None,
-                                reason="mosquitto is not installed (tools/setup installs it)")
+
+
+@pytest.fixture(autouse=True)
+def _real_broker_present():
+    """The relay is tested against a real Mosquitto or the test fails: tools/setup installs it."""
+    if find_mosquitto() is None:
+        pytest.fail("mosquitto is not installed: run tools/setup")
 
 BOARDS = int(os.environ.get("GOBOARD_RELAY_BOARDS", "50"))
 MOVES = int(os.environ.get("GOBOARD_RELAY_MOVES", "300"))
