@@ -171,10 +171,6 @@ def test_hardware_modules_import_without_hardware():
     assert r.stdout.strip() == "bad []", r.stderr
 
 
-needs_mpy = pytest.mark.skipif(not MPY.exists(), reason="no MicroPython unix port")
-
-
-@needs_mpy
 def test_same_checks_under_cpython_and_micropython(tmp_path):
     script = str(ROOT / "tests" / "mpy_hw_checks.py")
     (tmp_path / "c").mkdir()
@@ -198,7 +194,6 @@ def test_same_checks_under_cpython_and_micropython(tmp_path):
     assert res["hx711"].count("27, 0)") == 6  # gain 64: 27 pulses, SCK left low
 
 
-@needs_mpy
 def test_viper_scan_loop_against_fake_registers(tmp_path):
     """The register loop itself, on the unix port: ADC, SIO and TIMER are
     arrays whose addresses stand in for the RP2040's. A plain memory word
@@ -231,7 +226,6 @@ print(m.scan(raw), len([v for v in raw if v == 0]), hex(adc[0]), hex(sio[5]), he
     assert r.stdout.split() == ["384", "361", "0x2005", "0x7f00", "0x0", "384"]
 
 
-@pytest.mark.skipif(not MPYCROSS.exists(), reason="no mpy-cross")
 @pytest.mark.parametrize("name", MINE)
 def test_compiles_for_the_rp2040(name, tmp_path):
     r = subprocess.run([str(MPYCROSS), "-march=armv6m", str(ROOT / "firmware/goban" / name),
@@ -272,7 +266,6 @@ def test_buttons_on_the_pcf8574_expander():
     assert [b.poll() for _ in range(4)] == [None] * 4 and not b.debouncer.held("undo")
 
 
-@needs_mpy
 def test_ssd1306_driver_with_framebuf_on_a_fake_bus(tmp_path):
     code = """
 from goban import profile

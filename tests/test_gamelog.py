@@ -219,7 +219,6 @@ def test_append_without_game_and_oversized_event(tmp_path):
 MPY = os.path.join(os.path.dirname(__file__), "..", ".venv", "bin", "micropython")
 
 
-@pytest.mark.skipif(not os.path.exists(MPY), reason="no MicroPython unix port")
 def test_littlefs_power_cut_after_every_flash_operation():
     """The log on the Pico's filesystem (LittleFS v2 on a RAM block device in
     the unix port): power cut after every block operation and in the middle

@@ -16,8 +16,6 @@ from goboard.cmd_serve import ServerThread  # noqa: E402
 from goboard.live import LiveState  # noqa: E402
 from goboard.sources import SerialSource  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not os.path.exists(str(linkrig.MICROPYTHON)),
-                                reason="no MicroPython unix port in .venv")
 
 
 def test_a_board_on_a_serial_port_reaches_the_page_state():
