@@ -29,6 +29,7 @@ stones (half the points), Tang-Song 路 (points).
 from array import array
 
 from goban import rules as R
+from goban.compat import micropython, ptr8, ptr16
 from goban.board import BLACK, WHITE, EMPTY
 from goban.regions import (Regions, T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T,
                            T_E, T_G, T_SEKI_G, T_SEKI_T, T_SEKI_E)
@@ -180,19 +181,29 @@ def _point(board, p):
     return p
 
 
-def _black_pays(game):
-    """计枰点 Axiom 15 option 1 and Corollary 29: black made the last real move,
-    or white made the first pass of the game."""
-    n = game.n
+@micropython.viper
+def black_pays_scan(points, flags, n: int) -> int:
+    """计枰点 Axiom 15 option 1 and Corollary 29 over the move history (point
+    PASS / PASS_STONE / ABANDON = 0..2, flag bit 1 = white): 1 when black made
+    the last real move, or white made the first pass of the game; else 0."""
+    pt = ptr16(points)
+    fl = ptr8(flags)
     i = n
-    while i > 0 and game.move_point(i) <= ABANDON:
+    while i > 0 and pt[i] <= 2:
         i -= 1
-    if i > 0 and game.color_of(i) == BLACK:
-        return True
+    if i > 0 and (fl[i] & 1) == 0:
+        return 1
     j = 1
-    while j <= n and game.move_point(j) > ABANDON:
+    while j <= n and pt[j] > 2:
         j += 1
-    return j <= n and game.color_of(j) == WHITE
+    if j <= n and (fl[j] & 1) != 0:
+        return 1
+    return 0
+
+
+def _black_pays(game):
+    """计枰点: does black pay for the last move (one viper scan of the history)."""
+    return black_pays_scan(game.points, game.flags, game.n) == 1
 
 
 def end_requester(game):
@@ -226,22 +237,15 @@ def handicap_compensation_q(rules, handicap):
     return 4 * (handicap - 1)
 
 
-def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
-    """Everything that may allocate before the count: the rules, the dead
-    stones taken off a copy of the board, the integer inputs. Returns
-    (counter, rules, dead list, extra facts)."""
-    rules = rules or game.rules
-    if isinstance(rules, str):
-        rules = R.get(rules)
-    if komi is not None:
-        rules = rules.copy(komi=komi)
+def _take_off_slowly(game, rg, dead_points):
+    """The dead stones one by one in bytecode: the path for SGF names and for a
+    list the viper pass refused, which names the first bad point exactly."""
     board = game.board
-    ctr = counter_for(board.size)
-    rg = ctr.regions
     rg.load(board.cells)
     work = rg.work
     dead = []
-    dead_n = [0, 0, 0]
+    dead_n = rg.dead_n
+    dead_n[1] = dead_n[2] = 0
     for p in dead_points:
         p = _point(board, p)
         v = work[p]
@@ -252,6 +256,33 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
         work[p] = EMPTY
         dead.append(p)
         dead_n[v] += 1
+
+
+def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
+    """Everything before the count: the rules, the dead stones taken off a copy
+    of the board, the integer inputs. Returns (counter, rules, number of dead
+    stones taken off, extra facts). Point indices (what the referee passes) go
+    through one viper pass; SGF names take the bytecode path."""
+    rules = rules or game.rules
+    if isinstance(rules, str):
+        rules = R.get(rules)
+    if komi is not None:
+        rules = rules.copy(komi=komi)
+    board = game.board
+    ctr = counter_for(board.size)
+    rg = ctr.regions
+    rg.load(board.cells)
+    dead_n = rg.dead_n
+    dead_n[1] = dead_n[2] = 0
+    if dead_points:
+        if type(dead_points) is not list and type(dead_points) is not tuple:
+            dead_points = list(dead_points)  # a generator can be read only once
+        try:
+            bad = rg.take_off(board.cells, array("i", dead_points))
+        except (TypeError, ValueError, OverflowError):  # SGF names, not ints
+            bad = 0
+        if bad >= 0:
+            _take_off_slowly(game, rg, dead_points)
     if handicap is None:
         handicap = getattr(game, "handicap", 0) or 0
     inp = ctr.inp
@@ -263,31 +294,33 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
     inp[I_HCOMP] = handicap_compensation_q(rules, handicap)
     caps = game.captures
     ps = game.pass_stones
+    db = dead_n[BLACK]
+    dw = dead_n[WHITE]
     # prisoners: captured in play, dead stones taken off at the end, pass stones
     # handed over where a pass stone is given to the opponent (AGA, Tang-Song)
     handed = rules.passes == R.PASS_STONE
-    inp[I_PB] = caps[BLACK] + dead_n[WHITE] + (ps[WHITE] if handed else 0)
-    inp[I_PW] = caps[WHITE] + dead_n[BLACK] + (ps[BLACK] if handed else 0)
-    inp[I_HELDB] = caps[WHITE] + dead_n[BLACK] + ps[BLACK]
-    inp[I_HELDW] = caps[BLACK] + dead_n[WHITE] + ps[WHITE]
+    inp[I_PB] = caps[BLACK] + dw + (ps[WHITE] if handed else 0)
+    inp[I_PW] = caps[WHITE] + db + (ps[BLACK] if handed else 0)
+    inp[I_HELDB] = caps[WHITE] + db + ps[BLACK]
+    inp[I_HELDW] = caps[BLACK] + dw + ps[WHITE]
     pays = rules.scoring == R.SCORE_AREA and rules.last_move_pays and _black_pays(game)
     inp[I_PAYS] = 1 if pays else 0
     inp[I_POINTS] = board.size * board.size
-    facts = {"dead_n": dead_n, "handicap": handicap, "pays": pays}
-    return ctr, rules, dead, facts
+    facts = {"dead_n": [0, db, dw], "handicap": handicap, "pays": pays}
+    return ctr, rules, db + dw, facts
 
 
 def count(game, dead_points=(), rules=None, komi=None, handicap=None):
     """Count the game's board under `rules` (default: the game's own), the
     stones at `dead_points` being dead. Raises CountError for a dead point off
     the board or without a stone."""
-    ctr, rules, dead, facts = prepare(game, dead_points, rules, komi, handicap)
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules, komi, handicap)
     ctr.regions.run()
     ctr.score(rules.scoring)
-    return _result(game, ctr, rules, dead, facts)
+    return _result(game, ctr, rules, ndead, facts)
 
 
-def _result(game, ctr, rules, dead, facts):
+def _result(game, ctr, rules, ndead, facts):
     out = ctr.out
     b_q = out[O_B]
     w_q = out[O_W]
@@ -329,8 +362,8 @@ def _result(game, ctr, rules, dead, facts):
     # (B+F): the breakdown keeps the count's difference for information
     counted = winner not in ("draw", "void") and result[-1] not in "RF"
     margin = quarters_number(am, div) if counted else 0
-    bd = _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m, rdiv)
-    if not rules.dead_agreement and dead:
+    bd = _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv)
+    if not rules.dead_agreement and ndead:
         notes.append("strict Tromp-Taylor has no dead-stone agreement: the dead "
                      "stones given were taken off as if captured in play")
     if notes:
@@ -349,7 +382,7 @@ SYSTEM_NAMES = {
 }
 
 
-def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m, rdiv):
+def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
     """The player's checkable account of the count (allocates: end only)."""
     rg = ctr.regions
     t = rg.tot
@@ -404,8 +437,8 @@ def _breakdown(game, ctr, rules, dead, facts, b_q, w_q, m, rdiv):
         "handicap": facts["handicap"],
         "compensation": quarters_number(inp[I_HCOMP]),
         "black_minus_white": quarters_number(m, rdiv),  # in result_unit, komi taken
-        "dead": sorted(board.sgf(p) for p in dead),
-        "seki": [board.sgf(p) for p in rg.seki_points()],
+        "dead": rg.dead_names(board.cells) if ndead else [],
+        "seki": rg.seki_names(),
     }
     if s == R.SCORE_LIVING:
         bd["komi_stones"] = quarters_number(inp[I_KOMI], 8)
@@ -470,7 +503,7 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
     moves + 目 + half the shared points. Returns (black, white) in quarter points:
     equal to the area count, or CountError if the move record and the board
     disagree (stones on the board + stones off it != stones played)."""
-    ctr, rules, dead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
     rg = ctr.regions
     rg.run()
     t = rg.tot

@@ -296,6 +296,83 @@ def copy_cells(src, dst, length: int):
         i += 1
 
 
+@micropython.viper
+def take_off(work, cells, pts, n: int, length: int, counts) -> int:
+    """Take the dead stones at the n points of the int array `pts` off `work`
+    (a copy of `cells`), counting them per colour in counts[1] and counts[2]; a
+    point given twice counts once. Returns -1, or the index of the first point
+    off the board or without a stone (the caller names it)."""
+    w = ptr8(work)
+    c = ptr8(cells)
+    pp = ptr32(pts)
+    k = ptr32(counts)
+    k[1] = 0
+    k[2] = 0
+    i = 0
+    while i < n:
+        p = pp[i]
+        if p < 0 or p >= length:   # a negative int32 reads as a huge one on 64 bits
+            return i
+        v = w[p]
+        if v == 1 or v == 2:
+            w[p] = 0
+            k[v] += 1
+        elif v != 0 or c[p] == 0:  # the border, or a point that never had a stone
+            return i
+        i += 1
+    return -1
+
+
+@micropython.viper
+def dead_names(work, cells, W: int, size: int, out) -> int:
+    """Write the SGF names ('dd ') of the stones of `cells` missing from `work`
+    (the dead ones) into `out`, column by column, which is their sorted order.
+    Returns the number of bytes written."""
+    w = ptr8(work)
+    c = ptr8(cells)
+    o = ptr8(out)
+    j = 0
+    x = 0
+    while x < size:
+        p = W + x
+        y = 0
+        while y < size:
+            if w[p] != c[p]:
+                o[j] = 97 + x
+                o[j + 1] = 97 + y
+                o[j + 2] = 32
+                j += 3
+            p += W
+            y += 1
+        x += 1
+    return j
+
+
+@micropython.viper
+def seki_names(binfo, nblocks: int, W: int, out) -> int:
+    """Write the SGF name ('dd ') of the first point of every block in seki into
+    `out`, in block order. Returns the number of bytes written."""
+    bf = ptr16(binfo)
+    o = ptr8(out)
+    j = 0
+    row = W      # first index of row y
+    y = 0
+    k = 1
+    while k <= nblocks:
+        b = k << 3
+        if bf[b + 6] & 2:
+            p = bf[b]
+            while p >= row + W:   # first points increase with k: rows only move down
+                row += W
+                y += 1
+            o[j] = 97 + p - row
+            o[j + 1] = 97 + y
+            o[j + 2] = 32
+            j += 3
+        k += 1
+    return j
+
+
 class Regions:
     """The buffers of one board size, allocated once; `run(cells)` analyses
     a position (after `remove()` of dead stones) without allocating."""
@@ -313,6 +390,8 @@ class Regions:
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * T_LEN))
         self.nblocks = 0
+        self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off, per colour
+        self.names = bytearray(3 * size * size)  # 'dd ' per point named
 
     def load(self, cells):
         """Copy a board's cells into the work buffer."""
@@ -339,6 +418,22 @@ class Regions:
                         "eyes": bf[b + B_EYES], "basic_eyes": bf[b + B_BASIC],
                         "seki": bool(bf[b + B_FLAGS] & F_SEKI)})
         return out
+
+    def take_off(self, cells, pts):
+        """Take the dead stones at `pts` (an int array) off the work buffer
+        loaded from `cells`: -1, or the index of the first bad point."""
+        return take_off(self.work, cells, pts, len(pts), self.length, self.dead_n)
+
+    def dead_names(self, cells):
+        """SGF names of the stones taken off (in `cells`, not in the work buffer),
+        sorted: one viper pass writes them, one split makes the list."""
+        n = dead_names(self.work, cells, self.W, self.size, self.names)
+        return str(memoryview(self.names)[:n], "ascii").split() if n else []
+
+    def seki_names(self):
+        """SGF names of the first point of every block in seki, in block order."""
+        n = seki_names(self.binfo, self.nblocks, self.W, self.names)
+        return str(memoryview(self.names)[:n], "ascii").split() if n else []
 
     def seki_points(self):
         """The first point of every block in seki (allocates a short list)."""
