@@ -5,10 +5,8 @@ through a relay that garbles, drops and unplugs at random (seeded), with a
 power cut on the board in the middle; the SGF the host writes is the game."""
 
 import argparse
-import json
 import os
 import random
-import subprocess
 import sys
 import threading
 import time
@@ -16,6 +14,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
+from goboard.simboard import SimBoard  # noqa: E402
 from goboard.cmd_sim import load_input  # noqa: E402
 from goboard.journal import Journal  # noqa: E402
 from goboard.cmd_sync import follow, sgf_path  # noqa: E402
@@ -43,22 +42,7 @@ def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
            "komi": record["komi"], "handicap": 0, "seed": SEED, "noise": 1, "actions": actions,
            "dir": str(tmp_path / "sim"), "cut_after": [25],
            "link": {"device": relay.board_path, "serial": "SIM-LINK", "linger_ms": 30000}}
-    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (REPO / "firmware", REPO / "tools" / "sim",
-                                                     REPO / ".frozen"))
-    proc = subprocess.Popen([str(REPO / ".venv" / "bin" / "micropython"), "-X", "heapsize=4M",
-                             str(REPO / "tools" / "sim" / "runner.py")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=str(REPO))
-    proc.stdin.write(json.dumps(job))
-    proc.stdin.close()
-    box = {}
-
-    def read_board():
-        for line in proc.stdout:
-            d = json.loads(line)
-            if d.get("done"):
-                box["done"] = d
-    threading.Thread(target=read_board, daemon=True).start()
+    board = SimBoard(job)
     stop = threading.Event()
     rng = random.Random(SEED)
 
@@ -77,8 +61,8 @@ def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
 
     def done():
         if time.monotonic() > deadline:
-            raise AssertionError("no complete game after 120 s: %s" % proc.stderr.read()[-2000:])
-        d = box.get("done")
+            raise AssertionError("no complete game after 120 s: %s" % board.failed())
+        d = board.summary
         if d is None:
             return False
         stop.set()
@@ -88,9 +72,9 @@ def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
     finally:
         stop.set()
         link.close()
-        linkrig.stop_board(proc)
+        board.stop()
         relay.stop()
-    d = box["done"]
+    d = board.summary
     print("faults", faults.counts, "unplugs", relay.unplugs, "link", dict(link.stats),
           "power cuts", d["cuts"])
     assert d["cuts"] == 1

@@ -3,18 +3,15 @@ simulator's board (tools/sim runner, MicroPython) with its link on a pty, asked
 by the host's HostLink.state() once the game is played; the answer is the
 position the rules core reaches by playing the logged moves."""
 
-import json
 import os
-import subprocess
 import sys
-import threading
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
 from goban.game import Game  # noqa: E402
+from goboard.simboard import SimBoard  # noqa: E402
 from goboard.cmd_sim import parse_script  # noqa: E402
 from goboard.link import HostLink  # noqa: E402
 from sim_rig import play  # noqa: E402
@@ -34,36 +31,17 @@ def test_state_request_is_the_boards_position(tmp_path):
            "handicap": 0, "seed": 2, "noise": 1, "actions": actions,
            "dir": str(tmp_path / "sim"),
            "link": {"device": relay.board_path, "serial": "SIM-STATE", "linger_ms": 30000}}
-    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (REPO / "firmware", REPO / "tools" / "sim",
-                                                     REPO / ".frozen"))
-    proc = subprocess.Popen([str(REPO / ".venv" / "bin" / "micropython"), "-X", "heapsize=4M",
-                             str(REPO / "tools" / "sim" / "runner.py")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=str(REPO))
-    proc.stdin.write(json.dumps(job))
-    proc.stdin.close()
-    box = {}
-
-    def read_board():
-        for line in proc.stdout:
-            d = json.loads(line)
-            if d.get("done"):
-                box["done"] = d
-    threading.Thread(target=read_board, daemon=True).start()
+    board = SimBoard(job)
     link = None
     try:
-        deadline = time.monotonic() + 60
-        while "done" not in box:
-            assert time.monotonic() < deadline, proc.stderr.read()[-2000:]
-            time.sleep(0.05)
+        done = board.wait_done(60)
         link = HostLink(relay.host_path).open()
         st = link.state()
     finally:
         if link is not None:
             link.close()
-        linkrig.stop_board(proc)
+        board.stop()
         relay.stop()
-    done = box["done"]
     g = Game("japanese", 9)
     for c, p in done["moves"]:
         assert g.play(1 if c == "B" else 2, g.board.from_sgf(p)) is None

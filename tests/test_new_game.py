@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
@@ -14,6 +13,7 @@ import linkrig  # noqa: E402
 
 from goban.gamelog import GameLog  # noqa: E402
 from goban.rules import RULE_IDS  # noqa: E402
+from goboard.simboard import SimBoard  # noqa: E402
 from goboard.cmd_sim import parse_script  # noqa: E402
 from goboard.link import HostLink, LinkError  # noqa: E402
 from sim_rig import sim, kinds, illegal, script, play  # noqa: E402
@@ -50,31 +50,14 @@ def _board(tmp_path, actions, serial):
            "handicap": 0, "seed": 4, "noise": 1, "actions": actions,
            "dir": str(tmp_path / "sim"),
            "link": {"device": relay.board_path, "serial": serial, "linger_ms": 30000}}
-    env = dict(os.environ, MICROPYPATH="%s:%s:%s" % (REPO / "firmware", REPO / "tools" / "sim",
-                                                     REPO / ".frozen"))
-    proc = subprocess.Popen([str(REPO / ".venv" / "bin" / "micropython"), "-X", "heapsize=4M",
-                             str(REPO / "tools" / "sim" / "runner.py")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env, cwd=str(REPO))
-    proc.stdin.write(json.dumps(job))
-    proc.stdin.close()
-    box = {}
-
-    def read_board():
-        for line in proc.stdout:
-            if json.loads(line).get("done"):
-                box["done"] = True
-    threading.Thread(target=read_board, daemon=True).start()
-    deadline = time.monotonic() + 60
-    while "done" not in box:
-        assert time.monotonic() < deadline, proc.stderr.read()[-2000:]
-        time.sleep(0.05)
-    return relay, proc
+    board = SimBoard(job)
+    board.wait_done(60)
+    return relay, board
 
 
 def test_new_game_from_the_host(tmp_path):
     # the board's game is still in play (two moves, nobody resigned)
-    relay, proc = _board(tmp_path, parse_script("\n".join(play("B cc,W gg")), 9), "SIM-NEW")
+    relay, board = _board(tmp_path, parse_script("\n".join(play("B cc,W gg")), 9), "SIM-NEW")
     try:
         new = GOBOARD + ["new", "--port", relay.host_path]
         r = subprocess.run(new + ["--rules", "ing", "--komi", "8", "--handicap", "3"],
@@ -108,7 +91,7 @@ def test_new_game_from_the_host(tmp_path):
         finally:
             link.close()
     finally:
-        linkrig.stop_board(proc)
+        board.stop()
         relay.stop()
     log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
     assert log.games() == [1, 2, 3, 4]
@@ -126,7 +109,7 @@ def test_the_board_keeps_running_after_the_game(tmp_path):
     frames and becomes ready, as on the table."""
     lines = play("B cc,W gg") + ["button W resign", "wait 300", "lift cc", "wait 200",
                                  "lift gg", "wait 300"]
-    relay, proc = _board(tmp_path, parse_script("\n".join(lines), 9), "SIM-RUN")
+    relay, board = _board(tmp_path, parse_script("\n".join(lines), 9), "SIM-RUN")
     try:
         link = HostLink(relay.host_path, reconnect=False).open()
         try:
@@ -141,7 +124,7 @@ def test_the_board_keeps_running_after_the_game(tmp_path):
         finally:
             link.close()
     finally:
-        linkrig.stop_board(proc)
+        board.stop()
         relay.stop()
     log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
     assert [e["type"] for e in log.events(2)][:2] == ["game-start", "ready"]

@@ -11,14 +11,11 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from argparse import Namespace
 
-from goboard import mpengine
 from goboard.cmd_serve import ServerThread
 from goboard.cmd_sim import BOARDS, SIM, load_input
 from goboard.cmd_sync import follow, sgf_path, sync_once
@@ -26,6 +23,7 @@ from goboard.errors import UserError
 from goboard.journal import Journal
 from goboard.link import HostLink
 from goboard.nullmodem import Relay
+from goboard.simboard import SimBoard
 from goboard.sgfgame import read_sgf
 from goboard.sgfrecord import read_moves
 
@@ -50,64 +48,6 @@ def add_arguments(p):
     p.add_argument("--linger", type=float, default=None, metavar="SECONDS",
                    help="keep serving this long after the game (default: until Ctrl-C)")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
-
-
-def _die_with_parent():
-    """For the board's process (Linux): when the demo dies, even by SIGKILL, the
-    kernel sends the board SIGTERM (prctl PR_SET_PDEATHSIG), so no board goes on
-    running alone. Resolved here, called in the child between fork and exec."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    return lambda: prctl(1, int(signal.SIGTERM))
-
-
-class Board:
-    """The simulated board as a process: the runner inside MicroPython."""
-
-    def __init__(self, job):
-        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (mpengine.FIRMWARE, SIM))
-        self.proc = subprocess.Popen(
-            [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, env=env, preexec_fn=_die_with_parent())
-        self.proc.stdin.write(json.dumps(job))
-        self.proc.stdin.close()
-        self.summary = None
-        self.moves = 0
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            try:
-                d = json.loads(line)
-            except ValueError:
-                continue
-            if d.get("done"):
-                self.summary = d
-
-    def failed(self):
-        """The board's last words if it died before finishing, else None."""
-        if self.proc.poll() is not None and self.summary is None:
-            self._reader.join(2)
-            if self.summary is None:
-                err = self.proc.stderr.read().strip().splitlines()
-                return err[-1] if err else "exit status %s" % self.proc.returncode
-        return None
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def players(path):
@@ -158,7 +98,7 @@ def run(args):
     except OSError as e:
         relay.stop()
         raise UserError("cannot serve the live page on %s:%d: %s" % (args.host, args.port, e))
-    board = Board(job)
+    board = SimBoard(job)
     link = HostLink(relay.host_path, reconnect=True, reconnect_timeout=30)
     moves_seen = [0]
     live = [0]
