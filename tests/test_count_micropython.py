@@ -1,7 +1,9 @@
 """The counter on the target: it compiles for the RP2040 (armv6m), gives the
-same counts under MicroPython (viper) as under CPython, and its core loops
-(the region/block pass and the score arithmetic) allocate nothing: run under
-micropython.heap_lock() after the buffers are prepared."""
+same counts under MicroPython (viper) as under CPython, and its loops (the
+cells' copy, the dead stones taken off, the region/block pass, the score
+arithmetic, the dead and seki names written out, 计枰点's history scan)
+allocate nothing: run under micropython.heap_lock() after the buffers are
+prepared."""
 
 import json
 import subprocess
@@ -62,31 +64,43 @@ def test_micropython_counts_like_cpython(micropython):
 
 HEAP_LOCK = r"""
 import micropython
+from array import array
 from goban.game import Game
 from goban import rules as R
-from goban.count import prepare, count
+from goban.count import prepare, count, black_pays_scan
+from goban.regions import dead_names, seki_names
 rows = %r
 g = Game("chinese", size=19)
 g.board.load_rows(rows)
 results = []
 
-def locked(ctr, rg, scoring):
+def locked(ctr, rg, scoring, cells, pts):
     # locals only: a new global would grow the module's dict
     micropython.heap_lock()
     try:
+        rg.load(cells)
+        bad = rg.take_off(cells, pts)
         n = rg.run()
         m = ctr.score(scoring)
+        names = dead_names(rg.work, cells, rg.W, rg.size, rg.names)
+        names += seki_names(rg.binfo, rg.nblocks, rg.W, rg.names)
+        pays = black_pays_scan(g.points, g.flags, g.n)
     finally:
         micropython.heap_unlock()
-    return n, m
+    return bad, n, m, names
 
+dead = [g.board.point(0, 0), g.board.point(18, 18)]
+pts = array("i", dead)
 for rid in R.RULE_IDS:
-    ctr, rules, dead, facts = prepare(g, ["aa"], rid)
-    n, m = locked(ctr, ctr.regions, rules.scoring)
-    ref = count(g, ["aa"], rid)
-    results.append((rid, n, m, ref.margin_q))
-for rid, n, m, ref in results:
+    ctr, rules, ndead, facts = prepare(g, dead, rid)
+    bad, n, m, names = locked(ctr, ctr.regions, rules.scoring, g.board.cells, pts)
+    ref = count(g, dead, rid)
+    want = 3 * (len(ref.breakdown["dead"]) + len(ref.breakdown["seki"]))
+    results.append((rid, bad, n, m, ref.margin_q, names, want))
+for rid, bad, n, m, ref, names, want in results:
+    assert bad == -1, (rid, bad)
     assert m == ref, (rid, m, ref)
+    assert names == want and want > 6, (rid, names, want)
     assert n > 10
 print("heap-locked counts:", len(results))
 """
@@ -100,6 +114,7 @@ def board19():
     for y in range(19):
         rows.append("".join(rng.choice("XXXOOO..") for _ in range(19)))
     rows[0] = "X" + rows[0][1:]
+    rows[18] = rows[18][:18] + "O"
     return rows
 
 

@@ -29,24 +29,24 @@ stones (half the points), Tang-Song 路 (points).
 from array import array
 
 from goban import rules as R
-from goban.compat import micropython, ptr8, ptr16
+from goban.compat import micropython, const, ptr8, ptr16
 from goban.board import BLACK, WHITE, EMPTY
 from goban.regions import (Regions, T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T,
                            T_E, T_G, T_SEKI_G, T_SEKI_T, T_SEKI_E)
 from goban.game import ABANDON, PASS_STONE, F_NOOP
 
 # the integer inputs and outputs of Counter.score (array slots)
-I_KOMI = 0       # komi, quarter points
-I_HCOMP = 1      # handicap compensation, quarter points
-I_PB = 2         # prisoners of black (captured + dead white + white pass stones handed over)
-I_PW = 3
-I_HELDB = 4      # black stones held by white (Tang-Song)
-I_HELDW = 5
-I_PAYS = 6       # 计枰点: black pays for the last move
-I_POINTS = 7     # points on the board (size * size)
-O_B = 0          # black's count, quarters of the system's counting unit
-O_W = 1
-O_MARGIN = 2     # black minus white less komi and compensation, quarter points
+I_KOMI = const(0)    # komi, quarter points
+I_HCOMP = const(1)   # handicap compensation, quarter points
+I_PB = const(2)      # prisoners of black (captured + dead white + white pass stones handed over)
+I_PW = const(3)
+I_HELDB = const(4)   # black stones held by white (Tang-Song)
+I_HELDW = const(5)
+I_PAYS = const(6)    # 计枰点: black pays for the last move
+I_POINTS = const(7)  # points on the board (size * size)
+O_B = const(0)       # black's count, quarters of the system's counting unit
+O_W = const(1)
+O_MARGIN = const(2)  # black minus white less komi and compensation, quarter points
 
 
 class CountError(ValueError):
@@ -390,6 +390,16 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
     board = game.board
     s = rules.scoring
     d = t[T_DAME]
+    caps = game.captures
+    ps = game.pass_stones
+    dead_n = facts["dead_n"]
+    # the same for both sides: computed once
+    if s == R.SCORE_AREA or s == R.SCORE_ING or s == R.SCORE_MING_QING:
+        dame_share = quarters_number(2 * d)
+    elif s == R.SCORE_NEW_ING:
+        dame_share = quarters_number(2 * t[T_DBOTH])
+    else:
+        dame_share = None
     sides = {}
     for c, key, opp in ((BLACK, "black", WHITE), (WHITE, "white", BLACK)):
         c8 = c << 3
@@ -400,16 +410,14 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
             "basic_eyes": t[c8 + T_E],
             "seki_blocks": t[c8 + T_SEKI_G],
             "seki_territory": t[c8 + T_SEKI_T],
-            "captured": game.captures[c],
-            "dead_removed": facts["dead_n"][opp],
+            "captured": caps[c],
+            "dead_removed": dead_n[opp],
             "prisoners": inp[I_PB if c == BLACK else I_PW],
-            "pass_stones": game.pass_stones[c],
+            "pass_stones": ps[c],
             "total": quarters_number(b_q if c == BLACK else w_q),
         }
-        if s in (R.SCORE_AREA, R.SCORE_ING, R.SCORE_MING_QING):
-            side["dame_share"] = quarters_number(2 * d)
-        if s == R.SCORE_NEW_ING:
-            side["dame_share"] = quarters_number(2 * t[T_DBOTH])
+        if dame_share is not None:
+            side["dame_share"] = dame_share
         if s == R.SCORE_TERRITORY:
             side["tax"] = t[c8 + T_SEKI_T]
         elif s == R.SCORE_LIVING:

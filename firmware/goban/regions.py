@@ -287,16 +287,6 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
 
 
 @micropython.viper
-def copy_cells(src, dst, length: int):
-    s = ptr8(src)
-    d = ptr8(dst)
-    i = 0
-    while i < length:
-        d[i] = s[i]
-        i += 1
-
-
-@micropython.viper
 def take_off(work, cells, pts, n: int, length: int, counts) -> int:
     """Take the dead stones at the n points of the int array `pts` off `work`
     (a copy of `cells`), counting them per colour in counts[1] and counts[2]; a
@@ -374,8 +364,9 @@ def seki_names(binfo, nblocks: int, W: int, out) -> int:
 
 
 class Regions:
-    """The buffers of one board size, allocated once; `run(cells)` analyses
-    a position (after `remove()` of dead stones) without allocating."""
+    """The buffers of one board size, allocated once: `load(cells)`, then
+    `take_off(cells, pts)` of the dead stones, then `run()` analyses the
+    position without allocating; `dead_names`/`seki_names` name points."""
 
     def __init__(self, size):
         self.size = size
@@ -394,8 +385,10 @@ class Regions:
         self.names = bytearray(3 * size * size)  # 'dd ' per point named
 
     def load(self, cells):
-        """Copy a board's cells into the work buffer."""
-        copy_cells(cells, self.work, self.length)
+        """Copy a board's cells into the work buffer (a memcpy)."""
+        if len(cells) != self.length:  # a slice assignment would resize the buffer
+            raise ValueError("cells of %d bytes, not %d" % (len(cells), self.length))
+        self.work[:] = cells
 
     def run(self):
         """Analyse the work buffer (the hot part: no allocation)."""
