@@ -28,6 +28,7 @@ from goban.compat import micropython, ptr8, ptr16
 from goban import rules as R
 from goban.game import Game, reason_text, PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
+from goban.count import counter_for
 from array import array
 
 TYPE_CHECKING = False
@@ -135,6 +136,9 @@ class Referee:
         self.tol = bytearray(b"\xff" * n)
         self.marked = bytearray(n)        # points covered by the announced illegal
         self.out = array("H", bytes(2 * CAP))
+        # the counter's buffers (~13 KB on 19x19) are taken now, at boot, not at the
+        # end of a long game when the heap may be too fragmented to give them
+        counter_for(size)
         self.events = []
         self.game = None  # type: Any
         self.phase = OVER
