@@ -1,4 +1,4 @@
-"""The hardware engineer's checks as one script that runs unchanged under
+"""The hardware modules' checks as one script that runs unchanged under
 CPython and MicroPython (viper for real); test_drivers_sim runs it in both
 and compares the output line by line. Usage: mpy_hw_checks.py BOARDS TMPDIR"""
 

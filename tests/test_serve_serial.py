@@ -1,5 +1,5 @@
-"""goboard serve --serial: a stand-in board (the link engineer's MicroPython board on a
-pty, tools/link_board.py) feeds the page's hub through the real serial link."""
+"""goboard serve --serial: a stand-in board (MicroPython on a pty,
+tools/link_board.py) feeds the page's hub through the real serial link."""
 
 import os
 import sys

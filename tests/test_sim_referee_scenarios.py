@@ -1,5 +1,5 @@
 """Every case of the referee (issue section 3) played physically on the simulated
-9x9 board: the real firmware in MicroPython, the hardware engineer's sim twins and
+9x9 board: the real firmware in MicroPython, the simulated twins of the drivers and
 game log, and the world model's hands. Each test asserts what the referee
 announced and what the log holds (the `moves` come from the log)."""
 
