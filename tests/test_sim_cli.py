@@ -77,3 +77,15 @@ def test_sgf_with_an_illegal_move_is_played_up_to_it_and_the_referee_names_it(tm
     proc = run(["--rules", "chinese", "--json"], tmp_path, "(;GM[1]SZ[9];B[ee];W[ee])")
     assert proc.returncode == 2 and "move 2" in proc.stderr and "occupied" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_file_named_sgf_is_read_as_sgf_and_an_empty_input_is_refused(tmp_path):
+    # an empty or garbled .sgf is a broken SGF, not an empty physical script
+    for name, text, word in (("g.sgf", "", "SGF"), ("g.sgf", "hello\n", "SGF"),
+                             ("s.txt", "", "no actions"), ("s.txt", "# only a note\n", "no actions")):
+        p = tmp_path / name
+        p.write_text(text)
+        proc = subprocess.run(GOBOARD + [str(p), "--json"], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2, (name, text, proc.stdout[:200])
+        assert proc.stdout == "" and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+        assert word in proc.stderr and "Traceback" not in proc.stderr

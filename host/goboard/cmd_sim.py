@@ -229,7 +229,8 @@ def load_input(path, args):
         data = Path(path).read_bytes()
     except OSError as e:
         raise UserError("cannot read %s: %s" % (path, e.strerror or e))
-    if data.lstrip()[:1] == b"(":
+    if data.lstrip()[:1] == b"(" or Path(path).suffix.lower() == ".sgf":
+        # a file named .sgf is an SGF game, never a script (an empty or garbled one is refused)
         from goboard.sgfgame import read_sgf, record_from_sgf
         sg = read_sgf(data)
         record = record_from_sgf(sg, args.rules, args.komi, path)
@@ -244,7 +245,10 @@ def load_input(path, args):
     except UnicodeDecodeError:
         raise UserError("%s is neither an SGF game nor a text script" % path)
     size = args.size or 19
-    return None, parse_script(text, size, path), size
+    actions = parse_script(text, size, path)
+    if not actions:
+        raise UserError("%s holds no actions: neither an SGF game nor a physical script" % path)
+    return None, actions, size
 
 
 def run_job(job, timeout=600):
