@@ -26,6 +26,9 @@ def test_script_gives_events_moves_result(tmp_path):
     assert out["moves"] == ["cc", "gg"] and out["result"] == "W+R"
     mv = [e for e in out["events"] if e["type"] == "move"]
     assert mv[0]["color"] == "B" and mv[0]["point"] == "cc"
+    # the feed shows settled bowl counts only (no -1 "not settled yet")
+    bowls = [e for e in out["events"] if e["type"] == "bowls"]
+    assert bowls and all(e["B"] >= 0 and e["W"] >= 0 for e in bowls)
 
 
 def test_sgf_input_played_physically(tmp_path):

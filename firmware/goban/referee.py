@@ -1078,8 +1078,9 @@ class Referee:
         for c in (BLACK, WHITE):
             if self.bowl_start[c - 1] < 0 and now[c - 1] >= 0:
                 self.bowl_start[c - 1] = now[c - 1] + self._used(c)
-        self._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2], "lidW": now[3],
-                    "start": list(self.bowl_start)})
+        if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
+            self._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
+                        "lidW": now[3], "start": list(self.bowl_start)})
         if self.illegal in RECHECK and self.n_faults:
             self.recheck = True       # the bowl may now tell where the mover's stone went
             self.dirty = True
