@@ -300,3 +300,20 @@ def test_a_restart_in_the_middle_of_a_takeback_lets_it_finish():
     assert types(b.look()) == ["restored"] and b.ref.pending is None
     b.put("B", "bc")                           # the move again
     assert types(b.look()) == ["move", "capture-pending"]
+
+
+def test_a_players_own_undo_button_asks_back_only_that_players_last_move():
+    """With an undo button per player (a profile may give "B:undo"/"W:undo"), the
+    player who did not make the last move cannot take it back; the shared "undo"
+    button acts for whoever presses it."""
+    b = Board()
+    b.play("B cc,W gg")
+    b.ref.button("B:undo")
+    evs = b.ref.take_events()
+    assert [(e["type"], e.get("code")) for e in evs] == [("illegal", "not-your-move")]
+    assert "white" in evs[0]["text"]
+    assert b.ref.game.n == 2
+    b.ref.button("W:undo")
+    evs = b.ref.take_events()
+    assert [e["type"] for e in evs] == ["undo"] and evs[0]["point"] == "gg"
+    assert b.ref.game.n == 1

@@ -70,6 +70,8 @@ PHYSICAL = {
                         "put the stones as the lights show"),
     "dead-extra": ("a stone was added on {p} while counting", "take the stone off {p}"),
     "no-takeback": ("these rules allow no takeback", "play on"),
+    "not-your-move": ("only {t2} can ask to take back the last move, {t2}'s",
+                      "play on, or let {t2} press undo"),
     "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
     "fill-wrong": ("only white stones fill white's area: {p} is wrong", "put {p} back as it was"),
     "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
@@ -849,6 +851,10 @@ class Referee:
                 self._fill_count()
             return
         if self.phase == OVER:
+            return
+        if name == "undo" and color is not None and g.n and g.color_of(g.n) != color:
+            # a player's own undo button asks back that player's own last move only
+            self._refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
             return
         if color is None:
             color = g.to_move()
