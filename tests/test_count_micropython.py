@@ -22,6 +22,7 @@ SCRIPT = r"""
 import json
 from goban.game import Game
 from goban import rules as R
+from goban.count import count
 POS = json.loads(%r)
 out = {}
 for name in POS:
