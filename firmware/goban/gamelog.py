@@ -135,6 +135,14 @@ class GameLog:
             self._reported.add(key)
             self.damage.append({"game": game, "seq": seq, "offset": offset, "reason": reason})
 
+    def _read(self, f, game, seq):
+        """The next record's payload, or None at the end or at damage (reported)."""
+        at = f.tell()
+        payload, why = read_record(f)
+        if payload is None and why != "end":
+            self._report(game, seq - 1, at, why)
+        return payload
+
     def events(self, game, start_seq=1, limit=None):
         """Iterate the events (dicts) of a game from start_seq, at most limit
         of them. Stops at damage (reported in self.damage). Unknown game:
@@ -162,21 +170,14 @@ class GameLog:
                     if len(head) < 2:
                         return
                     f.seek(((head[0] << 8) | head[1]) + 4, 1)
-                else:  # an older game: every record is checked on the way
-                    at = f.tell()
-                    payload, why = read_record(f)
-                    if payload is None:
-                        if why != "end":
-                            self._report(game, seq - 1, at, why)
-                        return
+                elif self._read(f, game, seq) is None:  # an older game: each record checked
+                    return
                 seq += 1
             sent = 0
             while limit is None or sent < limit:
                 at = f.tell()
-                payload, why = read_record(f)
+                payload = self._read(f, game, seq)
                 if payload is None:
-                    if why != "end":
-                        self._report(game, seq - 1, at, why)
                     return
                 try:
                     ev = json.loads(payload)
