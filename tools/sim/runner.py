@@ -7,9 +7,24 @@ The job (JSON on stdin, prepared by `goboard sim`):
     rules, komi, handicap   the game set up at the board
     setup    optional [SGF points]: black's handicap stones at free points (an SGF's AB)
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
-    actions  [[verb, args...]]: place C pt | lift pt | slide pt pt | nudge pt pt |
+    actions  [[verb, args...]]: place C pt [role] | lift pt ["bowl"] | slide pt pt | nudge pt pt |
              hover C pt ms | knock pt | wait ms | button C name | bowl C k | lid C k |
-             power-cut | dead pt          (pt: SGF point, C: "B" | "W")
+             power-cut | dead pt | flicker pt ms [C] | drift pt counts [ms] |
+             stuck pt | noise ms [counts] | two C pt C pt [ms] |
+             fault kind [ms] [moves] [pt]
+                                                (pt: SGF point, C: "B" | "W")
+             The sensor faults (flicker, drift, stuck, noise) start and the
+             hands go on at once. A job may add: ["lid", C, 1, "pass"] (a pass
+             stone, for the players' game) and ["fault", kind, ms, moves,
+             pt]: a fault of the catalogue starts here (the players time its
+             recovery; it is over ms later, or with moves > 0 once that many
+             moves were let go)
+    players  true: players who behave like people (tools/sim/players.py): they
+             answer the board's illegal announcements with the fix it names,
+             and play stops when the game is stuck; the summary's `truth` is the
+             game as the hands played it
+    plugins  [[module, args]]: test rigs imported from `plugin_path` whose
+             install(runner, args) runs after every boot
     dir      a scratch directory for the game log and the calibration
     cut_after   [event numbers]: a power cut right after that event reached the log
              (the rest of that scan's work never happens)
@@ -38,13 +53,13 @@ import sys
 
 from goban import profile as P
 from goban.boardloop import BoardLoop
-from goban.referee import Referee, LETTER
-from goban.game import PASS, PASS_STONE, ABANDON
+from goban.referee import Referee
 from goban.calibration import Calibration
 from goban.gamelog import GameLog
 
 import world as W
 import twins
+from players import Players, game_moves, COLOR
 
 
 # what answers a game button: its event (a refusal is an illegal without a point;
@@ -110,7 +125,8 @@ class Runner:
                              self.hw["buttons"], seed=job.get("seed", 1),
                              noise=job.get("noise", 1),
                              stone_mg=self.prof.bowls.get("stone_mg", 6500),
-                             bowl_stones=job.get("bowl_stones", 180))
+                             bowl_stones=job.get("bowl_stones", 180),
+                             thresholds=self.prof.thresholds)
         self.now = 0
         self.n_events = 0
         self.latency = []
@@ -131,6 +147,12 @@ class Runner:
         self.tap = None
         self.pace = job.get("pace", 0)
         self.t_start = None
+        self.players = Players(self, job) if job.get("players") else None
+        self.plugins = []
+        if job.get("plugins"):
+            sys.path.append(job.get("plugin_path") or ".")
+            for name, args in job["plugins"]:
+                self.plugins.append((__import__(name), args))
 
     def _mkdir(self, d):
         try:
@@ -173,6 +195,8 @@ class Runner:
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0), self.job.get("setup"))
         self.emit_note({"type": "boot", "how": how})
+        for mod, args in self.plugins:
+            mod.install(self, args)
 
     def emit_note(self, note):
         print(json.dumps({"t": self.now, "note": note}))
@@ -192,6 +216,8 @@ class Runner:
         elif t == "end" and ev.get("reason") == "resign":
             self.result = ev.get("winner", "?") + "+R"
         self.last_event = ev
+        if self.players is not None:
+            self.players.on_event(ev, self.now)
         if self.unanswered and (t in ANSWERS or (t == "illegal" and ev.get("point") is None)
                                 or (t == "end" and ev.get("reason") == "agreement")):
             self.unanswered.pop(0)
@@ -215,6 +241,8 @@ class Runner:
         if queue:
             del queue[:]             # presses while the power is off are lost
         self.loop = None
+        if self.players is not None:
+            self.players.rebooted(self.now)
         gc.collect()
         self.boot(False)
         for name in again:
@@ -291,6 +319,8 @@ class Runner:
             pass                     # the rest of the step never happens
         self.in_step = False
         self._watch_ui()
+        if self.players is not None:
+            self.players.watch(self.now)
         if self.reboot_pending:
             self.reboot_pending = False
             self.power_cut(self.torn)
@@ -337,9 +367,10 @@ class Runner:
         v = a[0]
         ms = self.scan_ms
         if v == "place":
-            g = w.place(1 if a[1] == "B" else 2, self.point(a[2]), self.job.get("noise", 1))
+            g = w.place(1 if a[1] == "B" else 2, self.point(a[2]), self.job.get("noise", 1),
+                        a[3] if len(a) > 3 else "move")
         elif v == "lift":
-            g = w.lift(self.point(a[1]))
+            g = w.lift(self.point(a[1]), not (len(a) > 2 and a[2] == "bowl"))
         elif v == "slide":
             g = w.slide(self.point(a[1]), self.point(a[2]), scan_ms=ms)
         elif v == "nudge":
@@ -359,14 +390,37 @@ class Runner:
             g = w.press(name)
             if a[2] in GAME_BUTTONS:
                 self.unanswered.append(name)
+                if self.players is not None:
+                    self.players.press(name, None if a[1] in ("", "-") else COLOR[a[1]])
         elif v == "bowl":
             w.bowl(a[1], int(a[2]))
             g = w.wait(ms, ms)
         elif v == "lid":
             w.bowl("lid" + a[1], int(a[2]))
+            if len(a) > 3 and a[3] == "pass" and self.players is not None:
+                self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
             g = w.wait(ms, ms)
         elif v == "dead":
             g = w.kill(self.point(a[1]))
+        elif v == "flicker":
+            g = w.flicker(self.point(a[1]), int(a[2]), 2 if len(a) > 3 and a[3] == "W" else 1)
+        elif v == "drift":
+            g = w.drift(self.point(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 5000)
+        elif v == "stuck":
+            g = w.stick(self.point(a[1]))
+        elif v == "noise":
+            g = w.noise_burst(int(a[1]), int(a[2]) if len(a) > 2 else 40)
+        elif v == "two":
+            g = w.two_stones(1 if a[1] == "B" else 2, self.point(a[2]), 1 if a[3] == "B" else 2,
+                             self.point(a[4]), int(a[5]) // ms if len(a) > 5 else 4,
+                             self.job.get("noise", 1))
+        elif v == "fault":
+            ms = int(a[2]) if len(a) > 2 else 0
+            self.emit_note({"type": "fault", "kind": a[1], "ms": ms})
+            if self.players is not None:
+                self.players.fault(a[1], ms, int(a[3]) if len(a) > 3 else 0,
+                                   a[4] if len(a) > 4 else None)
+            return
         elif v == "power-cut":
             self.power_cut(False)
             return
@@ -378,10 +432,15 @@ class Runner:
         gc.collect()
         self.base_heap = gc.mem_alloc()   # the world, the runner, the imported code
         self.boot(True)
+        p = self.players
         for a in self.job.get("actions", []):
+            if p is not None and not p.react():
+                break              # stuck: play stops here
             self.act(a)
         tail = self.job.get("tail_ms", 1500)
         self.run_gen(self.world.wait(tail, self.scan_ms))
+        if p is not None and p.alarm is not None and p.react():
+            self.run_gen(self.world.wait(tail, self.scan_ms))
         return self.finish()
 
     def finish(self):
@@ -389,15 +448,7 @@ class Runner:
         g = log.current_game()
         ref = Referee(self.size)
         game = ref.resume(log.events(g)) if g else None
-        moves = []
-        if game is not None:
-            for (c, p) in game.moves():
-                if p == PASS or p == PASS_STONE:
-                    moves.append([LETTER[c], ""])
-                elif p == ABANDON:
-                    moves.append([LETTER[c], "", "abandon"])
-                else:
-                    moves.append([LETTER[c], game.board.sgf(p)])
+        moves = game_moves(game) if game is not None else []
         logged = list(log.events(g)) if g else []
         out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,
                "logged": len(logged), "log_types": [e["type"] for e in logged],
@@ -405,6 +456,8 @@ class Runner:
                "now": self.now, "display": self.hw["display"].lines
                if hasattr(self.hw["display"], "lines") else None,
                "fakes": twins.FAKES}
+        if self.players is not None:
+            out["truth"] = self.players.summary()
         print(json.dumps(out))
         return out
 
