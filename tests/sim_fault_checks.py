@@ -113,7 +113,8 @@ def check_noise_burst():
     now = run(w, w.noise_burst(1000, 40), 500)
     during = spread(w, f, now, 50)
     after = spread(w, f, now + 1200, 50)
-    assert spread0 <= 10 and 40 <= during <= 2 * 40 + 2 and after == spread0, (spread0, during, after)
+    assert spread0 <= 10 and 40 <= during <= 2 * 40 + 2 and after == spread0, \
+        (spread0, during, after)
     print("noise spread", spread0, "burst", during, "after", after)
 
 

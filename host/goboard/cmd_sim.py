@@ -182,8 +182,8 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
             future = [m[1] for m in record["moves"][k:]]
             pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future, broken)
             broken += [a[1] for a in pre if a[0] in simfaults.SENSOR]
-        if think and not with_move:
-            acts.append(["wait", think])
+        if think and at.get(k) != "two-stones":
+            acts.append(["wait", think])   # (a knock or slide with the move: after it)
         acts += pre
         merge = k > 0 and at.get(k) == "two-stones" and acts[-2][0] == "place" \
             and len(acts[-2]) == 3

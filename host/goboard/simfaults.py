@@ -16,8 +16,9 @@ that asked the players for a fix no mistake of theirs caused, or one that stayed
 stuck after they did the fix. Each error goes to the fault that most likely
 caused it (the latest one started before it, within ATTRIBUTE_MS, or still
 going), else to two stones in a window when the error came right after two
-stones let go within TWO_STONES_MS of each other, else to "none". A sensor
-fault on the very point of the error comes first, however long ago it began.
+stones let go within TWO_STONES_MS of each other around it, else to "none". A sensor
+fault on the very point of the error comes first, however long ago it began;
+an error within LOOKBACK_MS after another, with no newer fault, shares its cause.
 """
 
 import difflib
@@ -56,15 +57,17 @@ def _empty(b, rng, avoid=()):
     return rng.choice(pts) if pts else None
 
 
-def _stone_with_room(b, rng, broken):
+def _stone_with_room(b, rng, broken, avoid):
     """A stone on the board with an empty neighbour, and that neighbour (neither
-    on a faulty sensor: a knocked stone nobody can see is nobody's to put back)."""
+    on a faulty sensor: a knocked stone nobody can see is nobody's to put back;
+    the neighbour is not `avoid`, where the move's stone comes down)."""
     W = b.W
     cand = []
     for p in b.points():
         if b.cells[p] and b.sgf(p) not in broken:
             room = [q for q in (p - 1, p + 1, p - W, p + W)
-                    if b.on_board(q) and b.cells[q] == 0 and b.sgf(q) not in broken]
+                    if b.on_board(q) and b.cells[q] == 0 and b.sgf(q) not in broken
+                    and b.sgf(q) != avoid]
             if room:
                 cand.append((p, room))
     if not cand:
@@ -77,12 +80,14 @@ def actions(kind, rng, b, color, move_pt, future, broken=()):
     """The physical actions of one fault before a move by `color` on `move_pt`
     (SGF, "" for a pass) on board `b` (the position before it); `future`: SGF
     points still to be played; `broken`: points whose sensor a fault touched
-    (no stone there is knocked or slid: nobody could see it go). Returns (actions, with_move): with_move says the
-    fault shares its quiet window with the move (no think time before it). The
-    first action is the marker ["fault", kind, ms, moves, point] (moves: the
-    fault is over once that many moves are let go; else ms after it began).
-    Two stones in a window is only the marker: the caller brings the move's
-    stone down together with the last one (the runner's `two`)."""
+    (no stone there is knocked or slid: nobody could see it go). Returns
+    (actions, with_move): with_move says the fault shares its quiet window with
+    the move, whose hand comes straight down after it (the think time goes
+    before the fault; two stones in a window have none). The first action is
+    the marker ["fault", kind, ms, moves, point] (moves: the fault is over once
+    that many moves are let go; else ms after it began). Two stones in a window
+    is only the marker: the caller brings the move's stone down together with
+    the last one (the runner's `two`)."""
     C = "B" if color == 1 else "W"
     S = b.sgf
     if kind in ("flicker", "drift", "hover"):
@@ -100,8 +105,9 @@ def actions(kind, rng, b, color, move_pt, future, broken=()):
         ms = rng.randint(500, 3000)
         return [["fault", kind, ms, 0, S(p)], ["hover", C, S(p), ms]], False
     if kind in ("stuck", "dead"):
-        # a point still to be played half of the time: the board must see that move
-        todo = [s for s in future if s and b.cells[b.from_sgf(s)] == 0]
+        # a point still to be played half of the time: the board must see that
+        # move (one followed by ten more, so an opponent's stone comes after it)
+        todo = [s for s in future[:-10] if s and b.cells[b.from_sgf(s)] == 0]
         if todo and rng.random() < 0.5:
             s = rng.choice(todo)
         else:
@@ -113,7 +119,7 @@ def actions(kind, rng, b, color, move_pt, future, broken=()):
     if kind == "power-cut":
         return [["fault", kind, 0, 0, None], ["power-cut"]], False
     if kind in ("slide", "knock"):
-        p, q = _stone_with_room(b, rng, broken)
+        p, q = _stone_with_room(b, rng, broken, move_pt)
         if p is None:
             return [], False
         with_move = bool(move_pt) and rng.random() < 0.5
@@ -168,10 +174,17 @@ def verdict(out):
             jams.append(e)
         elif not ep["mistake"]:
             alarms.append(e)
-    for e in false + lost:
-        e["fault"] = blame(e["t"], e["move"][1], faults, released)
-    for e in jams + alarms:
-        e["fault"] = blame(e["t"], e["point"], faults, released)
+    errors = sorted(false + lost + jams + alarms,
+                    key=lambda e: (e["t"] is None, e["t"] or 0, "move" not in e))
+    last = None
+    for e in errors:
+        point = e["move"][1] if "move" in e else e["point"]
+        e["fault"], t0 = blame(e["t"], point, faults, released)
+        if last is not None and e["t"] is not None and e["t"] - last["t"] <= LOOKBACK_MS \
+                and (t0 is None or t0 <= last["t"]):
+            e["fault"] = last["fault"]    # no newer fault: the same trouble going on
+        if e["t"] is not None:
+            last = e
     recs = []
     for f in faults:
         rec = f["rec"] - f["end"] if f["rec"] is not None and f["end"] is not None else None
@@ -183,16 +196,17 @@ def verdict(out):
 
 
 def blame(t, point, faults, released):
-    """The fault kind an error at time t on `point` is put down to: a sensor
-    fault on that very point first, then see the module docstring."""
+    """(fault kind, when it began) an error at time t on `point` is put down
+    to: a sensor fault on that very point first, then see the module
+    docstring. The time is None for two stones of the play and for "none"."""
     if t is None:
-        return "none"
+        return "none", None
     best = None
     for f in faults:
         if f["t0"] <= t and point and f.get("point") == point and f["kind"] in SENSOR:
             best = f
     if best is not None:
-        return best["kind"]
+        return best["kind"], best["t0"]
     for f in faults:
         if f["t0"] > t:
             continue
@@ -200,8 +214,8 @@ def blame(t, point, faults, released):
         if (t - f["t0"] <= ATTRIBUTE_MS or going) and (best is None or f["t0"] >= best["t0"]):
             best = f
     if best is not None:
-        return best["kind"]
+        return best["kind"], best["t0"]
     for a, b in zip(released, released[1:]):
-        if t - LOOKBACK_MS <= b <= t and b - a <= TWO_STONES_MS:
-            return "two-stones"
-    return "none"
+        if t - LOOKBACK_MS <= b <= t + TWO_STONES_MS and b - a <= TWO_STONES_MS:
+            return "two-stones", None
+    return "none", None

@@ -236,7 +236,8 @@ class Players:
                 acts = self._fix(ev, rounds)
                 rounds += 1
                 if not acts:
-                    self._stuck("no fix a player can do for %s %s" % (ev.get("code"), ev.get("point")))
+                    self._stuck("no fix a player can do for %s %s"
+                                % (ev.get("code"), ev.get("point")))
                     return False
                 if ep is not None:
                     ep["acted"] += 1
