@@ -189,26 +189,31 @@ def test_alignment_counts_each_error_once():
 def test_an_error_soon_after_another_shares_its_cause():
     T = [["B", "aa"], ["W", "bb"], ["B", "cc"], ["W", "dd"]]
     ep = {"t": 3500, "code": "unseen", "point": "dd", "mistake": [], "acted": 0, "end": None,
-          "stuck": "no fix"}
+          "stuck": "no fix", "text": "the sensor under ff is dead"}
+    alarm = {"t": 1500, "code": "unseen", "point": "bb", "mistake": [], "acted": 0, "end": 1600,
+             "text": "a white stone is on bb; the sensor under cc, ff is dead"}
     out = {"events": [], "summary": {"moves": T[:2], "truth": {
-        "moves": T, "released": [1000, 2000, 3000, 60000], "episodes": [ep], "stopped": "no fix",
+        "moves": T, "released": [1000, 2000, 3000, 60000], "episodes": [alarm, ep],
+        "stopped": "no fix",
         "attempts": [], "mistake": [],
         "faults": [{"kind": "dead", "t0": 10, "end": 10, "point": "cc", "rec": 20}]}}}
     v = simfaults.verdict(out)
     assert [(e["move"][1], e["fault"]) for e in v["lost"]] == [("cc", "dead"), ("dd", "none")]
     assert [(j["point"], j["fault"]) for j in v["jams"]] == [("dd", "dead")]
+    assert [(j["point"], j["fault"]) for j in v["false_alarms"]] == [("bb", "dead")]
     assert v["faults"] == [{"kind": "dead", "t0": 10, "recovery_ms": 10}]
 
 
 def test_blame_goes_to_the_fault_on_that_point_then_the_latest():
     faults = [{"kind": "dead", "t0": 1000, "end": 1000, "point": "ee"},
               {"kind": "noise", "t0": 50000, "end": 52000, "point": None}]
-    assert simfaults.blame(90000, "ee", faults, []) == ("dead", 1000)   # long after, same point
-    assert simfaults.blame(60000, "cc", faults, []) == ("noise", 50000)
-    assert simfaults.blame(80000, "cc", faults, []) == ("none", None)  # too long after
-    assert simfaults.blame(80000, "cc", faults, [78000, 78200])[0] == "two-stones"
-    assert simfaults.blame(80000, "cc", faults, [80000, 80200])[0] == "two-stones"
-    assert simfaults.blame(80000, "cc", faults, [80000, 81000])[0] == "none"
+    assert simfaults.blame(90000, ["ee"], faults, []) == ("dead", 1000)  # long after, same point
+    assert simfaults.blame(90000, ["cc", "ee"], faults, []) == ("dead", 1000)
+    assert simfaults.blame(60000, ["cc"], faults, []) == ("noise", 50000)
+    assert simfaults.blame(80000, ["cc"], faults, []) == ("none", None)  # too long after
+    assert simfaults.blame(80000, ["cc"], faults, [78000, 78200])[0] == "two-stones"
+    assert simfaults.blame(80000, ["cc"], faults, [80000, 80200])[0] == "two-stones"
+    assert simfaults.blame(80000, ["cc"], faults, [80000, 81000])[0] == "none"
 
 
 # --- an SGF with tempo and faults --------------------------------------------------------------

@@ -17,7 +17,8 @@ stuck after they did the fix. Each error goes to the fault that most likely
 caused it (the latest one started before it, within ATTRIBUTE_MS, or still
 going), else to two stones in a window when the error came right after two
 stones let go within TWO_STONES_MS of each other around it, else to "none". A sensor
-fault on the very point of the error comes first, however long ago it began;
+fault on the very point of the error (or one its announcement names) comes
+first, however long ago it began;
 an error within LOOKBACK_MS after another, with no newer fault, shares its cause.
 """
 
@@ -30,6 +31,8 @@ BROKEN = ("stuck", "dead")                        # sensors that stay broken
 ATTRIBUTE_MS = 20000       # an error this long after a fault started is still its fault
 TWO_STONES_MS = 300        # two stones let go this close landed in one quiet window
 LOOKBACK_MS = 5000         # how far back from an error two such stones are looked for
+WORDS = ("is", "on", "it", "to", "of", "up", "at", "as", "be", "in", "no", "or", "by", "do",
+         "go", "if", "me", "my", "so", "we", "an", "he")   # not points, in an announcement
 
 
 def plan(n_moves, n_faults, rng, kinds=CATALOGUE):
@@ -169,7 +172,7 @@ def verdict(out):
     for ep in truth["episodes"]:
         stuck = ep.get("stuck")
         e = {"t": ep["t"], "code": ep["code"], "point": ep["point"], "mistake": ep["mistake"],
-             "stuck": stuck, "acted": ep["acted"]}
+             "stuck": stuck, "acted": ep["acted"], "text": ep.get("text") or ""}
         if stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif not ep["mistake"]:
@@ -178,8 +181,13 @@ def verdict(out):
                     key=lambda e: (e["t"] is None, e["t"] or 0, "move" not in e))
     last = None
     for e in errors:
-        point = e["move"][1] if "move" in e else e["point"]
-        e["fault"], t0 = blame(e["t"], point, faults, released)
+        if "move" in e:
+            points = [e["move"][1]]
+        else:   # the announcement's point, and any it names (an unseen move's dead points)
+            points = [e["point"]] + [w for w in e["text"].replace(",", " ").replace(";", " ")
+                                     .split() if len(w) == 2 and w.isalpha() and w.islower()
+                                     and w not in WORDS]
+        e["fault"], t0 = blame(e["t"], points, faults, released)
         if last is not None and e["t"] is not None and e["t"] - last["t"] <= LOOKBACK_MS \
                 and (t0 is None or t0 <= last["t"]):
             e["fault"] = last["fault"]    # no newer fault: the same trouble going on
@@ -195,15 +203,15 @@ def verdict(out):
             "mistake_left": truth["mistake"]}
 
 
-def blame(t, point, faults, released):
-    """(fault kind, when it began) an error at time t on `point` is put down
-    to: a sensor fault on that very point first, then see the module
-    docstring. The time is None for two stones of the play and for "none"."""
+def blame(t, points, faults, released):
+    """(fault kind, when it began) an error at time t on `points` (SGF) is put
+    down to: a sensor fault on one of those very points first, then see the
+    module docstring. The time is None for two stones of the play and "none"."""
     if t is None:
         return "none", None
     best = None
     for f in faults:
-        if f["t0"] <= t and point and f.get("point") == point and f["kind"] in SENSOR:
+        if f["t0"] <= t and f.get("point") in points and f["kind"] in SENSOR:
             best = f
     if best is not None:
         return best["kind"], best["t0"]

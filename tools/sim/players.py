@@ -200,8 +200,8 @@ class Players:
         elif t == "illegal" and ev.get("point"):
             if self.alarm is None:
                 self.episode = {"t": now, "code": ev.get("code"), "point": ev.get("point"),
-                                "mistake": self.mistake(), "acted": 0, "end": None,
-                                "how": None}
+                                "text": ev.get("text"), "mistake": self.mistake(), "acted": 0,
+                                "end": None, "how": None}
                 self.episodes.append(self.episode)
             self.alarm = ev
 
