@@ -21,7 +21,7 @@ from conftest import run_micropython
 from goboard import simfaults
 from goboard.cmd_sim import BOARDS, parse_script, run_job, simulate
 from goboard.errors import UserError
-from sim_rig import kinds, play, script, sim
+from sim_rig import flickering_game, kinds, play, script, sim
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -288,19 +288,7 @@ def test_a_flickering_sensor_as_the_issue_describes(seed):
     mistake of the hands. With the referee of issue 8, seeds 3 and 5 record
     `move B aa` (as move 79 and 115) and jam on the real move; seed 7 jams on an
     extra stone on aa."""
-    from goboard.cmd_sim import load_input
-    args = Namespace(rules=None, komi=None, handicap=None, seed=seed, noise=1, size=None,
-                     tempo=None, faults=0, fault_kinds=None)
-    record, actions, size = load_input(GAME, args)
-    assert all(m[1] != "aa" for m in record["moves"])
-    k = [i for i, a in enumerate(actions) if a[0] == "place"][60]
-    actions = actions[:k] + [["fault", "flicker", 600000, 0, "aa"], ["flicker", "aa", 600000]] \
-        + actions[k:]
-    with tempfile.TemporaryDirectory() as tmp:
-        job = {"profile": str(BOARDS / "sim-19.json"), "rules": "chinese", "seed": seed,
-               "noise": 1, "actions": actions, "dir": tmp, "players": True}
-        events, notes, summary = run_job(job)
-    v = simfaults.verdict({"events": events, "summary": summary})
+    events, summary, v = flickering_game(seed)
     on_aa = [e for e in events if e["type"] == "move" and e["point"] == "aa"]
     print("seed %d: %d moves played, %d recorded, moves on aa %s, false %d, lost %d, jams %s"
           % (seed, v["played"], v["recorded"], [e["number"] for e in on_aa], len(v["false"]),
