@@ -327,52 +327,19 @@ class Runner:
         for _ in gen:
             self.scan()
 
-    def point(self, s):
-        x = ord(s[0]) - 97
-        y = ord(s[1]) - 97
-        return y * self.size + x
-
     def act(self, a):
-        w = self.world
-        v = a[0]
-        ms = self.scan_ms
-        if v == "place":
-            g = w.place(1 if a[1] == "B" else 2, self.point(a[2]), self.job.get("noise", 1))
-        elif v == "lift":
-            g = w.lift(self.point(a[1]))
-        elif v == "slide":
-            g = w.slide(self.point(a[1]), self.point(a[2]), scan_ms=ms)
-        elif v == "nudge":
-            g = w.slide(self.point(a[1]), self.point(a[2]), ms=int(a[3]) if len(a) > 3 else 80,
-                        scan_ms=ms, back=True)
-        elif v == "hover":
-            g = w.hover(1 if a[1] == "B" else 2, self.point(a[2]), int(a[3]), ms)
-        elif v == "knock":
-            g = w.knock(self.point(a[1]))
-        elif v == "wait":
-            g = w.wait(int(a[1]), ms)
-        elif v == "button":
+        if a[0] == "power-cut":
+            self.power_cut(False)
+            return
+        if a[0] == "button":
             name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
             known = getattr(self.hw["buttons"], "known", None)
             if known is not None and name not in known:
-                name = a[2]   # one button for both players: it acts for the player to move
-            g = w.press(name)
+                a = ["button", "", a[2]]   # one button for both players: it acts for the player to move
+                name = a[2]
             if a[2] in GAME_BUTTONS:
                 self.unanswered.append(name)
-        elif v == "bowl":
-            w.bowl(a[1], int(a[2]))
-            g = w.wait(ms, ms)
-        elif v == "lid":
-            w.bowl("lid" + a[1], int(a[2]))
-            g = w.wait(ms, ms)
-        elif v == "dead":
-            g = w.kill(self.point(a[1]))
-        elif v == "power-cut":
-            self.power_cut(False)
-            return
-        else:
-            raise ValueError("unknown action %r" % v)
-        self.run_gen(g)
+        self.run_gen(self.world.action(a, self.scan_ms, self.job.get("noise", 1)))
 
     def run(self):
         gc.collect()
@@ -430,4 +397,5 @@ def main():
     runner.linger()
 
 
-main()
+if __name__ == "__main__":
+    main()
