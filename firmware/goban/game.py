@@ -317,8 +317,15 @@ class Game:
             return "occupied"
         base = s[S_LOG_LEN]
         if n + 1 >= s[S_HCAP] or base + s[S_AREA] + 2 >= s[S_LCAP]:
+            # grow, then take the pointers again (the arrays grew in place, their
+            # buffers may have moved). Never call play again from here: viper
+            # re-entered from viper after an allocation crashed the frozen image
+            # on the RP2040 (tests/test_chip_core.py keeps it honest).
             self._ensure_room()
-            return self.play(color, p)
+            o = ptr16(log)
+            pts = ptr16(points)
+            fl = ptr8(flags)
+            hs = ptr32(hashes)
         W = s[S_W]
 
         # the stone; then the groups around it: the four neighbours' (the

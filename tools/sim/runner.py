@@ -357,76 +357,32 @@ class Runner:
         for _ in gen:
             self.scan()
 
-    def point(self, s):
-        x = ord(s[0]) - 97
-        y = ord(s[1]) - 97
-        return y * self.size + x
-
     def act(self, a):
-        w = self.world
         v = a[0]
-        ms = self.scan_ms
-        if v == "place":
-            g = w.place(1 if a[1] == "B" else 2, self.point(a[2]), self.job.get("noise", 1),
-                        a[3] if len(a) > 3 else "move")
-        elif v == "lift":
-            g = w.lift(self.point(a[1]), not (len(a) > 2 and a[2] == "bowl"))
-        elif v == "slide":
-            g = w.slide(self.point(a[1]), self.point(a[2]), scan_ms=ms)
-        elif v == "nudge":
-            g = w.slide(self.point(a[1]), self.point(a[2]), ms=int(a[3]) if len(a) > 3 else 80,
-                        scan_ms=ms, back=True)
-        elif v == "hover":
-            g = w.hover(1 if a[1] == "B" else 2, self.point(a[2]), int(a[3]), ms)
-        elif v == "knock":
-            g = w.knock(self.point(a[1]))
-        elif v == "wait":
-            g = w.wait(int(a[1]), ms)
-        elif v == "button":
-            name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
-            known = getattr(self.hw["buttons"], "known", None)
-            if known is not None and name not in known:
-                name = a[2]   # one button for both players: it acts for the player to move
-            g = w.press(name)
-            if a[2] in GAME_BUTTONS:
-                self.unanswered.append(name)
-                if self.players is not None:
-                    self.players.press(name, None if a[1] in ("", "-") else COLOR[a[1]])
-        elif v == "bowl":
-            w.bowl(a[1], int(a[2]))
-            g = w.wait(ms, ms)
-        elif v == "lid":
-            w.bowl("lid" + a[1], int(a[2]))
-            if len(a) > 3 and a[3] == "pass" and self.players is not None:
-                self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
-            g = w.wait(ms, ms)
-        elif v == "dead":
-            g = w.kill(self.point(a[1]))
-        elif v == "flicker":
-            g = w.flicker(self.point(a[1]), int(a[2]), 2 if len(a) > 3 and a[3] == "W" else 1)
-        elif v == "drift":
-            g = w.drift(self.point(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 5000)
-        elif v == "stuck":
-            g = w.stick(self.point(a[1]))
-        elif v == "noise":
-            g = w.noise_burst(int(a[1]), int(a[2]) if len(a) > 2 else 40)
-        elif v == "two":
-            g = w.two_stones(1 if a[1] == "B" else 2, self.point(a[2]), 1 if a[3] == "B" else 2,
-                             self.point(a[4]), int(a[5]) // ms if len(a) > 5 else 4,
-                             self.job.get("noise", 1))
-        elif v == "fault":
+        if v == "power-cut":
+            self.power_cut(False)
+            return
+        if v == "fault":
             ms = int(a[2]) if len(a) > 2 else 0
             self.emit_note({"type": "fault", "kind": a[1], "ms": ms})
             if self.players is not None:
                 self.players.fault(a[1], ms, int(a[3]) if len(a) > 3 else 0,
                                    a[4] if len(a) > 4 else None)
             return
-        elif v == "power-cut":
-            self.power_cut(False)
-            return
-        else:
-            raise ValueError("unknown action %r" % v)
-        self.run_gen(g)
+        if v == "button":
+            color = COLOR.get(a[1])
+            name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
+            known = getattr(self.hw["buttons"], "known", None)
+            if known is not None and name not in known:
+                a = ["button", "", a[2]]   # one button for both players: it acts for the player to move
+                name = a[2]
+            if a[2] in GAME_BUTTONS:
+                self.unanswered.append(name)
+                if self.players is not None:
+                    self.players.press(name, color)
+        elif v == "lid" and len(a) > 3 and a[3] == "pass" and self.players is not None:
+            self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
+        self.run_gen(self.world.action(a, self.scan_ms, self.job.get("noise", 1)))
 
     def run(self):
         gc.collect()
@@ -483,4 +439,5 @@ def main():
     runner.linger()
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -405,3 +405,54 @@ class World:
         if self.buttons is not None:
             self.buttons.press(name)
         yield
+
+    # --- a script's action -------------------------------------------------------------
+    def point(self, s):
+        """'dd' -> frame index."""
+        return (ord(s[1]) - 97) * self.size + ord(s[0]) - 97
+
+    def action(self, a, scan_ms=10, noise=1):
+        """The generator for one script action [verb, args...]: place C pt [role],
+        lift pt ["bowl"], slide pt pt, nudge pt pt [ms], hover C pt ms, knock pt,
+        wait ms, button C name (name as given: the caller maps it onto the board's
+        buttons), bowl C k, lid C k, dead pt, flicker pt ms [C], drift pt counts [ms],
+        stuck pt, noise ms [counts], two C pt C pt [ms]. ValueError for any other
+        verb (power-cut and fault are the caller's: they concern the firmware and
+        the players, not the world)."""
+        v = a[0]
+        pt = self.point
+        if v == "place":
+            return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise,
+                              a[3] if len(a) > 3 else "move")
+        if v == "lift":
+            return self.lift(pt(a[1]), not (len(a) > 2 and a[2] == "bowl"))
+        if v == "slide":
+            return self.slide(pt(a[1]), pt(a[2]), scan_ms=scan_ms)
+        if v == "nudge":
+            return self.slide(pt(a[1]), pt(a[2]), ms=int(a[3]) if len(a) > 3 else 80,
+                              scan_ms=scan_ms, back=True)
+        if v == "hover":
+            return self.hover(1 if a[1] == "B" else 2, pt(a[2]), int(a[3]), scan_ms)
+        if v == "knock":
+            return self.knock(pt(a[1]))
+        if v == "wait":
+            return self.wait(int(a[1]), scan_ms)
+        if v == "button":
+            return self.press(a[2] if a[1] in ("", "-") else a[1] + ":" + a[2])
+        if v in ("bowl", "lid"):
+            self.bowl(a[1] if v == "bowl" else "lid" + a[1], int(a[2]))
+            return self.wait(scan_ms, scan_ms)
+        if v == "dead":
+            return self.kill(pt(a[1]))
+        if v == "flicker":
+            return self.flicker(pt(a[1]), int(a[2]), 2 if len(a) > 3 and a[3] == "W" else 1)
+        if v == "drift":
+            return self.drift(pt(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 5000)
+        if v == "stuck":
+            return self.stick(pt(a[1]))
+        if v == "noise":
+            return self.noise_burst(int(a[1]), int(a[2]) if len(a) > 2 else 40)
+        if v == "two":
+            return self.two_stones(1 if a[1] == "B" else 2, pt(a[2]), 1 if a[3] == "B" else 2,
+                                   pt(a[4]), int(a[5]) // scan_ms if len(a) > 5 else 4, noise)
+        raise ValueError("unknown action %r" % v)

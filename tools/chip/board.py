@@ -1,0 +1,231 @@
+"""The reference board on an emulated RP2040, in the simulator's physical world.
+
+The product image boots as on a Pico: main.py loads the reference profile, the
+real drivers scan the hall matrix through the ADC and the mux select GPIOs
+(`HallMatrix`'s register loop), read the four HX711s by bit-banging, the PCF8574
+buttons and the SSD1306 over I2C, drive the WS2812 chain, keep the calibration
+and the game log on the chip's own LittleFS (flash writes served by the
+emulator), and talk to the host over USB CDC. Around it, the world model of
+tools/sim/world.py (CPython here) places stones, rings the bowls and presses the
+buttons; every scan period of simulated time the world is written into the
+chip's inputs and the chip runs for that long.
+
+    board = ChipBoard(build.build())
+    board.power_on()
+    board.play([["place", "B", "dd"], ["wait", "500"]])
+    board.events        # the referee's events, as the link sent them
+
+USB: the device's bytes are parsed for the link's frames (events, in `events`),
+and, with `pty=True`, bridged to a pseudo-terminal (`board.port`) so `goboard
+sync`, `watch` and `serve --serial` talk to the emulated board as to a Pico.
+"""
+
+import os
+import sys
+import time
+import random
+from array import array
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+for p in (os.path.join(REPO, "firmware"), os.path.join(REPO, "tools", "sim"), HERE):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from goban import profile as P            # noqa: E402
+from goban.hw.sim import SimScale          # noqa: E402
+from goban import link as L                # noqa: E402
+import world as W                          # noqa: E402
+from chip import Chip, adc_table           # noqa: E402
+
+SIM = {"baseline": 2048, "offset_spread": 60, "stone_counts": 600, "noise": 3}
+SCALES = ("B", "W", "lidB", "lidW")
+
+
+class Buttons:
+    """The players' fingers on the PCF8574 buttons: a press holds a button down
+    long enough for the firmware's debouncing, then lets go."""
+
+    def __init__(self, profile, scan_ms):
+        self.pins = dict(profile.buttons["pins"])
+        self.known = set(self.pins)
+        hold = profile.buttons.get("debounce", 3) + 3
+        self.hold = hold
+        self.queue = []
+        self.left = 0
+        self.current = None
+
+    def press(self, name):
+        if name not in self.pins:
+            raise ValueError("no button %r on this board" % (name,))
+        self.queue.append(name)
+
+    def mask(self):
+        """Bits held down during the next scan."""
+        if self.left == 0 and self.queue:
+            self.current = self.queue.pop(0)
+            self.left = 2 * self.hold
+        if self.left == 0:
+            return 0
+        self.left -= 1
+        if self.left >= self.hold:
+            return 1 << self.pins[self.current]
+        return 0
+
+
+class FrameTap:
+    """Reads the link's frames out of the device's USB bytes: the events."""
+
+    def __init__(self, sink):
+        self.buf = bytearray()
+        self.sink = sink
+
+    def feed(self, data):
+        self.buf += data
+        while True:
+            i = self.buf.find(b"\n")
+            if i < 0:
+                if len(self.buf) > 65536:
+                    del self.buf[:-4096]
+                return
+            line = bytes(self.buf[:i])
+            del self.buf[:i + 1]
+            j = line.find(b"~")
+            while j >= 0:
+                msg = L.parse_frame(line[j + 1:].rstrip(b"\r"))
+                if msg is not None:
+                    self.sink(msg[1])
+                    break
+                j = line.find(b"~", j + 1)
+
+
+class ChipBoard:
+    def __init__(self, image, profile="boards/reference-19.json", seed=1, noise=1,
+                 fs_files=None, pty=False, bowl_stones=None):
+        self.prof = P.load(os.path.join(REPO, profile) if not os.path.isabs(profile) else profile)
+        prof = self.prof
+        self.size = prof.size
+        self.scan_ms = prof.scan_ms
+        n = self.size * self.size
+        self.field = array("H", [2048] * n)
+        sc = (prof.bowls or {}).get("scales") or {}
+        self.scales = {k: SimScale(sc[k]["counts_per_g"], sc[k].get("tare", 0))
+                       for k in SCALES if k in sc}
+        self.buttons = Buttons(prof, self.scan_ms)
+        if bowl_stones is None:
+            bowl_stones = 180 if self.size == 19 else (n - 1) // 2
+        self.world = W.World(self.size, SIM, self.field, self.scales, self.buttons, seed=seed,
+                             noise=noise, stone_mg=prof.bowls.get("stone_mg", 6500),
+                             bowl_stones=bowl_stones)
+        self.noise = noise
+        self.rng = random.Random(seed)
+        self.events = []
+        self.messages = []
+        self.tap = FrameTap(self._message)
+        self.now = 0                  # world time, ms (goes on through power cuts)
+        self.chip_due = 0             # chip time the current slice ends at, µs
+        self.cuts = 0
+        self.master = None
+        self.port = None
+        if pty:
+            import tty
+            m, s = os.openpty()
+            tty.setraw(m)
+            tty.setraw(s)
+            os.set_blocking(m, False)
+            self.master = m
+            self._slave = s
+            self.port = os.ttyname(s)
+        self.chip = Chip(image, fs_files=fs_files, profile=prof, on_usb=self._usb)
+
+    def _message(self, msg):
+        self.messages.append(msg)
+        if msg.get("k") == "ev":
+            self.events.append(msg["e"])
+
+    def _usb(self, data):
+        self.tap.feed(data)
+        if self.master is not None:
+            try:
+                os.write(self.master, data)
+            except BlockingIOError:
+                pass      # nobody reads the port: a host would see a full buffer too
+
+    # --- power --------------------------------------------------------------------
+    def power_on(self):
+        self.chip.boot()
+        self.chip_due = 0
+
+    def power_cut(self, at_instr=None):
+        """The power fails at an instruction (random within the next scan period if
+        not given); the flash keeps what was written; the chip boots again."""
+        if at_instr is None:
+            at_instr = self.rng.randint(1, 400_000)
+        self.chip.cut(at_instr)
+        self.cuts += 1
+        self.power_on()
+
+    def close(self):
+        self.chip.close()
+        for fd in (self.master, getattr(self, "_slave", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    # --- time ---------------------------------------------------------------------
+    def step(self, pace=0):
+        """One scan period: the world at this time, written into the chip's inputs,
+        and the chip run for it. pace 1 keeps simulated time no faster than real time
+        (a host on the pty uses real-time timeouts)."""
+        w = self.world
+        w.tick(self.now)
+        self.chip.set_inputs(adc=adc_table(self.prof, self.field),
+                             scales=[self.scales[k].read() for k in SCALES if k in self.scales],
+                             buttons=self.buttons.mask())
+        if self.master is not None:
+            try:
+                data = os.read(self.master, 4096)
+            except (BlockingIOError, OSError):
+                data = b""
+            if data:
+                self.chip.write_usb(data)
+        self.chip_due += self.scan_ms * 1000
+        if pace:
+            if not hasattr(self, "_t0"):
+                self._t0 = time.monotonic() - self.now / 1000.0
+            ahead = self.now / 1000.0 / pace - (time.monotonic() - self._t0)
+            if ahead > 0:
+                time.sleep(ahead)
+        self.chip.run_until(self.chip_due)
+        self.now += self.scan_ms
+
+    def run_gen(self, gen, pace=0):
+        for _ in gen:
+            self.step(pace)
+
+    def wait(self, ms, pace=0):
+        self.run_gen(self.world.wait(ms, self.scan_ms), pace)
+
+    def play(self, actions, pace=0):
+        """A physical script (tools/README.md, "The simulator"); power-cut cuts the
+        chip's power at a random instruction."""
+        for a in actions:
+            if a[0] == "power-cut":
+                self.power_cut()
+                continue
+            if a[0] == "button":
+                name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
+                if name not in self.buttons.known:
+                    a = ["button", "", a[2]]
+            self.run_gen(self.world.action(a, self.scan_ms, self.noise), pace)
+
+    def wait_for(self, pred, limit_ms=10_000, pace=0):
+        """Scan until pred(events) holds; False if it did not within limit_ms."""
+        end = self.now + limit_ms
+        while not pred(self.events):
+            if self.now >= end:
+                return False
+            self.step(pace)
+        return True

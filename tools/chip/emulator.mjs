@@ -1,0 +1,276 @@
+// The emulated RP2040 the tests and benches run the product image on.
+//
+// rp2040js models the Cortex-M0+ at 125 MHz in simulated time; this program adds what
+// a goboard needs around the chip and takes orders from one Python process (tools/chip/
+// chip.py) as JSON lines on stdin, answering one JSON line on stdout per order:
+//   boot   load the bootrom, the image and (optionally) a whole flash file; hook the
+//          SDK's flash_range_erase/program (rp2040js models no flash writes: the
+//          runner does them on its flash array, with NOR semantics: erase -> 0xff,
+//          program can only clear bits)
+//   run    run until a simulated time (or a number of instructions: a power cut can
+//          land on any instruction), with the world's inputs for that slice: the
+//          hall sensors as a table indexed by (ADC input, mux select word), the four
+//          HX711 readings, the PCF8574 buttons; answers the USB CDC bytes the device
+//          sent, the WS2812 frames it wrote and the time reached
+//   usb    bytes for the device's USB CDC OUT endpoint (held, as a real host NAKs,
+//          until the device reads them: answering empty reads at once makes TinyUSB
+//          re-arm in a storm that slows bytecode 3x)
+//   flash  read back part of the flash (the game log on LittleFS, for a check)
+//   exit
+// Idle time is skipped: while the core waits (WFE/WFI in sleep_ms) the clock jumps to
+// the next alarm, so a board that sleeps between scans costs little real time.
+
+import fs from 'fs';
+import readline from 'readline';
+import { RP2040, USBCDC, I2CMode } from 'rp2040js';
+
+const FLASH_BASE = 0x10000000;
+const CYCLE_NANOS = 8; // 125 MHz
+
+let mcu = null;
+let cdc = null;
+let flash = null;           // Uint8Array, survives power cuts
+let cfg = null;
+let usbIn = [];             // bytes the host sent, not yet read by the device
+let usbOut = [];            // bytes the device sent since the last answer
+let pendingRead = null;     // the device's OUT read we hold until bytes arrive
+let adcTable = new Uint16Array(8 * 128).fill(2048);
+let scales = [];            // HX711 models
+let buttons = 0;            // PCF8574 input bits: 1 = pressed (the pin reads low)
+let ledFrames = [];         // WS2812 frames written since the last answer
+let display = { writes: 0 };
+let instrTotal = 0;
+let flashOps = { erase: 0, program: 0 };
+
+function b64(arr) { return Buffer.from(arr).toString('base64'); }
+function unb64(s) { return new Uint8Array(Buffer.from(s, 'base64')); }
+
+function serveRead() {
+  if (!pendingRead || usbIn.length === 0) return;
+  const [ep, size] = pendingRead;
+  pendingRead = null;
+  const n = Math.min(size, usbIn.length);
+  const buf = new Uint8Array(usbIn.splice(0, n));
+  mcu.usbCtrl.endpointReadDone(ep, buf);
+}
+
+// --- HX711: DOUT low when a conversion is ready; each SCK rising edge shifts a bit out --
+class HX711 {
+  constructor(sck, dout) {
+    this.sck = sck; this.dout = dout;
+    this.value = 0; this.bits = -1; this.shift = 0; this.pulses = 0;
+    this.readyAt = 0;       // ns: the next conversion is ready then (10 samples/s)
+    this.highSince = -1;
+    mcu.gpio[dout].setInputValue(true);
+    mcu.gpio[sck].addListener((state) => this.edge(state === 1));
+  }
+  tick(now) {
+    if (this.bits < 0 && now >= this.readyAt) {
+      this.bits = 0; this.pulses = 0;
+      this.shift = this.value & 0xffffff;
+      mcu.gpio[this.dout].setInputValue(false);   // ready
+    }
+  }
+  edge(high) {
+    const now = mcu.clock.nanos;
+    if (!high) {
+      if (this.highSince >= 0 && now - this.highSince > 60000) {   // >60 us high: power down
+        this.bits = -1; this.readyAt = now + 100e6;
+        mcu.gpio[this.dout].setInputValue(true);
+      }
+      this.highSince = -1;
+      return;
+    }
+    this.highSince = now;
+    if (this.bits < 0) return;
+    this.pulses++;
+    if (this.pulses <= 24) {
+      mcu.gpio[this.dout].setInputValue(((this.shift >> (24 - this.pulses)) & 1) === 1);
+    } else {
+      mcu.gpio[this.dout].setInputValue(true);      // busy until the next conversion
+      if (this.pulses >= 25) { this.bits = -1; this.readyAt = now + 100e6; }
+    }
+  }
+}
+
+// --- WS2812: decode the data pin's pulses into frames of GRB bytes ---------------------
+class WS2812 {
+  constructor(pin) {
+    this.rise = -1; this.bitsIn = 0; this.byte = 0; this.bytes = []; this.lastFall = -1;
+    mcu.gpio[pin].addListener((state) => this.edge(state === 1));
+  }
+  edge(high) {
+    const now = mcu.clock.nanos;
+    if (high) {
+      if (this.lastFall >= 0 && now - this.lastFall > 50000) this.flush();   // reset gap
+      this.rise = now;
+      return;
+    }
+    if (this.rise < 0) return;
+    const t = now - this.rise;
+    this.lastFall = now;
+    this.byte = (this.byte << 1) | (t > 560 ? 1 : 0);
+    if (++this.bitsIn === 8) { this.bytes.push(this.byte); this.bitsIn = 0; this.byte = 0; }
+  }
+  flush() {
+    if (this.bytes.length) ledFrames.push(b64(this.bytes));
+    this.bytes = []; this.bitsIn = 0; this.byte = 0;
+  }
+  idle() {
+    if (this.lastFall >= 0 && mcu.clock.nanos - this.lastFall > 50000 && this.bytes.length) this.flush();
+  }
+}
+let leds = null;
+
+function attachI2C(bus, devices) {
+  const i2c = mcu.i2c[bus];
+  let target = null;
+  let mode = null;
+  i2c.onStart = () => i2c.completeStart();
+  i2c.onConnect = (addr, m) => {
+    target = devices[addr] ? addr : null; mode = m;
+    i2c.completeConnect(target !== null);
+  };
+  i2c.onWriteByte = () => { if (target === cfg.i2c.ssd1306) display.writes++; i2c.completeWrite(true); };
+  i2c.onReadByte = () => {
+    // PCF8574: quasi-bidirectional inputs pulled up; a pressed button pulls its pin low
+    i2c.completeRead(target === cfg.i2c.pcf8574 ? (~buttons) & 0xff : 0xff);
+  };
+  i2c.onStop = () => { target = null; i2c.completeStop(); };
+}
+
+function boot(c) {
+  cfg = c;
+  mcu = new RP2040();
+  mcu.logger.currentLogLevel = 5;   // quiet: the logger writes to stdout, our channel
+  const rom = fs.readFileSync(c.bootrom);
+  mcu.loadBootrom(new Uint32Array(rom.buffer, rom.byteOffset, rom.length / 4));
+  if (!flash) {
+    flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
+    if (c.image) flash.set(fs.readFileSync(c.image), 0);
+    if (c.fs) flash.set(fs.readFileSync(c.fs), c.fs_offset);
+  }
+  mcu.flash.set(flash, 0);
+  mcu.core.PC = FLASH_BASE;
+  usbIn = []; pendingRead = null;
+  cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onSerialData = (buf) => { for (const b of buf) usbOut.push(b); };
+  const usb = mcu.usbCtrl;
+  const cdcRead = usb.onEndpointRead;
+  usb.onEndpointRead = (ep, size) => {
+    if (ep !== cdc.outEndpoint) return cdcRead(ep, size);
+    pendingRead = [ep, size];
+    serveRead();
+  };
+  mcu.adc.onADCRead = (ch) => {
+    const sel = (mcu.sio.gpioValue >>> cfg.adc.shift) & ((1 << cfg.adc.bits) - 1);
+    const v = ch < 8 ? adcTable[ch * 128 + sel] : 2048;
+    mcu.adc.currentChannel = ch;
+    mcu.adc.channelValues[ch] = v;
+    mcu.adc.sampleAlarm.schedule(mcu.adc.sampleTime * 1000);
+  };
+  scales = (c.hx711 || []).map((s) => new HX711(s.sck, s.dout));
+  leds = c.ws2812 != null ? new WS2812(c.ws2812) : null;
+  if (c.i2c) {
+    const devs = {};
+    for (const k of ['pcf8574', 'ssd1306']) if (c.i2c[k] != null) devs[c.i2c[k]] = k;
+    attachI2C(c.i2c.bus || 0, devs);
+  }
+  mcu.onBreak = (code) => { throw new Error('BKPT ' + code + ' at 0x' + mcu.core.PC.toString(16)); };
+}
+
+// The SDK's flash_range_erase(offset, count) / flash_range_program(offset, data, count):
+// done here, then return to the caller (pc = lr).
+function flashHook(pc) {
+  const core = mcu.core;
+  const r = core.registers;
+  if (pc === cfg.hooks.erase) {
+    const off = r[0] >>> 0, n = r[1] >>> 0;
+    flash.fill(0xff, off, off + n);
+    mcu.flash.fill(0xff, off, off + n);
+    flashOps.erase++;
+  } else {
+    const off = r[0] >>> 0, src = r[1] >>> 0, n = r[2] >>> 0;
+    for (let i = 0; i < n; i++) {
+      const v = flash[off + i] & mcu.readUint8(src + i);
+      flash[off + i] = v;
+      mcu.flash[off + i] = v;
+    }
+    flashOps.program++;
+  }
+  core.PC = (r[14] & ~1) >>> 0;
+  return 12;   // a few cycles for the call; real flash ops take ms (not modelled)
+}
+
+function run(o) {
+  if (o.adc) {
+    const t = unb64(o.adc);
+    adcTable = new Uint16Array(t.buffer, t.byteOffset, t.length / 2);
+  }
+  if (o.scales) o.scales.forEach((v, i) => { if (scales[i]) scales[i].value = v; });
+  if (o.buttons != null) buttons = o.buttons;
+  if (o.usb) { for (const b of unb64(o.usb)) usbIn.push(b); serveRead(); }
+  const clock = mcu.clock;
+  const until = o.until_us * 1000;
+  const hookE = cfg.hooks ? cfg.hooks.erase : -1;
+  const hookP = cfg.hooks ? cfg.hooks.program : -1;
+  let budget = o.max_instr != null ? o.max_instr : Infinity;
+  let n = 0;
+  let nextTick = 0;
+  const core = mcu.core;
+  while (clock.nanos < until && n < budget) {
+    if (clock.nanos >= nextTick) {
+      for (const s of scales) s.tick(clock.nanos);
+      if (leds) leds.idle();
+      nextTick = clock.nanos + 20000;
+    }
+    if (core.waiting) {
+      const d = clock.nanosToNextAlarm;
+      const step = Math.max(8, Math.min(d > 0 ? d : 1000, until - clock.nanos, nextTick - clock.nanos));
+      clock.tick(step);
+      continue;
+    }
+    const pc = core.PC;
+    if (pc === hookE || pc === hookP) {
+      clock.tick(flashHook(pc) * CYCLE_NANOS);
+    } else {
+      clock.tick(core.executeInstruction() * CYCLE_NANOS);
+    }
+    n++;
+  }
+  instrTotal += n;
+  if (leds) leds.idle();
+  const out = { t_us: clock.nanos / 1000, instr: n, usb: b64(usbOut),
+                cut: n >= budget };
+  if (ledFrames.length) out.leds = ledFrames;
+  usbOut = []; ledFrames = [];
+  return out;
+}
+
+const rl = readline.createInterface({ input: process.stdin });
+const reply = (o) => process.stdout.write(JSON.stringify(o) + '\n');
+rl.on('line', (line) => {
+  let o;
+  try {
+    o = JSON.parse(line);
+    if (o.op === 'boot') {
+      if (o.keep_flash === false) flash = null;
+      boot(o);
+      reply({ ok: true });
+    } else if (o.op === 'run') {
+      reply(run(o));
+    } else if (o.op === 'flash') {
+      reply({ data: b64(flash.subarray(o.from, o.from + o.len)) });
+    } else if (o.op === 'stats') {
+      reply({ instr: instrTotal, flash_ops: flashOps, display_writes: display.writes,
+              t_us: mcu.clock.nanos / 1000 });
+    } else if (o.op === 'exit') {
+      reply({ ok: true });
+      process.exit(0);
+    } else {
+      reply({ error: 'unknown op ' + o.op });
+    }
+  } catch (e) {
+    reply({ error: String(e && e.stack || e) });
+  }
+});
