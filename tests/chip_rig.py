@@ -15,6 +15,7 @@ import pytest
 from conftest import REPO, MPY_CROSS
 
 sys.path.insert(0, str(REPO / "tools" / "chip"))
+sys.path.insert(0, str(REPO / "tools" / "sim"))
 
 import build as B  # noqa: E402
 import chip as C   # noqa: E402
@@ -67,3 +68,31 @@ def repl(image, fs_files=None):
     c.run_for(300_000)
     c.raw_repl()
     return c
+
+
+
+def game_script(sgf_path, n_moves, wait_ms=250):
+    """The first n_moves of a game record as a physical script: each stone
+    placed, its captures lifted one by one, a short think; then both players
+    pass and press end (no dead stones: the count follows). Returns (actions,
+    moves as [(colour, 'dd')])."""
+    from goban.game import Game
+    from goboard.sgfrecord import read_moves
+    with open(sgf_path, "rb") as f:
+        _, record = read_moves(f.read(), sgf_path)
+    g = Game("chinese", 19)
+    actions = []
+    moves = []
+    for colour, pt, _ in record[:n_moves]:
+        c = 1 if colour == "B" else 2
+        assert pt and g.play(c, g.board.from_sgf(pt)) is None, (colour, pt)
+        actions.append(["place", colour, pt])
+        for q in g.last_capture():
+            actions.append(["lift", g.board.sgf(q)])
+        actions.append(["wait", str(wait_ms)])
+        moves.append((colour, pt))
+    to = "B" if g.to_move() == 1 else "W"
+    other = "W" if to == "B" else "B"
+    actions += [["button", to, "pass"], ["wait", "300"], ["button", other, "pass"],
+                ["wait", "600"], ["button", "", "end"], ["wait", "800"]]
+    return actions, moves

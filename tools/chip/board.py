@@ -125,6 +125,7 @@ class ChipBoard:
         self.now = 0                  # world time, ms (goes on through power cuts)
         self.chip_due = 0             # chip time the current slice ends at, µs
         self.cuts = 0
+        self.resets = 0
         self.master = None
         self.port = None
         if pty:
@@ -165,6 +166,11 @@ class ChipBoard:
         self.cuts += 1
         self.power_on()
 
+    def cut_in_flash_write(self, k):
+        """Arm a power cut inside the k-th flash erase/program from now (a torn
+        LittleFS page: the game log's or the calibration's)."""
+        self.chip.arm_flash_cut(k)
+
     def close(self):
         self.chip.close()
         for fd in (self.master, getattr(self, "_slave", None)):
@@ -200,6 +206,12 @@ class ChipBoard:
                 time.sleep(ahead)
         self.chip.run_until(self.chip_due)
         self.now += self.scan_ms
+        if self.chip.cut_happened:          # the power failed inside a flash write
+            self.cuts += 1
+            self.power_on()
+        elif self.chip.reset_happened:      # machine.reset(): the chip starts again
+            self.resets += 1
+            self.power_on()
 
     def run_gen(self, gen, pace=0):
         for _ in gen:
@@ -214,6 +226,9 @@ class ChipBoard:
         for a in actions:
             if a[0] == "power-cut":
                 self.power_cut()
+                continue
+            if a[0] == "power-cut-in-write":     # the next k-th flash write is torn
+                self.cut_in_flash_write(int(a[1]))
                 continue
             if a[0] == "button":
                 name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
