@@ -42,6 +42,6 @@ def test_deploy_onto_the_stock_image_then_play(tmp_path):
     assert moves == [("B", "pd"), ("W", "dp")]
     start = [e for e in board.events if e["type"] == "game-start"][0]
     assert start["profile"] == "reference-19"
-    assert "goban/game.mpy" in files and "goban/referee.mpy" in files
+    assert "goban/game.mpy" in files and "goban/referee/play.mpy" in files
     assert not [p for p in files if p.startswith("goban/") and p.endswith(".py")]
     assert "main.py" in files and "boards/reference-19.json" in files

@@ -71,10 +71,10 @@ def test_a_physical_game_synced_over_the_emulated_usb(tmp_path):
 
 
 def test_a_power_cut_mid_game_resumes_from_flash():
-    """The power fails at a random instruction while the players keep going (the
-    stone placed during the cut lands while the board is off); at power-on the
-    board resumes its game from the log on its LittleFS and the moves are the
-    game played, none lost, none doubled."""
+    """The power fails at a random instruction between two moves (stones placed
+    while the board boots land before it looks; a player presses a button only
+    once the board is back); at power-on the board resumes its game from the log
+    on its LittleFS and the moves are the game played, none lost, none doubled."""
     rng = random.Random(SEED)
     actions, played = chip_rig.game_script(GAME, 16)
     cut_at = 4 * rng.randint(3, 8)        # after the k-th move's actions

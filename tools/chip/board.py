@@ -101,12 +101,13 @@ def mpy_files(tmp_dir):
 
 class Buttons:
     """The players' fingers on the PCF8574 buttons: a press holds a button down
-    long enough for the firmware's debouncing, then lets go."""
+    as long as a finger does (about 100 ms, and at least the firmware's debounce
+    plus three scans), then lets go for as long."""
 
     def __init__(self, profile, scan_ms):
         self.pins = dict(profile.buttons["pins"])
         self.known = set(self.pins)
-        hold = profile.buttons.get("debounce", 3) + 3
+        hold = max(profile.buttons.get("debounce", 3) + 3, 100 // max(1, scan_ms))
         self.hold = hold
         self.queue = []
         self.left = 0
@@ -183,6 +184,7 @@ class ChipBoard:
         self.chip_due = 0             # chip time the current slice ends at, µs
         self.cuts = 0
         self.resets = 0
+        self.booting = False
         self.released_us = {}         # 'dd' -> (world ms, chip µs of the slice it lands in)
         self.master = None
         self.port = None
@@ -214,6 +216,20 @@ class ChipBoard:
     def power_on(self):
         self.chip.boot()
         self.chip_due = 0
+        self.booting = True
+        self._hellos = self._count_hellos()
+
+    def _count_hellos(self):
+        return sum(1 for m in self.messages if m.get("k") == "hello" and "re" not in m)
+
+    def wait_booted(self, limit_ms=8000):
+        """A player who saw the board go dark waits for it to come back (its link
+        says hello when the loop runs) before pressing a button."""
+        if self.booting:
+            end = self.now + limit_ms
+            while self._count_hellos() <= self._hellos and self.now < end:
+                self.step()
+            self.booting = False
 
     def power_cut(self, at_instr=None):
         """The power fails at an instruction (random within the next scan period if
@@ -292,6 +308,7 @@ class ChipBoard:
                 self.cut_in_flash_write(int(a[1]))
                 continue
             if a[0] == "button":
+                self.wait_booted()
                 name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
                 if name not in self.buttons.known:
                     a = ["button", "", a[2]]
