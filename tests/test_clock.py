@@ -276,3 +276,33 @@ def test_spec_round_trip_and_display_text():
     k.step(3700000 + 2500)
     assert k.text(1) == "28s/3"
     assert C.clock_text(59999) == "1:00" and C.clock_text(0) == "0:00"
+
+
+def _ing_game(moves, size=9):
+    from goban.game import Game
+    g = Game("ing", size)
+    for p in moves:
+        g.play(g.to_move(), g.board.from_sgf(p))
+    return g
+
+
+def test_ing_penalty_points_enter_the_count():
+    from goban import rules as R
+    from goban.count import count, with_penalty
+    ing = R.get("ing")
+    # black walls off the left five columns, white the right four: 45 - 36 - 8 = B+1
+    moves = []
+    for y in "abcdefghi":
+        moves += ["e" + y, "f" + y]
+    res = count(_ing_game(moves), [], ing)
+    assert res.result == "B+1" and res.margin_q == 4
+    pen = with_penalty(res, ing, 2, 0)                  # black entered one overtime period
+    assert (pen.result, pen.winner, pen.margin) == ("W+1", "W", 1)
+    assert pen.breakdown["penalty"] == {"B": 2, "W": 0}
+    assert pen.breakdown["black_minus_white"] == -1
+    assert res.breakdown.get("penalty") is None         # the count itself is unchanged
+    assert with_penalty(res, ing, 2, 2).result == "B+1"
+    assert with_penalty(res, ing, 0, 4).result == "B+5"
+    tie = with_penalty(count(_ing_game(moves), [], ing.copy(komi=9)), ing, 0, 0)
+    assert tie.result == "B+0"                          # Ing: black wins ties
+    assert with_penalty(res, ing, 0, 0) is res
