@@ -495,7 +495,8 @@ class Clock:
         """The host's `clock` request: {"spec": new system (both sides start
         full), "pause": true/false, "B"/"W": {main, period, periods, moves,
         penalty} (ms / counts: a correction)}. ClockError (nothing changed) for
-        a bad value. Returns the `clock` event (with "by": "host")."""
+        a bad value. Returns the `clock` event (with "by": "host", and "set":
+    true for a new spec)."""
         spec = req.get("spec")
         new = parse(spec) if spec else None
         fixes = []
@@ -541,6 +542,8 @@ class Clock:
             self.resume(P_HOST, now)
         ev = self.event()
         ev["by"] = "host"
+        if new is not None:
+            ev["set"] = True          # a new time system, not a correction
         return ev
 
     # --- the record -------------------------------------------------------------------
