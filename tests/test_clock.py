@@ -137,11 +137,11 @@ def test_ing_defaults_are_the_ing_timer():
 
 def test_ticks_while_thinking_and_pauses():
     out = run_both(start("absolute:600") + [
-        "step 19999", "step 20000", "step 39999", "step 40000",
+        "step 19999", "step 20050", "step 39999", "step 40050",   # charged every 50 ms
         ev(41000, type="illegal", color="W", point="dd", code="wrong-color"),
         "step 90000",                              # paused: no tick, no time
         ev(100000, type="restored"),
-        "step 119999", "step 120000",
+        "step 119999", "step 120050",
         ev(121000, type="illegal", color=None, point=None, code="no-takeback"),  # a refused button
         ev(122000, type="undo", color="B", number=1),
         host_line(130000, {"pause": True}),
@@ -150,17 +150,17 @@ def test_ticks_while_thinking_and_pauses():
         host_line(211000, {"B": {"main": 100000}, "W": {"penalty": 2}}),
         host_line(212000, {"spec": "byoyomi:60+3x30"}),
     ])
-    assert out[2] is None and out[3]["tick"] and out[3]["B"]["main"] == 580000
+    assert out[2] is None and out[3]["tick"] and out[3]["B"]["main"] == 579950
     assert out[4] is None and out[5]["tick"]
     assert out[6]["paused"] and out[6]["why"] == "illegal" and out[6]["B"]["main"] == 559000
     assert out[7] is None
     assert not out[8]["paused"] and out[8]["B"]["main"] == 559000
-    assert out[9] is None and out[10]["tick"] and out[10]["B"]["main"] == 539000
+    assert out[9] is None and out[10]["tick"] and out[10]["B"]["main"] == 538950
     assert out[11] is None                            # a refusal leaves the board legal
     assert out[12]["run"] == "B"
     assert out[13]["paused"] and out[13]["why"] == "host" and out[13]["by"] == "host"
     assert out[14] is None
-    assert not out[15]["paused"] and out[15]["B"]["main"] == 539000 - 2000 - 8000
+    assert not out[15]["paused"] and out[15]["B"]["main"] == 538950 - 1950 - 8000
     assert out[16]["B"]["main"] == 100000 and out[16]["W"]["penalty"] == 2
     assert out[17]["spec"] == "byoyomi:60+3x30" and out[17]["B"]["main"] == 60000
     assert out[17]["run"] == "B"
@@ -230,7 +230,7 @@ def test_resume_from_the_log():
 
 def test_steps_allocate_nothing():
     out = run_both(start("ing:600") + ["heap 1 5000"])
-    assert out[2]["B"]["main"] == 600000 - 5000
+    assert 600000 - 5000 <= out[2]["B"]["main"] <= 600000 - 5000 + 50    # charged every 50 ms
 
 
 BAD = {

@@ -62,6 +62,7 @@ ING_POINTS = 2
 ING_PART = 6              # a period is main / ING_PART when only main is given
 
 TICK_MS = 20000           # a tick event while a player thinks: three a minute
+STEP_MS = 50              # the thinker's time is charged this often (a flag is this late at most)
 MAX_S = 86400             # any one time: up to 24 h (ms fit in 30 bits)
 
 # pause reasons (bits)
@@ -83,9 +84,11 @@ _SINCE = const(12)        # ticks when time was last charged
 _FLAG = const(13)         # 0, or the colour whose time ran out
 _TICKED = const(14)       # ticks of the last tick event
 _WAIT = const(15)         # press mode: colour that moved and has not pressed yet
-_SLOTS = const(16)
+_NEXT = const(16)         # ticks of the next charge step() makes
+_SLOTS = const(17)
 
 _MASK = const(0x3FFFFFFF)  # MicroPython's ticks period is 2**30
+_HALF = const(0x20000000)  # a difference this big (mod 2**30) is negative: not yet
 LETTER = ("", "B", "W")
 
 # low time: the time left before the clock next costs something (the game, a
@@ -324,6 +327,7 @@ class Clock:
         st = self.st
         e = (now - st[_SINCE]) & _MASK
         st[_SINCE] = now
+        st[_NEXT] = (now + STEP_MS) & _MASK
         c = st[_RUN]
         if c and not st[_PAUSE] and not st[_FLAG]:
             self._use(c, e)
@@ -360,11 +364,12 @@ class Clock:
                 return
 
     def step(self, now):
-        """Called every loop step: charges the thinker; returns the `clock` event
-        of a flag (time ran out) or of a tick when one is due, else None."""
+        """Called every loop step: charges the thinker (every STEP_MS: a flag falls
+        at most that late, the time charged is exact); returns the `clock` event of
+        a flag (time ran out) or of a tick when one is due, else None."""
         st = self.st
-        if self.spec is None or not st[_RUN] or st[_FLAG]:
-            return None
+        if not st[_RUN] or st[_FLAG] or (now - st[_NEXT]) & _MASK >= _HALF:
+            return None               # not yet STEP_MS since the last charge
         self._charge(now)
         if st[_FLAG]:
             return self.event(flag=True)
@@ -465,6 +470,7 @@ class Clock:
                 self.configure(spec)
             else:
                 self.spec = None
+                self.st[_RUN] = 0         # a game without a clock: step() does nothing
             return None
         if self.spec is None:
             return None
