@@ -6,7 +6,7 @@ rules refuse is placed, announced by the referee, taken back, and play stops
 there: `stopped` names it) or a physical
 script, one action per line:
     place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
-    wait 500 | button B pass|abandon|end|resign|undo|ok | bowl B -1 | lid W +1 |
+    wait 500 | button B pass|abandon|end|resign|undo|ok|clock | bowl B -1 | lid W +1 |
     power-cut | dead dd
 (`#` starts a comment). The firmware (board loop, referee, game log) runs in the
 MicroPython unix port against the world model in tools/sim. Prints one JSON
@@ -38,7 +38,7 @@ VERBS = {
     "place": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
     "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "", "dead": "p",
 }
-BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down")
+BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down", "clock")
 
 
 def add_arguments(p):
@@ -56,6 +56,9 @@ def add_arguments(p):
                    help="power cuts right after these event numbers")
     p.add_argument("--torn", action="store_true", help="the power cuts tear the record being written")
     p.add_argument("--log-dir", default=None, help="keep the game log here (default: a temporary dir)")
+    p.add_argument("--clock", metavar="SPEC", default=None,
+                   help="the game's clock: absolute:900, byoyomi:600+3x30, canadian:600+20/300, "
+                        "fischer:300+10, ing[:MAIN[+NxPERIOD@POINTS]] (`wait` lets the player think)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -251,6 +254,18 @@ def load_input(path, args):
     return None, actions, size
 
 
+def clock_spec(args):
+    """--clock SPEC, checked (one line for a bad one), as the canonical spec, or None."""
+    spec = getattr(args, "clock", None)
+    if not spec:
+        return None
+    from goban.clock import ClockError, parse
+    try:
+        return parse(spec).text()
+    except ClockError as e:
+        raise UserError(str(e))
+
+
 def run_job(job, timeout=600):
     """The runner inside MicroPython; returns (events, notes, summary)."""
     env = dict(os.environ)
@@ -301,7 +316,8 @@ def simulate(path, args):
                "setup": record["setup"]["B"] if record else None,
                "seed": args.seed, "noise": args.noise, "actions": actions,
                "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
-               "bowl_stones": bowl_stones(size, R.get(rules))}   # Ing: 180 on 19x19
+               "bowl_stones": bowl_stones(size, R.get(rules)),   # Ing: 180 on 19x19
+               "clock": clock_spec(args)}
         if args.log_dir:
             os.makedirs(args.log_dir, exist_ok=True)
         events, notes, summary = run_job(job)
