@@ -331,24 +331,17 @@ class Link:
     def _players(self, msg):
         """Players and game data for the current game: {black, white, black_rank,
         white_rank, event, round}; answered with the `players` event logged."""
-        if self.players_fn is None:
-            return None
-        fields = {}
-        for key in msg:
-            if key not in ("k", "id"):
-                fields[key] = msg[key]
-        return {"e": self.players_fn(fields)}
+        return self._pass_on(self.players_fn, msg)
 
     def _clock(self, msg):
         """The clock: {spec, pause, B, W} (goban.clock.Clock.host); answered with
         the `clock` event logged."""
-        if self.clock_fn is None:
+        return self._pass_on(self.clock_fn, msg)
+
+    def _pass_on(self, fn, msg):
+        if fn is None:
             return None
-        req = {}
-        for key in msg:
-            if key not in ("k", "id"):
-                req[key] = msg[key]
-        return {"e": self.clock_fn(req)}
+        return {"e": fn({k: msg[k] for k in msg if k not in ("k", "id")})}
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):
