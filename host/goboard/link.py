@@ -17,7 +17,7 @@ import time
 
 import serial
 
-from goban.link import frame_bytes, parse_frame, PROTO
+from goban.link import frame_bytes, parse_frame, PROTO, RX_MAX
 from goboard.errors import UserError
 
 MAX_LINE = 1 << 16
@@ -119,8 +119,12 @@ class HostLink:
     def send(self, msg):
         """Frame and write one request; returns its number (replies carry it as "re")."""
         n = self.fseq
+        data = frame_bytes(n, json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+        if len(data) > RX_MAX:
+            # the board would drop it as noise, and every retry too
+            raise LinkError("the %r request is %d bytes, the board takes %d: shorten the names"
+                            % (msg.get("k"), len(data), RX_MAX))
         self.fseq = (self.fseq + 1) & 0xFFFF
-        data = frame_bytes(n, json.dumps(msg, separators=(",", ":")))
         try:
             self.ser.write(data)
             self.ser.flush()
