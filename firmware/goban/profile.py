@@ -20,7 +20,7 @@ PIN_MAX = 29  # RP2040 GPIO0..GPIO29
 ADC_PINS = (26, 27, 28, 29)  # GPIO26..29 are ADC inputs 0..3
 SCALES = ("B", "W", "lidB", "lidW")
 BUTTON_NAMES = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down",
-                "B:pass", "W:pass")
+                "B:pass", "W:pass", "clock", "B:clock", "W:clock")
 ORDERS = ("rows", "serpentine")
 
 

@@ -13,7 +13,8 @@ import sys
 
 from goboard.errors import UserError
 
-COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new")
+COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new",
+            "clock")
 
 
 def _load(name):
