@@ -256,14 +256,18 @@ class Referee:
         return len(self.events) - before
 
     def _faults(self, stable):
-        """Sensors that cannot be read are reported once (and once again when
-        they read again); the diff lets them match anything."""
+        """Sensors that cannot be read (3: dead, stuck) or whose readings wander
+        (4: unstable, goban.calibration) are reported once, and again when they
+        read again; the diff lets them match anything."""
         for i in range(self.n):
-            if stable[i] >= FAULT:
-                if not self.faults[i]:
-                    self.faults[i] = 1
-                    self.n_faults += 1
-                    self._emit({"type": "sensor-fault", "point": self.name(i), "what": "dead"})
+            v = stable[i]
+            if v >= FAULT:
+                if self.faults[i] != v:
+                    if not self.faults[i]:
+                        self.n_faults += 1
+                    self.faults[i] = v
+                    self._emit({"type": "sensor-fault", "point": self.name(i),
+                                "what": "unstable" if v > FAULT else "dead"})
             elif self.faults[i]:
                 self.faults[i] = 0
                 self.n_faults -= 1
