@@ -35,6 +35,7 @@ def sequence(ref, stable, extra, missing):
     cells = g.board.cells
     size = ref.size
     moves = list(extra)
+    gone = []                    # missing stones no slide explains
     for m in missing:
         c = cells[ref.p_of(m)]
         near = [e for e in moves if stable[e] == c and _adjacent(m, e, size)]
@@ -42,9 +43,11 @@ def sequence(ref, stable, extra, missing):
             return None          # slid to which? announce it
         if near:
             moves.remove(near[0])
+        else:
+            gone.append(m)
     if not moves:
         return None
-    for m in missing:
+    for m in gone:
         c = cells[ref.p_of(m)]
         for e in moves:
             if stable[e] == c:
