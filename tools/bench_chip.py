@@ -123,6 +123,25 @@ def tap(ev):
         state["done"] = time.ticks_add(time.ticks_ms(), 1500)
     send(ev)
 loop.link.send_event = tap
+parts = {}
+def timed(name, f):
+    def run(*a):
+        t0 = time.ticks_us()
+        r = f(*a)
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        if dt > parts.get(name, 0):
+            parts[name] = dt
+        return r
+    return run
+loop.scan = timed("scan", loop.scan)
+loop._record = timed("log", loop._record)
+loop._out = timed("send", loop._out)
+loop._lights = timed("lights", loop._lights)
+loop._display = timed("display_draw", loop._display)
+loop.press = timed("button", loop.press)
+loop._bowls = timed("bowls", loop._bowls)
+if loop.display is not None:
+    loop.display.flush_page = timed("display_page", loop.display.flush_page)
 worst = 0
 worst_at = 0
 steps = 0
@@ -140,7 +159,7 @@ while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) >
     if wait > 0:
         time.sleep_ms(wait)
 print("LOOP " + json.dumps({"free": free, "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
-                           "worst": worst, "steps": steps, "moves": moves}))
+                           "worst": worst, "steps": steps, "moves": moves, "parts": parts}))
 '''
 
 
@@ -212,6 +231,7 @@ def loop_figures(img, fs, n_moves, seed):
         raise SystemExit("the chip's moves are not the game: %r" % got)
     return {"frame_ms": round(data["frame"] / 1000, 2), "scan_ms": round(data["scan"] / 1000, 2),
             "step_ms_worst": round(data["worst"] / 1000, 2),
+            "step_parts_ms_worst": {k: round(v / 1000, 2) for k, v in data["parts"].items()},
             "announce_ms": round(max(lat), 1), "announce_ms_median": round(statistics.median(lat), 1),
             "heap_free_kb": data["free"] // 1024, "steps": data["steps"], "game_moves": len(got)}
 

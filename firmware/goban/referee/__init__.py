@@ -15,6 +15,7 @@ module of its own (firmware/README.md, "How the referee is split"):
     resume   the game rebuilt from the log after a restart (imported only then)
     catchup  stones placed while the board was off, taken as the moves they are
     unseen   a move on a dead sensor, told by the bowls
+    window   several changes in one quiet window: the moves in them, in order
     bowlwatch  bowls and lids: pass stones, the start-of-game check, prisoners
     announce the decision tree of what to announce, a pure function
 Phases are a table: FRAMES[phase] looks at a frame, BUTTONS[phase] takes a
@@ -89,6 +90,7 @@ class Referee:
         self.looked = True                # the board was looked at since the (re)start
         self.deferred = []                # presses made before that first look
         self.recheck = False              # the bowls changed while "unseen" was shown
+        self.ages = None                  # scans each point has read its value (goban.settle)
 
     # --- coordinates -----------------------------------------------------------
     def p_of(self, i):
@@ -256,14 +258,18 @@ class Referee:
         return len(self.events) - before
 
     def _faults(self, stable):
-        """Sensors that cannot be read are reported once (and once again when
-        they read again); the diff lets them match anything."""
+        """Sensors that cannot be read (3: dead, stuck) or whose readings wander
+        (4: unstable, goban.calibration) are reported once, and again when they
+        read again; the diff lets them match anything."""
         for i in range(self.n):
-            if stable[i] >= FAULT:
-                if not self.faults[i]:
-                    self.faults[i] = 1
-                    self.n_faults += 1
-                    self._emit({"type": "sensor-fault", "point": self.name(i), "what": "dead"})
+            v = stable[i]
+            if v >= FAULT:
+                if self.faults[i] != v:
+                    if not self.faults[i]:
+                        self.n_faults += 1
+                    self.faults[i] = v
+                    self._emit({"type": "sensor-fault", "point": self.name(i),
+                                "what": "unstable" if v > FAULT else "dead"})
             elif self.faults[i]:
                 self.faults[i] = 0
                 self.n_faults -= 1

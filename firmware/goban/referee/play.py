@@ -45,6 +45,15 @@ def frame(ref, stable, mis, pend):
         ref.illegal = None       # look again: the mover's bowl may tell now
         try_move(ref, stable, extra[0], again)
         return
+    if not ref.pending and not ref.resumed and mis <= CAP and (len(extra) > 1 or
+                                                              (extra and missing)):
+        # several changes in one window: the moves in them taken in order
+        from goban.referee.window import resolve
+        if resolve(ref, stable, extra, missing, changed):
+            return
+    if ref.illegal and not ref.pending and mis == 1 and len(extra) == 1 \
+            and not ref.marked[extra[0]]:
+        ref._restored()          # what was announced is fixed; a new stone is on
     if ref.illegal:
         # already announced: a new one only if a point outside it is now wrong
         new = False
@@ -87,12 +96,34 @@ def try_move(ref, stable, i, again=None):
     if code:
         ref._illegal(code, color, i, [i])
         return
+    played(ref, stable, color, p)
+
+
+def take(ref, stable, i):
+    """The stone on frame point i played quietly if it is its colour's legal
+    move (goban.referee.window); False, and nothing changed, if not."""
+    g = ref.game
+    color = stable[i]
+    if g.over or color != g.to_move():
+        return False
+    p = ref.p_of(i)
+    if g.play(color, p):
+        return False
+    played(ref, stable, color, p, lifted_ok=True)
+    return True
+
+
+def played(ref, stable, color, p, lifted_ok=False):
+    """A move the game took: its event, and its captures waiting to be lifted
+    (with lifted_ok, those already lifted in the same window wait for nothing)."""
+    g = ref.game
     caps = g.last_capture()
     ref._emit({"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
                "number": g.n, "captures": [g.board.sgf(q) for q in caps]})
     ref.resumed = False
-    if caps:
-        capture_pending(ref, caps, color)
+    wait = [q for q in caps if not lifted_ok or stable[ref.i_of(q)] != 0]
+    if wait:
+        capture_pending(ref, wait, color)
     else:
         after_play_ui(ref)
     after_game_change(ref)
