@@ -80,18 +80,20 @@ def test_canadian_fischer_and_absolute_through_the_simulator():
     out = sim(script(*thinking(moves)), clock="fischer:5+2", noise=0)
     cl = after_moves(out)
     assert near(cl[0]["B"]["main"], 5000 - 1800 + 2000)
-    assert near(cl[4]["B"]["main"], 5000 + 3 * (2000 - 1800), lag=3 * LAG)
+    # three moves: 300 + 1500 ms, then 1500 ms twice, 2 s added after each
+    assert near(cl[4]["B"]["main"], 5000 + 3 * 2000 - (300 + 3 * 1500), lag=3 * LAG)
     out = sim(script(*thinking(moves[:3]), "wait 9000"), clock="absolute:8", noise=0)
     assert kinds(out, "end")[-1]["reason"] == "time" and out["result"] == "B+T"
 
 
 def _ing_game(clock):
     """9x9 Ing: black's wall on column d, white's on f, a dead black stone on hh,
-    black thinking 9 s over one move; the count by filling white's area."""
+    black thinking 10 s over one move (12 s main time: about 0.7 s into the first
+    4 s period by the end); the count by filling white's area."""
     moves = []
     for y in "abcdefghi":
         moves += [("B d" + y, 100), ("W f" + y, 100)]
-    moves[6] = ("B dd", 9000)
+    moves[6] = ("B dd", 10000)
     lines = thinking(moves + [("B hh", 100)])
     lines += ["wait 300", "button B end", "wait 300", "lift hh", "wait 600", "button B end",
               "wait 300", "lid W -1", "bowl B +1", "wait 300"]
@@ -134,12 +136,13 @@ def test_power_cuts_while_a_clock_runs():
     cl = after_moves(out)
     assert near(cl[-1]["B"]["main"], resumed[0]["B"]["main"] - 3000)
     assert out["moves"] == ["cc", "gg", "ee"]
-    # a cut that tears the clock record after a move: the turn still passed to white
+    # a cut that tears the clock record after a move (event 6: the bowls' first
+    # reading is event 4): the turn still passed to white
     out = sim(script(*thinking([("B cc", 500), ("W gg", 500), ("B ee", 500)]), "wait 3000",
-                     "place W ge", "wait 500"), clock="absolute:600", noise=0, cut_after="5",
+                     "place W ge", "wait 500"), clock="absolute:600", noise=0, cut_after="6",
               torn=True)
-    assert [e["type"] for e in out["events"][:5]] == ["game-start", "ready", "clock", "move",
-                                                       "clock"]
+    assert [e["type"] for e in out["events"][:6]] == ["game-start", "ready", "clock", "bowls",
+                                                       "move", "clock"]
     resumed = [c for c in kinds(out, "clock") if c.get("resumed")]
     assert resumed and resumed[0]["run"] == "W"
     assert out["moves"] == ["cc", "gg", "ee", "ge"]
@@ -168,7 +171,8 @@ def test_players_who_press_the_clock():
     cl = [c for c in kinds(out, "clock") if not c.get("tick")]
     # the start, black's press, white's press: no switch at the moves themselves
     assert [c["run"] for c in cl] == ["B", "W", "B"]
-    assert near(cl[1]["B"]["main"], 60000 - 500 - 2000 - LAG, lag=LAG)
+    # black's time ran from the start to its press: 300 + 500 ms, the stone, 2 s
+    assert near(cl[1]["B"]["main"], 60000 - 300 - 500 - 2000, lag=LAG)
 
 
 def _board(tmp_path, lines, clock=None, linger=30000):
