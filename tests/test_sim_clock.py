@@ -67,6 +67,11 @@ def test_byoyomi_through_the_simulator_and_a_loss_on_time():
     # ticks while white thought (every 20 s): at most one here, none after the end
     i_end = out["events"].index(end[-1])
     assert not [e for e in out["events"][i_end + 1:] if e["type"] == "clock" and e.get("tick")]
+    # the display: both clocks under the turn prompt, '*' on the thinker, counting down
+    shown = [u["lines"] for u in out["ui"]]
+    assert ["Black to play", "B0:06* W0:06"] in shown
+    assert ["White to play", "B3s/2 W3s/1*"] in shown            # white's last period
+    assert shown[-1] == ["White: time", "B+T"]
 
 
 def test_canadian_fischer_and_absolute_through_the_simulator():

@@ -256,7 +256,7 @@ def undo(ref):
     """Take the last move back where the rules allow it: the stone must be lifted
     and the captures put back (tolerated until they are)."""
     g = ref.game
-    if not g.rules.takeback or g.n == 0 or g.end in ("resign", "time"):
+    if not g.rules.takeback or g.n == 0 or g.end == "resign":
         ref._refuse("no-takeback", None)
         return
     n = g.n
