@@ -321,12 +321,19 @@ class Clock:
         """0, or the colour whose time ran out."""
         return self.st[_FLAG]
 
-    def left(self, c):
-        """ms colour c has before its clock next costs something: main time,
-        else the current period (what the display counts down)."""
+    def shown(self):
+        """The whole seconds the display shows for the side whose time runs
+        (main time, else the current period; rounded up), -1 when none runs.
+        Called every scan: one call, no allocation."""
+        st = self.st
+        c = st[_RUN]
+        if not c or st[_PAUSE] or st[_FLAG]:
+            return -1
         b = (c - 1) * _SIDE
-        m = self.st[b + _MAIN]
-        return m if m > 0 else self.st[b + _PER]
+        m = st[b + _MAIN]
+        if m <= 0:
+            m = st[b + _PER]
+        return (m + 999) // 1000
 
     def penalty(self, c):
         """Ing penalty points of colour c (1 black, 2 white)."""

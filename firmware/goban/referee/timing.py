@@ -60,12 +60,10 @@ def step(ref, now):
         _add(ref, ev)
         if k.flagged():
             time_out(ref)
-    c = k.running()
-    if c:
-        s = (k.left(c) + 999) // 1000
-        if s != ref.shown:
-            ref.shown = s
-            ref.ui_dirty = True
+    s = k.shown()
+    if s != ref.shown:
+        ref.shown = s
+        ref.ui_dirty = True
 
 
 def time_out(ref):
