@@ -45,7 +45,6 @@ def follow(ref, ev):
     if k.spec is None and ev["type"] != "game-start":
         return
     _add(ref, k.on_event(ev, ref.now))
-    ref.shown = -1
 
 
 def step(ref, now):
@@ -110,10 +109,10 @@ def host(ref, req):
     ev = k.host(req, ref.now)
     if start:
         k.start(ref.game.to_move(), ref.now)
-        ev["run"] = LETTER[ref.game.to_move()]
-        ev["paused"] = bool(req.get("pause"))
+        ev = k.event()
+        ev["by"] = "host"
+        ev["set"] = True
     _add(ref, ev)
-    ref.shown = -1
     return ev
 
 
