@@ -9,6 +9,7 @@ wins. The loop never blocks: each step is at most one scan, and between scans th
 Pico only waits for the next scan period.
 """
 
+import gc
 import time
 
 from goban import profile as P
@@ -45,7 +46,12 @@ def load_profile(name):
 
 
 def build():
+    # the imports above leave their loaders' garbage all over the heap: collect it
+    # before the long-lived buffers are taken, or a 6 KB buffer finds no room
+    gc.collect()
     prof = load_profile(board_id())
+    from goban.count import counter_for
+    counter_for(prof.size)   # the largest buffers first, into an unfragmented heap
     dev = open_devices(prof)
     cal = Calibration(prof.size, prof)
     try:

@@ -180,6 +180,9 @@ class ChipBoard:
         self.events = []
         self.messages = []
         self.tap = FrameTap(self._message)
+        self.held = (0, 0)            # the last (game, seq) of the events collected
+        self.asked = None             # the (game, seq) a nak was last sent from
+        self.fseq = 0                 # this side's frame count on the link
         self.now = 0                  # world time, ms (goes on through power cuts)
         self.chip_due = 0             # chip time the current slice ends at, µs
         self.cuts = 0
@@ -200,9 +203,42 @@ class ChipBoard:
         self.chip = Chip(image, fs_files=fs_files, profile=prof, on_usb=self._usb)
 
     def _message(self, msg):
+        """Collects the events as a host would: once each, in (game, seq) order.
+        The log is written before the link sends, so a power cut between the two
+        leaves an event only in the log: a hello, tick or event that says the board
+        is further on than the last event held is answered (without a pty host)
+        with a "nak", as `goboard sync` does, and the read-back fills the gap."""
         self.messages.append(msg)
-        if msg.get("k") == "ev":
-            self.events.append(msg["e"])
+        k = msg.get("k")
+        if k in ("ev", "log"):
+            e = msg["e"]
+            at = (e.get("game", 0), e.get("seq", 0))
+            if not at[0]:
+                self.events.append(e)
+                return
+            if at <= self.held:
+                return                       # a read-back of what is already held
+            if k == "ev" and self._gap(at[0], at[1] - 1):
+                return                       # asked again from the gap, in order
+            self.events.append(e)
+            self.held = at
+        elif k in ("hello", "tick") and msg.get("game"):
+            self._gap(msg["game"], msg.get("seq", 0))
+
+    def _gap(self, game, seq):
+        """Is the board at (game, seq) with events this side has not got? Ask."""
+        if self.master is not None or (game, seq) <= self.held:
+            return False
+        if game == self.held[0] or not self.held[0]:
+            last = self.held
+        else:
+            last = (game, 0)
+        if self.asked == last:
+            return True                      # asked already; the answer is coming
+        self.asked = last
+        self.chip.write_usb(L.frame_bytes(self.fseq, '{"k":"nak","game":%d,"seq":%d}' % last))
+        self.fseq += 1
+        return True
 
     def _usb(self, data):
         self.tap.feed(data)
