@@ -31,6 +31,7 @@ MAX_SEQ = 100000          # events in one game
 MAX_GAMES = 10000         # entries of a `games` answer (a board's log holds at most 10,000)
 MAX_HELD = 1024           # messages held while a request waits; events held after a gap
 READ_CHUNK = 500          # events asked for in one read-back
+VIOLATION = "?violation"  # the kind of the stand-in message for a bad answer to a request
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
 
@@ -259,7 +260,7 @@ class HostLink:
             self._line(line.rstrip(b"\r"))
         if len(self.rx) > MAX_LINE:
             del self.rx[:]
-            self._bad()
+            self.violation("a line longer than %d bytes" % MAX_LINE)
 
     def _bad(self):
         self.stats["bad"] += 1
@@ -270,11 +271,16 @@ class HostLink:
         serial = (self.board or {}).get("serial")
         return "board %s on %s" % (serial, self.url) if serial else "board on %s" % self.url
 
-    def violation(self, what, sent=None):
+    def violation(self, what, sent=None, re=None):
         """A board broke the protocol: one line (once per kind of fault) naming the
-        board and what it sent; the message is dropped and the stream resynchronised."""
+        board and what it sent; the message is dropped and the stream resynchronised.
+        An answer to a request (`re`) fails that request with the same words instead."""
         self.stats["violations"] += 1
         self.anomaly = True
+        if re is not None:
+            self.pending.append({"k": VIOLATION, "re": re, "msg": "%s sent a bad answer: %s%s" % (
+                self.name(), what, "; it sent " + _show(sent) if sent is not None else "")})
+            return
         if what in self.said or len(self.said) > 20:
             return
         self.said.add(what)
@@ -299,7 +305,8 @@ class HostLink:
         fseq, msg = got
         fault = message_fault(msg)
         if fault is not None:
-            self.violation(fault, msg)
+            re = msg.get("re")
+            self.violation(fault, msg, re if _int(re, 0, 0xFFFF) else None)
             return
         if len(self.pending) >= MAX_HELD:
             # a board flooding the host while it waits: dropped, read back later
@@ -359,7 +366,9 @@ class HostLink:
                     if m.get("re") in ids and k == kind:
                         return m
                     if m.get("re") in ids and k == "error":
-                        raise LinkError("board %s: %s" % (self.url, m.get("msg")))
+                        raise LinkError("%s: %s" % (self.name(), _show(m.get("msg"), 200)))
+                    if m.get("re") in ids and k == VIOLATION:
+                        raise LinkError(m["msg"])
                     if k == "bad":
                         break
                     self._hold(held, m)
@@ -473,6 +482,8 @@ class HostLink:
                     break
                 elif k == "error" and m.get("re") == rid:
                     raise LinkError("%s: %s" % (self.name(), _show(m.get("msg"), 200)))
+                elif k == VIOLATION and m.get("re") == rid:
+                    raise LinkError(m["msg"])
                 elif k == "bad":
                     break
                 else:
