@@ -193,6 +193,10 @@ class ServerThread:
     def publish_snapshot(self, board, snapshot):
         self.feed.publish_snapshot(board, snapshot)
 
+    def publish_link(self, board, up):
+        """A board's source lost (the page says "(reconnecting)") or back."""
+        self.feed.publish_link(board, up)
+
     def snapshot(self, board):
         async def get():
             return self.feed.snapshot(board)
@@ -223,6 +227,8 @@ def add_arguments(parser):
                         help="hold the whole feed back by this time (default 0)")
     parser.add_argument("--title", default="goboard live", help="page title")
     sources.add_source_arguments(parser)
+    from goboard import mqttconn
+    mqttconn.add_arguments(parser)
 
 
 def run(args):

@@ -499,10 +499,11 @@ class HostLink:
         raise LinkError("%s: could not read game %d completely" % (self.name(), game))
 
     # --- the live stream ----------------------------------------------------------------
-    def follow(self, seq, stop=None, idle=None, nak_timeout=1.5):
+    def follow(self, seq, stop=None, idle=None, nak_timeout=1.5, status=None):
         """Yield events in (game, seq) order from `seq` (a Sequencer) on,
         live or read back, until `stop()` is true. Gaps are asked for again;
-        a vanished port is reopened. `idle(self)` is called about every 0.1 s."""
+        a vanished port is reopened (`status(False)` before, `status(True)` after).
+        `idle(self)` is called about every 0.1 s."""
         nak_id = None
         nak_at = 0.0
         while stop is None or not stop():
@@ -543,7 +544,11 @@ class HostLink:
             except Disconnected:
                 if not self.reconnect:
                     raise LinkError("board on %s disconnected" % self.url)
+                if status is not None:
+                    status(False)
                 self.reopen()
+                if status is not None:
+                    status(True)
                 nak_id = None
                 seq.behind = True
 
