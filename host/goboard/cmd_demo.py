@@ -16,6 +16,7 @@ import tempfile
 import time
 from argparse import Namespace
 
+from goboard.cli import number, port_number
 from goboard.cmd_serve import ServerThread
 from goboard.cmd_sim import BOARDS, SIM, load_input
 from goboard.cmd_sync import follow, sgf_path, sync_once
@@ -36,7 +37,7 @@ def add_arguments(p):
                    help="SGF game the hands play (default: a GNU Go game, 19x19)")
     p.add_argument("--rules", default=None, help="rules id (default: the SGF's RU, else chinese)")
     p.add_argument("--komi", type=float, default=None)
-    p.add_argument("--pace", type=float, default=1.0,
+    p.add_argument("--pace", type=number(0, 1000, "a pace"), default=1.0,
                    help="speed of the simulated clock (default %(default)s: the hands play about "
                         "two moves a second, a game of 250 moves takes two minutes; 5: five "
                         "times faster; 0: as fast as the machine goes)")
@@ -44,8 +45,10 @@ def add_arguments(p):
     p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3))
     p.add_argument("--out", default="games", help="directory for the SGF (default: games)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8080, help="port of the live page (0: any free)")
-    p.add_argument("--linger", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--port", type=port_number, default=8080,
+                   help="port of the live page (0: any free)")
+    p.add_argument("--linger", type=number(0, 1e6, "a time in seconds"), default=None,
+                   metavar="SECONDS",
                    help="keep serving this long after the game (default: until Ctrl-C)")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
 

@@ -18,6 +18,7 @@ import threading
 
 from aiohttp import web
 
+from goboard.cli import number, port_number
 from goboard.errors import UserError
 from goboard.feed import Feed
 from goboard.live import clean_board_id
@@ -222,8 +223,9 @@ class ServerThread:
 def add_arguments(parser):
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default %(default)s; 0.0.0.0 for the LAN)")
-    parser.add_argument("--port", type=int, default=8080, help="default %(default)s")
-    parser.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+    parser.add_argument("--port", type=port_number, default=8080, help="default %(default)s")
+    parser.add_argument("--delay", type=number(0, 86400, "a delay in seconds"), default=0.0,
+                        metavar="SECONDS",
                         help="hold the whole feed back by this time (default 0)")
     parser.add_argument("--title", default="goboard live", help="page title")
     sources.add_source_arguments(parser)

@@ -12,6 +12,7 @@ import sys
 import time
 
 from goboard.boards import choose_port
+from goboard.cli import number
 from goboard.errors import UserError
 from goboard.journal import FolderLock, Journal, clean_name
 from goboard.link import HostLink, Sequencer, LinkError
@@ -26,7 +27,8 @@ def add_arguments(p):
     p.add_argument("--black", help="PB when the board does not know the players")
     p.add_argument("--white", help="PW when the board does not know the players")
     p.add_argument("--follow", action="store_true", help="keep syncing while games are played")
-    p.add_argument("--idle-exit", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--idle-exit", type=number(0, 1e7, "a time in seconds"), default=None,
+                   metavar="SECONDS",
                    help="with --follow: stop after this long without a new event")
     p.add_argument("--quiet", action="store_true")
 

@@ -10,6 +10,7 @@ import sys
 import time
 
 from goboard.boards import choose_port
+from goboard.cli import number
 from goboard.link import HostLink, Sequencer
 from goboard.live import LiveState, EventError, ENDED, COUNTED
 from goboard.sgfrecord import COLS, NAMES, point_label
@@ -22,7 +23,8 @@ def add_arguments(p):
     p.add_argument("--plain", action="store_true",
                    help="no screen clearing: each drawing follows the last (logs, pipes)")
     p.add_argument("--until-end", action="store_true", help="stop when the game has a result")
-    p.add_argument("--idle-exit", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--idle-exit", type=number(0, 1e7, "a time in seconds"), default=None,
+                   metavar="SECONDS",
                    help="stop after this long without an event")
 
 

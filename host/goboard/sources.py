@@ -27,7 +27,9 @@ def add_source_arguments(parser, mqtt=True):
     parser.add_argument("--replay", action="append", default=[], metavar="FILE.jsonl",
                         help="events recorded as JSON lines, one event a line; the board id is "
                              "the line's \"board\" field or the file name (repeatable)")
-    parser.add_argument("--pace", type=float, default=1.0, metavar="SECONDS",
+    from goboard.cli import number
+    parser.add_argument("--pace", type=number(0, 3600, "a time in seconds"), default=1.0,
+                        metavar="SECONDS",
                         help="time between replayed events (0: all at once; default 1)")
     parser.add_argument("--loop", action="store_true", help="replay the files again and again")
     if mqtt:
