@@ -23,6 +23,7 @@ from goboard.cmd_sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
 from goboard.journal import Journal
 from goboard.link import HostLink
+from goboard.live import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
 from goboard.nullmodem import Relay
 from goboard.simboard import SimBoard
 from goboard.sgfgame import read_sgf
@@ -30,6 +31,27 @@ from goboard.sgfrecord import read_moves
 
 DEMO_GAME = SIM / "games" / "demo-19.sgf"
 SERIAL = "SIM-DEMO"
+
+
+def end_words(st):
+    """How play stands at the end of the demo's moves, as the rules have it: a
+    result, or why there is none yet (Ing pauses after two passes; AGA waits for
+    white to pass last) - never "game over: None"."""
+    if st.status == COUNTED and st.result:
+        return "game over: %s" % st.result.get("result")
+    if st.status == ENDED:
+        return "play has ended (%s); no count yet" % str(
+            (st.end or {}).get("reason") or "?").replace("-", " ")
+    if st.status == PAUSED:
+        return ("no result: play is paused after two passes (%s rules: play goes on, "
+                "or the players agree to count)" % st.rules)
+    last = st.last or {}
+    if last.get("kind") == "pass":
+        return ("no result: play has not ended (%s rules: %s passed, %s to play; the game "
+                "waits for %s's pass)" % (st.rules, "black" if last.get("color") == "B" else "white",
+                                          "white" if st.to_move == "W" else "black",
+                                          "white" if st.to_move == "W" else "black"))
+    return "no result: play goes on (%s to play)" % ("white" if st.to_move == "W" else "black")
 
 
 def add_arguments(p):
@@ -112,6 +134,7 @@ def run(args):
             % (os.path.basename(args.game), len(record["moves"]), record["rules"],
                sgf_path(args.out, SERIAL, 1)))
         say("  Watch it live: %s/board/%s   (every board: %s/)" % (server.url, SERIAL, server.url))
+        say("  or in another terminal: goboard watch --page %s/board/%s" % (server.url, SERIAL))
         say("  %s" % ("pace 0: as fast as the machine goes" if not args.pace else
                       "pace %g: about %.0f moves a second (--pace changes it)"
                       % (args.pace, 2 * args.pace)))
@@ -165,8 +188,15 @@ def run(args):
         out = {"sgf": path, "moves": len(played), "result": s["result"], "exact": exact,
                "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"],
                "published": live[0], "board_pid": board.proc.pid}
-        say("game over: %s after %d moves (%s); %s %s"
-            % (s["result"], len(played), minutes(time.monotonic() - t0), path,
+        final = LiveState()
+        for ev in journal.events(game_no):
+            try:
+                final.apply(ev)
+            except (EventError, OutOfOrder):
+                pass
+        out["status"] = final.status
+        say("%s after %d moves (%s); %s %s"
+            % (end_words(final), len(played), minutes(time.monotonic() - t0), path,
                "is the game played, move for move" if exact else "DIFFERS from the game played"))
         if args.json:
             print(json.dumps(out))
