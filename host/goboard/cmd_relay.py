@@ -33,8 +33,13 @@ class Relay:
     session: paho sends the unacknowledged ones again, in order).
     """
 
-    def __init__(self, client, prefix=sources.DEFAULT_PREFIX, qos=1, window=20000):
+    def __init__(self, client, prefix=sources.DEFAULT_PREFIX, qos=1, window=20000,
+                 state_every=0.1):
         self.client = client
+        self.state_every = state_every
+        self._dirty = set()           # boards whose retained state is behind their events
+        self._stop = threading.Event()
+        self._stater = threading.Thread(target=self._states, name="relay-states", daemon=True)
         self.prefix = prefix
         self.qos = qos
         self.window = window
@@ -48,11 +53,33 @@ class Relay:
         self.skipped = 0
         self.last_error = None
         client.on_publish = self._acked
+        self._stater.start()
 
+    def _states(self):
+        """The retained states, each board's at most every `state_every` seconds
+        (a snapshot per event halved the relay's speed; a late joiner that
+        misses events between two states holds them until the next state)."""
+        while not self._stop.wait(self.state_every):
+            self.publish_states()
+
+    def publish_states(self):
+        """Publish the retained state of every board with events since its last one."""
+        with self._guard:
+            dirty, self._dirty = self._dirty, set()
+        for board in sorted(dirty):
+            with self._lock(board):
+                self._out(board, self._order[board].state, None)
+
+    def close(self):
+        """Stop the state thread after publishing the last states."""
+        self._stop.set()
+        self._stater.join(5)
+        self.publish_states()
     def _acked(self, client, userdata, mid, reason_code=None, properties=None):
         with self._room:
             self.outstanding -= 1
-            self._room.notify_all()
+            if self.outstanding < self.window:
+                self._room.notify()
 
     def _lock(self, board):
         with self._guard:
@@ -87,6 +114,9 @@ class Relay:
         if event is not None:
             self._send(base + "events", json.dumps(event, separators=(",", ":")))
             self.published += 1
+            with self._guard:
+                self._dirty.add(board)
+            return
         self._send(base + "state", json.dumps(state.snapshot(), separators=(",", ":")),
                    retain=True)
 
@@ -120,7 +150,9 @@ class Relay:
         return {b: len(o.held) for b, o in self._order.items() if o.held}
 
     def flush(self, timeout=30.0):
-        """Wait until the broker has acknowledged every message published so far."""
+        """Publish the states due, then wait until the broker has acknowledged
+        every message published so far."""
+        self.publish_states()
         deadline = time.monotonic() + timeout
         with self._room:
             while self.outstanding > 0:
@@ -207,6 +239,8 @@ def run(args):
               flush=True)
     finally:
         sources.stop_sources(running)
+        relay.close()
+        relay.flush(5)
         client.disconnect()
         client.loop_stop()
     return 0
