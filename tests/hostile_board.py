@@ -9,7 +9,7 @@ back, and absurd answers, floods and nested JSON where a test says so.
 it unless `answers` replaces a kind); `answers[kind]`: a function(msg) -> list of
 message dicts or raw body texts (str: sent as the JSON body as is); `live`: an
 iterator of messages/bodies sent as fast as the host reads them (a flood), after
-`live_after` seconds. Runs in one thread with select(), so a host that stops
+`live_after` seconds from the host's first request. Runs in one thread with select(), so a host that stops
 reading blocks nothing here.
 """
 
@@ -99,9 +99,12 @@ class HostileBoard:
     def _run(self):
         rx = bytearray()
         import time
-        live_at = time.monotonic() + self.live_after
+        live_at = None      # counted from the host's first request (it has the port open)
         while not self.stopping.is_set():
-            want_live = self.live is not None and time.monotonic() >= live_at
+            if live_at is None and self.requests:
+                live_at = time.monotonic() + self.live_after
+            want_live = (self.live is not None and live_at is not None
+                         and time.monotonic() >= live_at)
             w = [self.master] if self.out or want_live else []
             try:
                 r, w, _ = select.select([self.master], w, [], 0.05)

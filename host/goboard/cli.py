@@ -76,7 +76,10 @@ def build_parser():
 
 def main(argv=None):
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:     # a usage error (one line said) or --help: its status
+        return e.code
     try:
         return args._run(args) or 0
     except UserError as e:
