@@ -96,8 +96,8 @@ class _Checker:
 
     def num(self, d, field, key, lo, hi, default=None, required=False):
         name, v = self.get(d, field, key, default, required)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v < lo or v > hi:
-            self.fail(name, "must be a number %s..%s" % (lo, hi), v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not lo <= v <= hi:
+            self.fail(name, "must be a number %s..%s" % (lo, hi), v)  # NaN fails too
         return v
 
     def str_(self, d, field, key, choices=None, default=None, required=False):
@@ -337,8 +337,43 @@ def load(path):
             text = f.read()
     except OSError as e:
         raise ProfileError("%s: cannot read the profile (%s)" % (path, e))
+    except ValueError:  # UnicodeDecodeError
+        raise ProfileError("%s: not UTF-8 text" % path)
+    if _too_deep(text):
+        raise ProfileError("%s: nested more than %d levels deep: not a profile"
+                           % (path, MAX_DEPTH))
     try:
         d = json.loads(text)
     except ValueError as e:
         raise ProfileError("%s: not valid JSON (%s)" % (path, e))
     return from_dict(d, path)
+
+
+MAX_DEPTH = 32  # a profile nests 3 deep; the JSON parsers recurse per level
+
+
+def _too_deep(text):
+    """Whether JSON text nests deeper than MAX_DEPTH (checked before parsing:
+    100,000 brackets would exhaust the parser's recursion)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    quoted = False
+    escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "[" or ch == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return False

@@ -26,6 +26,30 @@ def _load(name):
         raise
 
 
+def number(lo, hi, what="a number"):
+    """An argparse type: a finite number in lo..hi (nan, inf and 1e308 are refused)."""
+    def parse(text):
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a number" % text) from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError("%s must be %s from %g to %g" % (text, what, lo, hi))
+        return v
+    return parse
+
+
+def port_number(text):
+    """An argparse type: a TCP port, 0 (any free one) to 65535."""
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a port number" % text) from None
+    if not 0 <= v <= 65535:
+        raise argparse.ArgumentTypeError("%s is not a port (0..65535; 0: any free one)" % text)
+    return v
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with a one-line error, like every other error of goboard's."""
 
@@ -52,11 +76,16 @@ def build_parser():
 
 def main(argv=None):
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:     # a usage error (one line said) or --help: its status
+        return e.code
     try:
         return args._run(args) or 0
     except UserError as e:
-        print("goboard %s: %s" % (args.command, e), file=sys.stderr)
+        # one line whatever the message holds (a move text with a newline in it)
+        text = str(e).replace("\r", "\\r").replace("\n", "\\n")
+        print("goboard %s: %s" % (args.command, text), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

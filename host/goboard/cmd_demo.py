@@ -16,12 +16,14 @@ import tempfile
 import time
 from argparse import Namespace
 
+from goboard.cli import number, port_number
 from goboard.cmd_serve import ServerThread
 from goboard.cmd_sim import BOARDS, SIM, load_input
 from goboard.cmd_sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
 from goboard.journal import Journal
 from goboard.link import HostLink
+from goboard.live import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
 from goboard.nullmodem import Relay
 from goboard.simboard import SimBoard
 from goboard.sgfgame import read_sgf
@@ -31,12 +33,33 @@ DEMO_GAME = SIM / "games" / "demo-19.sgf"
 SERIAL = "SIM-DEMO"
 
 
+def end_words(st):
+    """How play stands at the end of the demo's moves, as the rules have it: a
+    result, or why there is none yet (Ing pauses after two passes; AGA waits for
+    white to pass last) - never "game over: None"."""
+    if st.status == COUNTED and st.result:
+        return "game over: %s" % st.result.get("result")
+    if st.status == ENDED:
+        return "play has ended (%s); no count yet" % str(
+            (st.end or {}).get("reason") or "?").replace("-", " ")
+    if st.status == PAUSED:
+        return ("no result: play is paused after two passes (%s rules: play goes on, "
+                "or the players agree to count)" % st.rules)
+    last = st.last or {}
+    if last.get("kind") == "pass":
+        return ("no result: play has not ended (%s rules: %s passed, %s to play; the game "
+                "waits for %s's pass)" % (st.rules, "black" if last.get("color") == "B" else "white",
+                                          "white" if st.to_move == "W" else "black",
+                                          "white" if st.to_move == "W" else "black"))
+    return "no result: play goes on (%s to play)" % ("white" if st.to_move == "W" else "black")
+
+
 def add_arguments(p):
     p.add_argument("game", nargs="?", default=str(DEMO_GAME),
                    help="SGF game the hands play (default: a GNU Go game, 19x19)")
     p.add_argument("--rules", default=None, help="rules id (default: the SGF's RU, else chinese)")
     p.add_argument("--komi", type=float, default=None)
-    p.add_argument("--pace", type=float, default=1.0,
+    p.add_argument("--pace", type=number(0, 1000, "a pace"), default=1.0,
                    help="speed of the simulated clock (default %(default)s: the hands play about "
                         "two moves a second, a game of 250 moves takes two minutes; 5: five "
                         "times faster; 0: as fast as the machine goes)")
@@ -44,8 +67,10 @@ def add_arguments(p):
     p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3))
     p.add_argument("--out", default="games", help="directory for the SGF (default: games)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8080, help="port of the live page (0: any free)")
-    p.add_argument("--linger", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--port", type=port_number, default=8080,
+                   help="port of the live page (0: any free)")
+    p.add_argument("--linger", type=number(0, 1e6, "a time in seconds"), default=None,
+                   metavar="SECONDS",
                    help="keep serving this long after the game (default: until Ctrl-C)")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
 
@@ -109,6 +134,7 @@ def run(args):
             % (os.path.basename(args.game), len(record["moves"]), record["rules"],
                sgf_path(args.out, SERIAL, 1)))
         say("  Watch it live: %s/board/%s   (every board: %s/)" % (server.url, SERIAL, server.url))
+        say("  or in another terminal: goboard watch --page %s/board/%s" % (server.url, SERIAL))
         say("  %s" % ("pace 0: as fast as the machine goes" if not args.pace else
                       "pace %g: about %.0f moves a second (--pace changes it)"
                       % (args.pace, 2 * args.pace)))
@@ -162,8 +188,15 @@ def run(args):
         out = {"sgf": path, "moves": len(played), "result": s["result"], "exact": exact,
                "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"],
                "published": live[0], "board_pid": board.proc.pid}
-        say("game over: %s after %d moves (%s); %s %s"
-            % (s["result"], len(played), minutes(time.monotonic() - t0), path,
+        final = LiveState()
+        for ev in journal.events(game_no):
+            try:
+                final.apply(ev)
+            except (EventError, OutOfOrder):
+                pass
+        out["status"] = final.status
+        say("%s after %d moves (%s); %s %s"
+            % (end_words(final), len(played), minutes(time.monotonic() - t0), path,
                "is the game played, move for move" if exact else "DIFFERS from the game played"))
         if args.json:
             print(json.dumps(out))

@@ -18,6 +18,7 @@ import threading
 
 from aiohttp import web
 
+from goboard.cli import number, port_number
 from goboard.errors import UserError
 from goboard.feed import Feed
 from goboard.live import clean_board_id
@@ -193,6 +194,10 @@ class ServerThread:
     def publish_snapshot(self, board, snapshot):
         self.feed.publish_snapshot(board, snapshot)
 
+    def publish_link(self, board, up):
+        """A board's source lost (the page says "(reconnecting)") or back."""
+        self.feed.publish_link(board, up)
+
     def snapshot(self, board):
         async def get():
             return self.feed.snapshot(board)
@@ -218,11 +223,14 @@ class ServerThread:
 def add_arguments(parser):
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default %(default)s; 0.0.0.0 for the LAN)")
-    parser.add_argument("--port", type=int, default=8080, help="default %(default)s")
-    parser.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+    parser.add_argument("--port", type=port_number, default=8080, help="default %(default)s")
+    parser.add_argument("--delay", type=number(0, 86400, "a delay in seconds"), default=0.0,
+                        metavar="SECONDS",
                         help="hold the whole feed back by this time (default 0)")
     parser.add_argument("--title", default="goboard live", help="page title")
     sources.add_source_arguments(parser)
+    from goboard import mqttconn
+    mqttconn.add_arguments(parser)
 
 
 def run(args):

@@ -8,11 +8,13 @@ files current while games are played.
 """
 
 import os
+import sys
 import time
 
 from goboard.boards import choose_port
+from goboard.cli import number
 from goboard.errors import UserError
-from goboard.journal import Journal, clean_name
+from goboard.journal import FolderLock, Journal, clean_name
 from goboard.link import HostLink, Sequencer, LinkError
 from goboard.sgfrecord import record_game, check_record
 
@@ -25,7 +27,8 @@ def add_arguments(p):
     p.add_argument("--black", help="PB when the board does not know the players")
     p.add_argument("--white", help="PW when the board does not know the players")
     p.add_argument("--follow", action="store_true", help="keep syncing while games are played")
-    p.add_argument("--idle-exit", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--idle-exit", type=number(0, 1e7, "a time in seconds"), default=None,
+                   metavar="SECONDS",
                    help="with --follow: stop after this long without a new event")
     p.add_argument("--quiet", action="store_true")
 
@@ -51,15 +54,24 @@ def write_game(journal, game, out, meta):
     except FileNotFoundError:
         pass
     tmp = name + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, name)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, name)
+    except OSError as e:
+        # a full disk: the old file stays as it was, nothing half written
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise UserError("cannot write %s: %s" % (name, e.strerror or e)) from None
     return "written"
 
 
 def sync_once(link, out, meta, say=print):
     """Fetch what the journal lacks of every game on the board; write the SGFs.
-    Returns (journal, {"games", "events", "written", "unchanged"})."""
+    Returns (journal, {"games", "events", "written", "unchanged"}, and "failed": the
+    games that could not be written, each said on stderr, when there are any))."""
     hello = link.hello()
     serial = hello.get("serial") or os.path.basename(link.url)
     journal = Journal(out, serial)
@@ -67,25 +79,41 @@ def sync_once(link, out, meta, say=print):
     stats = {"games": 0, "events": 0, "written": 0, "unchanged": 0}
     for game, last in link.games():
         stats["games"] += 1
-        have = journal.have(game)
-        if have:
-            # the board's log still holds the game we have (not a wiped, renumbered log)
-            mine = journal.events(game)[min(have, last) - 1] if last else None
-            theirs = link.read_events(game, min(have, last), min(have, last)) if last else []
-            if mine is not None and theirs and _strip(theirs[0]) != _strip(mine):
-                raise UserError("game %d on board %s is not the game synced to %s (was the "
-                                "board's log reset?): move that file and %s away, or sync "
-                                "into another --out" % (game, serial, sgf_path(out, serial, game),
-                                                        journal.dir))
-        if have < last:
-            evs = link.read_events(game, have + 1, last)
-            stats["events"] += journal.add(game, evs)
-        r = write_game(journal, game, out, meta)
-        if r:
-            stats[r] += 1
-            if r == "written":
-                say("%s" % sgf_path(out, journal.serial, game))
+        try:
+            _sync_game(link, journal, game, last, out, meta, stats, say)
+        except LinkError:
+            raise
+        except UserError as e:
+            # this game cannot be written (a board sent nonsense in it): the others can
+            stats.setdefault("failed", []).append(game)
+            print("goboard sync: %s: game %d not written: %s" % (
+                link.name(), game, str(e).replace("\n", " ")), file=sys.stderr, flush=True)
+        finally:
+            journal.forget(game)
     return journal, stats
+
+
+def _sync_game(link, journal, game, last, out, meta, stats, say):
+    """One game: what the journal lacks, read in chunks, then its SGF."""
+    serial = journal.serial
+    have = journal.have(game)
+    if have:
+        # the board's log still holds the game we have (not a wiped, renumbered log)
+        mine = journal.events(game)[min(have, last) - 1] if last else None
+        theirs = link.read_events(game, min(have, last), min(have, last)) if last else []
+        if mine is not None and theirs and _strip(theirs[0]) != _strip(mine):
+            raise UserError("game %d on board %s is not the game synced to %s (was the "
+                            "board's log reset?): move that file and %s away, or sync "
+                            "into another --out" % (game, serial, sgf_path(out, serial, game),
+                                                    journal.dir))
+    if have < last:
+        for evs in link.read_chunks(game, have + 1, last):
+            stats["events"] += journal.add(game, evs)
+    r = write_game(journal, game, out, meta)
+    if r:
+        stats[r] += 1
+        if r == "written":
+            say("%s" % sgf_path(out, journal.serial, game))
 
 
 def _strip(ev):
@@ -103,10 +131,19 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_ev
     dirty = set()
     flushed = [time.monotonic()]
 
+    refused = set()
+
     def flush():
         for game in sorted(dirty):
-            if write_game(journal, game, out, meta) == "written":
-                say("%s" % sgf_path(out, journal.serial, game))
+            try:
+                if write_game(journal, game, out, meta) == "written":
+                    say("%s" % sgf_path(out, journal.serial, game))
+            except UserError as e:
+                if game not in refused:   # said once; the game stays as it was
+                    refused.add(game)
+                    print("goboard: %s: game %d not written: %s" % (
+                        link.name(), game, str(e).replace("\n", " ")), file=sys.stderr,
+                        flush=True)
         dirty.clear()
         flushed[0] = time.monotonic()
 
@@ -123,7 +160,14 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_ev
         for ev in link.follow(seq, stop=stopping, idle=idle):
             if not ev.get("game") or not ev.get("seq"):
                 continue
-            journal.add(ev["game"], [ev])
+            if ev["game"] in refused:
+                continue
+            try:
+                journal.add(ev["game"], [ev])
+            except UserError as e:
+                refused.add(ev["game"])
+                print("goboard: %s: %s" % (link.name(), e), file=sys.stderr, flush=True)
+                continue
             dirty.add(ev["game"])
             if on_event is not None:
                 on_event(journal.serial, ev)
@@ -140,14 +184,22 @@ def run(args):
     port = choose_port(args.port)
     link = HostLink(port, reconnect=args.follow)
     try:
-        link.open()
-        journal, stats = sync_once(link, args.out, meta, say)
-        say("board %s: %d games, %d new events, %d SGF written, %d unchanged"
-            % (journal.serial, stats["games"], stats["events"], stats["written"], stats["unchanged"]))
-        if args.follow:
-            follow(link, journal, args.out, meta, idle_exit=args.idle_exit, say=say)
-    except LinkError:
-        raise
+        with FolderLock(args.out):
+            link.open()
+            journal, stats = sync_once(link, args.out, meta, say)
+            say("board %s: %d games, %d new events, %d SGF written, %d unchanged"
+                % (journal.serial, stats["games"], stats["events"], stats["written"],
+                   stats["unchanged"]))
+            if args.follow:
+                follow(link, journal, args.out, meta, idle_exit=args.idle_exit, say=say)
+    except OSError as e:
+        # the journal on a full disk: what was written stays readable, a torn line is refetched
+        raise UserError("cannot write to %s: %s" % (e.filename or args.out,
+                                                    e.strerror or e)) from None
     finally:
         link.close()
+    if stats.get("failed"):
+        raise UserError("%d of %d games not written (said above): %s"
+                        % (len(stats["failed"]), stats["games"],
+                           " ".join(str(g) for g in stats["failed"][:20])))
     return 0

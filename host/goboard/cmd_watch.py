@@ -10,6 +10,7 @@ import sys
 import time
 
 from goboard.boards import choose_port
+from goboard.cli import number
 from goboard.link import HostLink, Sequencer
 from goboard.live import LiveState, EventError, ENDED, COUNTED
 from goboard.sgfrecord import COLS, NAMES, point_label
@@ -19,10 +20,14 @@ CLEAR = "\x1b[H\x1b[2J"
 
 def add_arguments(p):
     p.add_argument("--port", help="serial device, pty or pyserial URL (default: the one board found)")
+    p.add_argument("--page", metavar="URL",
+                   help="watch a board a `goboard serve` or `goboard demo` shows instead: "
+                        "its page's address, http://HOST:PORT/board/ID")
     p.add_argument("--plain", action="store_true",
                    help="no screen clearing: each drawing follows the last (logs, pipes)")
     p.add_argument("--until-end", action="store_true", help="stop when the game has a result")
-    p.add_argument("--idle-exit", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--idle-exit", type=number(0, 1e7, "a time in seconds"), default=None,
+                   metavar="SECONDS",
                    help="stop after this long without an event")
 
 
@@ -83,7 +88,60 @@ def render(st):
     return lines
 
 
+def page_states(url, stop):
+    """LiveStates of one board from a live page's event stream (`/events/<id>`)."""
+    import json
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+    from goboard.errors import UserError
+    from goboard.link import too_deep
+    u = urllib.parse.urlsplit(url)
+    parts = u.path.rstrip("/").split("/")
+    if u.scheme not in ("http", "https") or len(parts) < 3 or parts[-2] != "board":
+        raise UserError("--page wants a board page's address, http://HOST:PORT/board/ID, "
+                        "not %s" % url)
+    events = urllib.parse.urlunsplit((u.scheme, u.netloc, "/events/" + parts[-1], "", ""))
+    try:
+        stream = urllib.request.urlopen(events, timeout=30)
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        raise UserError("cannot open %s: %s" % (events, getattr(e, "reason", None) or e)) from None
+    import queue
+    import threading
+    lines = queue.Queue(64)
+
+    def reader():       # a thread, so an idle stream still lets stop() be asked
+        try:
+            while True:
+                line = stream.readline(1 << 20)
+                lines.put(line)
+                if not line:
+                    return
+        except OSError:
+            lines.put(None)
+    threading.Thread(target=reader, daemon=True).start()
+    with stream:
+        while not stop():
+            try:
+                line = lines.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise UserError("the page %s went away" % url)
+            if not line:
+                return
+            if not line.startswith(b"data: ") or too_deep(line):
+                continue
+            try:
+                u = json.loads(line[6:])
+                yield LiveState.from_snapshot(u["state"])
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+
+
 def run(args):
+    if args.page:
+        return run_page(args)
     port = choose_port(args.port)
     out = sys.stdout
     st = LiveState()
@@ -120,4 +178,24 @@ def run(args):
         draw()
     finally:
         link.close()
+    return 0
+
+
+def run_page(args):
+    """`watch --page URL`: the same drawing from a live page's stream."""
+    out = sys.stdout
+    last = [time.monotonic()]
+    st = None
+
+    def stop():
+        if args.until_end and st is not None and st.result is not None:
+            return True
+        return args.idle_exit is not None and time.monotonic() - last[0] > args.idle_exit
+    for st in page_states(args.page, stop):
+        last[0] = time.monotonic()
+        text = "\n".join(render(st))
+        out.write((text + "\n\n") if args.plain else (CLEAR + text + "\n"))
+        out.flush()
+        if stop():
+            break
     return 0

@@ -14,7 +14,7 @@ import json
 import logging
 import threading
 
-from goboard.live import EventError, LiveState, clean_board_id
+from goboard.live import EventError, Ordered, clean_board_id
 
 log = logging.getLogger("goboard.feed")
 
@@ -85,7 +85,8 @@ class Feed:
     def __init__(self, delay=0.0, queue_limit=20000):
         self.delay = float(delay)
         self.queue_limit = queue_limit
-        self.states = {}
+        self.states = {}                   # board -> its LiveState (the delayed one)
+        self._order = {}                   # board -> Ordered around that state
         self.loop = None
         self._subs = set()
         self._held = collections.deque()   # (due time, kind, board, payload), oldest first
@@ -106,6 +107,10 @@ class Feed:
     def publish_snapshot(self, board, snapshot):
         """A whole state (a relay's retained state): adopted when it is ahead of ours."""
         self._submit("snapshot", clean_board_id(board), snapshot)
+
+    def publish_link(self, board, up):
+        """A board's source lost (False: the page says "(reconnecting)") or back (True)."""
+        self._submit("link", clean_board_id(board), bool(up))
 
     def _submit(self, kind, board, payload):
         if self.loop is None:
@@ -143,28 +148,35 @@ class Feed:
 
     # --- the states ----------------------------------------------------------
     def _release(self, kind, board, payload):
-        state = self.states.get(board)
-        if state is None:
-            state = self.states[board] = LiveState(board)
+        order = self._order.get(board)
+        if order is None:
+            order = self._order[board] = Ordered(board)
+            self.states[board] = order.state
+
+        def update(ev):
+            return Update(board, ev, order.state.snapshot())
         if kind == "event":
             try:
-                if not state.apply(payload):
-                    return
+                updates = order.offer(payload, update)
             except EventError as e:
                 self.skipped += 1
                 self.last_error = "board %s: %s" % (board, e)
                 log.warning("skipped an event: %s", self.last_error)
                 return
-            event = payload
+        elif kind == "link":
+            order.state.link = None if payload else "reconnecting"
+            updates = [update(None)]
         else:
-            if not state.is_newer(payload):
+            if not order.adopt(payload):
                 return
-            state = self.states[board] = LiveState.from_snapshot(payload)
-            state.board = board
-            event = None
-        update = Update(board, event, state.snapshot())
+            self.states[board] = order.state
+            updates = [update(None)] + order.drain(update)
+        for u in updates:
+            self._emit(u)
+
+    def _emit(self, update):
         for sub in list(self._subs):
-            if sub.wants(board):
+            if sub.wants(update.board):
                 sub._put(update)
 
     def boards(self):

@@ -8,9 +8,17 @@ so the SGF written from a journal is the same every time.
 """
 
 import datetime
+import fcntl
 import json
 import os
 import re
+
+from goboard.errors import UserError
+
+# A game's events as the journal holds them: a board's whole log is at most 16 MB
+# (profile log.max_bytes) and a real game a few hundred KB; a "game" larger than
+# this is a board breaking the protocol, refused before it costs the host memory.
+MAX_GAME_BYTES = 4 << 20
 
 
 def clean_name(text):
@@ -24,6 +32,7 @@ class Journal:
         self.serial = clean_name(serial)
         self.dir = os.path.join(out, ".goboard", self.serial)
         self._cache = {}
+        self._bytes = {}
         self._dirty = set()
 
     def _path(self, game, ext):
@@ -55,7 +64,16 @@ class Journal:
         except FileNotFoundError:
             pass
         self._cache[game] = out
+        try:
+            self._bytes[game] = os.path.getsize(self._path(game, "jsonl"))
+        except OSError:
+            self._bytes[game] = 0
         return out
+
+    def forget(self, game):
+        """Drop a game's events from memory (read again from the file when needed):
+        a sync of many games holds one at a time."""
+        self._cache.pop(game, None)
 
     def have(self, game):
         return len(self.events(game))
@@ -76,7 +94,14 @@ class Journal:
             for e in new:
                 if e["seq"] != len(held) + 1:
                     break
-                f.write(json.dumps(e, ensure_ascii=False, sort_keys=True).encode() + b"\n")
+                line = json.dumps(e, ensure_ascii=False, sort_keys=True).encode() + b"\n"
+                size = self._bytes.get(game, 0) + len(line)
+                if size > MAX_GAME_BYTES:
+                    raise UserError("game %d of board %s: more than %d MB of events (no board "
+                                    "logs that much): the rest is refused"
+                                    % (game, self.serial, MAX_GAME_BYTES >> 20))
+                f.write(line)
+                self._bytes[game] = size
                 held.append(e)
                 added += 1
         return added
@@ -107,3 +132,44 @@ class Journal:
             with open(path, "w") as f:
                 json.dump(meta, f)
         return dict(meta)
+
+
+class FolderLock:
+    """One writer per --out folder: a second `sync` (or demo) into the same folder
+    waits for nothing and interleaves nothing; it stops with one line instead."""
+
+    def __init__(self, out):
+        self.path = os.path.join(out, ".goboard", ".lock")
+        self.fd = None
+
+    def __enter__(self):
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise UserError("cannot write to %s: %s" % (os.path.dirname(os.path.dirname(self.path)),
+                                                        e.strerror or e)) from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            try:
+                other = os.pread(self.fd, 32, 0).decode("ascii", "replace").strip()
+            except OSError:
+                other = ""
+            os.close(self.fd)
+            self.fd = None
+            raise UserError("another goboard%s is writing into %s: let it finish, or "
+                            "give this one another --out"
+                            % (" (pid %s)" % other if other.isdigit() else "",
+                               os.path.dirname(os.path.dirname(self.path)))) from None
+        try:
+            os.ftruncate(self.fd, 0)
+            os.pwrite(self.fd, b"%d\n" % os.getpid(), 0)
+        except OSError:
+            pass  # a full disk: the lock holds all the same
+        return self
+
+    def __exit__(self, *exc):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None

@@ -35,6 +35,12 @@ class EventError(ValueError):
     """An event that cannot be applied: the message names what is wrong."""
 
 
+class OutOfOrder(Exception):
+    """An event after a gap (its predecessor not applied yet): applying it would
+    leave the stones wrong, so it is held until the gap is filled or a newer
+    snapshot replaces the state (`Ordered`)."""
+
+
 def _color(ev, key="color", allow_none=False):
     c = ev.get(key)
     if c is None and allow_none:
@@ -83,6 +89,7 @@ class LiveState:
         self.faults = {}          # "dd" -> "stuck" / "dead" / "noisy"
         self.players = {}         # black, white, black_rank, white_rank, event, round
         self.clock = None         # the clock (see _clock), None when the game has none
+        self.link = None          # "reconnecting" while the board's source is cut off
         self._history = []        # (color, point, {pt: colour removed}) for undo
 
     # --- applying events -----------------------------------------------------
@@ -96,6 +103,9 @@ class LiveState:
         if game is not None and self.game is not None:
             if game < self.game or (game == self.game and seq is not None and seq <= self.seq):
                 return False
+            if seq is not None and (seq > self.seq + 1 if game == self.game
+                                    else seq > 1 and kind != "game-start"):
+                raise OutOfOrder("game %s seq %s after seq %s" % (game, seq, self.seq))
         if kind == "game-start":
             self._start(ev)
         else:
@@ -381,6 +391,7 @@ class LiveState:
             "faults": dict(self.faults),
             "players": dict(self.players),
             "clock": _copy_clock(self.clock),
+            "link": self.link,
         }
 
     @classmethod
@@ -410,6 +421,7 @@ class LiveState:
         s.faults = dict(snap.get("faults") or {})
         s.players = dict(snap.get("players") or {})
         s.clock = copy.deepcopy(snap.get("clock"))
+        s.link = snap.get("link") if snap.get("link") == "reconnecting" else None
         if s.last and s.last.get("point"):
             # enough history to take the last move back
             s._history = [(s.last["color"], s.last["point"],
@@ -424,6 +436,81 @@ class LiveState:
         if g is None:
             return False
         return g > self.game or (g == self.game and q > self.seq)
+
+
+class Ordered:
+    """A LiveState fed in order whatever order events arrive in (MQTT across a
+    broker restart, a replay with lines missing): an event after a gap is held
+    (at most MAX_HELD, the nearest kept) and applied once the gap is filled; a
+    snapshot ahead of the state (the relay's retained state) replaces it and
+    the held events after it follow. Never applies the newer event and drops
+    the older as a duplicate, which left the stones wrong."""
+
+    MAX_HELD = 2000
+
+    def __init__(self, board=""):
+        self.state = LiveState(board)
+        self.held = {}          # (game, seq) -> event waiting for its predecessor
+
+    def offer(self, ev, each=None):
+        """The events applied now, in order ([] for a duplicate or one held);
+        EventError for one that makes no sense (the state unchanged). With
+        `each`, each(event) is called right after each is applied (the state
+        then is the one after it) and its results are returned instead."""
+        try:
+            if not self.state.apply(ev):
+                return []
+        except OutOfOrder:
+            key = (ev["game"], ev["seq"])
+            if len(self.held) >= self.MAX_HELD:
+                far = max(self.held)
+                if far < key:
+                    return []
+                del self.held[far]
+            self.held[key] = ev
+            return []
+        each = each or (lambda e: e)
+        return [each(ev)] + self._drain(each)
+
+    def adopt(self, snap):
+        """Take a snapshot that is ahead of the state; True if it was taken."""
+        if not self.state.is_newer(snap):
+            return False
+        board = self.state.board
+        self.state = LiveState.from_snapshot(snap)
+        self.state.board = board
+        return True
+
+    def drain(self, each=None):
+        """Held events that follow the state now (after `adopt`), applied in order."""
+        return self._drain(each or (lambda e: e))
+
+    def _drain(self, each):
+        out = []
+        st = self.state
+        while self.held:
+            for key in sorted(self.held):
+                if key <= (st.game or 0, st.seq):
+                    del self.held[key]       # the snapshot had it already
+                    continue
+                break
+            else:
+                break
+            nxt = self.held.pop(key)
+            try:
+                if st.apply(nxt):
+                    out.append(each(nxt))
+            except OutOfOrder:
+                self.held[key] = nxt         # the gap is still open
+                break
+            except EventError:
+                continue
+        return out
+
+    @property
+    def gap(self):
+        """Whether events wait for a missing one (the display is behind)."""
+        return bool(self.held)
 
 
 def _copy_clock(k):

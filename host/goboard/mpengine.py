@@ -38,6 +38,11 @@ def run_module(module, payload, timeout=120, heap="8M"):
     out = proc.stdout.decode(errors="replace").strip()
     if proc.returncode != 0 or not out:
         err = proc.stderr.decode(errors="replace").strip().splitlines()
+        if err and "MemoryError" in err[-1]:
+            raise UserError("the record is too large for the MicroPython engine's %s heap (%d "
+                            "moves): replay it with --engine cpython"
+                            % (heap, len(payload.get("moves") or ()) if isinstance(payload, dict)
+                               else 0))
         raise UserError("MicroPython failed running %s: %s" % (module, err[-1] if err else "no output"))
     try:
         return json.loads(out.splitlines()[-1])

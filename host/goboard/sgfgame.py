@@ -98,7 +98,14 @@ def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
         if root.has_property("PL"):
             first = root.get("PL").upper()
     except ValueError as e:
-        raise UserError("%s: bad setup stones: %s" % (name, e))
+        # sgfmill's words are sometimes empty (AB[zz] on 19x19, PL[X]): say which
+        bad = [p for p in ("AB", "AW", "AE", "PL") if root.has_property(p)
+               and not _readable(root, p)]
+        why = {"PL": "is not B or W"}
+        raise UserError("%s: bad setup: %s" % (name, "; ".join(
+            "%s%s %s" % (p, _raw(root, p), why.get(p, "holds a point off the %dx%d board"
+                                                   % (size, size))) for p in bad)
+            or "setup stones (%s)" % (e or "unreadable")))
     moves = []
     try:
         nodes = game.get_main_sequence()
@@ -136,13 +143,34 @@ def record_from_sgf(game, rules_id=None, komi=None, name="SGF"):
     if first is None and moves:
         first = moves[0][0]
     handicap = 0
-    try:
-        handicap = int(root.get("HA")) if root.has_property("HA") else 0
-    except ValueError:
-        handicap = 0
+    if root.has_property("HA"):
+        text = _raw(root, "HA")[1:-1].strip()
+        if not (text.isdigit() and len(text) <= 3 and 0 <= int(text) <= size * size):
+            raise UserError("%s: bad HA: %s is not a handicap of 0..%d stones"
+                            % (name, text[:30] or "''", size * size))
+        handicap = int(text)
     return {"rules": rules_id, "komi": komi, "size": size, "first": first,
             "setup": setup, "moves": moves, "handicap": handicap,
             "resign": resigned_colour(root)}
+
+
+def _raw(node, prop):
+    """A property's raw text as the file has it, one line, for an error message."""
+    try:
+        vals = node.get_raw_list(prop)
+    except (KeyError, ValueError):
+        return "[]"
+    text = "".join("[%s]" % v.decode("utf-8", "replace") for v in vals)
+    text = text.replace("\n", "\\n").replace("\r", "\\r")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _readable(node, prop):
+    try:
+        node.get(prop)
+        return True
+    except ValueError:
+        return False
 
 
 def raw_move(node):

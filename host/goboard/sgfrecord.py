@@ -281,8 +281,9 @@ class Recorder:
             self._clock(ev)
         elif kind == "dead":
             self.dead.update(ev.get("points") or ())
-            self._comment("Dead stones lifted: %s." % " ".join(
-                point_label(size, p) for p in ev.get("points") or ()))
+            if ev.get("points"):
+                self._comment("Dead stones lifted: %s." % " ".join(
+                    point_label(size, p) for p in ev["points"]))
         elif kind == "count":
             self.count = ev
             text = "Count: %s." % ev.get("result")
@@ -366,8 +367,19 @@ def record_game(events, **meta):
     """SGF bytes of one game's events (in seq order)."""
     rec = Recorder(**meta)
     for ev in events:
-        rec.add(ev)
-    return rec.sgf()
+        try:
+            rec.add(ev)
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as e:
+            # an event a board should never have sent (a point off the board, a
+            # field of the wrong type): this game cannot be written, the others can
+            what = "missing %s" % e if isinstance(e, KeyError) else str(e)
+            raise UserError("game %s, event %s (%s): %s" % (
+                ev.get("game"), ev.get("seq"), str(ev.get("type"))[:20], what[:120])) from None
+    try:
+        return rec.sgf()
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as e:
+        raise UserError("game %s: its events make no game record: %s" % (
+            events[0].get("game") if events else "?", str(e)[:120])) from None
 
 
 def read_moves(data, name="SGF"):

@@ -14,6 +14,7 @@ import threading
 import time
 
 from goboard.errors import UserError
+from goboard.link import MAX_DEPTH, too_deep
 from goboard.live import clean_board_id
 
 DEFAULT_PREFIX = "goboard"
@@ -26,7 +27,9 @@ def add_source_arguments(parser, mqtt=True):
     parser.add_argument("--replay", action="append", default=[], metavar="FILE.jsonl",
                         help="events recorded as JSON lines, one event a line; the board id is "
                              "the line's \"board\" field or the file name (repeatable)")
-    parser.add_argument("--pace", type=float, default=1.0, metavar="SECONDS",
+    from goboard.cli import number
+    parser.add_argument("--pace", type=number(0, 3600, "a time in seconds"), default=1.0,
+                        metavar="SECONDS",
                         help="time between replayed events (0: all at once; default 1)")
     parser.add_argument("--loop", action="store_true", help="replay the files again and again")
     if mqtt:
@@ -74,6 +77,9 @@ def load_replay(path):
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
+        if too_deep(line.encode()):
+            raise UserError("replay file %s line %d nests deeper than %d: not an event"
+                            % (path, n, MAX_DEPTH))
         try:
             ev = json.loads(line)
         except ValueError as e:
@@ -121,73 +127,105 @@ class ReplaySource(SourceThread):
 
 class SerialSource(SourceThread):
     """A board on a serial port, through the link's host end (`goboard.link.HostLink`):
-    its current game from the first event (read back from the board's log), then live."""
+    its current game from the first event (read back from the board's log), then live.
+
+    It never gives up while serve or relay runs: a port that went away or a board
+    that broke the protocol is said once on stderr, the board is marked
+    "(reconnecting)" (`sink.publish_link`), and the port is opened again every
+    RETRY seconds; the stream goes on from the last event it delivered."""
+
+    RETRY = 1.0
 
     def __init__(self, port, sink, on_hello=None):
         super().__init__("serial " + port)
-        self.port, self.sink = port, sink
+        self.port, self.sink, self.on_hello = port, sink, on_hello
+        self.link = self._connect()
+        self.board = clean_board_id(self.link.board.get("serial") or os.path.basename(port))
+        if on_hello is not None:
+            # e.g. the relay's pairing: may start the board's game, before it is followed
+            on_hello(self.link, self.board)
+        self.seq = self._sequencer()
+
+    def _connect(self):
         from goboard import link
-        self.link = link.HostLink(port).open()
+        lk = link.HostLink(self.port).open()
         try:
-            hello = self.link.hello()
-            self.board = clean_board_id(hello.get("serial") or os.path.basename(port))
-            if on_hello is not None:
-                # e.g. the relay's pairing: may start the board's game, before it is followed
-                on_hello(self.link, self.board)
-            games = self.link.games()
+            lk.hello()
         except link.LinkError:
-            self.link.close()
+            lk.close()
             raise
-        self.seq = link.Sequencer(games[-1][0], 0) if games else link.Sequencer()
-        self.seq.behind = bool(games)     # ask the log for the game so far
+        return lk
+
+    def _sequencer(self):
+        from goboard import link
+        games = self.link.games()
+        seq = link.Sequencer(games[-1][0], 0) if games else link.Sequencer()
+        seq.behind = bool(games)     # ask the log for the game so far
+        return seq
+
+    def _status(self, up):
+        fn = getattr(self.sink, "publish_link", None)
+        if fn is not None:
+            fn(self.board, up)
 
     def run(self):
-        try:
-            for ev in self.link.follow(self.seq, stop=self.stopping.is_set):
-                self.sink.publish(self.board, ev)
-        except Exception as e:          # a port that went away for good: say so
-            self.error = "serial port %s: %s" % (self.port, e)
-        finally:
-            self.link.close()
+        said = set()
+        while not self.stopping.is_set():
+            try:
+                if self.link is None:
+                    self.link = self._connect()
+                    serial = clean_board_id(self.link.board.get("serial") or "")
+                    if serial and serial != self.board:
+                        self.board = serial    # another board on the port: its own game
+                        self.seq = self._sequencer()
+                    self._status(True)
+                for ev in self.link.follow(self.seq, stop=self.stopping.is_set,
+                                           status=self._status):
+                    self.sink.publish(self.board, ev)
+                return
+            except Exception as e:      # whatever the board did: say it once, go on
+                text = "board %s on %s: %s (reconnecting)" % (self.board, self.port, e)
+                if type(e).__name__ + str(e)[:40] not in said:
+                    said.add(type(e).__name__ + str(e)[:40])
+                    print("goboard: %s" % text, file=sys.stderr, flush=True)
+                self.error = None
+                self._status(False)
+                if self.link is not None:
+                    self.link.close()
+                    self.link = None
+                self.stopping.wait(self.RETRY)
+            finally:
+                if self.stopping.is_set() and self.link is not None:
+                    self.link.close()
 
 
 class MqttSource:
-    """Every board a relay publishes: retained states first, then the events."""
+    """Every board a relay publishes: retained states first, then the events.
+    A persistent session (mqttconn), so a broker restart loses nothing queued;
+    the feed puts events back in order (`live.Ordered`)."""
 
-    def __init__(self, address, sink, prefix=DEFAULT_PREFIX, client_id=""):
-        import paho.mqtt.client as mqtt
-        self.host, self.port = parse_hostport(address)
+    def __init__(self, address, sink, prefix=DEFAULT_PREFIX, client_id="", login=None):
+        from goboard import mqttconn
+        self.client, self.host, self.port = mqttconn.make_client(address, "serve", client_id,
+                                                                 login)
         self.sink = sink
         self.prefix = prefix
         self.skipped = 0
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id)
-        self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
-        self.connected = threading.Event()
 
     def start(self, timeout=10):
-        try:
-            self.client.connect(self.host, self.port, keepalive=30)
-        except OSError as e:
-            raise UserError("cannot reach the MQTT broker %s:%d: %s"
-                            % (self.host, self.port, e.strerror or e)) from None
-        self.client.loop_start()
-        if not self.connected.wait(timeout):
-            self.client.loop_stop()
-            raise UserError("the MQTT broker %s:%d did not accept the connection"
-                            % (self.host, self.port))
+        from goboard import mqttconn
+        mqttconn.connect(self.client, self.host, self.port, timeout, on_connect=self._on_connect)
         return self
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
-        if reason_code.is_failure:
-            return
         # one SUBSCRIBE for both: the broker sends the retained states, then what follows
         client.subscribe([(self.prefix + "/+/state", 1), (self.prefix + "/+/events", 1)])
-        self.connected.set()
 
     def _on_message(self, client, userdata, msg):
         parts = msg.topic.split("/")
-        if len(parts) < 3:
+        if len(parts) < 3 or len(msg.payload) > 1 << 20 or too_deep(msg.payload):
+            self.skipped += 1
             return
         board, kind = parts[-2], parts[-1]
         try:
@@ -213,8 +251,12 @@ def start_sources(args, sink, on_hello=None):
     items = [load_replay(path) for path in args.replay]
     serial = [SerialSource(port, sink, on_hello) for port in args.serial]
     started = []
+    login = None
+    if getattr(args, "mqtt", []):
+        from goboard import mqttconn
+        login = mqttconn.settings(args)
     for address in getattr(args, "mqtt", []):
-        started.append(MqttSource(address, sink, prefix=args.prefix).start())
+        started.append(MqttSource(address, sink, prefix=args.prefix, login=login).start())
     for it in items:
         t = ReplaySource(it, sink, pace=args.pace, loop=args.loop)
         t.start()

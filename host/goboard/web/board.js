@@ -275,6 +275,7 @@
   function render(board, s) {
     const panel = panelFor(board);
     G.states[board] = s;
+    panel.cell.classList.toggle("offline", s.link === "reconnecting");  // its board's link is down
     if (panel.size !== s.size) {
       if (panel.parts) panel.parts.svg.remove();
       panel.parts = makeBoard(s.size);

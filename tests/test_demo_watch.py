@@ -1,0 +1,49 @@
+"""The demo is watchable from a second terminal and tells the end of play as the
+rules have it: under AGA black's last pass leaves play waiting for white's
+(never "game over: None"), and `goboard watch --page` (the command the demo
+prints) draws the board from the demo's live page."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_demo_under_aga_prints_a_watch_command_that_works(tmp_path):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.join(REPO, "host"), os.path.join(REPO, "firmware")]))
+    log = open(tmp_path / "demo.out", "w+")
+    demo = subprocess.Popen([sys.executable, "-m", "goboard", "demo", "--pace", "0", "--rules",
+                             "aga", "--port", "0", "--linger", "30", "--out",
+                             str(tmp_path / "games")], stdout=log, stderr=subprocess.STDOUT,
+                            env=env)
+    try:
+        cmd = None
+        end = time.monotonic() + 60
+        while cmd is None and time.monotonic() < end:
+            time.sleep(0.2)
+            m = re.search(r"goboard (watch --page \S+)", open(tmp_path / "demo.out").read())
+            cmd = m and m.group(1).split()
+        assert cmd, open(tmp_path / "demo.out").read()
+        while "after 243 moves" not in open(tmp_path / "demo.out").read():
+            assert time.monotonic() < end and demo.poll() is None
+            time.sleep(0.2)
+        text = open(tmp_path / "demo.out").read()
+        assert "game over: None" not in text
+        assert "no result: play has not ended (aga rules: black passed, white to play; " \
+               "the game waits for white's pass)" in text, text
+        w = subprocess.run([sys.executable, "-m", "goboard"] + cmd + ["--plain", "--idle-exit",
+                                                                       "1.5"],
+                           env=env, capture_output=True, timeout=30)
+        assert w.returncode == 0, w.stderr
+        out = w.stdout.decode()
+        assert "board SIM-DEMO" in out and "move 243: B pass" in out, out[-800:]
+        sgf = open(tmp_path / "games" / "SIM-DEMO-0001.sgf").read()
+        assert "Dead stones lifted: ." not in sgf
+    finally:
+        demo.terminate()
+        demo.wait(10)
+        log.close()
