@@ -16,10 +16,15 @@ reading blocks nothing here.
 import json
 import os
 import select
+import subprocess
+import sys
 import threading
+import time
 import tty
 
 from goban.link import frame_bytes, parse_frame
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def nested(depth):
@@ -150,3 +155,92 @@ class HostileBoard:
                 os.close(fd)
             except OSError:
                 pass
+
+
+# --- the host under it ------------------------------------------------------------
+def run_host(args, timeout=60):
+    """(exit status, stdout, stderr, peak RSS in MB) of `goboard ARGS` in a child."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.join(REPO, "host"), os.path.join(REPO, "firmware")]))
+    out = subprocess.Popen([sys.executable, "-m", "goboard"] + args, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    got = {}
+
+    def drain(name, f):
+        got[name] = f.read().decode("utf-8", "replace")
+    readers = [threading.Thread(target=drain, args=(n, f)) for n, f in
+               (("out", out.stdout), ("err", out.stderr))]
+    for t in readers:
+        t.start()
+    deadline = time.monotonic() + timeout
+    while True:
+        pid, status, usage = os.wait4(out.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            out.kill()
+            pid, status, usage = os.wait4(out.pid, 0)
+            break
+        time.sleep(0.05)
+    out.returncode = os.waitstatus_to_exitcode(status)
+    for t in readers:
+        t.join(5)
+    return out.returncode, got.get("out", ""), got.get("err", ""), usage.ru_maxrss / 1024.0
+
+
+def healthy(game, moves=20, seed=3):
+    from goboard.synth import random_game
+    return random_game(moves, seed=seed, game=game, serial="HOSTILE-1")
+
+
+# --- the floods: (board, goboard args) each; tests assert, tools/bench_hostile measures
+def billion_events(out):
+    """`games` answered with a game of a billion events."""
+    ev, _ = healthy(1)
+    board = HostileBoard(games={1: ev}, answers={
+        "games": lambda m: [{"k": "games", "games": [[1, 1000000000]]}]})
+    return board, ["sync", "--port", board.path, "--out", out]
+
+
+def first_events_never(out):
+    """A game read back from seq 101 on, never 1..100, again and again, while the
+    live side floods it and then new game-starts without end."""
+    ev, _ = healthy(1, moves=200)
+    tail = ev[100:]
+
+    def read(m):
+        return [{"k": "log", "re": None, "e": e} for e in tail] + [
+            {"k": "done", "re": None, "game": 1, "last": ev[-1]["seq"]}]
+
+    def flood():
+        g = 2
+        while True:
+            for e in tail:
+                yield {"k": "ev", "e": e}
+            for _ in range(200):
+                yield {"k": "ev", "e": dict(ev[0], game=g)}
+                g += 1
+    board = HostileBoard(games={1: ev}, answers={"read": read}, live=flood(), live_after=0.0)
+    return board, ["sync", "--port", board.path, "--out", out]
+
+
+def follow_flood(out, n=4000):
+    """`sync --follow` under n starts of games never ended and n events after a gap."""
+    ev, _ = healthy(1, moves=30)
+
+    def flood():
+        g = 2
+        for _ in range(n):
+            yield {"k": "ev", "e": dict(ev[0], game=g, seq=1)}
+            yield {"k": "ev", "e": dict(ev[5], seq=300 + g)}
+            g += 1
+    board = HostileBoard(games={1: ev}, live=flood(), live_after=1.0)
+    return board, ["sync", "--port", board.path, "--out", out, "--follow", "--idle-exit", "3"]
+
+
+def nested_json(out, depth, command="sync"):
+    """One event nested `depth` lists deep, live, to `sync --follow` or `watch`."""
+    ev, _ = healthy(1, moves=10)
+    board = HostileBoard(games={1: ev}, live=iter([nested(depth)]), live_after=0.5)
+    args = ["sync", "--out", out, "--follow"] if command == "sync" else ["watch", "--plain"]
+    return board, args + ["--port", board.path, "--idle-exit", "1.2"]

@@ -8,56 +8,18 @@ it sent, the healthy games still written as SGF, and the child's peak memory
 """
 
 import os
-import subprocess
 import sys
 import time
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from hostile_board import HostileBoard, nested  # noqa: E402
+from hostile_board import (HostileBoard, run_host, healthy,  # noqa: E402
+                           billion_events, first_events_never, follow_flood, nested_json)
 
 from goboard.sgfrecord import read_moves  # noqa: E402
-from goboard.synth import random_game  # noqa: E402
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MEMORY_MB = 100
-
-
-def run_host(args, timeout=60):
-    """(exit status, stdout, stderr, peak RSS in MB) of `goboard ARGS` in a child."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [os.path.join(REPO, "host"), os.path.join(REPO, "firmware")]))
-    out = subprocess.Popen([sys.executable, "-m", "goboard"] + args, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    import threading
-    got = {}
-
-    def drain(name, f):
-        got[name] = f.read().decode("utf-8", "replace")
-    readers = [threading.Thread(target=drain, args=(n, f)) for n, f in
-               (("out", out.stdout), ("err", out.stderr))]
-    for t in readers:
-        t.start()
-    deadline = time.monotonic() + timeout
-    while True:
-        pid, status, usage = os.wait4(out.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            out.kill()
-            pid, status, usage = os.wait4(out.pid, 0)
-            break
-        time.sleep(0.05)
-    out.returncode = os.waitstatus_to_exitcode(status)
-    for t in readers:
-        t.join(5)
-    return out.returncode, got.get("out", ""), got.get("err", ""), usage.ru_maxrss / 1024.0
-
-
-def healthy(game, moves=20, seed=3):
-    events, maker = random_game(moves, seed=seed, game=game, serial="HOSTILE-1")
-    return events, maker
 
 
 def assert_one_clean_line(err, *words):
@@ -76,11 +38,9 @@ def assert_sgf(out, game, maker_moves):
 
 
 def test_games_claiming_a_billion_events(tmp_path):
-    ev, _ = healthy(1)
-    board = HostileBoard(games={1: ev}, answers={
-        "games": lambda m: [{"k": "games", "games": [[1, 1000000000]]}]})
+    board, args = billion_events(str(tmp_path))
     with board:
-        rc, out, err, mb = run_host(["sync", "--port", board.path, "--out", str(tmp_path)])
+        rc, out, err, mb = run_host(args)
     print("peak %.1f MB" % mb)
     assert rc == 2
     assert_one_clean_line(err, "HOSTILE-1", board.path, "games must be", "1000000000")
@@ -88,24 +48,9 @@ def test_games_claiming_a_billion_events(tmp_path):
 
 
 def test_a_game_whose_first_events_never_come_and_a_flood_after_them(tmp_path):
-    ev, _ = healthy(1, moves=200)
-    tail = ev[100:]
-
-    def read(m):      # never seq 1..100, every other one again and again
-        return [{"k": "log", "re": None, "e": e} for e in tail] + [
-            {"k": "done", "re": None, "game": 1, "last": ev[-1]["seq"]}]
-
-    def flood():      # events from seq 101 on, then new game-starts, without end
-        g = 2
-        while True:
-            for e in tail:
-                yield {"k": "ev", "e": e}
-            for _ in range(200):
-                yield {"k": "ev", "e": dict(ev[0], game=g)}
-                g += 1
-    board = HostileBoard(games={1: ev}, answers={"read": read}, live=flood(), live_after=0.0)
+    board, args = first_events_never(str(tmp_path))
     with board:
-        rc, out, err, mb = run_host(["sync", "--port", board.path, "--out", str(tmp_path)])
+        rc, out, err, mb = run_host(args)
     print("peak %.1f MB" % mb)
     assert rc == 2
     lines = assert_one_clean_line(err, "could not read game 1 completely")
@@ -114,20 +59,10 @@ def test_a_game_whose_first_events_never_come_and_a_flood_after_them(tmp_path):
 
 
 def test_sync_follow_and_a_flood_of_new_games_and_gaps_stays_bounded(tmp_path):
-    ev, maker = healthy(1, moves=30)
-    seen = []
-
-    def flood():
-        g = 2
-        for _ in range(4000):
-            yield {"k": "ev", "e": dict(ev[0], game=g, seq=1)}   # starts of games never ended
-            yield {"k": "ev", "e": dict(ev[5], seq=300 + g)}      # game 1 events after a gap
-            g += 1
-    board = HostileBoard(games={1: ev}, live=flood(), live_after=1.0)
+    board, args = follow_flood(str(tmp_path))
     with board:
-        rc, out, err, mb = run_host(["sync", "--port", board.path, "--out", str(tmp_path),
-                                     "--follow", "--idle-exit", "3"], timeout=90)
-        seen.extend(board.requests)
+        rc, out, err, mb = run_host(args, timeout=90)
+        seen = list(board.requests)
     print("peak %.1f MB, requests %d" % (mb, len(seen)))
     assert rc == 0, err
     assert "Traceback" not in err
@@ -137,11 +72,10 @@ def test_sync_follow_and_a_flood_of_new_games_and_gaps_stays_bounded(tmp_path):
 
 @pytest.mark.parametrize("depth", [20000, 5000])
 def test_nested_json_in_sync_follow_and_watch(tmp_path, depth):
-    ev, _ = healthy(1, moves=10)
-    for cmd in (["sync", "--out", str(tmp_path), "--follow"], ["watch", "--plain"]):
-        board = HostileBoard(games={1: ev}, live=iter([nested(depth)]), live_after=0.5)
+    for command in ("sync", "watch"):
+        board, args = nested_json(str(tmp_path), depth, command)
         with board:
-            rc, out, err, mb = run_host(cmd + ["--port", board.path, "--idle-exit", "1.2"])
+            rc, out, err, mb = run_host(args)
         assert rc == 0, err
         if depth * 2 > 16000:   # longer than a frame may be
             assert_one_clean_line(err, "HOSTILE-1", "longer than 16384 bytes")
@@ -186,3 +120,45 @@ def test_wrong_typed_fields_are_one_line(tmp_path, kind, answer, words):
     for line in err.splitlines():
         assert len(line) < 400
     assert mb < MEMORY_MB
+
+
+def test_serve_marks_a_lost_board_reconnecting_and_follows_it_back(tmp_path):
+    """`serve --serial`'s source: the board's port goes away mid-game (its page says
+    "(reconnecting)", the stones stay), the board comes back on the same path with
+    the game gone on, and the page follows it from the last event to the end."""
+    from goboard.sources import SerialSource
+    from goboard.cmd_serve import ServerThread
+    from goboard.live import LiveState
+    ev, maker = healthy(1, moves=30)
+    port = str(tmp_path / "port")       # a stable name, as udev gives a board
+
+    def wait_snapshot(pred, limit=10):
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            sn = srv.snapshot("HOSTILE-1")
+            if sn and pred(sn):
+                return sn
+            time.sleep(0.05)
+        return srv.snapshot("HOSTILE-1")
+    srv = ServerThread().start()
+    first = HostileBoard(games={1: ev[:12]})
+    src = None
+    try:
+        with first:
+            os.symlink(first.path, port)
+            src = SerialSource(port, srv)
+            src.start()
+            sn = wait_snapshot(lambda s: s["seq"] == ev[11]["seq"])
+            assert sn["seq"] == ev[11]["seq"] and sn.get("link") is None, sn
+        sn = wait_snapshot(lambda s: s.get("link") == "reconnecting")
+        assert sn.get("link") == "reconnecting" and sn["seq"] == ev[11]["seq"], sn
+        with HostileBoard(games={1: ev}) as back:
+            os.remove(port)
+            os.symlink(back.path, port)
+            sn = wait_snapshot(lambda s: s["seq"] == ev[-1]["seq"] and not s.get("link"))
+        assert sn["seq"] == ev[-1]["seq"] and sn.get("link") is None, sn
+        assert LiveState.from_snapshot(sn).rows() == maker.position()
+    finally:
+        if src is not None:
+            src.stopping.set()
+        srv.stop()
