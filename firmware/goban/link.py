@@ -90,10 +90,13 @@ class Link:
     (serial, profile, size); `state` is a function returning the referee's
     current state as a dict (the full dump the host asks for); `new_game(rules,
     komi, handicap, force)` starts the game the host sends (BoardLoop.host_new_game:
-    returns the game-start event, raises ValueError to refuse)."""
+    returns the game-start event, raises ValueError to refuse); `expect(msg)` and
+    `undo(msg)` serve the host's side of the game (goban.remote: its move lit
+    and awaited, a takeback; each returns the answer's fields, ValueError to
+    refuse)."""
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
-                 new_game=None):
+                 new_game=None, expect=None, undo=None):
         self.inp = stream
         self.out = out if out is not None else stream
         self.log = log
@@ -102,6 +105,9 @@ class Link:
             info["serial"] = board_serial()
         self.state_fn = state
         self.new_fn = new_game
+        self.expect_fn = expect
+        self.undo_fn = undo
+        self.remote_ans = None  # (id, kind, answer) of the last expect/undo: a retry acts once
         self.new_id = None     # the last `new` request's id and answer: a request
         self.new_ans = None    # sent again (its answer lost) starts no second game
         self.fseq = 0
@@ -273,6 +279,8 @@ class Link:
             self._start(re, int(msg.get("game") or 0), int(msg.get("seq") or 0) + 1, 0, True)
         elif k == "new":
             self._new(re, msg)
+        elif k in ("expect", "undo"):
+            self._remote(re, k, msg)
         elif k == "ping":
             self._msg("pong", re, {"t": msg.get("t")})
         else:
@@ -297,6 +305,28 @@ class Link:
         self.new_id = rid
         self.new_ans = ans
         self._msg("new", re, ans)
+
+    def _remote(self, re, k, msg):
+        """The host's side of the game (goban.remote): `expect` {color, move:
+        "dd" / "pass" / "resign" / "wait"} or {clear, lines}, and `undo`. A
+        refusal is an `error` whose msg starts with its code ("ko: ...")."""
+        rid = msg.get("id")
+        prev = self.remote_ans
+        if rid is not None and prev is not None and prev[0] == rid and prev[1] == k:
+            self._msg(k, re, prev[2])
+            return
+        fn = self.expect_fn if k == "expect" else self.undo_fn
+        if fn is None:
+            self._msg("error", re, {"msg": "this board takes no %s request from the host" % k})
+            return
+        try:
+            ans = fn(msg)
+        except ValueError as e:
+            self._msg("error", re, {"msg": str(e)})
+            return
+        if rid is not None:
+            self.remote_ans = (rid, k, ans)
+        self._msg(k, re, ans)
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):

@@ -13,7 +13,8 @@ import sys
 
 from goboard.errors import UserError
 
-COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new")
+COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new",
+            "gtp", "play")
 
 
 def _load(name):
