@@ -318,9 +318,8 @@ class Game:
         base = s[S_LOG_LEN]
         if n + 1 >= s[S_HCAP] or base + s[S_AREA] + 2 >= s[S_LCAP]:
             # grow, then take the pointers again (the arrays grew in place, their
-            # buffers may have moved). Never call play again from here: viper
-            # re-entered from viper after an allocation crashed the frozen image
-            # on the RP2040 (tests/test_chip_core.py keeps it honest).
+            # buffers may have moved) and go on: no second call of play
+            # (tests/test_chip_core.py plays past the capacity on the frozen image)
             self._ensure_room()
             o = ptr16(log)
             pts = ptr16(points)

@@ -7,11 +7,30 @@ there: `stopped` names it) or a physical
 script, one action per line:
     place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
     wait 500 | button B pass|abandon|end|resign|undo|ok | bowl B -1 | lid W +1 |
-    power-cut | dead dd
-(`#` starts a comment). The firmware (board loop, referee, game log) runs in the
-MicroPython unix port against the world model in tools/sim. Prints one JSON
-object: events (the referee's, in order), moves (the game as the log holds it,
-SGF points, "" for a pass) and result.
+    power-cut | dead dd | flicker dd 2000 [B|W] | drift dd 200 [ms] | stuck dd |
+    noise 2000 [counts] | two B dd W pp [ms] | fault knock [ms] [moves]
+(`#` starts a comment). flicker: the sensor reads around its black (or white)
+threshold for ms, then steadies; drift: its baseline walks by the signed counts
+over ms (default 5000) and stays; stuck: it reads the rail; noise: a burst of
+electrical noise of about ±counts (default 40) on every point for ms. These
+start at once and the script goes on. two: fast play, the second hand touches
+its point ms (default 40) after the first stone touched, before it is let go.
+fault: a fault of the catalogue starts here (only marks it: the players time
+the recovery from it, over ms later or once `moves` moves are let go).
+
+An SGF is played by players who behave like people (tools/sim/players.py; a
+script with --players): they answer the board's illegal announcements with the
+fix it names, and play stops when the game is stuck. `--tempo MS` is the time
+from one stone let go to the next hand starting to move (±50%; 0: back to back,
+two stones can land in one quiet window; default 120-400 ms); `--faults N` puts
+N faults of the catalogue (goboard.simfaults, `--fault-kinds` to choose) into
+the game, seeded by --seed.
+
+The firmware (board loop, referee, game log) runs in the MicroPython unix port
+against the world model in tools/sim. Prints one JSON object: events (the
+referee's, in order), moves (the game as the log holds it, SGF points, "" for a
+pass) and result; with players also `truth` (the game the hands played) and
+`verdict` (false and lost moves, jams, each fault's recovery: simfaults.verdict).
 """
 
 import json
@@ -24,7 +43,7 @@ from pathlib import Path
 from goban import rules as R
 from goban.count import bowl_stones
 from goban.game import Game, handicap_points
-from goboard import mpengine
+from goboard import mpengine, simfaults
 from goboard.errors import UserError
 from goboard.sgfgame import markup_dead
 
@@ -34,9 +53,12 @@ BOARDS = ROOT / "boards"
 LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 VERBS = {
-    # verb: argument kinds (c colour, p point, i integer, s signed int, n button name)
+    # verb: argument kinds (c colour, p point, i integer, s signed int, n button name,
+    # k fault kind; after ? optional)
     "place": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
     "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "", "dead": "p",
+    "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
+    "fault": "k?ii",
 }
 BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down")
 
@@ -56,6 +78,14 @@ def add_arguments(p):
                    help="power cuts right after these event numbers")
     p.add_argument("--torn", action="store_true", help="the power cuts tear the record being written")
     p.add_argument("--log-dir", default=None, help="keep the game log here (default: a temporary dir)")
+    p.add_argument("--tempo", type=int, default=None, metavar="MS",
+                   help="SGF: ms from a stone let go to the next hand moving (0: back to back)")
+    p.add_argument("--faults", type=int, default=0, metavar="N",
+                   help="SGF: N random faults from the catalogue during the game (seeded)")
+    p.add_argument("--fault-kinds", default=",".join(simfaults.CATALOGUE), metavar="K,K..",
+                   help="the faults --faults draws from (default: the whole catalogue)")
+    p.add_argument("--players", action="store_true",
+                   help="a script's players answer the board's announcements (always for an SGF)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -101,6 +131,11 @@ def parse_script(text, size, name="script"):
                 if k == "i" and not 0 <= v <= 600000:
                     raise UserError("%s: %r is out of range" % (where, a))
                 out.append(v)
+            elif k == "k":
+                if a.lower() not in simfaults.CATALOGUE:
+                    raise UserError("%s: unknown fault %r (known: %s)"
+                                    % (where, a, ", ".join(simfaults.CATALOGUE)))
+                out.append(a.lower())
             elif k == "n":
                 if a.lower() not in BUTTONS:
                     raise UserError("%s: unknown button %r (known: %s)" % (where, a, ", ".join(BUTTONS)))
@@ -110,11 +145,16 @@ def parse_script(text, size, name="script"):
 
 
 # --- an SGF played by hands -----------------------------------------------------------------
-def sgf_script(record, seed, noise, sg=None):
+def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaults.CATALOGUE):
     """The SGF's moves as physical actions with seeded hand noise. When play
     ended and the SGF marks dead stones (`sg`, see sgfgame.markup_dead), the
-    hands lift them before the end button asks for the count."""
+    hands lift them before the end button asks for the count. `tempo` and
+    `faults` (see the module docstring) draw from a stream of their own, so
+    the hands' noise is the same with and without them."""
     rng = random.Random(seed)
+    frng = random.Random(seed * 1000003 + 17)
+    at = simfaults.plan(len(record["moves"]), faults, frng, kinds) if faults else {}
+    broken = []                # points whose sensor a fault touched
     size = record["size"]
     rules = R.get(record["rules"])
     game = Game(rules, size, capacity=max(64, len(record["moves"]) + 8))
@@ -134,14 +174,26 @@ def sgf_script(record, seed, noise, sg=None):
     for k, mv in enumerate(record["moves"]):
         c, pt = mv[0], mv[1]
         kind = mv[2] if len(mv) > 2 else None
-        acts.append(["wait", rng.randint(120, 400)])
+        think = rng.randint(120, 400)
+        if tempo is not None:
+            think = frng.randint(tempo // 2, tempo + tempo // 2) if tempo > 0 else 0
+        pre, with_move = [], False
+        if k in at:
+            future = [m[1] for m in record["moves"][k:]]
+            pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future, broken)
+            broken += [a[1] for a in pre if a[0] in simfaults.SENSOR]
+        if think and at.get(k) != "two-stones":
+            acts.append(["wait", think])   # (a knock or slide with the move: after it)
+        acts += pre
+        merge = k > 0 and at.get(k) == "two-stones" and acts[-2][0] == "place" \
+            and len(acts[-2]) == 3
         if kind == "abandon":
             acts.append(["button", c, "abandon"])
             code = game.abandon(color[c])
         elif not pt:
             if rules.uses_pass_stones:
-                acts += [["bowl", c, -1], ["wait", 600], ["lid", "W" if c == "B" else "B", 1],
-                         ["wait", 600]]
+                acts += [["bowl", c, -1], ["wait", 600],
+                         ["lid", "W" if c == "B" else "B", 1, "pass"], ["wait", 600]]
             else:
                 acts.append(["button", c, "pass"])
             code = game.pass_move(color[c])
@@ -154,8 +206,17 @@ def sgf_script(record, seed, noise, sg=None):
             if rng.random() < p_hover:
                 near = _empty_neighbour(b, p, rng)
                 if near is not None:
-                    acts.append(["hover", c, b.sgf(near), rng.randint(100, 400)])
-            acts.append(["place", c, pt])
+                    hover = ["hover", c, b.sgf(near), rng.randint(100, 400)]
+                    if not with_move:   # a hand busy with a fault comes straight down
+                        acts.append(hover)
+            if merge:
+                # two stones in one window: this stone comes down while the last
+                # one is still held (the marker goes before both)
+                marker, last = acts.pop(), acts.pop()
+                marker[3] = 2
+                acts += [marker, ["two", last[1], last[2], c, pt, frng.randint(0, 80)]]
+            else:
+                acts.append(["place", c, pt])
             code = game.play(color[c], p)
             if code is None:
                 caps = [b.sgf(q) for q in game.last_capture()]
@@ -239,7 +300,15 @@ def load_input(path, args):
         except ValueError:
             record["result"] = ""
         _handicap_setup(record, args.handicap)
-        return record, sgf_script(record, args.seed, args.noise, sg), record["size"]
+        kinds = _fault_kinds(getattr(args, "fault_kinds", None))
+        faults = getattr(args, "faults", 0) or 0
+        tempo = getattr(args, "tempo", None)
+        if faults < 0 or (tempo is not None and not 0 <= tempo <= 600000):
+            raise UserError("--faults and --tempo take a number from 0 (--tempo up to 600000 ms)")
+        return record, sgf_script(record, args.seed, args.noise, sg, tempo, faults, kinds), \
+            record["size"]
+    if getattr(args, "faults", 0) or getattr(args, "tempo", None) is not None:
+        raise UserError("--tempo and --faults play an SGF game; %s is a script" % path)
     try:
         text = data.decode()
     except UnicodeDecodeError:
@@ -249,6 +318,17 @@ def load_input(path, args):
     if not actions:
         raise UserError("%s holds no actions: neither an SGF game nor a physical script" % path)
     return None, actions, size
+
+
+def _fault_kinds(text):
+    if not text:
+        return simfaults.CATALOGUE
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    bad = [k for k in kinds if k not in simfaults.CATALOGUE]
+    if bad or not kinds:
+        raise UserError("--fault-kinds: unknown %s (known: %s)"
+                        % (", ".join(bad) or "nothing", ", ".join(simfaults.CATALOGUE)))
+    return kinds
 
 
 def run_job(job, timeout=600):
@@ -301,7 +381,8 @@ def simulate(path, args):
                "setup": record["setup"]["B"] if record else None,
                "seed": args.seed, "noise": args.noise, "actions": actions,
                "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
-               "bowl_stones": bowl_stones(size, R.get(rules))}   # Ing: 180 on 19x19
+               "bowl_stones": bowl_stones(size, R.get(rules)),   # Ing: 180 on 19x19
+               "players": record is not None or bool(getattr(args, "players", False))}
         if args.log_dir:
             os.makedirs(args.log_dir, exist_ok=True)
         events, notes, summary = run_job(job)
@@ -310,6 +391,10 @@ def simulate(path, args):
            "rules": rules, "size": size, "seed": args.seed, "noise": args.noise,
            "boots": [n for n in notes if n.get("type") == "boot"],
            "ui": [n for n in notes if n.get("type") == "ui"], "summary": summary}
+    if "truth" in summary:
+        out["truth"] = summary["truth"]
+        out["fixes"] = [n for n in notes if n.get("type") in ("fix", "stuck")]
+        out["verdict"] = simfaults.verdict(out)
     if record is not None:
         out["sgf_moves"] = [m[1] for m in record["moves"]]
         if record.get("stopped"):
@@ -326,6 +411,11 @@ def run(args):
             print(ev["t"], ev["type"], ev.get("color") or "", ev.get("point") or "",
                   ev.get("code") or "", ev.get("text") or "")
         print("moves: %d, result: %s" % (len(out["moves"]), out["result"]))
+        v = out.get("verdict")
+        if v:
+            print("played %d, recorded %d: false moves %d, lost moves %d, jams %d%s"
+                  % (v["played"], v["recorded"], len(v["false"]), len(v["lost"]), len(v["jams"]),
+                     ", stuck: " + v["stopped"] if v["stopped"] else ""))
         st = out.get("stopped")
         if st:
             print("stopped at SGF move %d (%s %s): %s" % (st["move"], st["color"],

@@ -132,6 +132,49 @@ def source_tree():
     return os.path.join(root, "ports", "rp2"), os.path.join(root, "mpy-cross"), "tar:" + sha
 
 
+# MicroPython v1.28's mpy-tool aligns the frozen native code of ARMv6-M..v7-M to 2
+# bytes, but the Thumb emitter places its literals (ldr rX, [pc, #k]: long jumps,
+# 32-bit constants) assuming a 4-byte aligned start, as a .mpy loaded into RAM
+# has. A frozen viper function that lands on an address = 2 mod 4 reads the wrong
+# words and jumps into the weeds (found on the emulated chip: Game.play jumped to
+# the stack after an undo). Upstream once forced 4 (micropython PR #5014).
+_ALIGN_OLD = 'self.fun_data_attributes += " __attribute__ ((aligned (2)))"'
+_ALIGN_NEW = 'self.fun_data_attributes += " __attribute__ ((aligned (4)))"  # goboard: Thumb literals'
+
+
+def patch_mpy_tool(mp_root, log):
+    """Make mpy-tool align frozen Thumb native code to 4 bytes (see above)."""
+    path = os.path.join(mp_root, "tools", "mpy-tool.py")
+    with open(path) as f:
+        text = f.read()
+    if _ALIGN_NEW in text:
+        return
+    if _ALIGN_OLD not in text:
+        raise BuildError("%s: cannot find the native code alignment to fix (a MicroPython "
+                         "other than v1.28?)" % path)
+    with open(path, "w") as f:
+        f.write(text.replace(_ALIGN_OLD, _ALIGN_NEW))
+    print("build-image: patched %s: frozen Thumb native code aligned to 4 bytes" % path,
+          file=log)
+
+
+def check_native_alignment(elf):
+    """Every frozen native function must start on a 4-byte boundary (see above)."""
+    from elftools.elf.elffile import ELFFile
+    bad = []
+    with open(elf, "rb") as f:
+        e = ELFFile(f)
+        text = e.get_section_by_name(".text")
+        lo, hi = text["sh_addr"], text["sh_addr"] + text["sh_size"]
+        for sym in e.get_section_by_name(".symtab").iter_symbols():
+            a = sym["st_value"]
+            if sym.name.startswith("fun_data_") and lo <= a < hi and a & 3:
+                bad.append("%s at 0x%x" % (sym.name, a))
+    if bad:
+        raise BuildError("frozen native code not 4-byte aligned (it would crash the chip): "
+                         + ", ".join(bad[:5]))
+
+
 def _run(cmd, cwd, env, log):
     with open(log, "ab") as f:
         f.write(("\n$ %s\n" % " ".join(cmd)).encode())
@@ -183,7 +226,7 @@ def build(force=False, log=sys.stderr):
     Returns {bin, uf2, elf, hooks, bootrom, key, kind: "frozen", built: bool}."""
     missing = [t for t in TOOLS if shutil.which(t) is None]
     rp2, mpy_cross, source_id = source_tree()
-    key = image_key(source_id)
+    key = image_key(source_id + ":align4")
     out = os.path.join(CACHE, "images", key)
     res = {"bin": os.path.join(out, "firmware.bin"), "uf2": os.path.join(out, "firmware.uf2"),
            "elf": os.path.join(out, "firmware.elf"), "key": key, "kind": "frozen",
@@ -207,6 +250,7 @@ def build(force=False, log=sys.stderr):
     with open(top, "w") as f:
         f.write('include(%r)\nmodule("goboard_profiles.py", base_path=%r)\n'
                 % (os.path.join(REPO, "tools", "chip", "manifest.py"), gen))
+    patch_mpy_tool(os.path.dirname(os.path.dirname(rp2)), log)
     env = dict(os.environ)
     jobs = "-j%d" % (os.cpu_count() or 2)
     if not os.path.isfile(os.path.join(mpy_cross, "build", "mpy-cross")):
@@ -222,6 +266,7 @@ def build(force=False, log=sys.stderr):
     os.makedirs(out, exist_ok=True)
     shutil.copy(os.path.join(built, "firmware.bin"), res["bin"])
     shutil.copy(os.path.join(built, "firmware.elf"), res["elf"])
+    check_native_alignment(res["elf"])
     with open(res["bin"], "rb") as f:
         data = f.read()
     with open(res["uf2"], "wb") as f:

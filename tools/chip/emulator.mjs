@@ -261,6 +261,21 @@ rl.on('line', (line) => {
       reply(run(o));
     } else if (o.op === 'flash') {
       reply({ data: b64(flash.subarray(o.from, o.from + o.len)) });
+    } else if (o.op === 'trace') {
+      // debugging: run n instructions, return the pc of each (a jump history)
+      const pcs = [];
+      let last = -1;
+      for (let i = 0; i < o.n; i++) {
+        if (mcu.core.waiting) { mcu.clock.tick(1000); continue; }
+        const pc = mcu.core.PC;
+        if (pc !== last + 2 && pc !== last + 4) pcs.push(pc);
+        last = pc;
+        mcu.clock.tick(mcu.core.executeInstruction() * CYCLE_NANOS);
+        if (pcs.length > o.keep) pcs.splice(0, pcs.length - o.keep);
+      }
+      reply({ pcs });
+    } else if (o.op === 'regs') {
+      reply({ pc: mcu.core.PC, lr: mcu.core.registers[14], r: Array.from(mcu.core.registers) });
     } else if (o.op === 'stats') {
       reply({ instr: instrTotal, flash_ops: flashOps, display_writes: display.writes,
               t_us: mcu.clock.nanos / 1000 });

@@ -7,9 +7,24 @@ The job (JSON on stdin, prepared by `goboard sim`):
     rules, komi, handicap   the game set up at the board
     setup    optional [SGF points]: black's handicap stones at free points (an SGF's AB)
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
-    actions  [[verb, args...]]: place C pt | lift pt | slide pt pt | nudge pt pt |
+    actions  [[verb, args...]]: place C pt [role] | lift pt ["bowl"] | slide pt pt | nudge pt pt |
              hover C pt ms | knock pt | wait ms | button C name | bowl C k | lid C k |
-             power-cut | dead pt          (pt: SGF point, C: "B" | "W")
+             power-cut | dead pt | flicker pt ms [C] | drift pt counts [ms] |
+             stuck pt | noise ms [counts] | two C pt C pt [ms] |
+             fault kind [ms] [moves] [pt]
+                                                (pt: SGF point, C: "B" | "W")
+             The sensor faults (flicker, drift, stuck, noise) start and the
+             hands go on at once. A job may add: ["lid", C, 1, "pass"] (a pass
+             stone, for the players' game) and ["fault", kind, ms, moves,
+             pt]: a fault of the catalogue starts here (the players time its
+             recovery; it is over ms later, or with moves > 0 once that many
+             moves were let go)
+    players  true: players who behave like people (tools/sim/players.py): they
+             answer the board's illegal announcements with the fix it names,
+             and play stops when the game is stuck; the summary's `truth` is the
+             game as the hands played it
+    plugins  [[module, args]]: test rigs imported from `plugin_path` whose
+             install(runner, args) runs after every boot
     dir      a scratch directory for the game log and the calibration
     cut_after   [event numbers]: a power cut right after that event reached the log
              (the rest of that scan's work never happens)
@@ -41,13 +56,13 @@ import sys
 
 from goban import profile as P
 from goban.boardloop import BoardLoop
-from goban.referee import Referee, LETTER
-from goban.game import PASS, PASS_STONE, ABANDON
+from goban.referee import Referee
 from goban.calibration import Calibration
 from goban.gamelog import GameLog
 
 import world as W
 import twins
+from players import Players, game_moves, COLOR
 
 
 # what answers a game button: its event (a refusal is an illegal without a point;
@@ -113,7 +128,8 @@ class Runner:
                              self.hw["buttons"], seed=job.get("seed", 1),
                              noise=job.get("noise", 1),
                              stone_mg=self.prof.bowls.get("stone_mg", 6500),
-                             bowl_stones=job.get("bowl_stones", 180))
+                             bowl_stones=job.get("bowl_stones", 180),
+                             thresholds=self.prof.thresholds)
         self.now = 0
         self.n_events = 0
         self.latency = []
@@ -134,6 +150,12 @@ class Runner:
         self.tap = None
         self.pace = job.get("pace", 0)
         self.t_start = None
+        self.players = Players(self, job) if job.get("players") else None
+        self.plugins = []
+        if job.get("plugins"):
+            sys.path.append(job.get("plugin_path") or ".")
+            for name, args in job["plugins"]:
+                self.plugins.append((__import__(name), args))
 
     def _mkdir(self, d):
         try:
@@ -176,6 +198,8 @@ class Runner:
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0), self.job.get("setup"))
         self.emit_note({"type": "boot", "how": how})
+        for mod, args in self.plugins:
+            mod.install(self, args)
 
     def emit_note(self, note):
         print(json.dumps({"t": self.now, "note": note}))
@@ -195,6 +219,8 @@ class Runner:
         elif t == "end" and ev.get("reason") == "resign":
             self.result = ev.get("winner", "?") + "+R"
         self.last_event = ev
+        if self.players is not None:
+            self.players.on_event(ev, self.now)
         if self.unanswered and (t in ANSWERS or (t == "illegal" and ev.get("point") is None)
                                 or (t == "end" and ev.get("reason") == "agreement")):
             self.unanswered.pop(0)
@@ -218,6 +244,8 @@ class Runner:
         if queue:
             del queue[:]             # presses while the power is off are lost
         self.loop = None
+        if self.players is not None:
+            self.players.rebooted(self.now)
         gc.collect()
         self.boot(False)
         for name in again:
@@ -294,6 +322,8 @@ class Runner:
             pass                     # the rest of the step never happens
         self.in_step = False
         self._watch_ui()
+        if self.players is not None:
+            self.players.watch(self.now)
         if self.reboot_pending:
             self.reboot_pending = False
             self.power_cut(self.torn)
@@ -331,10 +361,19 @@ class Runner:
             self.scan()
 
     def act(self, a):
-        if a[0] == "power-cut":
+        v = a[0]
+        if v == "power-cut":
             self.power_cut(False)
             return
-        if a[0] == "button":
+        if v == "fault":
+            ms = int(a[2]) if len(a) > 2 else 0
+            self.emit_note({"type": "fault", "kind": a[1], "ms": ms})
+            if self.players is not None:
+                self.players.fault(a[1], ms, int(a[3]) if len(a) > 3 else 0,
+                                   a[4] if len(a) > 4 else None)
+            return
+        if v == "button":
+            color = COLOR.get(a[1])
             name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
             known = getattr(self.hw["buttons"], "known", None)
             if known is not None and name not in known:
@@ -342,16 +381,25 @@ class Runner:
                 name = a[2]
             if a[2] in GAME_BUTTONS:
                 self.unanswered.append(name)
+                if self.players is not None:
+                    self.players.press(name, color)
+        elif v == "lid" and len(a) > 3 and a[3] == "pass" and self.players is not None:
+            self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
         self.run_gen(self.world.action(a, self.scan_ms, self.job.get("noise", 1)))
 
     def run(self):
         gc.collect()
         self.base_heap = gc.mem_alloc()   # the world, the runner, the imported code
         self.boot(True)
+        p = self.players
         for a in self.job.get("actions", []):
+            if p is not None and not p.react():
+                break              # stuck: play stops here
             self.act(a)
         tail = self.job.get("tail_ms", 1500)
         self.run_gen(self.world.wait(tail, self.scan_ms))
+        if p is not None and p.alarm is not None and p.react():
+            self.run_gen(self.world.wait(tail, self.scan_ms))
         return self.finish()
 
     def finish(self):
@@ -359,15 +407,7 @@ class Runner:
         g = log.current_game()
         ref = Referee(self.size)
         game = ref.resume(log.events(g)) if g else None
-        moves = []
-        if game is not None:
-            for (c, p) in game.moves():
-                if p == PASS or p == PASS_STONE:
-                    moves.append([LETTER[c], ""])
-                elif p == ABANDON:
-                    moves.append([LETTER[c], "", "abandon"])
-                else:
-                    moves.append([LETTER[c], game.board.sgf(p)])
+        moves = game_moves(game) if game is not None else []
         logged = list(log.events(g)) if g else []
         out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,
                "logged": len(logged), "log_types": [e["type"] for e in logged],
@@ -375,6 +415,8 @@ class Runner:
                "now": self.now, "display": self.hw["display"].lines
                if hasattr(self.hw["display"], "lines") else None,
                "fakes": twins.FAKES}
+        if self.players is not None:
+            out["truth"] = self.players.summary()
         print(json.dumps(out))
         return out
 

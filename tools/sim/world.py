@@ -8,11 +8,22 @@ sideways distance from the point:
 percent of a placed one, and a stone half way between two points reads below
 the threshold on both. Every scan adds sensor noise; a dead sensor reads 0.
 
+Sensor faults (each from the scan it starts): a flickering sensor reads around
+its threshold (the empty reading plus the threshold, ±6 counts at random each
+scan) for a while, then steadies; a drifting one has its baseline walk by some
+counts over some seconds and stay there; a stuck one reads the high rail; a
+burst of electrical noise widens every point's noise for a while.
+
 A hand does one thing at a time. Each action is a generator that, scan by scan,
 moves the stone it holds (`self.moving`: colour, x, y, h) and changes the board
 when the hand lets go. Bowls and lids are load cells that ring and settle after
 every change. The world writes the twins' fields: the matrix's `.field`, each
 scale's `.grams_x100` (tare + stones), and presses the twin's buttons.
+
+The world is also the ground truth of a game: every stone a hand lets go is
+reported to `on_let_go(colour, i, role)` when set (role "move" for a player's
+move, "fix" for a stone put back because the board asked); `board` is what
+lies on the board, whatever the sensors say.
 """
 
 import random
@@ -44,6 +55,23 @@ def noisy_copy(static, field, n: int, seed: int, mask: int, half: int) -> int:
     return x & 0xFFFFFFFF
 
 
+FLICKER_JITTER = 6     # counts either side of the threshold a flickering sensor reads
+
+
+def clamp12(v):
+    return 0 if v < 0 else 4095 if v > 4095 else v
+
+
+def noise_mask(amp):
+    """The mask for noisy_copy whose triangular noise spans about ±amp counts."""
+    if amp <= 0:
+        return 0, 0
+    mask = 1
+    while mask * 2 + 1 <= amp:
+        mask = mask * 2 + 1
+    return mask, mask // 2
+
+
 def signal(strength, h, d):
     f = H0 / (H0 + h)
     g = 1.0 + (d / 0.35) * (d / 0.35)
@@ -52,7 +80,7 @@ def signal(strength, h, d):
 
 class World:
     def __init__(self, size, sim, field, scales=None, buttons=None, seed=1, noise=1,
-                 stone_mg=6500, bowl_stones=180):
+                 stone_mg=6500, bowl_stones=180, thresholds=None):
         self.size = size
         self.n = n = size * size
         self.field = field
@@ -82,6 +110,13 @@ class World:
         self.ring = {}             # which -> (amplitude g x 100, scans left)
         self.released = {}         # 'dd' -> time the last stone was let go there
         self.now = 0
+        t = thresholds or {}
+        self.threshold = {1: t.get("black", 150), 2: t.get("white", 150)}
+        self.sensor_faults = []    # [kind, i, t0, t1, counts, applied]: flickers and drifts
+        self.stuck = []            # points whose sensor reads the high rail
+        self.burst = None          # (until, mask, half): a noise burst and the noise before it
+        self.on_let_go = None      # the ground truth's ear: f(colour, i, role)
+        self.sliding = []          # points whose stone a hand is pushing along the board now
         for k in self.counts:
             self._scale(k)
 
@@ -118,6 +153,11 @@ class World:
     def tick(self, now):
         """Write every twin for the scan at `now` (ms)."""
         self.now = now
+        if self.burst is not None and now >= self.burst[0]:
+            self.mask, self.half = self.burst[1], self.burst[2]
+            self.burst = None
+        if self.sensor_faults:
+            self._walk(now)        # drifting baselines move before the scan
         self.seed = noisy_copy(self.static, self.field, self.n, self.seed, self.mask, self.half)
         f = self.field
         size = self.size
@@ -136,10 +176,41 @@ class World:
                     i = py * size + px
                     v = f[i] + s
                     f[i] = 0 if v < 0 else 4095 if v > 4095 else v
+        if self.sensor_faults:
+            self._flicker(now)
         for i in self.dead:
             f[i] = 0
+        for i in self.stuck:
+            f[i] = 4095
         for k in list(self.ring):
             self._scale(k)
+
+    def _walk(self, now):
+        for ft in self.sensor_faults:
+            if ft[0] != "drift":
+                continue
+            i, t0, t1, total = ft[1], ft[2], ft[3], ft[4]
+            want = total if now >= t1 else total * (now - t0) // (t1 - t0)
+            d = want - ft[5]
+            if d:
+                ft[5] = want
+                self.base[i] = clamp12(self.base[i] + d)
+                self.static[i] = clamp12(self.static[i] + d)
+        self.sensor_faults = [ft for ft in self.sensor_faults
+                              if not (ft[0] == "drift" and now >= ft[3])]
+
+    def _flicker(self, now):
+        f = self.field
+        keep = False
+        for ft in self.sensor_faults:
+            if ft[0] == "flicker" and now < ft[3]:
+                i = ft[1]
+                f[i] = clamp12(f[i] + ft[4] + random.randint(-FLICKER_JITTER, FLICKER_JITTER))
+            elif ft[0] == "flicker":
+                keep = True        # over: drop it below
+        if keep:
+            self.sensor_faults = [ft for ft in self.sensor_faults
+                                  if not (ft[0] == "flicker" and now >= ft[3])]
 
     def _scale(self, which):
         sc = self.scales.get(which)
@@ -158,11 +229,14 @@ class World:
         self.ring[which] = (800 + random.randint(0, 1200), 30)
 
     # --- actions: generators, one step per scan --------------------------------------
-    def place(self, color, i, hand=1):
-        """Take a stone from the bowl, bring it down on i (with hand wobble), hold, let go."""
+    def place(self, color, i, hand=1, role="move", steps=None, hold=None):
+        """Take a stone from the bowl, bring it down on i (with hand wobble), hold, let go.
+        `role` is what the hand meant (told to on_let_go): "move" or "fix".
+        `steps` (scans coming down) and `hold` (scans held) are random unless given."""
         self.bowl("B" if color == 1 else "W", -1)
         x, y = self.xy(i)
-        steps = 6 + random.randint(0, 6)
+        if steps is None:
+            steps = 6 + random.randint(0, 6)
         wob = 0.15 + 0.15 * hand
         ox = random.uniform(-wob, wob)
         oy = random.uniform(-wob, wob)
@@ -171,18 +245,56 @@ class World:
             h = 14.0 * (1.0 - t)
             self.moving = [(color, x + ox * (1 - t), y + oy * (1 - t), h)]
             yield
-        hold = 2 + random.randint(0, 5)
+        if hold is None:
+            hold = 2 + random.randint(0, 5)
         for k in range(hold):   # fingers still on the stone
             self.moving = [(color, x, y, 0.0)]
             yield
         self.moving = []
         self.put(i, color)
         self.released[self.sgf(i)] = self.now
+        if self.on_let_go is not None:
+            self.on_let_go(color, i, role)
         yield
+
+    def two_stones(self, c1, i1, c2, i2, gap=4, hand=1):
+        """Fast play: the second hand touches i2 `gap` scans after the first stone
+        touched i1, while the first is still held; the first is let go first."""
+        s1 = 6 + random.randint(0, 6)
+        h1 = 2 + random.randint(0, 5)
+        s2 = 6 + random.randint(0, min(6, s1 + gap - 6))
+        h2 = max(2, h1 - gap + 1 + random.randint(0, 3))
+        return self.together([(0, self.place(c1, i1, hand, "move", s1, h1)),
+                              (s1 + gap - s2, self.place(c2, i2, hand, "move", s2, h2))])
+
+    def together(self, parts):
+        """Several hands at once: parts are [(first scan, action)]; each action
+        steps once per scan from its first scan, and every stone in a hand is in
+        the air together."""
+        k = 0
+        live = list(parts)
+        while live:
+            held = []
+            left = []
+            for start, g in live:
+                if k < start:
+                    left.append((start, g))
+                    continue
+                self.moving = []
+                try:
+                    next(g)
+                    left.append((start, g))
+                except StopIteration:
+                    pass
+                held += self.moving
+            live = left
+            self.moving = held
+            yield
+            k += 1
 
     def lift(self, i, to_lid=True):
         """Pick the stone up; a lifted stone goes to the lid of the other colour
-        (a prisoner) unless to_lid is False."""
+        (a prisoner), or with to_lid False back to its own bowl."""
         color = self.remove(i)
         if not color:
             yield
@@ -197,6 +309,8 @@ class World:
             yield
         if to_lid:
             self.bowl("lidW" if color == 1 else "lidB", 1)
+        else:
+            self.bowl("B" if color == 1 else "W", 1)
         yield
 
     def slide(self, i, j, ms=150, scan_ms=10, back=False):
@@ -208,6 +322,7 @@ class World:
         x0, y0 = self.xy(i)
         x1, y1 = self.xy(j)
         steps = max(2, ms // scan_ms)
+        self.sliding.append(i)
         for k in range(steps):
             t = (k + 1) / steps
             if back:
@@ -215,6 +330,7 @@ class World:
             self.moving = [(color, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 0.0)]
             yield
         self.moving = []
+        self.sliding.remove(i)
         self.put(i if back else j, color)
         yield
 
@@ -250,6 +366,37 @@ class World:
             self.dead.append(i)
         yield
 
+    # --- sensor faults: each starts now and the hands go on (one scan) ---------------
+    def flicker(self, i, ms, color=1):
+        """The sensor under i reads around its black (colour 1) or white threshold
+        for ms: the threshold ±FLICKER_JITTER counts at random, on top of what
+        it would read. Then it steadies."""
+        sign = 1 if color == 1 else -1
+        self.sensor_faults.append(["flicker", i, self.now, self.now + ms,
+                                   sign * self.threshold[color], 0])
+        yield
+
+    def drift(self, i, counts, ms=5000):
+        """The baseline of the sensor under i walks by `counts` (signed: + towards
+        black) evenly over ms, and stays there."""
+        self.sensor_faults.append(["drift", i, self.now, self.now + max(ms, 1), counts, 0])
+        yield
+
+    def stick(self, i):
+        """The sensor under i is stuck at the high rail (4095) from now on."""
+        if i not in self.stuck:
+            self.stuck.append(i)
+        yield
+
+    def noise_burst(self, ms, counts):
+        """Electrical noise: for ms every point's noise spans about ±counts."""
+        if self.burst is None:
+            self.burst = (self.now + ms, self.mask, self.half)
+        else:
+            self.burst = (self.now + ms, self.burst[1], self.burst[2])
+        self.mask, self.half = noise_mask(counts)
+        yield
+
     def wait(self, ms, scan_ms=10):
         for k in range(max(1, ms // scan_ms)):
             yield
@@ -265,17 +412,20 @@ class World:
         return (ord(s[1]) - 97) * self.size + ord(s[0]) - 97
 
     def action(self, a, scan_ms=10, noise=1):
-        """The generator for one script action [verb, args...]: place C pt, lift pt,
-        slide pt pt, nudge pt pt [ms], hover C pt ms, knock pt, wait ms, button C name
-        (name as given: the caller maps it onto the board's buttons), bowl C k,
-        lid C k, dead pt. ValueError for any other verb (power-cut is the
-        caller's: it concerns the firmware, not the world)."""
+        """The generator for one script action [verb, args...]: place C pt [role],
+        lift pt ["bowl"], slide pt pt, nudge pt pt [ms], hover C pt ms, knock pt,
+        wait ms, button C name (name as given: the caller maps it onto the board's
+        buttons), bowl C k, lid C k, dead pt, flicker pt ms [C], drift pt counts [ms],
+        stuck pt, noise ms [counts], two C pt C pt [ms]. ValueError for any other
+        verb (power-cut and fault are the caller's: they concern the firmware and
+        the players, not the world)."""
         v = a[0]
         pt = self.point
         if v == "place":
-            return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise)
+            return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise,
+                              a[3] if len(a) > 3 else "move")
         if v == "lift":
-            return self.lift(pt(a[1]))
+            return self.lift(pt(a[1]), not (len(a) > 2 and a[2] == "bowl"))
         if v == "slide":
             return self.slide(pt(a[1]), pt(a[2]), scan_ms=scan_ms)
         if v == "nudge":
@@ -294,4 +444,15 @@ class World:
             return self.wait(scan_ms, scan_ms)
         if v == "dead":
             return self.kill(pt(a[1]))
+        if v == "flicker":
+            return self.flicker(pt(a[1]), int(a[2]), 2 if len(a) > 3 and a[3] == "W" else 1)
+        if v == "drift":
+            return self.drift(pt(a[1]), int(a[2]), int(a[3]) if len(a) > 3 else 5000)
+        if v == "stuck":
+            return self.stick(pt(a[1]))
+        if v == "noise":
+            return self.noise_burst(int(a[1]), int(a[2]) if len(a) > 2 else 40)
+        if v == "two":
+            return self.two_stones(1 if a[1] == "B" else 2, pt(a[2]), 1 if a[3] == "B" else 2,
+                                   pt(a[4]), int(a[5]) // scan_ms if len(a) > 5 else 4, noise)
         raise ValueError("unknown action %r" % v)

@@ -1,0 +1,69 @@
+"""Helpers for the tests on the emulated RP2040 (tests/test_chip_*.py).
+
+The product image is built once per change of the firmware (tools/chip/build.py
+caches it by the hash of its inputs) from the chip kit in ../shared/rp2040/ (or
+GOBOARD_RP2040_DIR). Nothing skips: a missing kit, toolchain, node or rp2040js
+fails the test with what is missing and how to get it.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO, MPY_CROSS
+
+sys.path.insert(0, str(REPO / "tools" / "chip"))
+
+import build as B  # noqa: E402
+import chip as C   # noqa: E402
+
+_IMAGE = {}
+
+
+def product_image():
+    """The frozen product image (built or from the cache)."""
+    if "frozen" not in _IMAGE:
+        try:
+            _IMAGE["frozen"] = B.build(log=sys.stdout)
+        except B.BuildError as e:
+            pytest.fail("the product image cannot be built: %s" % e)
+    return _IMAGE["frozen"]
+
+
+def stock_image():
+    try:
+        return B.stock()
+    except B.BuildError as e:
+        pytest.fail(str(e))
+
+
+def mpy_files(tmp_dir):
+    """The firmware as tools/deploy leaves it on a stock Pico: every module compiled
+    with mpy-cross -march=armv6m, main.py as source."""
+    files = {}
+    fw = REPO / "firmware"
+    for src in sorted((fw / "goban").rglob("*.py")):
+        rel = src.relative_to(fw).with_suffix(".mpy")
+        out = os.path.join(str(tmp_dir), str(rel).replace("/", "_"))
+        r = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-o", out, str(src)],
+                           capture_output=True, text=True)
+        assert r.returncode == 0, "%s does not compile for the RP2040: %s" % (src, r.stderr)
+        with open(out, "rb") as f:
+            files[str(rel)] = f.read()
+    files["main.py"] = (fw / "main.py").read_bytes()
+    files["boards/reference-19.json"] = (REPO / "boards" / "reference-19.json").read_bytes()
+    return files
+
+
+def repl(image, fs_files=None):
+    """A chip booted to its raw REPL (main.py interrupted), ready for exec()."""
+    try:
+        c = C.Chip(image, fs_files=fs_files)
+    except C.ChipError as e:
+        pytest.fail(str(e))
+    c.boot()
+    c.run_for(300_000)
+    c.raw_repl()
+    return c

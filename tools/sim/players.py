@@ -1,0 +1,410 @@
+"""The players at the simulated board, and the game as it really went (runs inside MicroPython).
+
+The ground truth is the world's, never the referee's: every stone a hand lets go
+as a move is played on the players' own game (`truth`, a rules-core Game that
+only decides what a move captures); passes, resignations and takebacks come
+from the buttons the hands press. The board's record is compared with it at
+the end (host side: goboard.simfaults.verdict).
+
+Players behave like people. When the board announces an illegal state (an
+`illegal` event with a point: the buzzer, the red lights) they stop, and after
+a human delay do what the board says, when it is something a person can do
+and it agrees with what they know of the game:
+  - put a stone back (knocked, removed-stone, changed): only where their game
+    has that stone;
+  - take a stone off (extra-stone, wrong-color, a rules refusal, not-lifted...):
+    only a stone their game does not have, or the move just played (it is
+    taken back: its captures go back on the board, and it is played again once
+    the board is happy);
+  - put a slid stone back from where it went;
+  - anything else, or a second look: make every lit point match their game.
+When nothing of that is possible, or the board still complains after three
+rounds, or a move is sent back twice, the game is stuck: play stops there.
+
+Each announcement starts an episode; it records whether a player's mistake was
+on the board then (the board differs from the players' game, captures not yet
+lifted and dead stones lifted after the end aside). An episode without a
+mistake is a jam (the board asked for a fix nobody's mistake caused), and so is
+one that stays stuck after the players did the fix.
+
+Faults the host injects are announced with a `fault` action: the players note
+when each ended, and when the board next agreed with them (no announcement,
+the board's moves are the players' moves, the stones are where the game says):
+that is the fault's recovery.
+"""
+
+import random
+
+from goban.game import Game, PASS, PASS_STONE, ABANDON
+
+LETTER = {1: "B", 2: "W"}
+COLOR = {"B": 1, "W": 2}
+REACT_MS = (500, 1500)     # a person notices the board and reaches for the stone
+GIVE_MS = 2000             # how long they wait for the board to be happy after a fix
+ROUNDS = 3                 # fixes tried before the game is stuck
+SEND_BACKS = 1             # times the board may send one move back before play is stuck
+
+
+def game_moves(game):
+    """The game's moves as [letter, SGF point] ("" for a pass, [c, "", "abandon"])."""
+    out = []
+    for (c, p) in game.moves():
+        if p == PASS or p == PASS_STONE:
+            out.append([LETTER[c], ""])
+        elif p == ABANDON:
+            out.append([LETTER[c], "", "abandon"])
+        else:
+            out.append([LETTER[c], game.board.sgf(p)])
+    return out
+
+
+class Players:
+    def __init__(self, runner, job):
+        self.runner = runner
+        self.world = w = runner.world
+        self.size = size = runner.size
+        self.n = size * size
+        self.W = size + 1
+        g = Game(job.get("rules", "chinese"), size, capacity=400)
+        setup = job.get("setup")
+        if setup:
+            g.setup(black=[g.board.from_sgf(s) for s in setup], to_move=2)
+        elif (job.get("handicap") or 0) >= 2:
+            g.place_handicap(job["handicap"])
+        self.setup_pts = list(g.setup_black)
+        self.truth = g
+        self.released = []         # [t] of each truth move let go (parallel to the game's moves)
+        self.board_moves = []      # the board's moves, from its events: [letter, point]
+        self.alarm = None          # the board's standing illegal announcement
+        self.episode = None
+        self.episodes = []
+        self.faults = []           # {kind, t0, end, rec}
+        self.retaken = {}          # (move number, i) -> times the board sent that move back
+        self.replay = []           # moves sent back, to play again: (colour, i)
+        self.stopped = None        # why play stopped (stuck), or None
+        self.attempts = []         # [t, letter, point, code]: moves the players' game refused
+        w.on_let_go = self.let_go
+
+    # --- indices ----------------------------------------------------------------
+    def p_of(self, i):
+        return i + i // self.size + self.W
+
+    def i_of(self, p):
+        W = self.W
+        return (p // W - 1) * self.size + p % W
+
+    def want(self, i):
+        """The colour the players' game has on frame index i (0 empty)."""
+        return self.truth.board.cells[self.p_of(i)]
+
+    # --- the ground truth -------------------------------------------------------------
+    def let_go(self, color, i, role):
+        if role != "move":
+            return
+        g = self.truth
+        p = self.p_of(i)
+        if g.n == 0 and p in self.setup_pts and g.board.cells[p] == color:
+            return                 # a handicap stone put on its point
+        code = g.play(color, p)
+        now = self.world.now
+        if code:
+            self.attempts.append([now, LETTER[color], self.world.sgf(i), code])
+            return
+        self.released.append(now)
+        self._move_done(now)
+
+    def press(self, name, color=None):
+        """A game button pressed by a hand: the players' game follows it."""
+        g = self.truth
+        if ":" in name:
+            c, name = name.split(":", 1)
+            color = COLOR.get(c)
+        if color is None:
+            color = g.to_move()
+        code = "?"
+        if name == "pass":
+            code = g.pass_move(color)
+        elif name == "abandon":
+            code = g.abandon(color)
+        elif name == "resign":
+            code = g.resign(color)
+        elif name == "undo" and g.rules.takeback and g.n:
+            g.undo()
+            del self.released[g.n:]
+            return
+        elif name == "end" and not g.over:
+            g.agree_end()
+        if code is None:
+            self.released.append(self.world.now)
+            self._move_done(self.world.now)
+
+    def pass_stone(self, color):
+        if self.truth.pass_stone(color) is None:
+            self.released.append(self.world.now)
+            self._move_done(self.world.now)
+
+    def _move_done(self, now):
+        for f in self.faults:
+            if f["end"] is None:
+                f["moves"] -= 1
+                if f["moves"] <= 0:
+                    f["end"] = now     # a fault tied to moves is over once they are let go
+
+    def mistake(self):
+        """The points (SGF, at most 4) where the stones differ from the players'
+        game: someone's mistake is on the board ([] when none; captures not yet
+        lifted, and dead stones lifted after play ended, are not mistakes)."""
+        g = self.truth
+        cells = g.board.cells
+        wb = self.world.board
+        caps = g.last_capture() if g.n else []
+        over = g.over
+        moving = self.world.sliding
+        out = []
+        for i in range(self.n):
+            if i in moving:
+                continue           # a stone pushed along: where it ends up is what counts
+            v = wb[i]
+            p = self.p_of(i)
+            e = cells[p]
+            if v == e:
+                continue
+            if e == 0 and v and p in caps:
+                continue
+            if v == 0 and over:
+                continue
+            out.append(self.world.sgf(i))
+            if len(out) == 4:
+                break
+        return out
+
+    # --- the board, as the players see it -----------------------------------------
+    def on_event(self, ev, now):
+        t = ev.get("type")
+        if t in ("move", "pass", "abandon"):
+            k = ev.get("number") or (len(self.board_moves) + 1)
+            m = [ev["color"], ev.get("point") or ""]
+            if t == "abandon":
+                m.append("abandon")
+            del self.board_moves[k - 1:]
+            self.board_moves.append(m)
+            if t == "move":
+                self._clear(now, "move")   # the board only takes a move when content
+        elif t == "undo":
+            del self.board_moves[max(0, ev.get("number", 1) - 1):]
+        elif t == "game-start":
+            self.board_moves = []
+            self._clear(now, "new game")
+        elif t == "restored":
+            self._clear(now, "restored")
+        elif t == "illegal" and ev.get("point"):
+            if self.alarm is None:
+                self.episode = {"t": now, "code": ev.get("code"), "point": ev.get("point"),
+                                "text": ev.get("text"), "mistake": self.mistake(), "acted": 0,
+                                "end": None, "how": None}
+                self.episodes.append(self.episode)
+            self.alarm = ev
+
+    def rebooted(self, now):
+        """A power cut: the board forgot what it was announcing."""
+        self._clear(now, "reboot")
+
+    def _clear(self, now, how):
+        self.alarm = None
+        e = self.episode
+        if e is not None:
+            e["end"] = now
+            e["how"] = how
+            self.episode = None
+
+    # --- reacting -------------------------------------------------------------------
+    def react(self):
+        """Called between actions: handle a standing announcement, then play
+        again any move the board sent back. False when play is stuck."""
+        r = self.runner
+        while self.alarm is not None and self.stopped is None:
+            ep = self.episode
+            rounds = 0
+            while self.alarm is not None:
+                self._think(REACT_MS)
+                if self.alarm is None:
+                    break
+                if rounds >= ROUNDS:
+                    self._stuck("still announced after %d fixes" % ROUNDS)
+                    return False
+                ev = self.alarm
+                acts = self._fix(ev, rounds)
+                rounds += 1
+                if not acts:
+                    self._stuck("no fix a player can do for %s %s"
+                                % (ev.get("code"), ev.get("point")))
+                    return False
+                if ep is not None:
+                    ep["acted"] += 1
+                r.emit_note({"type": "fix", "code": ev.get("code"), "point": ev.get("point"),
+                             "round": rounds, "actions": acts})
+                for a in acts:
+                    r.act(a)
+                k = GIVE_MS // r.scan_ms
+                while self.alarm is not None and k > 0:
+                    r.scan()
+                    k -= 1
+        again = False
+        while self.replay and self.alarm is None and self.stopped is None:
+            self._think((300, 800))
+            for a in self._play_again(*self.replay.pop(0)):
+                r.act(a)
+            again = True
+        if again:   # the other player thinks again before going on
+            self._think((300, 800))
+            return self.react()
+        return self.stopped is None
+
+    def _think(self, span):
+        r = self.runner
+        r.run_gen(self.world.wait(random.randint(span[0], span[1]), r.scan_ms))
+
+    def _stuck(self, why):
+        self.stopped = why
+        if self.episode is not None:
+            self.episode["stuck"] = why
+        self.runner.emit_note({"type": "stuck", "why": why})
+
+    def _play_again(self, c, i):
+        """The move the board sent back, and the lifting of what it captures."""
+        g = self.truth
+        acts = [["place", LETTER[c], self.world.sgf(i)]]
+        if g.play(c, self.p_of(i)) is None:
+            for q in g.last_capture():
+                acts += [["wait", random.randint(150, 300)], ["lift", self.world.sgf(self.i_of(q))]]
+            g.undo()               # played for real when the stone is let go
+        return acts
+
+    def _fix(self, ev, rounds):
+        """The actions (the runner's) a player does for the announcement; [] when
+        they can do nothing about it."""
+        w = self.world
+        S = w.sgf
+        code = ev.get("code")
+        i = self._index(ev.get("point"))
+        acts = None
+        if rounds == 0 and i is not None:
+            want = self.want(i)
+            if code in ("knocked", "removed-stone"):
+                if want and not w.board[i]:
+                    acts = [["place", LETTER[want], S(i), "fix"]]
+            elif code == "slid":
+                j = self._index(ev.get("to"))
+                if j is not None and want and not w.board[i] and w.board[j] and not self.want(j):
+                    acts = [["slide", S(j), S(i)]]
+            elif code == "changed":
+                if want and w.board[i] and w.board[i] != want:
+                    acts = [["lift", S(i), "bowl"], ["place", LETTER[want], S(i), "fix"]]
+            elif code not in ("mismatch", "resume-mismatch"):
+                acts = self._take_off(i)
+                if acts is not None and code == "not-lifted":
+                    acts += self._match(self._lit(), only_extra=True)
+        if acts is None:
+            acts = self._match(self._lit())
+        return acts
+
+    def _take_off(self, i):
+        """Take the stone on i off: a stone the players' game does not have, or
+        the move just played (taken back, to be played again). None if neither."""
+        w = self.world
+        S = w.sgf
+        c = w.board[i]
+        if not c:
+            return None
+        g = self.truth
+        if not self.want(i):
+            return [["lift", S(i), "bowl"]]
+        if g.n and g.move_point(g.n) == self.p_of(i) and g.color_of(g.n) == c:
+            key = (g.n, i)
+            if self.retaken.get(key, 0) >= SEND_BACKS:
+                return None        # sent back again: the board will not take this move
+            self.retaken[key] = self.retaken.get(key, 0) + 1
+            caps = [self.i_of(q) for q in g.last_capture()]
+            g.undo()
+            del self.released[g.n:]
+            self.replay.append((c, i))
+            acts = [["lift", S(i), "bowl"]]
+            for j in caps:
+                if not w.board[j]:
+                    acts.append(["place", LETTER[self.want(j)], S(j), "fix"])
+            return acts
+        return None
+
+    def _lit(self):
+        li = self.runner.hw["lights"]
+        lit = li.lit if li is not None else {}
+        return sorted(lit) if isinstance(lit, dict) else list(lit)
+
+    def _match(self, pts, only_extra=False):
+        """Make these points match the players' game: what a person does with
+        "put the stones as the lights show"."""
+        w = self.world
+        S = w.sgf
+        g = self.truth
+        caps = [self.i_of(q) for q in g.last_capture()] if g.n else []
+        acts = []
+        for i in pts:
+            v = w.board[i]
+            e = self.want(i)
+            if v == e:
+                continue
+            if v and not e:
+                # a capture goes to the lid, anything else back to its bowl
+                acts.append(["lift", S(i)] if i in caps else ["lift", S(i), "bowl"])
+            elif only_extra:
+                continue
+            elif e and not v:
+                acts.append(["place", LETTER[e], S(i), "fix"])
+            else:
+                acts += [["lift", S(i), "bowl"], ["place", LETTER[e], S(i), "fix"]]
+        return acts
+
+    def _index(self, s):
+        if not s or len(s) != 2:
+            return None
+        x = ord(s[0]) - 97
+        y = ord(s[1]) - 97
+        if 0 <= x < self.size and 0 <= y < self.size:
+            return y * self.size + x
+        return None
+
+    # --- faults and their recovery ----------------------------------------------------
+    def fault(self, kind, ms, moves=0, where=None):
+        """A fault starts now; it is over ms later, or (moves > 0) once that
+        many moves were let go."""
+        now = self.world.now
+        self.faults.append({"kind": kind, "t0": now, "end": None if moves else now + ms,
+                            "moves": moves, "rec": None, "point": where})
+
+    def watch(self, now):
+        """After each scan: a fault that is over is recovered from once the board
+        agrees with the players."""
+        due = False
+        for f in self.faults:
+            if f["rec"] is None and f["end"] is not None and f["end"] <= now:
+                due = True
+                break
+        if not due or not self.agrees():
+            return
+        for f in self.faults:
+            if f["rec"] is None and f["end"] is not None and f["end"] <= now:
+                f["rec"] = now
+
+    def agrees(self):
+        if self.alarm is not None:
+            return False
+        mv = game_moves(self.truth) if len(self.board_moves) == self.truth.n else None
+        if mv is None or mv != self.board_moves:
+            return False
+        return not self.mistake()
+
+    def summary(self):
+        g = self.truth
+        return {"moves": game_moves(g), "released": self.released, "episodes": self.episodes,
+                "faults": self.faults, "stopped": self.stopped, "attempts": self.attempts,
+                "open": self.alarm is not None, "mistake": self.mistake()}
