@@ -19,17 +19,7 @@ Each call sends one command and reads the reply up to its blank line; an engine
 error ("? ...") raises GTPError unless the method is documented to return False.
 """
 
-from goboard.gtp import Engine, GTPError, color_word  # noqa: F401 (re-exported)
-
-GNUGO = "/usr/games/gnugo"
-
-
-def gnugo_argv(level=1, seed=None, extra=()):
-    """GNU Go's command line in GTP mode (level 1: fast; a seed: the same games)."""
-    argv = [GNUGO, "--mode", "gtp", "--level", str(level)]
-    if seed is not None:
-        argv += ["--seed", str(seed)]
-    return argv + list(extra)
+from goboard.gtp import GNUGO, Engine, GTPError, color_word, gnugo_argv  # noqa: F401
 
 
 class GTP(Engine):

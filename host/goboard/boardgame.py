@@ -116,6 +116,8 @@ class BoardGame:
         for g in self.journal.games()[-1:]:
             for ev in self.journal.events(g):
                 self._apply(ev)       # the current game as it stands
+                for f in self.listeners:
+                    f(ev)
         self.thread = threading.Thread(target=self._follow, daemon=True)
         self.thread.start()
         return self
@@ -299,6 +301,8 @@ class BoardGame:
 
     def release(self, line1, line2=""):
         """No move is expected from the host any more; the board shows the two lines."""
+        if self.closing or self.gone:
+            return
         try:
             self.request({"k": "expect", "clear": True, "lines": [line1, line2]}, "expect",
                          timeout=1.0)

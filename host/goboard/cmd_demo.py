@@ -48,6 +48,10 @@ def add_arguments(p):
     p.add_argument("--linger", type=float, default=None, metavar="SECONDS",
                    help="keep serving this long after the game (default: until Ctrl-C)")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    p.add_argument("--vs-engine", nargs="?", const="gnugo", default=None, metavar="CMD",
+                   help="instead of an SGF: a simulated person (GNU Go) plays the GTP engine "
+                        "CMD (default GNU Go) at the board, the engine's moves lit and placed "
+                        "by the simulated hands (goboard play)")
 
 
 def players(path):
@@ -70,6 +74,9 @@ def minutes(seconds):
 def run(args):
     if args.pace < 0:
         raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
+    if args.vs_engine:
+        from goboard.cmd_play import demo
+        return demo(args)
     # a plain `kill` ends the demo as Ctrl-C does: the board, the link and the page stop too
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,

@@ -23,6 +23,7 @@ import shlex
 import subprocess
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # GTP's columns: no I, up to 25x25
+GNUGO = "/usr/games/gnugo"              # Debian's GNU Go (tools/setup installs it)
 SGF = "abcdefghijklmnopqrstuvwxy"
 
 
@@ -109,6 +110,14 @@ def vertex(point, size):
     if not point:
         return "pass"
     return "%s%d" % (COLUMNS[SGF.index(point[0])], size - SGF.index(point[1]))
+
+
+def gnugo_argv(level=1, seed=None, extra=()):
+    """GNU Go's command line in GTP mode (level 1: fast; a seed: the same games)."""
+    argv = [GNUGO, "--mode", "gtp", "--level", str(level)]
+    if seed is not None:
+        argv += ["--seed", str(seed)]
+    return argv + list(extra)
 
 
 # --- the controller's end: one engine process -----------------------------------------------

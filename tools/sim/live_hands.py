@@ -14,7 +14,9 @@ Each time the hand is free it looks, in this order:
    stone goes back to its bowl and the captured stones it had taken are put
    back; a point lit black or white (the other side's move, `goban.remote`)
    gets that stone, with the usual noise (think time, a hover beside the point,
-   a brief nudge after). Each lit point is acted on once per lighting.
+   a brief nudge after); green points get black's handicap stones; red points
+   under "Clear the board" (a new game) are cleared into their bowls. Each lit
+   point is acted on once per lighting.
 2. at the control channel: one JSON array per line, a script action
    (["place", "B", "dd"], ["button", "B", "pass"], ["lift", "dd"], ["wait", 300],
    ["bowl", "B", -1], ...) or ["play", C, pt]: a stone placed with the usual
@@ -136,6 +138,12 @@ class LiveHands:
             if color in COLOR_OF and not w.board[i]:
                 self.acted.append(i)
                 return self._play(COLOR_OF[color], i, self.mistakes)
+            if color == "green" and not w.board[i]:
+                self.acted.append(i)          # a handicap stone of the setup
+                return w.place(1, i, self.noise)
+            if color == "red" and title.startswith("Clear the board") and w.board[i]:
+                self.acted.append(i)          # a new game: the last one's stones go
+                return self._take_back(i, w.board[i])
         return None
 
     # --- what a hand does ------------------------------------------------------------------
@@ -170,8 +178,7 @@ class LiveHands:
 
     def _take_back(self, i, color):
         """A stone lifted back into its own bowl (a takeback, a misplaced stone)."""
-        yield from self.world.lift(i, to_lid=False)
-        self.world.bowl("B" if color == 1 else "W", 1)
+        yield from self.world.lift(i, to_lid=False)     # the world puts it in its bowl
 
     def _put_back(self, i, color):
         """A captured stone out of the lid, back on its point."""
