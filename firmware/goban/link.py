@@ -308,7 +308,7 @@ class Link:
 
     def _remote(self, re, k, msg):
         """The host's side of the game (goban.remote): `expect` {color, move:
-        "dd" / "pass" / "resign" / "wait"} or {clear, lines}, and `undo`. A
+        "dd" / "pass" / "resign" / "wait"} or {clear, note}, and `undo`. A
         refusal is an `error` whose msg starts with its code ("ko: ...")."""
         rid = msg.get("id")
         prev = self.remote_ans

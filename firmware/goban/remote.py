@@ -11,17 +11,26 @@ until the board matches the game (captures lifted) and is then played as the
 player's own pass button would; a resignation is played at once.
 
 The expectation is RAM only, not logged: it is the host's, and after a restart
-the host sends it again (it sees the board's hello). `clear(lines)` drops it and
+the host sends it again (it asks again while it waits). `clear(note)` drops it and
 leaves a note on the display (the controller went away: the game goes on at
 the board, refereed as always).
 """
 
-from goban.game import PASS
+from goban.game import PASS, reason_text
 
 TITLES = ("", "Black", "White")
 LETTERS = ("", "B", "W")
+COLORS = {"B": 1, "W": 2}
 NONE = -1              # no expectation
 RESIGN = -2            # `p` of an expected resignation
+WAIT = -3              # the move will come from the host: no stone of that colour yet
+
+# the referee's words for the refusals this adds: (what is wrong, how to fix it)
+PHYSICAL = {
+    "not-expected": ("a {c} stone is on {p}; {c} plays {q}", "take it off {p}, put it on {q}"),
+    "remote-move": ("{t}'s move comes from the other side, not from this board",
+                    "take the stone off {p} and wait for the lights"),
+}
 
 
 class Remote:
@@ -36,7 +45,7 @@ class Remote:
         self.who = ""
         self.id = None          # the request's id: the same request again acts once
         self.answer = None
-        self.note = None        # (line1, line2) to show once no move is expected
+        self.note = None        # a line shown above whose turn it is once none is expected
 
     def expect(self, game, color, p, who=""):
         """Expect `color` to play `p` (board index, PASS or RESIGN). Returns a
@@ -51,7 +60,7 @@ class Remote:
             code = "game-over"
         elif color != game.to_move():
             code = "not-your-turn"
-        elif p == PASS:
+        elif p == PASS or p == WAIT:
             code = None
         else:
             code = game.play(color, p)
@@ -61,7 +70,8 @@ class Remote:
             return code
         self.color = color
         self.p = p
-        self.vertex = "pass" if p == PASS else "resign" if p == RESIGN else game.board.name(p)
+        self.vertex = ("pass" if p == PASS else "resign" if p == RESIGN else "" if p == WAIT
+                       else game.board.name(p))
         self.who = who
         self.note = None
         return None
@@ -75,25 +85,91 @@ class Remote:
         nothing is expected of that colour)."""
         return self.color != color or self.p == p
 
+    def refusal(self, color):
+        """The code for a stone of `color` the referee may not take (allows() is
+        False): on another point than the lit one, or while the host's move is
+        still to come."""
+        return "remote-move" if self.p == WAIT or self.p <= PASS else "not-expected"
+
     def played(self, color, p):
         """A move was accepted: the expectation it fulfils (or overtakes) ends."""
         if self.color == color or p == NONE:
             self.color = 0
             self.p = NONE
 
-    def clear(self, lines=None):
-        """No move is expected any more; `lines` are shown when play allows."""
+    def clear(self, note=None):
+        """No move is expected any more; `note` (a line: "Controller gone") is
+        shown above whose turn it is, until the host expects a move again."""
         self.color = 0
         self.p = NONE
-        self.note = lines
+        self.note = note
 
-    def show(self):
-        """(line1, line2, light colour) of the expected move, or of the note, or None."""
+    def show(self, to_move):
+        """(line1, line2, light colour) of the expected move, or the note above
+        whose turn it is, or None."""
         if self.color and self.p > PASS:
             return (TITLES[self.color] + " plays " + self.vertex, "put the stone",
                     "black" if self.color == 1 else "white")
         if self.color and self.p == PASS:
             return (TITLES[self.color] + " passes", "", "off")
+        if self.color and self.p == WAIT:
+            return (TITLES[self.color] + " thinks", "(the other side)", "off")
         if self.note:
-            return (self.note[0], self.note[1], "off")
+            return (self.note, TITLES[to_move] + " to play", "off")
         return None
+
+
+def serve(ref, msg):
+    """The link's `expect` request, at the referee `ref`: {color, move: "dd" /
+    "pass" / "resign" / "wait", who} or {clear, note}. Returns the answer's
+    fields; ValueError "code: words" refuses it (nothing changes). `note`: a
+    line the display keeps above whose turn it is after a clear. A stone or a
+    pass waits for the board (the referee plays the pass once the board matches
+    the game); a resignation is played at once, as its button would."""
+    r = ref.remote
+    if msg.get("clear"):
+        r.clear(str(msg.get("note") or "")[:32] or None)
+        ref.show_turn()
+        return {"cleared": True}
+    g = ref.game
+    color = COLORS.get(msg.get("color"), 0)
+    if not color:
+        raise ValueError("bad-request: color must be B or W, not %r" % (msg.get("color"),))
+    move = msg.get("move")
+    if move == "wait":
+        p = WAIT
+    elif move == "pass":
+        p = PASS
+    elif move == "resign":
+        p = RESIGN
+    elif g is None:
+        p = NONE
+    else:
+        try:
+            p = g.board.from_sgf(str(move))
+        except ValueError as e:
+            raise ValueError("off-board: %s" % e)
+    code = r.expect(g, color, p, str(msg.get("who") or ""))
+    if code:
+        raise ValueError("%s: %s" % (code, reason_text(code)[0]))
+    if p == RESIGN:
+        r.clear()
+        ref.button(LETTERS[color] + ":resign")
+    else:
+        ref.dirty = True          # the next frame looks (a pass is played there)
+        ref.show_turn()
+    return {"number": g.n}
+
+
+def undo(ref, msg):
+    """The link's `undo` request: the last move taken back, as the undo button
+    does. ValueError "no-takeback: ..." when the rules allow none."""
+    g = ref.game
+    n = g.n if g is not None else 0
+    if n:
+        ref.button("undo")
+    if ref.game is None or ref.game.n >= n or not n:
+        raise ValueError("no-takeback: %s" % ("there is no move to take back" if not n
+                                              else "these rules allow no takeback"))
+    ref.remote.clear()
+    return {"number": ref.game.n}

@@ -28,6 +28,7 @@ from goboard.link import Disconnected, HostLink, LinkError
 from goboard.live import LiveState
 
 GONE = "gone"          # the queue's last word when the board stopped answering
+REFRESH = 3.0          # seconds between the same expect request while a move is awaited
 OTHER = {"B": "W", "W": "B"}
 
 
@@ -205,16 +206,29 @@ class BoardGame:
             pass
         return got
 
-    def wait(self, done, abort=None, timeout=None):
+    def wait(self, done, abort=None, timeout=None, again=None):
         """Pump events until `done()` is true (checked first). `abort()` true
-        raises Aborted; `timeout` seconds raise BoardGone."""
+        raises Aborted; `timeout` seconds raise BoardGone; `again()` is called
+        every REFRESH seconds (a request sent again: a restarted board lost it)."""
         deadline = None if timeout is None else time.monotonic() + timeout
+        next_again = time.monotonic() + REFRESH
         while not done():
             if abort is not None and abort():
                 raise Aborted()
-            if deadline is not None and time.monotonic() > deadline:
+            now = time.monotonic()
+            if deadline is not None and now > deadline:
                 raise BoardGone("the board did not answer in %ss" % timeout)
+            if again is not None and now > next_again:
+                next_again = now + REFRESH
+                again()
             self.pump(0.05)
+
+    def wait_a_while(self, done, seconds):
+        """Pump events for up to `seconds` or until `done()`; returns done()."""
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            self.pump(0.05)
+        return done()
 
     def board_state(self):
         """The board's own dump (`state` request)."""
@@ -259,9 +273,18 @@ class BoardGame:
             return
         self._catch_up()
         n = len(self.moves)
-        self.request({"k": "expect", "color": color, "move": move or "pass",
-                      "id": "%08x" % random.getrandbits(32)}, "expect")
-        self.wait(lambda: len(self.moves) > n or self.state.end is not None, abort)
+        msg = {"k": "expect", "color": color, "move": move or "pass",
+               "id": "%08x" % random.getrandbits(32)}
+        self.request(msg, "expect")
+
+        def again():
+            # the same request (the same id: a board that has it answers as
+            # before; one that restarted lights the move again)
+            try:
+                self.request(msg, "expect")
+            except Refused:
+                pass
+        self.wait(lambda: len(self.moves) > n or self.state.end is not None, abort, again=again)
         if len(self.moves) > n:
             self.claimed = n + 1
             got = self.moves[n]
@@ -296,16 +319,19 @@ class BoardGame:
     def hold(self, color):
         """`color`'s next move comes from the host: the board takes no stone of
         that colour until it is sent (the display says the other side is thinking)."""
-        self.request({"k": "expect", "color": color, "move": "wait",
-                      "id": "%08x" % random.getrandbits(32)}, "expect")
+        try:
+            self.request({"k": "expect", "color": color, "move": "wait",
+                          "id": "%08x" % random.getrandbits(32)}, "expect")
+        except Refused:
+            pass                  # play ended with the last move: nothing to hold
 
-    def release(self, line1, line2=""):
-        """No move is expected from the host any more; the board shows the two lines."""
+    def release(self, note=""):
+        """No move is expected from the host any more; the board keeps `note`
+        on its display above whose turn it is ("" for none)."""
         if self.closing or self.gone:
             return
         try:
-            self.request({"k": "expect", "clear": True, "lines": [line1, line2]}, "expect",
-                         timeout=1.0)
+            self.request({"k": "expect", "clear": True, "note": note}, "expect", timeout=1.0)
         except (Refused, BoardGone, UserError):
             pass
 

@@ -125,8 +125,23 @@ class Controller:
         threading.Thread(target=self._read, args=(inp,), daemon=True).start()
 
     def _read(self, inp):
-        for raw in inp:
-            self.lines.put(raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw)
+        # os.read, not the buffered file: a daemon thread blocked inside a
+        # buffered reader stops the interpreter's own exit
+        fd = inp.fileno()
+        rest = b""
+        while True:
+            try:
+                data = os.read(fd, 4096)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            rest += data
+            while b"\n" in rest:
+                line, rest = rest.split(b"\n", 1)
+                self.lines.put(line.decode("utf-8", "replace"))
+        if rest:
+            self.lines.put(rest.decode("utf-8", "replace"))
         self.lines.put(None)
 
     def gone(self):
@@ -315,7 +330,7 @@ class GTPEngine:
         if b.state.end is not None and b.unclaimed() is None:
             raise GTPError("play has ended")
         if self.held == c:
-            b.release("", "")           # the person plays this colour after all
+            b.release()           # the person plays this colour after all
             self.held = None
         if self.person is not None and b.unclaimed() is None:
             b.pump()
@@ -348,7 +363,10 @@ class GTPEngine:
         return ""
 
     def _counted(self):
-        if self.fresh or self.board.state.end is None:
+        b = self.board
+        if not self.fresh and b.state.end is None and b.moves and b.moves[-1][1] == "":
+            b.wait_a_while(lambda: b.state.end is not None, 2.0)   # the end follows a pass
+        if self.fresh or b.state.end is None:
             raise GTPError("cannot score (play has not ended)")
         return self.board.count(self.abort)
 
@@ -459,8 +477,7 @@ COMMANDS = {
     "time_left": GTPEngine.time_left, "showboard": GTPEngine.showboard,
 }
 
-GONE_LINES = ("Controller gone", "play on here")
-QUIT_LINES = ("Controller quit", "play on here")
+NOTES = {"quit": "Controller quit", "eof": "Controller gone", "gone": "Controller gone"}
 
 
 def serve(engine, ctl, say):
@@ -506,21 +523,22 @@ def run(args):
         except BoardGone as e:
             say(str(e))
             return 2
-        game = board.state.game
-        lines = QUIT_LINES if why == "quit" else GONE_LINES
-        board.release(*lines)
+        board.release(NOTES[why])
+        board.pump(0.3)
         if why != "quit":
             say("the controller went away (%s): the board keeps game %s (move %s) and "
-                "referees it on its own; its display says %r" % (
-                    "its input closed" if why == "eof" else "nobody reads the answers",
-                    game, board.state.number, " / ".join(lines)))
-        board.pump(0.3)
+                "referees it on its own" % ("its input closed" if why == "eof"
+                                            else "nobody reads the answers",
+                                            board.state.game, board.state.number))
     finally:
         board.close()
         if person is not None:
             person.close()
         if table is not None:
-            table.stop()
+            summary = table.stop()
+            if summary and summary.get("display"):
+                say("the board shows: %s (%d moves in its log)" % (
+                    " / ".join(summary["display"]), len(summary.get("moves") or ())))
         if why == "gone":
             # stdout's reader is gone: nothing may be flushed there at exit
             try:

@@ -144,7 +144,7 @@ def match(board, engine, color, rules, komi=None, handicap=0, person=None, say=p
     board.pump(0.5)
     path = board.sgf()
     game = board.state.game
-    board.release("Engine left", "play on here")
+    board.release("Engine left")
     board.close()                   # the last events are in the SGF now
     with open(path, "rb") as f:
         _, synced = read_moves(f.read(), path)
@@ -193,7 +193,7 @@ def run(args):
         raise UserError(str(e))
     finally:
         if board is not None:
-            board.release("Engine left", "play on here")
+            board.release("Engine left")
             board.close()
         if person is not None:
             person.close()

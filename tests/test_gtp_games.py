@@ -1,0 +1,147 @@
+"""Whole games through GTP on the simulated board (the real firmware in the
+MicroPython unix port, live simulated hands).
+
+- GNU Go against GNU Go through `goboard gtp --sim --sim-player "gnugo ..."`:
+  a small GTP referee (as twogtp does) asks one side for a move and tells the
+  other; one GNU Go is an ordinary engine, the other is the person at the board
+  whose stones the simulated hands put down, and the board lights the first
+  one's moves for the hands. 19x19 with the board black; 9x9 with the board
+  white and hands that sometimes put a lit stone one point off (the referee
+  announces it, the hand corrects it).
+- `goboard play --engine "gnugo ..." --sim --sim-player "gnugo ..."` on 9x9.
+Every move is the same on both sides, and the board's SGF is the game.
+
+GOBOARD_GTP_SEED changes the seeds (printed); GNU Go level 0 keeps it quick.
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+from goboard.gtp import Engine, gnugo_argv, to_point
+from goboard.sgfrecord import read_moves
+
+SEED = int(os.environ.get("GOBOARD_GTP_SEED", "3"))
+GOBOARD = [sys.executable, "-m", "goboard"]
+
+
+def board_engine(tmp_path, size, seed, *extra):
+    """`goboard gtp --sim` as a GTP engine (through goboard's own client)."""
+    person = " ".join(gnugo_argv(0, seed + 100))
+    return Engine(GOBOARD + ["gtp", "--sim", "--size", str(size), "--sim-player", person,
+                             "--seed", str(seed), "--out", str(tmp_path / "games")] + list(extra),
+                  stderr=open(tmp_path / "gtp.err", "w"))
+
+
+def referee(black, white, size, komi=7.5, limit=500):
+    """twogtp in a few lines: the moves of a whole game, [(colour, vertex)],
+    and how it ended ("passes" or "resign")."""
+    for e in (black, white):
+        e.boardsize(size)
+        e.clear_board()
+        e.komi(komi)
+    moves = []
+    color, passes = "B", 0
+    while passes < 2 and len(moves) < limit:
+        mover, other = (black, white) if color == "B" else (white, black)
+        mv = mover.genmove(color)
+        if mv == "resign":
+            return moves, "resign"
+        assert other.play(color, mv), "%s refused %s %s after %d moves" % (
+            "white" if color == "B" else "black", color, mv, len(moves))
+        moves.append((color, mv))
+        passes = passes + 1 if mv == "pass" else 0
+        color = "W" if color == "B" else "B"
+    assert passes == 2, "no end in %d moves" % limit
+    return moves, "passes"
+
+
+def synced(tmp_path, size):
+    """The board's SGF with moves in it: [(colour, SGF point)]."""
+    games = []
+    for path in sorted(glob.glob(str(tmp_path / "games" / "*.sgf"))):
+        with open(path, "rb") as f:
+            _, mv = read_moves(f.read(), path)
+        if mv:
+            games.append([(c, p) for c, p, _ in mv])
+    assert len(games) == 1, games
+    return games[0]
+
+
+def as_points(moves, size):
+    return [(c, to_point(v, size)) for c, v in moves]
+
+
+def check_game(tmp_path, board, other, moves, end, size):
+    print("seed %d: %dx%d, %d moves, %s" % (SEED, size, size, len(moves), end))
+    # the board's own record of the game is the game the two engines played
+    hist = other.command("move_history").split("\n") if moves else []
+    assert len(hist) == len(moves)
+    if end == "passes":
+        score = board.final_score()
+        assert score[0] in "BW0" and (score == "0" or score[1] == "+"), score
+        dead = board.final_status_list("dead")
+        alive = board.final_status_list("alive")
+        assert not dead & alive
+        on_board = other.list_stones("black") | other.list_stones("white")
+        assert (dead | alive) <= on_board and on_board - (dead | alive) == \
+            set(board.final_status_list("seki"))
+    board.close()
+    assert synced(tmp_path, size) == as_points(moves, size)
+
+
+def test_gnugo_against_gnugo_through_the_board_19(tmp_path):
+    board = board_engine(tmp_path, 19, SEED)
+    other = Engine(gnugo_argv(0, SEED))
+    try:
+        assert board.command("protocol_version") == "2"
+        moves, end = referee(board, other, 19)
+        check_game(tmp_path, board, other, moves, end, 19)
+    finally:
+        board.close()
+        other.close()
+
+
+def test_gnugo_against_gnugo_through_the_board_9_with_mistakes(tmp_path):
+    board = board_engine(tmp_path, 9, SEED + 1, "--mistakes", "0.3", "--noise", "2")
+    other = Engine(gnugo_argv(0, SEED + 1))
+    try:
+        moves, end = referee(other, board, 9)
+        check_game(tmp_path, board, other, moves, end, 9)
+    finally:
+        board.close()
+        other.close()
+    # the hands' slips were announced by the referee as usual, and corrected
+    slips = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
+                                                          "*.jsonl"))
+             for line in open(path) if '"not-expected"' in line]
+    print("%d stones first put one point off" % len(slips))
+    assert slips and all(e["color"] == "B" and e["point"] != e["fix"][-2:] for e in slips)
+    assert "Traceback" not in (tmp_path / "gtp.err").read_text()
+
+
+def test_goboard_play_against_gnugo_9(tmp_path):
+    engine = " ".join(gnugo_argv(0, SEED + 2))
+    person = " ".join(gnugo_argv(0, SEED + 3))
+    r = subprocess.run(GOBOARD + ["play", "--engine", engine, "--color", "W", "--sim", "--size",
+                                  "9", "--sim-player", person, "--seed", str(SEED), "--json",
+                                  "--out", str(tmp_path / "games")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    print("seed %d: goboard play 9x9, %d moves, %s" % (SEED, out["moves"], out["result"]))
+    assert out["exact"] is True and out["person"] == "W" and "GNU Go" in out["engine"]
+    record = synced(tmp_path, 9)
+    assert len(record) == out["moves"]
+    # an independent replay: GNU Go takes every move of the synced SGF, in turn
+    with Engine(gnugo_argv(0)) as go:
+        go.boardsize(9)
+        go.clear_board()
+        for k, (c, p) in enumerate(record):
+            assert c == "BW"[k % 2]
+            assert go.play(c, "pass" if not p else "%s%d" % (
+                "ABCDEFGHJ"[ord(p[0]) - 97], 9 - (ord(p[1]) - 97))), (k, c, p)
+    if out["end"] != "resign":
+        assert out["result"][:2] in ("B+", "W+") or out["result"] == "0"
