@@ -173,17 +173,9 @@ class GTPEngine:
         self.abort = lambda: False
 
     # --- the game at the board ----------------------------------------------------------
-    def _adopt(self):
-        """The board's current game is the one the controller means (no move yet,
-        the same rules and komi, nothing set up): play it instead of a new one."""
-        st = self.board.state
-        komi = self.komi if self.komi is not None else R.get(self.rules).komi
-        return (st.game is not None and st.number == 0 and st.end is None
-                and st.rules == self.rules and st.komi == komi and not st.handicap)
-
     def _game(self, handicap=0, setup=None):
         if self.fresh or handicap or setup:
-            if handicap or setup or not self._adopt():
+            if handicap or setup or not self.board.fresh(self.rules, self.komi):
                 self.board.new_game(self.rules, self.komi, handicap, setup)
                 self.say("game %s at the board: %s, komi %s%s" % (
                     self.board.state.game, self.rules, self.board.state.komi,

@@ -97,6 +97,9 @@ def play_game(board, engine, person_color, person=None, say=print):
             try:
                 board.play(ec, p)
             except Refused as e:
+                if e.code == "game-over" and board.wait_a_while(
+                        lambda: board.state.end is not None, 2.0):
+                    break               # play ended with the person's last move
                 raise UserError("the engine played %s %s, which the board refuses under %s "
                                 "(%s): the game stays on the board as it is"
                                 % (ec, mv, board.state.rules, e.text))
@@ -132,7 +135,8 @@ def match(board, engine, color, rules, komi=None, handicap=0, person=None, say=p
     """One game at the board against the engine, from a new game to the count;
     the board is closed at the end (its SGF complete). Returns the summary:
     sgf, moves, result, end, exact (the SGF is the game played, move for move)."""
-    board.new_game(rules, komi, handicap)
+    if handicap or not board.fresh(rules, komi):
+        board.new_game(rules, komi, handicap)
     setup_engine(engine, board)
     say("  %s against %s, %s rules, komi %s; the SGF: %s" % (
         board.meta.get("black"), board.meta.get("white"), board.state.rules,
