@@ -30,6 +30,16 @@ class Raw:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.buf = b""
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.err = self.proc.stderr.read().decode()
+        assert "Traceback" not in self.err
+
     def send(self, text):
         self.proc.stdin.write(text.encode())
         self.proc.stdin.flush()
@@ -58,8 +68,7 @@ class Raw:
 
 
 def test_every_command_in_protocol_2_form(tmp_path):
-    g = Raw(tmp_path)
-    try:
+    with Raw(tmp_path) as g:
         ok, listed = g.ask("list_commands", 1)
         names = listed.split("\n")
         for must in ("protocol_version", "name", "version", "known_command", "list_commands",
@@ -127,17 +136,10 @@ def test_every_command_in_protocol_2_form(tmp_path):
         assert g.read()[:2] == (True, 313)
         assert g.proc.wait(30) == 0
         assert g.proc.stdout.read() == b""          # nothing after quit's answer
-    finally:
-        if g.proc.poll() is None:
-            g.proc.kill()
-            g.proc.wait()
-    err = g.proc.stderr.read().decode()
-    assert "Traceback" not in err
 
 
 def test_a_controller_killed_mid_game(tmp_path):
-    g = Raw(tmp_path)
-    try:
+    with Raw(tmp_path) as g:
         for k, line in enumerate(["boardsize 9", "clear_board", "komi 7.5", "play black E5",
                                   "genmove white", "play black C3"], 1):
             ok, text = g.ask(line, k)
@@ -147,12 +149,7 @@ def test_a_controller_killed_mid_game(tmp_path):
         g.proc.stdin.close()
         g.proc.stdout.close()
         assert g.proc.wait(60) == 0
-    finally:
-        if g.proc.poll() is None:
-            g.proc.kill()
-            g.proc.wait()
-    err = g.proc.stderr.read().decode()
-    assert "Traceback" not in err
+    err = g.err
     # it says so, and what the board shows: the game goes on at the board
     assert "controller went away" in err and "keeps game 1" in err, err
     assert re.search(r"the board shows: Controller gone / (Black|White) to play", err), err

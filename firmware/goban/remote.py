@@ -24,6 +24,7 @@ COLORS = {"B": 1, "W": 2}
 NONE = -1              # no expectation
 RESIGN = -2            # `p` of an expected resignation
 WAIT = -3              # the move will come from the host: no stone of that colour yet
+WORDS = {"pass": PASS, "resign": RESIGN, "wait": WAIT}   # the request's moves without a point
 
 # the referee's words for the refusals this adds: (what is wrong, how to fix it)
 PHYSICAL = {
@@ -136,12 +137,8 @@ def serve(ref, msg):
     if not color:
         raise ValueError("bad-request: color must be B or W, not %r" % (msg.get("color"),))
     move = msg.get("move")
-    if move == "wait":
-        p = WAIT
-    elif move == "pass":
-        p = PASS
-    elif move == "resign":
-        p = RESIGN
+    if move in WORDS:
+        p = WORDS[move]
     elif g is None:
         p = NONE
     else:

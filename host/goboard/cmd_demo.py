@@ -71,6 +71,19 @@ def minutes(seconds):
     return "%d:%02d" % divmod(int(round(seconds)), 60)
 
 
+def linger(args, say):
+    """Keep the page up after the game: --linger seconds, or until Ctrl-C."""
+    try:
+        if args.linger is None:
+            say("the page keeps showing the final position; Ctrl-C stops")
+            while True:
+                time.sleep(3600)
+        elif args.linger > 0:
+            time.sleep(args.linger)
+    except KeyboardInterrupt:
+        pass
+
+
 def run(args):
     if args.pace < 0:
         raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
@@ -176,15 +189,7 @@ def run(args):
             print(json.dumps(out))
         if not exact:
             raise UserError("the synced SGF differs from the game played")
-        try:
-            if args.linger is None:
-                say("the page keeps showing the final position; Ctrl-C stops")
-                while True:
-                    time.sleep(3600)
-            elif args.linger > 0:
-                time.sleep(args.linger)
-        except KeyboardInterrupt:
-            pass
+        linger(args, say)
     finally:
         board.stop()
         link.close()

@@ -213,7 +213,7 @@ def demo(args):
     (GNU Go, seeded) playing black against the engine CMD (default GNU Go), the
     engine's moves lit and placed by the simulated hands; synced to SGF and
     shown on the live page as the demo does."""
-    from goboard.cmd_demo import minutes
+    from goboard.cmd_demo import linger, minutes
     from goboard.cmd_serve import ServerThread
     from goboard.boardgame import BoardGame
     from goboard.journal import Journal
@@ -255,15 +255,7 @@ def demo(args):
                                   page="%s/board/%s" % (server.url, board.serial))))
         if not out["exact"]:
             raise UserError("the synced SGF differs from the game played")
-        try:
-            if args.linger is None:
-                say("the page keeps showing the final position; Ctrl-C stops")
-                while True:
-                    time.sleep(3600)
-            elif args.linger > 0:
-                time.sleep(args.linger)
-        except KeyboardInterrupt:
-            pass
+        linger(args, say)
     finally:
         if person is not None:
             person.close()
