@@ -132,6 +132,14 @@ def test_every_command_in_protocol_2_form(tmp_path):
         assert board.split("\n")[-1].endswith("move 0, W to play")
         assert g.ask("undo", 311)[0] is False       # the handicap is no move
         assert g.ask("final_score", 312)[0] is False
+        # free handicap stones, chosen by the controller: a new game set up at the board
+        assert g.ask("clear_board", 320) == (True, "")
+        assert g.ask("set_free_handicap C3 G7 E5 A9", 321) == (True, "")
+        ok, board = g.ask("showboard", 322)
+        rows = board.split("\n")
+        assert board.count("X") == 4 and rows[1].startswith(" 9 X") and rows[-1].endswith(
+            "move 0, W to play")
+        assert g.ask("set_free_handicap D4 D5", 323) == (False, "board not empty")
         g.send("313 quit\n")
         assert g.read()[:2] == (True, 313)
         assert g.proc.wait(30) == 0

@@ -288,8 +288,9 @@ class Link:
 
     def _new(self, re, msg):
         """A new game chosen on the host: rules, komi (absent: the rules'),
-        handicap, force (a game in play is dropped), id (the host's token: the
-        same id again answers the same game)."""
+        handicap, setup (black's free handicap stones), force (a game in play
+        is dropped), id (the host's token: the same id again answers the same
+        game)."""
         rid = msg.get("id")
         if rid is not None and rid == self.new_id:
             self._msg("new", re, self.new_ans)
@@ -298,8 +299,9 @@ class Link:
             self._msg("error", re, {"msg": "this board takes no new game from the host"})
             return
         komi = msg.get("komi")
-        ev = self.new_fn(str(msg["rules"]), komi, int(msg.get("handicap") or 0),
-                         bool(msg.get("force")))
+        args = (str(msg["rules"]), komi, int(msg.get("handicap") or 0), bool(msg.get("force")))
+        setup = msg.get("setup")    # black's free handicap stones (SGF points)
+        ev = self.new_fn(*args, setup=setup) if setup else self.new_fn(*args)
         ans = {"game": ev.get("game", 0), "rules": ev.get("rules"), "komi": ev.get("komi"),
                "handicap": ev.get("handicap", 0), "first": ev.get("first")}
         self.new_id = rid
