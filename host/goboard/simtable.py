@@ -139,6 +139,18 @@ class SimPerson:
         elif t == "undo":
             if self.mine is None:
                 self._gtp(e.undo)
+        elif t == "illegal" and self.mine is not None and self.mine[1] \
+                and ev.get("color") == self.mine[0] and ev.get("point") == self.mine[1] \
+                and ev.get("code") not in ("not-expected", "remote-move"):
+            # the board refuses the engine's move (its rules forbid what the
+            # engine allows, e.g. a superko): the hand takes the stone back and
+            # the person passes instead
+            c, p = self.mine
+            self._gtp(e.undo)
+            self.mine = (c, "")
+            self.table.hand(["lift", p, "bowl"])
+            self.table.hand(["wait", 300])
+            self.table.hand(["button", c, "pass"])
         elif t == "end" and ev.get("reason") not in ("resign", "void") \
                 and self.rules is not None and self.rules.dead_agreement:
             self.finish()
