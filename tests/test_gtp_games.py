@@ -8,7 +8,8 @@ MicroPython unix port, live simulated hands).
   one's moves for the hands. 19x19 with the board black; 9x9 with the board
   white and hands that sometimes put a lit stone one point off (the referee
   announces it, the hand corrects it).
-- `goboard play --engine "gnugo ..." --sim --sim-player "gnugo ..."` on 9x9.
+- `goboard play --engine "gnugo ..." --sim --sim-player "gnugo ..."` on 9x9,
+  teaching: the simulated person sometimes presses ok and plays the hint lit.
 Every move is the same on both sides, and the board's SGF is the game.
 
 GOBOARD_GTP_SEED changes the seeds (printed); GNU Go level 0 keeps it quick.
@@ -127,6 +128,7 @@ def test_goboard_play_against_gnugo_9(tmp_path):
     person = " ".join(gnugo_argv(0, SEED + 3))
     r = subprocess.run(GOBOARD + ["play", "--engine", engine, "--color", "W", "--sim", "--size",
                                   "9", "--sim-player", person, "--seed", str(SEED), "--json",
+                                  "--teach", "--sim-hints", "0.3",
                                   "--out", str(tmp_path / "games")],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
@@ -143,5 +145,12 @@ def test_goboard_play_against_gnugo_9(tmp_path):
             assert c == "BW"[k % 2]
             assert go.play(c, "pass" if not p else "%s%d" % (
                 "ABCDEFGHJ"[ord(p[0]) - 97], 9 - (ord(p[1]) - 97))), (k, c, p)
+    # teaching: each hint the engine gave was lit at the board, and the person
+    # (who asked for it) put the stone on the lit point
+    hints = [(n, v) for n, v in out["hints"] if v != "pass"]
+    print("%d hints" % len(hints))
+    assert hints
+    for n, v in hints:
+        assert record[n - 1] == ("W", to_point(v, 9)), (n, v, record[n - 1])
     if out["end"] != "resign":
         assert out["result"][:2] in ("B+", "W+") or out["result"] == "0"

@@ -14,6 +14,10 @@ The expectation is RAM only, not logged: it is the host's, and after a restart
 the host sends it again (it asks again while it waits). `clear(note)` drops it and
 leaves a note on the display (the controller went away: the game goes on at
 the board, refereed as always).
+
+Teaching: the player to move presses `ok` during play; the referee logs a
+`hint` event; a host that teaches (`goboard play --teach`) answers with the
+engine's suggestion (`expect` {hint}), lit in blue until the next move.
 """
 
 from goban.game import PASS, reason_text
@@ -44,9 +48,9 @@ class Remote:
         self.p = NONE
         self.vertex = ""
         self.who = ""
-        self.id = None          # the request's id: the same request again acts once
-        self.answer = None
         self.note = None        # a line shown above whose turn it is once none is expected
+        self.hint = NONE        # teaching: a suggested point, lit until the next move
+        self.hint_vertex = ""
 
     def expect(self, game, color, p, who=""):
         """Expect `color` to play `p` (board index, PASS or RESIGN). Returns a
@@ -97,6 +101,7 @@ class Remote:
         if self.color == color or p == NONE:
             self.color = 0
             self.p = NONE
+        self.hint = NONE
 
     def clear(self, note=None):
         """No move is expected any more; `note` (a line: "Controller gone") is
@@ -104,30 +109,36 @@ class Remote:
         self.color = 0
         self.p = NONE
         self.note = note
+        self.hint = NONE
 
     def show(self, to_move):
-        """(line1, line2, light colour) of the expected move, or the note above
-        whose turn it is, or None."""
+        """(line1, line2, light colour, point to light or NONE): the expected
+        move, or a hint, or the note above whose turn it is; None for none."""
         if self.color and self.p > PASS:
             return (TITLES[self.color] + " plays " + self.vertex, "put the stone",
-                    "black" if self.color == 1 else "white")
+                    "black" if self.color == 1 else "white", self.p)
         if self.color and self.p == PASS:
-            return (TITLES[self.color] + " passes", "", "off")
+            return (TITLES[self.color] + " passes", "", "off", NONE)
         if self.color and self.p == WAIT:
-            return (TITLES[self.color] + " thinks", "(the other side)", "off")
+            return (TITLES[self.color] + " thinks", "(the other side)", "off", NONE)
+        if self.hint != NONE:
+            return ("Hint: " + self.hint_vertex, TITLES[to_move] + " to play", "blue",
+                    self.hint if self.hint > PASS else NONE)
         if self.note:
-            return (self.note, TITLES[to_move] + " to play", "off")
+            return (self.note, TITLES[to_move] + " to play", "off", NONE)
         return None
 
 
 def serve(ref, msg):
     """The link's `expect` request, at the referee `ref`: {color, move: "dd" /
-    "pass" / "resign" / "wait", who} or {clear, note}. Returns the answer's
+    "pass" / "resign" / "wait", who}, {clear, note} or {hint: "dd" / "pass"}. Returns the answer's
     fields; ValueError "code: words" refuses it (nothing changes). `note`: a
     line the display keeps above whose turn it is after a clear. A stone or a
     pass waits for the board (the referee plays the pass once the board matches
     the game); a resignation is played at once, as its button would."""
     r = ref.remote
+    if "hint" in msg:
+        return _hint(ref, msg["hint"])
     if msg.get("clear"):
         r.clear(str(msg.get("note") or "")[:32] or None)
         ref.show_turn()
@@ -156,6 +167,27 @@ def serve(ref, msg):
         ref.dirty = True          # the next frame looks (a pass is played there)
         ref.show_turn()
     return {"number": g.n}
+
+
+def _hint(ref, move):
+    """Teaching: the engine's suggestion for the player to move, lit in blue
+    ("Hint: D4") until the next move; nothing is enforced."""
+    g = ref.game
+    r = ref.remote
+    if g is None or g.over:
+        raise ValueError("game-over: %s" % reason_text("game-over")[0])
+    if move == "pass":
+        r.hint, r.hint_vertex = PASS, "pass"
+    else:
+        try:
+            p = g.board.from_sgf(str(move))
+        except ValueError as e:
+            raise ValueError("off-board: %s" % e)
+        if g.board.cells[p]:
+            raise ValueError("occupied: %s" % reason_text("occupied")[0])
+        r.hint, r.hint_vertex = p, g.board.name(p)
+    ref.show_turn()
+    return {"hint": r.hint_vertex}
 
 
 def undo(ref, msg):

@@ -83,7 +83,8 @@ def open_table(args, say):
             raise UserError("--pace must be 0 or more, not %g" % args.pace)
         table = SimTable(args.size, args.rules, args.seed, args.noise, args.pace, args.mistakes)
         try:
-            person = SimPerson(args.sim_player, table, stderr=sys.stderr)
+            person = SimPerson(args.sim_player, table, stderr=sys.stderr,
+                               hints=getattr(args, "sim_hints", 0.0), seed=args.seed)
             board = BoardGame(table.port, args.out, say=say)
             board.listeners.append(person.on_event)
             _open(board, table)

@@ -10,8 +10,12 @@ and resignation end the game as the rules set says (after two passes the
 person lifts the dead stones and presses end; the board counts). The game is
 logged on the board and synced to SGF in `--out` like any other.
 
+`--teach`: a press of ok at the board on the person's turn lights the engine's
+suggestion there (blue, "Hint: D4") until the next move.
+
 With `--sim` the game is played on the simulated board and the person is the
-engine `--sim-player CMD`, its moves placed by simulated hands.
+engine `--sim-player CMD`, its moves placed by simulated hands (`--sim-hints P`:
+it asks for a hint with chance P and plays it).
 """
 
 import json
@@ -23,7 +27,7 @@ from goban import rules as R
 from goboard.boardgame import BoardGone, GameOver, Refused
 from goboard.cmd_gtp import KGS_RULES, add_sim_arguments, open_table
 from goboard.errors import UserError
-from goboard.gtp import Engine, GTPError, gnugo_argv, to_point, vertex
+from goboard.gtp import Engine, GTPError, color_word, gnugo_argv, to_point, vertex
 from goboard.sgfrecord import read_moves
 
 OTHER = {"B": "W", "W": "B"}
@@ -44,7 +48,12 @@ def add_arguments(p):
     p.add_argument("--name", default=None, help="the person's name for the SGF")
     p.add_argument("--out", default="games", help="directory for the synced SGF (default: games)")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    p.add_argument("--teach", action="store_true",
+                   help="teaching: ok pressed at the board lights the engine's suggestion")
     add_sim_arguments(p)
+    p.add_argument("--sim-hints", type=float, default=0.0, metavar="P",
+                   help="with --sim --teach: the chance the simulated person asks for a hint "
+                        "and plays it")
 
 
 def engine_name(engine):
@@ -77,6 +86,48 @@ def setup_engine(engine, board):
     setup = sorted(st.snapshot()["stones"]["B"])
     if setup:
         _gtp(engine.set_free_handicap, [vertex(p, st.size) for p in setup])
+
+
+class Teacher:
+    """Teaching mode: when the person presses ok at the board (a `hint` event)
+    on their turn, the engine's suggestion for them is lit there in blue until
+    the next move (the link's `expect` {hint}). GNU Go's `reg_genmove` gives it
+    without playing; other engines play it with `genmove` and take it back."""
+
+    def __init__(self, board, engine, color, say=print):
+        self.board = board
+        self.engine = engine
+        self.color = color
+        self.say = say
+        self.reg = None
+        self.given = []            # (the move number it was for, vertex)
+
+    def suggest(self):
+        if self.reg is None:
+            self.reg = self.engine.known_command("reg_genmove")
+        if self.reg:
+            mv = _gtp(self.engine.command, "reg_genmove %s" % color_word(self.color)).strip()
+            return mv.lower() if mv.lower() in ("pass", "resign") else mv.upper()
+        mv = _gtp(self.engine.genmove, self.color)
+        if mv != "resign":
+            _gtp(self.engine.undo)
+        return mv
+
+    def on_event(self, ev):
+        b = self.board
+        if ev.get("type") != "hint" or ev.get("color") != self.color \
+                or b.state.to_move != self.color or b.state.end is not None:
+            return
+        mv = self.suggest()
+        if mv == "resign":
+            mv = "pass"
+        try:
+            b.request({"k": "expect", "hint": to_point(mv, b.size) or "pass"}, "expect")
+        except Refused:
+            return
+        n = (ev.get("number") or 0) + 1
+        self.given.append((n, mv))
+        self.say("  hint for %s at move %d: %s" % (self.color, n, mv))
 
 
 def play_game(board, engine, person_color, person=None, say=print):
@@ -131,13 +182,18 @@ def play_game(board, engine, person_color, person=None, say=print):
     return played
 
 
-def match(board, engine, color, rules, komi=None, handicap=0, person=None, say=print):
+def match(board, engine, color, rules, komi=None, handicap=0, person=None, say=print,
+          teach=False):
     """One game at the board against the engine, from a new game to the count;
     the board is closed at the end (its SGF complete). Returns the summary:
     sgf, moves, result, end, exact (the SGF is the game played, move for move)."""
     if handicap or not board.fresh(rules, komi):
         board.new_game(rules, komi, handicap)
     setup_engine(engine, board)
+    teacher = None
+    if teach:
+        teacher = Teacher(board, engine, color, say)
+        board.listeners.append(teacher.on_event)
     say("  %s against %s, %s rules, komi %s; the SGF: %s" % (
         board.meta.get("black"), board.meta.get("white"), board.state.rules,
         board.state.komi, board.sgf()))
@@ -154,7 +210,8 @@ def match(board, engine, color, rules, komi=None, handicap=0, person=None, say=p
         _, synced = read_moves(f.read(), path)
     exact = [(c, p) for c, p, _ in synced] == played
     return {"sgf": path, "moves": len(played), "result": result, "end": end.get("reason"),
-            "exact": exact, "game": game, "played": played}
+            "exact": exact, "game": game, "played": played,
+            "hints": teacher.given if teacher is not None else []}
 
 
 def start_engine(cmd, what="--engine"):
@@ -184,7 +241,8 @@ def run(args):
             raise UserError("a game is in play at the board (move %d): finish it, or --force"
                             % st.number)
         say("goboard play: %s at board %s" % (ename, board.serial))
-        out = match(board, engine, args.color, args.rules, args.komi, args.handicap, person, say)
+        out = match(board, engine, args.color, args.rules, args.komi, args.handicap, person, say,
+                    args.teach)
         say("game over: %s after %d moves; %s %s" % (
             out["result"], out["moves"], out["sgf"],
             "is the game played, move for move" if out["exact"] else "DIFFERS from the game played"))

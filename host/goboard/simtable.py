@@ -10,11 +10,13 @@ rest: the person's moves, passes, the dead stones at the end.
 `SimPerson` is the person: a GTP engine (GNU Go, ...) kept in step with every
 move the board records, whose choices the hands play at the board with the
 usual noise. At the end of play it lifts the stones its engine calls dead and
-presses end, so the board counts.
+presses end, so the board counts. With `hints` it sometimes asks the board for
+a hint first (ok) and plays the point the board lights (teaching mode).
 """
 
 import json
 import os
+import random
 import shutil
 import tempfile
 
@@ -92,7 +94,7 @@ class SimPerson:
     event of the board's game (`on_event`), whose moves the hands play (`move`).
     Engine failures raise UserError naming the engine."""
 
-    def __init__(self, argv, table, stderr=None):
+    def __init__(self, argv, table, stderr=None, hints=0.0, seed=1):
         try:
             self.engine = Engine(argv, **({} if stderr is None else {"stderr": stderr}))
         except GTPError as e:
@@ -103,6 +105,8 @@ class SimPerson:
         self.mine = None        # (colour, "dd" / "") the engine chose and already holds
         self.game = None
         self.lifting = False
+        self.hints = hints        # the chance the person asks for a hint and plays it
+        self.rng = random.Random(seed)
 
     def _gtp(self, fn, *a):
         try:
@@ -165,7 +169,11 @@ class SimPerson:
             return "resign"
         p = to_point(mv, self.size)
         self.mine = (color, p)
-        if p:
+        if p and self.hints and self.rng.random() < self.hints:
+            self.table.hand(["wait", 200])
+            self.table.hand(["button", color, "ok"])
+            self.table.hand(["follow-hint", color, p])
+        elif p:
             self.table.hand(["play", color, p])
         elif self.rules is not None and self.rules.uses_pass_stones:
             self.table.hand(["wait", 300])

@@ -20,7 +20,8 @@ Each time the hand is free it looks, in this order:
 2. at the control channel: one JSON array per line, a script action
    (["place", "B", "dd"], ["button", "B", "pass"], ["lift", "dd"], ["wait", 300],
    ["bowl", "B", -1], ...) or ["play", C, pt]: a stone placed with the usual
-   noise; ["stop"] ends the run (the runner's summary follows), as does the
+   noise; ["follow-hint", C, pt]: the stone goes where the board lights a hint
+   (teaching), or on pt when none comes; ["stop"] ends the run (the runner's summary follows), as does the
    channel closing.
 Otherwise it waits a scan. At pace 0 a hand idle for a while blocks on the
 control channel and the serial link (5 ms at a time), so a board waiting for a
@@ -188,9 +189,29 @@ class LiveHands:
         w.bowl("B" if color == 1 else "W", 1)    # place() takes it from the bowl
         yield from w.place(color, i, self.noise)
 
+    def _follow_hint(self, color, fallback):
+        """A learner who asked for a hint (pressed ok) plays the point it lights
+        (blue, under "Hint:"); with no hint lit within 6 s of the board's clock
+        (at pace 0: 600 scans of at least 5 ms each: the host's engine thinks in
+        real time), or a pass hint, `fallback`."""
+        d = self.runner.hw["display"]
+        for _ in range(6000 // self.runner.scan_ms):
+            if d.lines[0].startswith("Hint:"):
+                pts = [i for i, c in self._lit().items() if c == "blue" and not self.world.board[i]]
+                if pts:
+                    yield from self._play(color, pts[0])
+                    return
+                break
+            if not self.runner.pace:
+                self.poller.poll(5)     # the host asks its engine: real time, not scans
+            yield
+        yield from self._play(color, fallback)
+
     def _order(self, a):
         if a[0] == "play":
             return self._play(1 if a[1] == "B" else 2, self.world.point(a[2]))
+        if a[0] == "follow-hint":
+            return self._follow_hint(1 if a[1] == "B" else 2, self.world.point(a[2]))
         if a[0] not in WORDS:
             self.runner.emit_note({"type": "hands", "unknown": a[0]})
             return None
