@@ -15,9 +15,11 @@ import pytest
 from conftest import REPO, MPY_CROSS
 
 sys.path.insert(0, str(REPO / "tools" / "chip"))
+sys.path.insert(0, str(REPO / "tools" / "sim"))
 
 import build as B  # noqa: E402
 import chip as C   # noqa: E402
+import board as CB  # noqa: E402
 
 _IMAGE = {}
 
@@ -40,21 +42,7 @@ def stock_image():
 
 
 def mpy_files(tmp_dir):
-    """The firmware as tools/deploy leaves it on a stock Pico: every module compiled
-    with mpy-cross -march=armv6m, main.py as source."""
-    files = {}
-    fw = REPO / "firmware"
-    for src in sorted((fw / "goban").rglob("*.py")):
-        rel = src.relative_to(fw).with_suffix(".mpy")
-        out = os.path.join(str(tmp_dir), str(rel).replace("/", "_"))
-        r = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-o", out, str(src)],
-                           capture_output=True, text=True)
-        assert r.returncode == 0, "%s does not compile for the RP2040: %s" % (src, r.stderr)
-        with open(out, "rb") as f:
-            files[str(rel)] = f.read()
-    files["main.py"] = (fw / "main.py").read_bytes()
-    files["boards/reference-19.json"] = (REPO / "boards" / "reference-19.json").read_bytes()
-    return files
+    return CB.mpy_files(tmp_dir)
 
 
 def repl(image, fs_files=None):
@@ -67,3 +55,9 @@ def repl(image, fs_files=None):
     c.run_for(300_000)
     c.raw_repl()
     return c
+
+
+
+
+def game_script(sgf_path, n_moves, wait_ms=250):
+    return CB.game_script(sgf_path, n_moves, wait_ms)

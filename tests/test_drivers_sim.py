@@ -284,12 +284,18 @@ p = profile.load('%s/reference-19.json')
 bus = Bus()
 d = Display(p.display, bus)
 i = bus.cmds.index(0xA8)
-print(bus.cmds[0], bus.cmds[i + 1], bus.cmds[bus.cmds.index(0xDA) + 1], bus.cmds[-7])
+print(bus.cmds[0], bus.cmds[i + 1], bus.cmds[bus.cmds.index(0xDA) + 1],
+      bus.cmds[bus.cmds.index(0x21) - 1])
 n0 = len(bus.data)
 d.show('Black to play', 'move 12')
-lit = sum(bin(x).count('1') for x in bus.data[-1])
+drawn = len(bus.data) - n0
+pages = 0
+while d.flush_page():
+    pages += 1
+lit = sum(bin(x).count('1') for x in b''.join(bus.data[-4:]))
 d.show('Black to play', 'move 12')
-print(len(bus.data) - n0, len(bus.data[-1]), lit > 100, d.lines[0], d.lines[2])
+again = d.flush_page()
+print(drawn, pages, len(bus.data) - n0, len(bus.data[-1]), lit > 100, again, d.lines[0], d.lines[2])
 """ % BOARDS
     f = tmp_path / "disp.py"
     f.write_text(code)
@@ -300,5 +306,6 @@ print(len(bus.data) - n0, len(bus.data[-1]), lit > 100, d.lines[0], d.lines[2])
     # display off first, multiplex 31 and COM pins 0x02 for 32 rows, display on last
     # before the first frame's addressing
     assert first.split() == [str(0xAE), "31", "2", str(0xAF)]
-    # one frame written (same text twice: no second write), 512 bytes, pixels on
-    assert second == "1 512 True Black to play move 12"
+    # show() only draws; the frame goes out a page (128 bytes) per flush_page(),
+    # four pages; the same text twice: nothing to send
+    assert second == "0 4 4 128 True False Black to play move 12"

@@ -144,8 +144,10 @@ def test_the_verdict_catches_a_move_nobody_played():
 
 
 def test_the_verdict_catches_a_jam_no_mistake_caused():
+    # the alarm comes while the board is quiet (white's move is taken at ~900 ms,
+    # black's hand only starts after the 250 ms wait)
     out, v = rigged(play("B cc,W gg,B cg,W gc"), {"kind": "fake-alarm", "point": "ee",
-                                                  "at_ms": 900})
+                                                  "at_ms": 1000})
     assert len(v["jams"]) == 1
     j = v["jams"][0]
     assert j["code"] == "extra-stone" and j["point"] == "ee" and j["mistake"] == []

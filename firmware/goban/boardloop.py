@@ -5,9 +5,13 @@ is the caller's (time.ticks_ms on the Pico, the simulator's clock in the sim),
 so the same loop runs on the board and in the simulator, scan for scan.
 
 Every referee event goes, in order, to the game log on flash (first, so a power
-cut loses at most the event being written), then to the display, buzzer and
-lights, then to the link if one is given (`send_event(ev)`; `poll(now_ms)` is
-called every step).
+cut loses at most the event being written), then to the buzzer and the link if
+one is given (`send_event(ev)`; `poll(now_ms)` is called every step), then the
+display and lights show the referee's state. In `step()` these are paced: one
+output job per step (log one event; beep and send one event; the lights; one
+page of the display), so no step after a move stalls the scan (on the RP2040 the
+display alone is ~12 ms of I2C, a flash write several ms). Host requests and a
+new game flush everything at once (`_drain`), since they answer with the result.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
@@ -47,11 +51,14 @@ class BoardLoop:
         self.cells = bytearray(n)
         self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms))
         self.ref = Referee(size)
+        self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open
         self.bowl_last = None
         self.sent = 0               # events handed on (tests, bench)
+        self.queue = []             # events taken from the referee, not all out yet
+        self.logged = 0             # how many of queue[] are on the log already
 
     # --- start-up -------------------------------------------------------------
     def start(self, rules="chinese", komi=None, handicap=0, setup=None):
@@ -80,20 +87,58 @@ class BoardLoop:
         self._drain()
         return ev
 
-    def host_new_game(self, rules, komi=None, handicap=0, force=False):
+    def host_new_game(self, rules, komi=None, handicap=0, force=False, game=None):
         """The host's `new` request (the link calls it). ValueError, and nothing
-        changes, for an unknown rules id, a komi or handicap out of range, or a
-        game still in play with moves on it (unless force)."""
+        changes, for an unknown rules id, a komi or handicap out of range, bad
+        setup points, or a game still in play with moves on it (unless force).
+        `game`: the request's optional fields; "setup" is black's free handicap
+        stones (SGF points)."""
         R.get(rules)
         if komi is not None and (not isinstance(komi, (int, float)) or not -100 <= komi <= 100):
             raise ValueError("komi must be a number from -100 to 100, not %r" % (komi,))
         if not isinstance(handicap, int) or handicap < 0 or handicap == 1 or handicap > 9:
             raise ValueError("handicap must be 0 or 2..9, not %r" % (handicap,))
+        setup = (game or {}).get("setup")
+        if setup is not None:
+            setup = self._setup_points(setup)
+            handicap = len(setup)
         ref = self.ref
         g = ref.game
         if g is not None and ref.phase != OVER and g.n > 0 and not force:
             raise ValueError("a game is in play (move %d): finish it first, or force" % g.n)
-        return self.new_game(rules, komi, handicap, by="host")
+        return self.new_game(rules, komi, handicap, by="host", setup=setup)
+
+    def _setup_points(self, setup):
+        """Free handicap stones from the host: 2 or more different SGF points on
+        this board (ValueError names the bad one)."""
+        n = self.ref.size
+        pts = [str(p) for p in setup]
+        if not 2 <= len(pts) < n * n or len(set(pts)) != len(pts):
+            raise ValueError("setup must be 2 to %d different points" % (n * n - 1))
+        top = chr(97 + n)
+        for p in pts:
+            if len(p) != 2 or not ("a" <= p[0] < top and "a" <= p[1] < top):
+                raise ValueError("setup point %r is not on this board" % p)
+        return pts
+
+    def host_expect(self, msg):
+        """The link's `expect` request (goban.remote): the other side's move lit
+        and awaited, a pass or resignation played, or the expectation dropped."""
+        from goban import remote
+        from goban.game import ABANDON
+        ans = remote.serve(self.ref, msg)
+        if self.ref.remote.p > ABANDON and self.buzzer is not None:
+            self.buzzer.beep("expect")     # a stone to put: the lights and a sound
+        self._drain()
+        return ans
+
+    def host_undo(self, msg):
+        """The link's `undo` request: the last move taken back (ValueError: refused)."""
+        from goban import remote
+        try:
+            return remote.undo(self.ref, msg)
+        finally:
+            self._drain()
 
     def state(self):
         """The board's current state for the link's `state` request: the
@@ -121,9 +166,8 @@ class BoardLoop:
         if self.bowls is not None:
             self._bowls(now_ms)
         if self.ref.events:
-            k += self._drain()
-        elif self.ref.ui_dirty:
-            self._ui()
+            k += self._take()
+        self._pump()
         return k
 
     def scan(self):
@@ -195,16 +239,56 @@ class BoardLoop:
             self._display("Handicap", str(m["handicap"]))
 
     # --- events out ------------------------------------------------------------------
-    def _drain(self):
+    def _take(self):
+        """The referee's new events into the output queue (no I/O)."""
         evs = self.ref.take_events()
-        for ev in evs:
-            self._record(ev)
-            self._announce(ev)
-            if self.link is not None:
-                self.link.send_event(ev)
-            self.sent += 1
-        self._ui()
+        self.queue.extend(evs)
         return len(evs)
+
+    def _pump(self):
+        """One output job (see the module docstring); True if there was one."""
+        q = self.queue
+        if q:
+            if self.logged == 0:
+                self._record(q[0])
+                self.logged = 1
+                return True
+            ev = q.pop(0)
+            self.logged = 0
+            self._out(ev)
+            return True
+        if self.ref.ui_dirty:
+            self.ref.ui_dirty = False
+            self._lights()
+            self._display(self.ref.lines[0], self.ref.lines[1])
+            return True
+        d = self.display
+        if d is not None and hasattr(d, "flush_page"):
+            return d.flush_page()
+        return False
+
+    def _out(self, ev):
+        self._announce(ev)
+        if self.link is not None:
+            self.link.send_event(ev)
+        self.sent += 1
+
+    def _drain(self):
+        """Everything out now, in order: the queue, the new events, the display."""
+        k = self._take()
+        q = self.queue
+        while q:
+            ev = q.pop(0)
+            if self.logged == 0:
+                self._record(ev)
+            self.logged = 0
+            self._out(ev)
+        self._ui()
+        d = self.display
+        if d is not None and hasattr(d, "flush_page"):
+            while d.flush_page():
+                pass
+        return k
 
     def _record(self, ev):
         log = self.log
@@ -228,10 +312,19 @@ class BoardLoop:
             return
         ref.ui_dirty = False
         self._display(ref.lines[0], ref.lines[1])
-        if self.lights is not None:
-            self.lights.clear()
-            if ref.lights:
-                self.lights.show(ref.lights, ref.light_color)
+        self._lights()
+
+    def _lights(self):
+        lights = self.lights
+        if lights is None:
+            return
+        ref = self.ref
+        if hasattr(lights, "set"):
+            lights.set(ref.lights, ref.light_color)     # one write of the chain
+            return
+        lights.clear()
+        if ref.lights:
+            lights.show(ref.lights, ref.light_color)
 
     def _display(self, a, b=""):
         if self.display is not None:

@@ -9,9 +9,23 @@ Every point keeps one 32-bit word in `state` (array('i'), size*size):
     bit 18      STUCK: read too far from mid-scale on the empty board (a stone
                 left on it, a magnet nearby, or a broken sensor)
     bit 19      MARKED: flagged at run time by the caller (mark_fault)
-classify() is one viper pass over the frame with no allocation: a point reads
-black when (raw - baseline) * sign > thresholds.black, white when it is below
--thresholds.white, and fault (3) when flagged or at an ADC rail now.
+    bit 20      UNSTABLE: its readings wander (see below); not kept on flash
+classify() is one viper pass over the frame with no allocation. A stone needs
+evidence: an empty point becomes black only when (raw - baseline) * sign rises
+past the *enter* level (thresholds.enter percent of thresholds.black, 150% by
+default) and stays black while it reads above thresholds.black (hysteresis);
+white the same below zero. A point at a rail or flagged reads 3 (fault).
+
+A sensor whose reading lingers in the grey band (past half the threshold but
+short of a stone: a marginal sensor flickering around its threshold, a baseline
+drifting toward it) is *unstable*: a per-point counter goes up 2 for every such
+scan and down 1 for every other, and past 2 * thresholds.unstable the point is
+flagged and reads 4 (the referee handles it like a dead sensor and says
+"unstable"). A stone placed or a hand passing over crosses the band in a scan
+or two and never gets near the flag. While flagged, the baseline follows a
+reading short of a stone 1/16 a scan (a drift that stays, or a sensor that
+settled at a new level, is learned); the flag clears once the counter is back
+at zero, 60 steady scans or more after the grey readings stop.
 
 The baseline is re-taken on an empty board (retake), followed slowly on points
 that read empty (follow_drift), and kept on flash (save/load, a small binary
@@ -33,6 +47,7 @@ DEAD = const(0x20000)
 STUCK = const(0x40000)
 MARKED = const(0x80000)
 FAULTS = const(0xE0000)
+UNSTABLE = const(0x100000)
 BASE_MASK = const(0xFFFF)
 
 # cfg words
@@ -44,6 +59,9 @@ C_HI = const(4)  # raw above this is a rail
 C_BAND = const(5)  # Q4: drift followed only within this distance
 C_EVERY = const(6)
 C_TICK = const(7)
+C_ENTER_B = const(8)  # Q4: an empty point becomes black above this
+C_ENTER_W = const(9)  # Q4
+C_FLAG = const(10)  # the grey-band counter flags a point unstable at this
 
 ADC_MAX = const(4095)
 _MAGIC = b"GCAL"
@@ -55,17 +73,24 @@ class CalibrationError(ValueError):
 
 
 @micropython.viper
-def _classify(raw, cells, state, cfg) -> int:
-    """Fill cells from raw; returns the number of stones seen."""
+def _classify(raw, cells, state, cfg, grey) -> int:
+    """Fill cells from raw (cells holds the previous scan's values: hysteresis);
+    returns the number of stones seen."""
     r = ptr16(raw)
     c = ptr8(cells)
     s = ptr32(state)
     g = ptr32(cfg)
+    q = ptr8(grey)
     n = int(g[0])
     blk = int(g[1])
     wht = 0 - int(g[2])
     lo = int(g[3])
     hi = int(g[4])
+    enter_b = int(g[8])
+    enter_w = 0 - int(g[9])
+    grey_b = blk >> 1
+    grey_w = wht >> 1
+    flag = int(g[10])
     stones = 0
     i = 0
     while i < n:
@@ -74,17 +99,44 @@ def _classify(raw, cells, state, cfg) -> int:
         if (st & 0xE0000) != 0 or v < lo or v > hi:
             c[i] = 3
         else:
+            prev = c[i]
             d = (v << 4) - (st & 0xFFFF)
             if (st & 0x10000) != 0:
                 d = 0 - d
-            if d > blk:
-                c[i] = 1
+            new = 0
+            if d > blk and (prev == 1 or d > enter_b):
+                new = 1
+            elif d < wht and (prev == 2 or d < enter_w):
+                new = 2
+            k = q[i]
+            if new == 0 and (d > grey_b or d < grey_w):
+                k += 2
+                if k > flag + 60:
+                    k = flag + 60
+            elif k > 0:
+                k -= 1
+            q[i] = k
+            if (st & 0x100000) != 0:
+                if k == 0:
+                    s[i] = st ^ 0x100000
+                else:
+                    new = 4
+                    if d < enter_b and d > enter_w:
+                        # flagged: the baseline follows the reading 1/16 a scan
+                        b = st & 0xFFFF
+                        step = ((v << 4) - b) >> 4
+                        if step == 0:
+                            if (v << 4) > b:
+                                step = 1
+                            else:
+                                step = 0 - 1
+                        s[i] = (st & 0x1F0000) | ((b + step) & 0xFFFF)
+            elif k >= flag:
+                s[i] = st | 0x100000
+                new = 4
+            c[i] = new
+            if new == 1 or new == 2:
                 stones += 1
-            elif d < wht:
-                c[i] = 2
-                stones += 1
-            else:
-                c[i] = 0
         i += 1
     return stones
 
@@ -92,28 +144,36 @@ def _classify(raw, cells, state, cfg) -> int:
 @micropython.viper
 def _follow(raw, cells, state, cfg) -> int:
     """Move the baseline of empty, quiet points 1/16 of the way to the
-    reading (at least 1/16 count). Returns the number of points moved."""
+    reading (at least 1/16 count); an unstable point's (4) within the enter
+    band, so a drift that stays is learned. Returns the number of points moved."""
     r = ptr16(raw)
     c = ptr8(cells)
     s = ptr32(state)
     g = ptr32(cfg)
     n = int(g[0])
     band = int(g[5])
+    wide = int(g[8])
+    if int(g[9]) < wide:
+        wide = int(g[9])
     moved = 0
     i = 0
     while i < n:
-        if c[i] == 0:
+        v = c[i]
+        if v == 0 or v == 4:
             st = int(s[i])
             b = st & 0xFFFF
             d = (int(r[i]) << 4) - b
-            if d != 0 and d <= band and d >= 0 - band:
+            w = band
+            if v == 4:
+                w = wide
+            if d != 0 and d <= w and d >= 0 - w:
                 step = d >> 4
                 if step == 0:
                     if d > 0:
                         step = 1
                     else:
                         step = 0 - 1
-                s[i] = (st & 0xF0000) | ((b + step) & 0xFFFF)
+                s[i] = (st & 0x1F0000) | ((b + step) & 0xFFFF)
                 moved += 1
         i += 1
     return moved
@@ -129,17 +189,23 @@ class Calibration:
         band = t["drift_band"] or min(t["black"], t["white"]) // 3
         self.offset_max = t["offset_max"]
         self.polarity = profile.polarity
+        enter = t.get("enter", 150)
         self.cfg = array("i", [n, t["black"] << 4, t["white"] << 4, t["rail"],
-                               ADC_MAX - t["rail"], band << 4, t["drift_every"], 0])
+                               ADC_MAX - t["rail"], band << 4, t["drift_every"], 0,
+                               (t["black"] * enter // 100) << 4,
+                               (t["white"] * enter // 100) << 4,
+                               2 * t.get("unstable", 60)])
+        self.grey = bytearray(n)   # the grey-band counter per point (see the docstring)
         inv = INVERTED if profile.polarity < 0 else 0
         self.state = array("i", [inv | (2048 << 4)] * n)
         self.taken = False  # True once retake() or load() gave real baselines
 
     # ---- hot path ----------------------------------------------------------
     def classify(self, raw, cells):
-        """Fill cells (bytearray size*size) with 0 empty, 1 black, 2 white,
-        3 fault. No allocation. Returns the number of stones seen."""
-        return _classify(raw, cells, self.state, self.cfg)
+        """Fill cells (bytearray size*size, last scan's values in it) with 0
+        empty, 1 black, 2 white, 3 fault, 4 unstable. No allocation. Returns
+        the number of stones seen."""
+        return _classify(raw, cells, self.state, self.cfg, self.grey)
 
     def follow_drift(self, raw, cells):
         """Call once per frame after classify: every drift_every-th call, the
@@ -173,6 +239,7 @@ class Calibration:
                 st |= STUCK
                 bad += 1
             s[i] = st | (v << 4)
+            self.grey[i] = 0
         self.taken = True
         return bad
 
@@ -202,7 +269,12 @@ class Calibration:
         self.state[i] |= MARKED
 
     def clear_fault(self, i):
-        self.state[i] &= ~FAULTS
+        self.state[i] &= ~(FAULTS | UNSTABLE)
+        self.grey[i] = 0
+
+    def unstable(self, i):
+        """Point i is flagged unstable now (its readings wander)."""
+        return bool(self.state[i] & UNSTABLE)
 
     def faults(self):
         """[(point index, what)] for flagged points; what is 'dead' or
@@ -219,7 +291,7 @@ class Calibration:
     def _blob(self):
         out = bytearray(4 * self.n)
         for i in range(self.n):
-            out[4 * i:4 * i + 4] = (self.state[i] & 0x7FFFFFFF).to_bytes(4, "little")
+            out[4 * i:4 * i + 4] = (self.state[i] & 0x7FFFFFFF & ~UNSTABLE).to_bytes(4, "little")
         return out
 
     def save(self, path):

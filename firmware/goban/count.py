@@ -545,3 +545,32 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
         b -= 2
         w += 2
     return b, w
+
+
+def with_penalty(res, rules, black_points, white_points):
+    """A count with Ing's overtime penalty (时差罚点, seed 002 §49: the Ing timer
+    charges points for each overtime period a player enters, goban.clock):
+    each player's penalty points go to the opponent, so they come off that
+    player's margin. Returns a new CountResult whose breakdown has `penalty`
+    {B, W} and the changed `black_minus_white`; the count itself is unchanged.
+    A resignation, a void game or a forfeit keep their result."""
+    if not black_points and not white_points:
+        return res
+    m = res.margin_q - 4 * (black_points - white_points)
+    bd = dict(res.breakdown)
+    bd["penalty"] = {"B": black_points, "W": white_points}
+    rdiv = 8 if rules.scoring == R.SCORE_LIVING else 4
+    bd["black_minus_white"] = quarters_number(m, rdiv)
+    if res.winner == "void" or res.result[-1:] in ("R", "F"):
+        return CountResult(res.result, res.winner, res.margin, res.unit, bd, m,
+                           res.black_q, res.white_q)
+    if m > 0 or (m == 0 and rules.black_wins_ties):
+        winner = "B"
+    elif m < 0:
+        winner = "W"
+    else:
+        return CountResult("0", "draw", 0, res.unit, bd, m, res.black_q, res.white_q)
+    am = m if m >= 0 else -m
+    return CountResult(winner + "+" + quarters_text(am, rdiv), winner,
+                       quarters_number(am, 8 if _stones_unit(rules) else 4), res.unit, bd, m,
+                       res.black_q, res.white_q)

@@ -24,6 +24,7 @@ import select
 import time
 
 from goban.crc import crc32
+from goban.players import FIELDS as GAME_FIELDS
 
 
 _TICKS_DIFF = getattr(time, "ticks_diff", None)
@@ -38,7 +39,7 @@ def ticks_diff(a, b):
 
 PROTO = 1
 FW_VERSION = "0.1.0"
-RX_MAX = 256          # longest request line the board accepts
+RX_MAX = 512          # longest request line the board accepts (names in UTF-8)
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
@@ -89,14 +90,16 @@ class Link:
     port). `log` is the GameLog the host reads back; `info` gives hello's fields
     (serial, profile, size); `state` is a function returning the referee's
     current state as a dict (the full dump the host asks for); `new_game(rules,
-    komi, handicap, force)` starts the game the host sends (BoardLoop.host_new_game:
-    returns the game-start event, raises ValueError to refuse); `expect(msg)` and
-    `undo(msg)` serve the host's side of the game (goban.remote: its move lit
-    and awaited, a takeback; each returns the answer's fields, ValueError to
-    refuse)."""
+    komi, handicap, force[, game])` starts the game the host sends (BoardLoop.host_new_game:
+    returns the game-start event, raises ValueError to refuse; `game`: players,
+    event, round, clock spec); `players(fields)` sets who plays in the current
+    game and `clock(request)` sets, pauses or corrects its clock (each returns
+    the event it logged, ValueError to refuse); `expect(msg)` and `undo(msg)`
+    serve the host's side of the game (goban.remote: its move lit and awaited, a
+    takeback; each returns the answer's fields, ValueError to refuse)."""
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
-                 new_game=None, expect=None, undo=None):
+                 new_game=None, players=None, clock=None, expect=None, undo=None):
         self.inp = stream
         self.out = out if out is not None else stream
         self.log = log
@@ -105,11 +108,12 @@ class Link:
             info["serial"] = board_serial()
         self.state_fn = state
         self.new_fn = new_game
+        self.players_fn = players
+        self.clock_fn = clock
         self.expect_fn = expect
         self.undo_fn = undo
-        self.remote_ans = None  # (id, kind, answer) of the last expect/undo: a retry acts once
-        self.new_id = None     # the last `new` request's id and answer: a request
-        self.new_ans = None    # sent again (its answer lost) starts no second game
+        self.answered = {}     # kind -> (id, answer) of the last request with an id: a
+        #                        request sent again (its answer lost) acts only once
         self.fseq = 0
         self.rx = bytearray(RX_MAX)
         self.rxn = -1          # -1: outside a frame; else bytes held after '~'
@@ -278,7 +282,11 @@ class Link:
             # the host's last good event is (game, seq): everything after it again
             self._start(re, int(msg.get("game") or 0), int(msg.get("seq") or 0) + 1, 0, True)
         elif k == "new":
-            self._new(re, msg)
+            self._once(re, msg, self._new)
+        elif k == "players":
+            self._once(re, msg, self._players)
+        elif k == "clock":
+            self._once(re, msg, self._clock)
         elif k in ("expect", "undo"):
             self._remote(re, k, msg)
         elif k == "ping":
@@ -286,49 +294,71 @@ class Link:
         else:
             self._msg("error", re, {"msg": "unknown request %r" % (k,)})
 
-    def _new(self, re, msg):
-        """A new game chosen on the host: rules, komi (absent: the rules'),
-        handicap, setup (black's free handicap stones), force (a game in play
-        is dropped), id (the host's token: the same id again answers the same
-        game)."""
+    def _once(self, re, msg, handler):
+        """A request that changes the game: the same id again answers as before."""
+        k = msg["k"]
         rid = msg.get("id")
-        if rid is not None and rid == self.new_id:
-            self._msg("new", re, self.new_ans)
+        prev = self.answered.get(k)
+        if rid is not None and prev is not None and prev[0] == rid:
+            self._msg(k, re, prev[1])
             return
+        ans = handler(msg)
+        if ans is None:
+            self._msg("error", re, {"msg": "this board takes no %s request from the host" % k})
+            return
+        if rid is not None:
+            self.answered[k] = (rid, ans)
+        self._msg(k, re, ans)
+
+    def _new(self, msg):
+        """A new game chosen on the host: rules, komi (absent: the rules'),
+        handicap, force (a game in play is dropped), players, event, round,
+        clock (a spec: goban.clock), setup (black's free handicap stones, SGF
+        points), id (the host's token)."""
         if self.new_fn is None:
-            self._msg("error", re, {"msg": "this board takes no new game from the host"})
-            return
+            return None
         komi = msg.get("komi")
-        args = (str(msg["rules"]), komi, int(msg.get("handicap") or 0), bool(msg.get("force")))
-        setup = msg.get("setup")    # black's free handicap stones (SGF points)
-        ev = self.new_fn(*args, setup=setup) if setup else self.new_fn(*args)
+        game = {}
+        for key in GAME_FIELDS + ("clock", "setup"):
+            if msg.get(key) is not None:
+                game[key] = msg[key]
+        rules = str(msg["rules"])
+        handicap = int(msg.get("handicap") or 0)
+        force = bool(msg.get("force"))
+        if game:
+            ev = self.new_fn(rules, komi, handicap, force, game)
+        else:
+            ev = self.new_fn(rules, komi, handicap, force)
         ans = {"game": ev.get("game", 0), "rules": ev.get("rules"), "komi": ev.get("komi"),
                "handicap": ev.get("handicap", 0), "first": ev.get("first")}
-        self.new_id = rid
-        self.new_ans = ans
-        self._msg("new", re, ans)
+        for key in game:
+            ans[key] = ev.get(key)
+        return ans
+
+    def _players(self, msg):
+        """Players and game data for the current game: {black, white, black_rank,
+        white_rank, event, round}; answered with the `players` event logged."""
+        return self._pass_on(self.players_fn, msg)
+
+    def _clock(self, msg):
+        """The clock: {spec, pause, B, W} (goban.clock.Clock.host); answered with
+        the `clock` event logged."""
+        return self._pass_on(self.clock_fn, msg)
+
+    def _pass_on(self, fn, msg):
+        if fn is None:
+            return None
+        return {"e": fn({k: msg[k] for k in msg if k not in ("k", "id")})}
 
     def _remote(self, re, k, msg):
         """The host's side of the game (goban.remote): `expect` {color, move:
         "dd" / "pass" / "resign" / "wait"} or {clear, note}, and `undo`. A
         refusal is an `error` whose msg starts with its code ("ko: ...")."""
-        rid = msg.get("id")
-        prev = self.remote_ans
-        if rid is not None and prev is not None and prev[0] == rid and prev[1] == k:
-            self._msg(k, re, prev[2])
-            return
         fn = self.expect_fn if k == "expect" else self.undo_fn
-        if fn is None:
-            self._msg("error", re, {"msg": "this board takes no %s request from the host" % k})
-            return
         try:
-            ans = fn(msg)
+            self._once(re, msg, (lambda m: None) if fn is None else fn)
         except ValueError as e:
             self._msg("error", re, {"msg": str(e)})
-            return
-        if rid is not None:
-            self.remote_ans = (rid, k, ans)
-        self._msg(k, re, ans)
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):

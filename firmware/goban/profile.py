@@ -20,7 +20,7 @@ PIN_MAX = 29  # RP2040 GPIO0..GPIO29
 ADC_PINS = (26, 27, 28, 29)  # GPIO26..29 are ADC inputs 0..3
 SCALES = ("B", "W", "lidB", "lidW")
 BUTTON_NAMES = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down",
-                "B:pass", "W:pass")
+                "B:pass", "W:pass", "clock", "B:clock", "W:clock")
 ORDERS = ("rows", "serpentine")
 
 
@@ -154,7 +154,8 @@ def _matrix(c, d, size, hw):
 
 def _thresholds(c, d):
     f = "thresholds"
-    c.section(d, f, ("black", "white", "rail", "offset_max", "drift_band", "drift_every"))
+    c.section(d, f, ("black", "white", "rail", "offset_max", "drift_band", "drift_every",
+                     "enter", "unstable"))
     return {
         "black": c.int_(d, f, "black", 1, 2047, required=True),
         "white": c.int_(d, f, "white", 1, 2047, required=True),
@@ -162,6 +163,8 @@ def _thresholds(c, d):
         "offset_max": c.int_(d, f, "offset_max", 1, 2047, 400),
         "drift_band": c.int_(d, f, "drift_band", 0, 2047, 0),
         "drift_every": c.int_(d, f, "drift_every", 1, 100000, 50),
+        "enter": c.int_(d, f, "enter", 100, 400, 150),       # % of the threshold
+        "unstable": c.int_(d, f, "unstable", 5, 127, 60),    # grey scans to flag
     }
 
 

@@ -10,7 +10,10 @@ illegal placement (`not-expected`: where it is, where it belongs). A pass waits
 until the board matches the game (captures lifted) and is then played as the
 player's own pass button would; a resignation is played at once.
 
-The expectation is RAM only, not logged: it is the host's, and after a restart
+The referee holds a `Remote` (`ref.remote`) only once the host has asked for
+one (a board nobody drives from the host never loads this module); its hooks are
+in goban.referee.play (try_move, played, the buttons, show_turn). Its refusals'
+words are goban.referee.words'. The expectation is RAM only, not logged: it is the host's, and after a restart
 the host sends it again (it asks again while it waits). `clear(note)` drops it and
 leaves a note on the display (the controller went away: the game goes on at
 the board, refereed as always).
@@ -21,6 +24,7 @@ engine's suggestion (`expect` {hint}), lit in blue until the next move.
 """
 
 from goban.game import PASS, reason_text
+from goban.referee.play import show_turn
 
 TITLES = ("", "Black", "White")
 LETTERS = ("", "B", "W")
@@ -29,13 +33,6 @@ NONE = -1              # no expectation
 RESIGN = -2            # `p` of an expected resignation
 WAIT = -3              # the move will come from the host: no stone of that colour yet
 WORDS = {"pass": PASS, "resign": RESIGN, "wait": WAIT}   # the request's moves without a point
-
-# the referee's words for the refusals this adds: (what is wrong, how to fix it)
-PHYSICAL = {
-    "not-expected": ("a {c} stone is on {p}; {c} plays {q}", "take it off {p}, put it on {q}"),
-    "remote-move": ("{t}'s move comes from the other side, not from this board",
-                    "take the stone off {p} and wait for the lights"),
-}
 
 
 class Remote:
@@ -137,11 +134,13 @@ def serve(ref, msg):
     pass waits for the board (the referee plays the pass once the board matches
     the game); a resignation is played at once, as its button would."""
     r = ref.remote
+    if r is None:
+        r = ref.remote = Remote()
     if "hint" in msg:
         return _hint(ref, msg["hint"])
     if msg.get("clear"):
         r.clear(str(msg.get("note") or "")[:32] or None)
-        ref.show_turn()
+        show_turn(ref)
         return {"cleared": True}
     g = ref.game
     color = COLORS.get(msg.get("color"), 0)
@@ -165,7 +164,7 @@ def serve(ref, msg):
         ref.button(LETTERS[color] + ":resign")
     else:
         ref.dirty = True          # the next frame looks (a pass is played there)
-        ref.show_turn()
+        show_turn(ref)
     return {"number": g.n}
 
 
@@ -186,7 +185,7 @@ def _hint(ref, move):
         if g.board.cells[p]:
             raise ValueError("occupied: %s" % reason_text("occupied")[0])
         r.hint, r.hint_vertex = p, g.board.name(p)
-    ref.show_turn()
+    show_turn(ref)
     return {"hint": r.hint_vertex}
 
 
@@ -200,5 +199,6 @@ def undo(ref, msg):
     if ref.game is None or ref.game.n >= n or not n:
         raise ValueError("no-takeback: %s" % ("there is no move to take back" if not n
                                               else "these rules allow no takeback"))
-    ref.remote.clear()
+    if ref.remote is not None:
+        ref.remote.clear()
     return {"number": ref.game.n}

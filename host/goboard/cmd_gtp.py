@@ -325,12 +325,12 @@ class GTPEngine:
         if self.held == c:
             b.release()           # the person plays this colour after all
             self.held = None
-        if self.person is not None and b.unclaimed() is None:
-            b.pump()
-            if b.unclaimed() is None and b.state.end is None:
-                if b.state.to_move != c:
-                    raise GTPError("it is %s's turn at the board" % b.state.to_move)
-                self.person.move(c)
+        b.pump()
+        if b.unclaimed() is None and b.state.end is None:
+            if b.state.to_move != c:
+                raise GTPError("it is %s's turn at the board" % b.state.to_move)
+            if self.person is not None:
+                self.person.move(c)         # the simulated person chooses, the hands play
         try:
             kind, p = b.person(c, self.abort)
         except GameOver as e:

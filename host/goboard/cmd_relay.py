@@ -6,6 +6,8 @@ Topics (PREFIX is "goboard" unless --prefix says otherwise):
 event, QoS 1 and retained, so a display or recorder that subscribes late
 starts from the current position and then applies the events after its "seq".
 Any number of displays (`goboard serve --mqtt`) and recorders can subscribe.
+`--pairings FILE` hands each board its game of the round (goboard.pairing):
+players, event, round, rules and clock, by the board's serial number.
 """
 
 import json
@@ -14,7 +16,7 @@ import time
 
 from goboard.errors import UserError
 from goboard.live import EventError, LiveState, clean_board_id
-from goboard import sources
+from goboard import pairing, sources
 
 
 class Relay:
@@ -117,12 +119,33 @@ def connect(address, client_id="", username=None, password=None, prefix=sources.
     return client
 
 
+def pairing_hook(pairings):
+    """The relay's hand-out of a pairing file: each board that says hello gets
+    its row (or a line saying it has none); a board that refuses is reported."""
+    from goboard.link import LinkError
+
+    def hand_out(link, board):
+        row = pairings.get(board)
+        if row is None:
+            note = "not in the pairing file"
+        else:
+            try:
+                note = pairing.apply(link, row)
+            except LinkError as e:
+                note = "pairing refused: %s" % e
+        print("goboard relay: board %s: %s" % (board, note), flush=True)
+    return hand_out
+
+
 def add_arguments(parser):
     parser.add_argument("--broker", default="localhost:1883", metavar="HOST[:PORT]",
                         help="the MQTT broker (default %(default)s)")
     parser.add_argument("--client-id", default="", help="MQTT client id (default: random)")
     parser.add_argument("--username", help="MQTT user name (the broker's password file)")
     parser.add_argument("--password", help="MQTT password")
+    parser.add_argument("--pairings", metavar="FILE.csv",
+                        help="a hall's pairing file: each board's players, event, round, "
+                             "rules and clock by serial number (see goboard.pairing)")
     sources.add_source_arguments(parser, mqtt=False)
 
 
@@ -131,11 +154,14 @@ def run(args):
         raise UserError("no event source: give --serial PORT or --replay FILE.jsonl")
     for path in args.replay:          # every file checked before anything is published
         sources.load_replay(path)
+    hand_out = None
+    if args.pairings:
+        hand_out = pairing_hook(pairing.load(args.pairings))
     client = connect(args.broker, args.client_id, args.username, args.password)
     relay = Relay(client, prefix=args.prefix)
     running = []
     try:
-        running = sources.start_sources(args, relay)
+        running = sources.start_sources(args, relay, on_hello=hand_out)
         print("goboard relay: publishing to %s under %s/<board>/" % (args.broker, args.prefix),
               flush=True)
         finite = not args.serial and not args.loop

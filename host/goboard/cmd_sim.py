@@ -6,7 +6,7 @@ rules refuse is placed, announced by the referee, taken back, and play stops
 there: `stopped` names it) or a physical
 script, one action per line:
     place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
-    wait 500 | button B pass|abandon|end|resign|undo|ok | bowl B -1 | lid W +1 |
+    wait 500 | button B pass|abandon|end|resign|undo|ok|clock | bowl B -1 | lid W +1 |
     power-cut | dead dd | flicker dd 2000 [B|W] | drift dd 200 [ms] | stuck dd |
     noise 2000 [counts] | two B dd W pp [ms] | fault knock [ms] [moves]
 (`#` starts a comment). flicker: the sensor reads around its black (or white)
@@ -60,7 +60,7 @@ VERBS = {
     "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
     "fault": "k?ii",
 }
-BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down")
+BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down", "clock")
 
 
 def add_arguments(p):
@@ -86,6 +86,9 @@ def add_arguments(p):
                    help="the faults --faults draws from (default: the whole catalogue)")
     p.add_argument("--players", action="store_true",
                    help="a script's players answer the board's announcements (always for an SGF)")
+    p.add_argument("--clock", metavar="SPEC", default=None,
+                   help="the game's clock: absolute:900, byoyomi:600+3x30, canadian:600+20/300, "
+                        "fischer:300+10, ing[:MAIN[+NxPERIOD@POINTS]] (`wait` lets the player think)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -331,6 +334,18 @@ def _fault_kinds(text):
     return kinds
 
 
+def clock_spec(args):
+    """--clock SPEC, checked (one line for a bad one), as the canonical spec, or None."""
+    spec = getattr(args, "clock", None)
+    if not spec:
+        return None
+    from goban.clock import ClockError, parse
+    try:
+        return parse(spec).text()
+    except ClockError as e:
+        raise UserError(str(e))
+
+
 def run_job(job, timeout=600):
     """The runner inside MicroPython; returns (events, notes, summary)."""
     env = dict(os.environ)
@@ -382,7 +397,8 @@ def simulate(path, args):
                "seed": args.seed, "noise": args.noise, "actions": actions,
                "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
                "bowl_stones": bowl_stones(size, R.get(rules)),   # Ing: 180 on 19x19
-               "players": record is not None or bool(getattr(args, "players", False))}
+               "players": record is not None or bool(getattr(args, "players", False)),
+               "clock": clock_spec(args)}
         if args.log_dir:
             os.makedirs(args.log_dir, exist_ok=True)
         events, notes, summary = run_job(job)

@@ -17,7 +17,7 @@ import time
 
 import serial
 
-from goban.link import frame_bytes, parse_frame, PROTO
+from goban.link import frame_bytes, parse_frame, PROTO, RX_MAX
 from goboard.errors import UserError
 
 MAX_LINE = 1 << 16
@@ -52,6 +52,11 @@ def split_frames(line):
             return got
         start = line.find(b"~", start + 1)
     return None
+
+
+def _token():
+    """A request's id: the board answers a request sent again with the same id once."""
+    return "%08x" % random.getrandbits(32)
 
 
 class HostLink:
@@ -114,8 +119,12 @@ class HostLink:
     def send(self, msg):
         """Frame and write one request; returns its number (replies carry it as "re")."""
         n = self.fseq
+        data = frame_bytes(n, json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+        if len(data) > RX_MAX:
+            # the board would drop it as noise, and every retry too
+            raise LinkError("the %r request is %d bytes, the board takes %d: shorten the names"
+                            % (msg.get("k"), len(data), RX_MAX))
         self.fseq = (self.fseq + 1) & 0xFFFF
-        data = frame_bytes(n, json.dumps(msg, separators=(",", ":")))
         try:
             self.ser.write(data)
             self.ser.flush()
@@ -232,21 +241,36 @@ class HostLink:
     def state(self):
         return self.request({"k": "state"}, "state")
 
-    def new_game(self, rules, komi=None, handicap=0, force=False, timeout=2.0):
+    def new_game(self, rules, komi=None, handicap=0, force=False, timeout=2.0, game=None):
         """Start a new game on the board: rules id, komi (None: the rules' own),
-        handicap. The board logs the choice with the game (its game-start
-        event) and answers {game, rules, komi, handicap, first}. LinkError if it
-        refuses: a game still in play (unless force), a value out of range. The
-        request carries a token, so asking again after a lost answer starts no
-        second game."""
-        msg = {"k": "new", "rules": rules, "handicap": int(handicap or 0),
-               "id": "%08x" % random.getrandbits(32)}
+        handicap, and `game`: players and game data (goban.players.FIELDS) and
+        "clock" (a spec, goban.clock). The board logs the choice with the game
+        (its game-start event) and answers {game, rules, komi, handicap, first,
+        and the game fields}. LinkError if it refuses: a game still in play
+        (unless force), a value out of range. The request carries a token, so
+        asking again after a lost answer starts no second game."""
+        msg = {"k": "new", "rules": rules, "handicap": int(handicap or 0), "id": _token()}
         if komi is not None:
             msg["komi"] = komi
         if force:
             msg["force"] = True
+        msg.update(game or {})
         m = self.request(msg, "new", timeout=timeout)
         return {k: v for k, v in m.items() if k not in ("k", "re")}
+
+    def set_players(self, fields, timeout=2.0):
+        """Players and game data of the board's current game (goban.players.FIELDS);
+        the board logs them (a `players` event, returned). LinkError if refused."""
+        msg = dict(fields, k="players", id=_token())
+        return self.request(msg, "players", timeout=timeout)["e"]
+
+    def clock(self, timeout=2.0, **req):
+        """Set, pause or correct the board's clock: spec="byoyomi:600+3x30" (a new
+        system, both sides full), pause=True/False, B={...}/W={...} (main, period
+        in ms; periods, moves, penalty). Returns the `clock` event the board
+        logged; LinkError if refused. Sent again after a lost answer, it acts once."""
+        msg = dict(req, k="clock", id=_token())
+        return self.request(msg, "clock", timeout=timeout)["e"]
 
     def games(self):
         """[(game, last seq)] of every game in the board's log."""

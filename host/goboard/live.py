@@ -17,6 +17,9 @@ An event that makes no sense (a point off the board, a missing field) raises
 
 import copy
 
+from goban import clock as C
+from goban.players import FIELDS as GAME_FIELDS
+
 COLS = "abcdefghijklmnopqrstuvwxy"
 OTHER = {"B": "W", "W": "B"}
 
@@ -78,6 +81,8 @@ class LiveState:
         self.bowls = None
         self.notices = {}         # kind -> text: prisoners missing, a failed setup check
         self.faults = {}          # "dd" -> "stuck" / "dead" / "noisy"
+        self.players = {}         # black, white, black_rank, white_rank, event, round
+        self.clock = None         # the clock (see _clock), None when the game has none
         self._history = []        # (color, point, {pt: colour removed}) for undo
 
     # --- applying events -----------------------------------------------------
@@ -139,6 +144,12 @@ class LiveState:
             self.stones[p] = "W"
         self.to_move = ev.get("first") if ev.get("first") in OTHER else "B"
         self.status = PLAYING
+        self.players = {k: str(ev[k]) for k in GAME_FIELDS if ev.get(k)}
+        if ev.get("clock"):
+            self._clock_spec(ev["clock"], ev.get("type"))
+            full = C.Clock(ev["clock"]).event()
+            self._clock({"type": "clock", "B": full["B"], "W": full["W"], "run": "",
+                         "paused": True, "why": "idle"})
 
     def _move(self, ev):
         color = _color(ev)
@@ -227,6 +238,54 @@ class LiveState:
         if self.status != COUNTED:
             self.status = ENDED
         self.banner = None
+        if reason == "time":
+            # a loss on time is the result: no count follows
+            winner = _color(ev, "winner")
+            self.result = {"result": "%s+T" % winner, "winner": winner, "margin": None,
+                           "unit": None, "breakdown": {}}
+            self.status = COUNTED
+
+    def _players(self, ev):
+        for k in GAME_FIELDS:
+            if k in ev:
+                v = ev[k]
+                if v:
+                    self.players[k] = str(v)
+                else:
+                    self.players.pop(k, None)
+
+    def _clock_spec(self, spec, kind):
+        try:
+            settings = C.parse(spec).as_dict()
+        except C.ClockError as e:
+            raise EventError("%s event: %s" % (kind, e))
+        self.clock = {"spec": spec, "settings": settings, "B": None, "W": None, "run": "",
+                      "paused": True, "why": "idle", "flag": None, "press": None}
+
+    def _clock(self, ev):
+        """A clock event: both sides' time ({main, period, periods, moves, penalty},
+        ms and counts), whose runs, paused (and why), a flag when time ran out."""
+        if ev.get("spec") and (self.clock is None or ev["spec"] != self.clock["spec"]):
+            self._clock_spec(ev["spec"], "clock")
+        if self.clock is None:
+            raise EventError("clock event: the game has no clock spec")
+        sides = {}
+        for c in ("B", "W"):
+            d = ev.get(c)
+            if not isinstance(d, dict) or not all(
+                    isinstance(d.get(k), int) and d[k] >= 0 for k in C.FIELDS):
+                raise EventError("clock event: %s must be {%s} of whole numbers"
+                                 % (c, ", ".join(C.FIELDS)))
+            sides[c] = {k: d[k] for k in C.FIELDS}
+        run = ev.get("run") or ""
+        if run not in ("", "B", "W"):
+            raise EventError("clock event: run must be '', 'B' or 'W', not %r" % (run,))
+        self.clock.update(sides)
+        self.clock["run"] = run
+        self.clock["paused"] = bool(ev.get("paused"))
+        self.clock["why"] = ev.get("why") if ev.get("paused") else None
+        self.clock["flag"] = ev.get("flag") if ev.get("flag") in OTHER else None
+        self.clock["press"] = ev.get("press") if ev.get("press") in OTHER else None
 
     def _resign(self, ev):
         color = _color(ev)
@@ -320,6 +379,8 @@ class LiveState:
             "bowls": dict(self.bowls) if self.bowls else None,
             "notices": dict(self.notices),
             "faults": dict(self.faults),
+            "players": dict(self.players),
+            "clock": _copy_clock(self.clock),
         }
 
     @classmethod
@@ -347,6 +408,8 @@ class LiveState:
         s.bowls = copy.deepcopy(snap.get("bowls"))
         s.notices = dict(snap.get("notices") or {})
         s.faults = dict(snap.get("faults") or {})
+        s.players = dict(snap.get("players") or {})
+        s.clock = copy.deepcopy(snap.get("clock"))
         if s.last and s.last.get("point"):
             # enough history to take the last move back
             s._history = [(s.last["color"], s.last["point"],
@@ -361,6 +424,18 @@ class LiveState:
         if g is None:
             return False
         return g > self.game or (g == self.game and q > self.seq)
+
+
+def _copy_clock(k):
+    """The clock's state, copied by hand (a snapshot is built on every event)."""
+    if k is None:
+        return None
+    out = dict(k)
+    for c in ("B", "W"):
+        if k[c] is not None:
+            out[c] = dict(k[c])
+    out["settings"] = dict(k["settings"], low=list(k["settings"]["low"]))
+    return out
 
 
 _HANDLERS = {
@@ -381,6 +456,8 @@ _HANDLERS = {
     "setup-check": LiveState._setup_check,
     "sensor-fault": LiveState._sensor_fault,
     "sensor-ok": LiveState._sensor_ok,
+    "players": LiveState._players,
+    "clock": LiveState._clock,
 }
 
 

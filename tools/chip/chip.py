@@ -96,6 +96,8 @@ class Chip:
         self.leds = []
         self.t_us = 0
         self.instr = 0
+        self.cut_happened = False
+        self.reset_happened = False
         self.inputs = {}
         self.proc = None
         self.booted = 0
@@ -208,6 +210,12 @@ class Chip:
     def write_usb(self, data):
         self._usb_pending += data
 
+    def arm_flash_cut(self, k):
+        """The power will fail inside the k-th flash erase/program from now (half
+        of it done: a torn page). `run_until` then stops there and `cut_happened`
+        is True; boot() again."""
+        self.inputs["cut_flash"] = k
+
     def run_until(self, t_us, max_instr=None):
         """Run to simulated time t_us (µs since power-on). Returns what the device
         sent over USB in that slice."""
@@ -222,6 +230,8 @@ class Chip:
         ans = self._ask(order)
         self.t_us = ans["t_us"]
         self.instr += ans["instr"]
+        self.cut_happened = bool(ans.get("flash_cut"))
+        self.reset_happened = bool(ans.get("reset"))
         out = base64.b64decode(ans["usb"])
         if ans.get("leds"):
             self.leds.extend(base64.b64decode(x) for x in ans["leds"])

@@ -22,7 +22,7 @@
 
 import fs from 'fs';
 import readline from 'readline';
-import { RP2040, USBCDC, I2CMode } from 'rp2040js';
+import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 
 const FLASH_BASE = 0x10000000;
 const CYCLE_NANOS = 8; // 125 MHz
@@ -41,6 +41,9 @@ let ledFrames = [];         // WS2812 frames written since the last answer
 let display = { writes: 0 };
 let instrTotal = 0;
 let flashOps = { erase: 0, program: 0 };
+let flashCut = 0;           // > 0: the power fails during that flash operation from now
+let cutNow = false;
+let resetNow = false;       // the firmware asked for a reset (watchdog)
 
 function b64(arr) { return Buffer.from(arr).toString('base64'); }
 function unb64(s) { return new Uint8Array(Buffer.from(s, 'base64')); }
@@ -142,7 +145,7 @@ function attachI2C(bus, devices) {
 function boot(c) {
   cfg = c;
   mcu = new RP2040();
-  mcu.logger.currentLogLevel = 5;   // quiet: the logger writes to stdout, our channel
+  mcu.logger = new ConsoleLogger(LogLevel.Error);   // stdout is our channel: errors only (stderr)
   const rom = fs.readFileSync(c.bootrom);
   mcu.loadBootrom(new Uint32Array(rom.buffer, rom.byteOffset, rom.length / 4));
   if (!flash) {
@@ -176,6 +179,8 @@ function boot(c) {
     for (const k of ['pcf8574', 'ssd1306']) if (c.i2c[k] != null) devs[c.i2c[k]] = k;
     attachI2C(c.i2c.bus || 0, devs);
   }
+  // machine.reset() / a watchdog reset: the runner powers the chip up again
+  mcu.peripherals[0x40058].onWatchdogTrigger = () => { resetNow = true; };
   mcu.onBreak = (code) => { throw new Error('BKPT ' + code + ' at 0x' + mcu.core.PC.toString(16)); };
 }
 
@@ -184,13 +189,16 @@ function boot(c) {
 function flashHook(pc) {
   const core = mcu.core;
   const r = core.registers;
+  // a power cut inside this operation: half of it done (a torn page or sector)
+  const torn = flashCut > 0 && --flashCut === 0;
+  if (torn) cutNow = true;
   if (pc === cfg.hooks.erase) {
-    const off = r[0] >>> 0, n = r[1] >>> 0;
+    const off = r[0] >>> 0, n = torn ? (r[1] >>> 1) : r[1] >>> 0;
     flash.fill(0xff, off, off + n);
     mcu.flash.fill(0xff, off, off + n);
     flashOps.erase++;
   } else {
-    const off = r[0] >>> 0, src = r[1] >>> 0, n = r[2] >>> 0;
+    const off = r[0] >>> 0, src = r[1] >>> 0, n = torn ? (r[2] >>> 1) : r[2] >>> 0;
     for (let i = 0; i < n; i++) {
       const v = flash[off + i] & mcu.readUint8(src + i);
       flash[off + i] = v;
@@ -209,6 +217,8 @@ function run(o) {
   }
   if (o.scales) o.scales.forEach((v, i) => { if (scales[i]) scales[i].value = v; });
   if (o.buttons != null) buttons = o.buttons;
+  if (o.cut_flash != null) flashCut = o.cut_flash;
+  cutNow = false;
   if (o.usb) { for (const b of unb64(o.usb)) usbIn.push(b); serveRead(); }
   const clock = mcu.clock;
   const until = o.until_us * 1000;
@@ -218,7 +228,8 @@ function run(o) {
   let n = 0;
   let nextTick = 0;
   const core = mcu.core;
-  while (clock.nanos < until && n < budget) {
+  resetNow = false;
+  while (clock.nanos < until && n < budget && !cutNow && !resetNow) {
     if (clock.nanos >= nextTick) {
       for (const s of scales) s.tick(clock.nanos);
       if (leds) leds.idle();
@@ -241,7 +252,9 @@ function run(o) {
   instrTotal += n;
   if (leds) leds.idle();
   const out = { t_us: clock.nanos / 1000, instr: n, usb: b64(usbOut),
-                cut: n >= budget };
+                cut: n >= budget || cutNow, flash_cut: cutNow,
+                reset: resetNow };
+  if (cutNow) flashCut = 0;
   if (ledFrames.length) out.leds = ledFrames;
   usbOut = []; ledFrames = [];
   return out;

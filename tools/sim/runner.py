@@ -195,6 +195,8 @@ class Runner:
         if isinstance(self.tap, LinkTap):
             self.tap.link.state_fn = self.loop.state   # the host's `state` request
             self.tap.link.new_fn = self.loop.host_new_game   # and `new`
+            self.tap.link.expect_fn = self.loop.host_expect  # the host's side of the game
+            self.tap.link.undo_fn = self.loop.host_undo
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0), self.job.get("setup"))
         self.emit_note({"type": "boot", "how": how})

@@ -66,3 +66,15 @@ class Lights:
         self.np.fill((0, 0, 0))
         self.np.write()
         self.lit = {}
+
+    def set(self, points, color):
+        """Only these points lit, in one write of the chain (clear then show
+        is two: 2 x 10.8 ms for 361 LEDs)."""
+        self.np.fill((0, 0, 0))
+        self.lit = {}
+        c = rgb(color, self.brightness)
+        for p in points:
+            i = point_index(p, self.size)
+            self.np[led_index(i, self.size, self.order)] = c
+            self.lit[i] = color
+        self.np.write()

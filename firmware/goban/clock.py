@@ -1,0 +1,666 @@
+"""The tournament clock at the board: both players' time as a small state machine.
+
+The board knows when a move is made, so it runs the clock itself: the mover's
+time stops when the referee accepts the move (or the pass, pass stone, abandon)
+and the opponent's starts; with the `press` option a player's time stops at a
+press of the clock button instead (players who prefer to press, e.g. after
+lifting their captures). Time systems, as a spec string the host shares:
+
+    absolute:900            900 s each, a loss when it runs out
+    byoyomi:600+3x30        Japanese: 600 s, then 3 periods of 30 s; a move inside
+                            a period gives it back whole, a period run out is gone
+    canadian:600+20/300     600 s, then 20 moves in each 300 s
+    fischer:300+10          300 s, 10 s added after each move
+    ing:12600+3x2100@2      Ing (seed 002, 时差罚点 with the Ing timer): main time,
+                            then overtime periods; entering each costs 2 penalty
+                            points (罚点), a loss when the last one runs out.
+                            `ing` alone is 3 h 30 min + 3 x 35 min @ 2 points (the
+                            Ing Cup's timer); `ing:MAIN` takes periods of MAIN/6.
+
+A time is whole seconds, or with units: `90`, `10m`, `3h30m`, `1h5m30s`.
+Options after a comma: `press` (the clock switches at the mover's press),
+`run-on-illegal` (keep the clock running while the board shows an illegal
+position; by default it pauses, as an arbiter stops the clock, until the board
+is fixed). `parse(spec)` raises ClockError with one clear line for a bad spec.
+
+Everything is integer milliseconds in one int array of fixed size (no float, no
+allocation while time runs): `step(now_ms)` is called every board-loop step and
+only charges the running side. Ticks are the caller's (time.ticks_ms on the
+Pico, 30-bit wrapping; the simulator's clock), compared modulo 2**30.
+
+Events (dicts the board loop logs and sends like the referee's):
+`clock` {B, W, run, paused, spec} after every move, at the start, after the
+host changed it, at a resume, and as a `tick` (with "tick": true) every
+TICK_MS while a player thinks; a side is {main, period, periods, moves,
+penalty} in ms / counts. When a side's time runs out the event carries
+"flag": "B"/"W" and the caller ends the game (`W+T` / `B+T`). The log of
+these events is the clock's memory across power cuts: `resume(events)`
+rebuilds it (time the board was off is charged to nobody; at most one tick
+interval of the thinker's time before the cut is lost with it).
+"""
+
+from array import array
+
+from goban.compat import const
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only
+    from typing import Any
+
+ABSOLUTE = const(0)
+BYOYOMI = const(1)
+CANADIAN = const(2)
+FISCHER = const(3)
+ING = const(4)
+SYSTEMS = ("absolute", "byoyomi", "canadian", "fischer", "ing")
+
+# the Ing timer's defaults: 3 h 30 min, then 3 periods of a sixth of it (35 min),
+# each costing 2 points; a loss when the third runs out
+ING_MAIN_S = 12600
+ING_PERIODS = 3
+ING_POINTS = 2
+ING_PART = 6              # a period is main / ING_PART when only main is given
+
+TICK_MS = 20000           # a tick event while a player thinks: three a minute
+STEP_MS = 50              # the thinker's time is charged this often (a flag is this late at most)
+MAX_S = 86400             # any one time: up to 24 h (ms fit in 30 bits)
+
+# pause reasons (bits)
+P_HOST = const(1)         # the host (arbiter) stopped the clock
+P_ILLEGAL = const(2)      # the board shows an illegal position
+P_IDLE = const(4)         # not started yet, or play is over
+
+# per side: slots of the state array (black at 0, white at _SIDE)
+_MAIN = const(0)          # main time left, ms
+_PER = const(1)           # time left in the current overtime period, ms
+_PERIODS = const(2)       # byo-yomi: periods left (the current one counted); Ing: not yet entered
+_MOVES = const(3)         # Canadian: moves still to play in the current period
+_PEN = const(4)           # Ing: penalty points
+_SIDE = const(5)
+# the clock's own slots, after both sides
+_RUN = const(10)          # 0: nobody's time runs, 1 black, 2 white (the one to move)
+_PAUSE = const(11)        # P_* bits
+_SINCE = const(12)        # ticks when time was last charged
+_FLAG = const(13)         # 0, or the colour whose time ran out
+_TICKED = const(14)       # ticks of the last tick event
+_WAIT = const(15)         # press mode: colour that moved and has not pressed yet
+_NEXT = const(16)         # ticks of the next charge step() makes
+_SLOTS = const(17)
+
+_MASK = const(0x3FFFFFFF)  # MicroPython's ticks period is 2**30
+_HALF = const(0x20000000)  # a difference this big (mod 2**30) is negative: not yet
+LETTER = ("", "B", "W")
+
+# low time: the time left before the clock next costs something (the game, a
+# byo-yomi period, a penalty point, the Canadian period) at or below these ms,
+# by system: (in main time, in an overtime period); 0: main time ends for free
+LOW_MS = ((60000, 0), (0, 10000), (0, 30000), (60000, 0), (60000, 60000))
+
+
+class ClockError(ValueError):
+    """A clock spec or correction that cannot be used (the message says why)."""
+
+
+def _seconds(tok, what):
+    """'90', '10m', '3h30m', '1h5m30s' -> seconds (int)."""
+    if not tok:
+        raise ClockError("%s: a time is missing" % what)
+    total = 0
+    num = ""
+    units = 0
+    for ch in tok:
+        if "0" <= ch <= "9":
+            num += ch
+        elif ch in "hms" and num:
+            total += int(num) * (3600 if ch == "h" else 60 if ch == "m" else 1)
+            num = ""
+            units += 1
+        else:
+            raise ClockError("%s: %r is not a time (seconds, or like 10m, 3h30m)" % (what, tok))
+    if num:
+        if units:
+            raise ClockError("%s: %r is not a time (a unit after every number: 3h30m)"
+                             % (what, tok))
+        total = int(num)
+    if total > MAX_S:
+        raise ClockError("%s: %r is over 24 hours" % (what, tok))
+    return total
+
+
+def _count(tok, what, lo, hi):
+    ok = tok != ""
+    for ch in tok:
+        if not "0" <= ch <= "9":
+            ok = False
+    if not ok or not lo <= int(tok) <= hi:
+        raise ClockError("%s must be a whole number %d..%d, not %r" % (what, lo, hi, tok))
+    return int(tok)
+
+
+class Spec:
+    """A parsed time system: integer seconds and counts."""
+
+    def __init__(self, system, main, period=0, periods=0, moves=0, inc=0, points=0,
+                 press=False, pause_illegal=True):
+        self.system = system
+        self.main = main            # s
+        self.period = period        # s: byo-yomi / Canadian / Ing period
+        self.periods = periods      # byo-yomi and Ing periods
+        self.moves = moves          # Canadian moves per period
+        self.inc = inc              # Fischer increment, s
+        self.points = points        # Ing penalty points per period
+        self.press = press
+        self.pause_illegal = pause_illegal
+
+    def text(self):
+        """The canonical spec string (what events and the host carry)."""
+        s = self.system
+        if s == ABSOLUTE:
+            t = "absolute:%d" % self.main
+        elif s == BYOYOMI:
+            t = "byoyomi:%d+%dx%d" % (self.main, self.periods, self.period)
+        elif s == CANADIAN:
+            t = "canadian:%d+%d/%d" % (self.main, self.moves, self.period)
+        elif s == FISCHER:
+            t = "fischer:%d+%d" % (self.main, self.inc)
+        else:
+            t = "ing:%d+%dx%d@%d" % (self.main, self.periods, self.period, self.points)
+        if self.press:
+            t += ",press"
+        if not self.pause_illegal:
+            t += ",run-on-illegal"
+        return t
+
+    def as_dict(self):
+        """The settings as JSON-ready data (the host's displays)."""
+        return {"system": SYSTEMS[self.system], "main": self.main, "period": self.period,
+                "periods": self.periods, "moves": self.moves, "inc": self.inc,
+                "points": self.points, "press": self.press,
+                "pause_illegal": self.pause_illegal, "low": list(LOW_MS[self.system])}
+
+
+def parse(spec):
+    """A spec string -> Spec; ClockError naming what is wrong."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ClockError("a clock spec is text like byoyomi:600+3x30, not %r" % (spec,))
+    parts = spec.strip().lower().split(",")
+    head = parts[0].strip()
+    name, _, args = head.partition(":")
+    name = name.strip()
+    args = args.strip()
+    press = False
+    pause_illegal = True
+    for opt in parts[1:]:
+        opt = opt.strip()
+        if opt == "press":
+            press = True
+        elif opt == "run-on-illegal":
+            pause_illegal = False
+        else:
+            raise ClockError("clock option %r unknown (known: press, run-on-illegal)" % opt)
+    where = "clock %s" % spec.strip()
+    if name == "ing":
+        if not args:
+            return Spec(ING, ING_MAIN_S, ING_MAIN_S // ING_PART, ING_PERIODS, points=ING_POINTS,
+                        press=press, pause_illegal=pause_illegal)
+        main, plus, rest = args.partition("+")
+        m = _seconds(main, where)
+        if not plus:
+            per = m // ING_PART
+            if per < 1:
+                raise ClockError("%s: main time too short for Ing periods (a sixth of it)" % where)
+            return Spec(ING, m, per, ING_PERIODS, points=ING_POINTS, press=press,
+                        pause_illegal=pause_illegal)
+        rest, at, pts = rest.partition("@")
+        n, x, per = rest.partition("x")
+        if not x:
+            raise ClockError("%s: Ing overtime is PERIODSxSECONDS[@POINTS], e.g. 3x2100@2"
+                             % where)
+        return Spec(ING, m, _period(per, where), _count(n, where + ": periods", 1, 99),
+                    points=_count(pts, where + ": points", 0, 99) if at else ING_POINTS,
+                    press=press, pause_illegal=pause_illegal)
+    if name not in SYSTEMS:
+        raise ClockError("unknown time system %r (known: %s)" % (name, ", ".join(SYSTEMS)))
+    if not args:
+        raise ClockError("%s: the times are missing (e.g. %s)" % (where, EXAMPLES[name]))
+    main, plus, rest = args.partition("+")
+    m = _seconds(main, where)
+    if name == "absolute":
+        if plus:
+            raise ClockError("%s: absolute time is one time, e.g. absolute:900" % where)
+        if m < 1:
+            raise ClockError("%s: absolute time must be at least 1 s" % where)
+        return Spec(ABSOLUTE, m, press=press, pause_illegal=pause_illegal)
+    if not plus:
+        raise ClockError("%s: the overtime is missing (e.g. %s)" % (where, EXAMPLES[name]))
+    if name == "byoyomi":
+        n, x, per = rest.partition("x")
+        if not x:
+            raise ClockError("%s: byo-yomi is MAIN+PERIODSxSECONDS, e.g. byoyomi:600+3x30"
+                             % where)
+        return Spec(BYOYOMI, m, _period(per, where), _count(n, where + ": periods", 1, 99),
+                    press=press, pause_illegal=pause_illegal)
+    if name == "canadian":
+        k, slash, per = rest.partition("/")
+        if not slash:
+            raise ClockError("%s: Canadian is MAIN+MOVES/SECONDS, e.g. canadian:600+20/300"
+                             % where)
+        return Spec(CANADIAN, m, _period(per, where), moves=_count(k, where + ": moves", 1, 999),
+                    press=press, pause_illegal=pause_illegal)
+    inc = _seconds(rest, where)
+    if m < 1:
+        raise ClockError("%s: Fischer main time must be at least 1 s" % where)
+    return Spec(FISCHER, m, inc=inc, press=press, pause_illegal=pause_illegal)
+
+
+EXAMPLES = {"absolute": "absolute:900", "byoyomi": "byoyomi:600+3x30",
+            "canadian": "canadian:600+20/300", "fischer": "fischer:300+10",
+            "ing": "ing:12600+3x2100@2"}
+
+
+def _period(tok, where):
+    s = _seconds(tok, where)
+    if s < 1:
+        raise ClockError("%s: an overtime period must be at least 1 s" % where)
+    return s
+
+
+class Clock:
+    """Both players' clocks under one Spec. `on_event(ev, now)` follows the
+    referee's events; `step(now)` charges the thinker and returns a tick or
+    flag event when one is due (else None)."""
+
+    def __init__(self, spec=None):
+        self.st = array("i", bytes(4 * _SLOTS))
+        self.spec = None  # type: Any
+        if spec is not None:
+            self.configure(spec)
+
+    # --- settings -----------------------------------------------------------
+    def configure(self, spec):
+        """A new game's clock (a Spec or a spec string): both sides full, not running."""
+        if not isinstance(spec, Spec):
+            spec = parse(spec)
+        self.spec = spec
+        st = self.st
+        for i in range(_SLOTS):
+            st[i] = 0
+        for c in (1, 2):
+            self._fill(c)
+        st[_PAUSE] = P_IDLE
+
+    def _fill(self, c):
+        sp = self.spec
+        b = (c - 1) * _SIDE
+        st = self.st
+        st[b + _MAIN] = sp.main * 1000
+        st[b + _PEN] = 0
+        st[b + _MOVES] = sp.moves
+        if sp.system == ING:
+            st[b + _PER] = 0            # a period starts when it is entered
+            st[b + _PERIODS] = sp.periods
+        else:
+            st[b + _PER] = sp.period * 1000
+            st[b + _PERIODS] = sp.periods
+
+    @property
+    def on(self):
+        """A clock is set for this game."""
+        return self.spec is not None
+
+    def running(self):
+        """The colour whose time runs now (1 black, 2 white), or 0."""
+        st = self.st
+        return st[_RUN] if not st[_PAUSE] and not st[_FLAG] else 0
+
+    def flagged(self):
+        """0, or the colour whose time ran out."""
+        return self.st[_FLAG]
+
+    def penalty(self, c):
+        """Ing penalty points of colour c (1 black, 2 white)."""
+        return self.st[(c - 1) * _SIDE + _PEN]
+
+    # --- time passing ---------------------------------------------------------
+    def _charge(self, now):
+        """The time since the last charge to the side whose time runs. No allocation."""
+        st = self.st
+        e = (now - st[_SINCE]) & _MASK
+        st[_SINCE] = now
+        st[_NEXT] = (now + STEP_MS) & _MASK
+        c = st[_RUN]
+        if c and not st[_PAUSE] and not st[_FLAG]:
+            self._use(c, e)
+
+    def _use(self, c, e):
+        """Take e ms from colour c: main time, then the overtime its system gives."""
+        st = self.st
+        b = (c - 1) * _SIDE
+        m = st[b + _MAIN]
+        if m > e:
+            st[b + _MAIN] = m - e
+            return
+        e -= m
+        st[b + _MAIN] = 0
+        system = self.spec.system
+        while True:
+            p = st[b + _PER]
+            if p > e:
+                st[b + _PER] = p - e
+                return
+            e -= p
+            st[b + _PER] = 0
+            if system == BYOYOMI and st[b + _PERIODS] > 1:
+                st[b + _PERIODS] -= 1       # that period is gone, the next starts whole
+                st[b + _PER] = self.spec.period * 1000
+            elif system == ING and st[b + _PERIODS] > 0:
+                st[b + _PERIODS] -= 1       # entering an overtime period costs its points
+                st[b + _PEN] += self.spec.points
+                st[b + _PER] = self.spec.period * 1000
+            else:
+                if system == BYOYOMI:
+                    st[b + _PERIODS] = 0
+                st[_FLAG] = c
+                return
+
+    def step(self, now):
+        """Called every loop step: charges the thinker (every STEP_MS: a flag falls
+        at most that late, the time charged is exact); returns the `clock` event of
+        a flag (time ran out) or of a tick when one is due, else None."""
+        st = self.st
+        if not st[_RUN] or st[_FLAG] or (now - st[_NEXT]) & _MASK >= _HALF:
+            return None               # not yet STEP_MS since the last charge
+        self._charge(now)
+        if st[_FLAG]:
+            return self.event(flag=True)
+        if not st[_PAUSE] and (now - st[_TICKED]) & _MASK >= TICK_MS:
+            st[_TICKED] = now
+            return self.event(tick=True)
+        return None
+
+    # --- the game's events ------------------------------------------------------
+    def start(self, color, now):
+        """Play begins (the board is ready): `color`'s time runs."""
+        st = self.st
+        st[_RUN] = color
+        st[_SINCE] = now
+        st[_TICKED] = now
+        st[_PAUSE] &= ~P_IDLE
+        return self.event()
+
+    def moved(self, color, now):
+        """`color` moved (a stone, a pass, a pass stone, an abandon): its time
+        stops (unless the press option waits for its press) and the per-move
+        rule of the system applies; the opponent's time starts."""
+        st = self.st
+        if st[_FLAG]:
+            return None
+        self._charge(now)
+        if st[_FLAG]:
+            return self.event(flag=True)
+        if self.spec.press:
+            w = st[_WAIT]
+            if w and w != color:
+                self._switch(w, now)      # the opponent played before pressing: as if pressed
+            st[_RUN] = color
+            st[_WAIT] = color
+            return None
+        self._switch(color, now)
+        return self.event()
+
+    def press(self, color, now):
+        """The clock button (press option): the player who moved stops its time.
+        `color` 0: a shared button, for whoever waits. None when nothing to do."""
+        st = self.st
+        w = st[_WAIT]
+        if not w or (color and color != w) or st[_FLAG]:
+            return None
+        self._charge(now)
+        if st[_FLAG]:
+            return self.event(flag=True)
+        self._switch(w, now)
+        return self.event()
+
+    def _switch(self, color, now):
+        sp = self.spec
+        st = self.st
+        b = (color - 1) * _SIDE
+        if st[b + _MAIN] == 0:
+            if sp.system == BYOYOMI:
+                st[b + _PER] = sp.period * 1000     # a move inside the period gives it back
+            elif sp.system == CANADIAN:
+                st[b + _MOVES] -= 1
+                if st[b + _MOVES] <= 0:             # the period's moves made: a new period
+                    st[b + _MOVES] = sp.moves
+                    st[b + _PER] = sp.period * 1000
+        if sp.system == FISCHER:
+            st[b + _MAIN] += sp.inc * 1000
+        st[_WAIT] = 0
+        st[_RUN] = 3 - color
+        st[_SINCE] = now
+        st[_TICKED] = now
+
+    def undone(self, color, now):
+        """A takeback: `color` is to move again (no time is given back)."""
+        st = self.st
+        self._charge(now)
+        st[_RUN] = color
+        st[_WAIT] = 0
+
+    def pause(self, reason, now):
+        self._charge(now)
+        self.st[_PAUSE] |= reason
+
+    def resume(self, reason, now):
+        st = self.st
+        self._charge(now)
+        st[_PAUSE] &= ~reason
+        st[_TICKED] = now
+
+    def stop(self, now):
+        """Play is over: both clocks stand."""
+        self.pause(P_IDLE, now)
+
+    def on_event(self, ev, now):
+        """Follow one referee event; returns a `clock` event to log after it, or None."""
+        t = ev.get("type")
+        if t == "game-start":
+            spec = ev.get("clock")
+            if spec:
+                self.configure(spec)
+            else:
+                self.spec = None
+                self.st[_RUN] = 0         # a game without a clock: step() does nothing
+            return None
+        if self.spec is None:
+            return None
+        st = self.st
+        if t == "ready":
+            return self.start(2 if ev.get("to_move") == "W" else 1, now)
+        if t in ("move", "pass", "abandon"):
+            return self.moved(2 if ev.get("color") == "W" else 1, now)
+        if t == "undo":
+            self.undone(2 if ev.get("color") == "W" else 1, now)
+            return self.event()
+        if st[_PAUSE] & P_IDLE and t in ("illegal", "restored"):
+            return None               # not in play: nothing to pause
+        if t == "illegal" and ev.get("point") and self.spec.pause_illegal \
+                and not st[_PAUSE] & P_ILLEGAL:
+            self.pause(P_ILLEGAL, now)
+            return self.event()
+        if t == "restored" and st[_PAUSE] & P_ILLEGAL:
+            self.resume(P_ILLEGAL, now)
+            return self.event()
+        if t in ("end", "resign", "count") and not st[_PAUSE] & P_IDLE:
+            self.stop(now)
+            return self.event()
+        return None
+
+    # --- the host (arbiter) --------------------------------------------------------
+    def host(self, req, now):
+        """The host's `clock` request: {"spec": new system (both sides start
+        full), "pause": true/false, "B"/"W": {main, period, periods, moves,
+        penalty} (ms / counts: a correction)}. ClockError (nothing changed) for
+        a bad value. Returns the `clock` event (with "by": "host", and "set":
+    true for a new spec)."""
+        spec = req.get("spec")
+        new = parse(spec) if spec else None
+        fixes = []
+        for key in ("B", "W"):
+            d = req.get(key)
+            if d is None:
+                continue
+            if not isinstance(d, dict):
+                raise ClockError("clock %s: a correction is {main, period, periods, moves, "
+                                 "penalty}" % key)
+            for k in d:
+                lim = LIMITS.get(k)
+                v = d[k]
+                if lim is None:
+                    raise ClockError("clock %s: unknown field %r (known: %s)"
+                                     % (key, k, ", ".join(FIELDS)))
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= lim:
+                    raise ClockError("clock %s.%s must be a whole number 0..%d, not %r"
+                                     % (key, k, lim, v))
+                fixes.append((1 if key == "B" else 2, k, v))
+        pause = req.get("pause")
+        if pause is not None and not isinstance(pause, bool):
+            raise ClockError("clock pause must be true or false, not %r" % (pause,))
+        if new is None and self.spec is None:
+            raise ClockError("no clock is set for this game: send a spec first")
+        st = self.st
+        if new is not None:
+            run, paused = st[_RUN], st[_PAUSE]
+            self.configure(new)
+            st[_RUN] = run
+            st[_PAUSE] = paused
+            st[_SINCE] = now
+            st[_TICKED] = now
+        else:
+            self._charge(now)
+        for c, k, v in fixes:
+            st[(c - 1) * _SIDE + SLOT[k]] = v
+            if k in ("main", "period") and st[_FLAG] == c and v > 0:
+                st[_FLAG] = 0             # the arbiter gave time back
+        if pause is True:
+            self.pause(P_HOST, now)
+        elif pause is False:
+            self.resume(P_HOST, now)
+        ev = self.event()
+        ev["by"] = "host"
+        if new is not None:
+            ev["set"] = True          # a new time system, not a correction
+        return ev
+
+    # --- the record -------------------------------------------------------------------
+    def side(self, c):
+        st = self.st
+        b = (c - 1) * _SIDE
+        return {"main": st[b + _MAIN], "period": st[b + _PER], "periods": st[b + _PERIODS],
+                "moves": st[b + _MOVES], "penalty": st[b + _PEN]}
+
+    def event(self, tick=False, flag=False):
+        """The clock now, as a `clock` event (allocates: only when something happened)."""
+        st = self.st
+        ev = {"type": "clock", "B": self.side(1), "W": self.side(2),
+              "run": LETTER[st[_RUN]], "paused": st[_PAUSE] != 0}
+        if tick:
+            ev["tick"] = True
+        else:
+            ev["spec"] = self.spec.text()
+        if st[_PAUSE]:
+            ev["why"] = "host" if st[_PAUSE] & P_HOST else \
+                "illegal" if st[_PAUSE] & P_ILLEGAL else "idle"
+        if st[_WAIT]:
+            ev["press"] = LETTER[st[_WAIT]]
+        if flag or st[_FLAG]:
+            ev["flag"] = LETTER[st[_FLAG]]
+        return ev
+
+    def load(self, ev):
+        """Take a logged `clock` event's state (a resume)."""
+        st = self.st
+        if ev.get("spec"):
+            sp = parse(ev["spec"])
+            if self.spec is None or sp.text() != self.spec.text():
+                self.configure(sp)
+        for key, c in (("B", 1), ("W", 2)):
+            d = ev.get(key) or {}
+            for k in FIELDS:
+                if isinstance(d.get(k), int):
+                    st[(c - 1) * _SIDE + SLOT[k]] = d[k]
+        run = ev.get("run")
+        st[_RUN] = 1 if run == "B" else 2 if run == "W" else 0
+        why = ev.get("why")
+        st[_PAUSE] = 0 if not ev.get("paused") else \
+            P_HOST if why == "host" else P_ILLEGAL if why == "illegal" else P_IDLE
+        p = ev.get("press")
+        st[_WAIT] = 1 if p == "B" else 2 if p == "W" else 0
+        f = ev.get("flag")
+        st[_FLAG] = 1 if f == "B" else 2 if f == "W" else 0
+
+    def resume_log(self, events, now):
+        """Rebuild the clock from the current game's logged events (in order):
+        the game-start's spec, the last `clock` state, and the moves logged
+        after it (a record torn by the cut: the turn passes, no time is
+        charged). Time runs again from `now`. Returns a `clock` event saying
+        so (with "resumed": true), or None when the game has no clock."""
+        self.spec = None
+        for ev in events:
+            t = ev.get("type")
+            if t == "game-start":
+                self.on_event(ev, now)
+            elif self.spec is None:
+                continue
+            elif t == "clock":
+                self.load(ev)
+            elif t in ("move", "pass", "abandon"):
+                c = 2 if ev.get("color") == "W" else 1
+                if not self.spec.press:
+                    self._switch(c, now)
+            elif t == "undo":
+                self.st[_RUN] = 2 if ev.get("color") == "W" else 1
+            elif t == "restored":
+                self.st[_PAUSE] &= ~P_ILLEGAL
+            elif t in ("end", "resign", "count"):
+                self.st[_PAUSE] |= P_IDLE
+        if self.spec is None:
+            return None
+        st = self.st
+        st[_SINCE] = now
+        st[_TICKED] = now
+        ev = self.event()
+        ev["resumed"] = True
+        return ev
+
+    def text(self, c):
+        """Colour c's time in a few characters for the board's display:
+        '1:02:03', '59:59', byo-yomi '27s/3', Canadian '4:32/12', flag 'time'."""
+        st = self.st
+        if st[_FLAG] == c:
+            return "time"
+        b = (c - 1) * _SIDE
+        m = st[b + _MAIN]
+        if m > 0 or self.spec.system in (ABSOLUTE, FISCHER):
+            return clock_text(m)
+        p = st[b + _PER]
+        if self.spec.system == BYOYOMI:
+            return "%ds/%d" % ((p + 999) // 1000, st[b + _PERIODS])
+        if self.spec.system == CANADIAN:
+            return "%s/%d" % (clock_text(p), st[b + _MOVES])
+        return "%s-%d" % (clock_text(p), st[b + _PEN])
+
+
+def clock_text(ms):
+    """ms -> 'h:mm:ss' or 'm:ss' (whole seconds, rounded up: 0.2 s left shows 0:01)."""
+    s = (ms + 999) // 1000
+    h = s // 3600
+    if h:
+        return "%d:%02d:%02d" % (h, (s // 60) % 60, s % 60)
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+FIELDS = ("main", "period", "periods", "moves", "penalty")
+SLOT = {"main": _MAIN, "period": _PER, "periods": _PERIODS, "moves": _MOVES, "penalty": _PEN}
+LIMITS = {"main": MAX_S * 1000, "period": MAX_S * 1000, "periods": 99, "moves": 999,
+          "penalty": 999}

@@ -1,0 +1,338 @@
+"""The referee: the position the game expects against the stable frame -> events.
+
+A state machine that never waits: `frame()` looks at one stable frame and returns,
+`button()`, `bowls()` handle one input each. Whatever happens is appended to
+`events` (small dicts, documented in firmware/README.md, "Referee") for the loop
+to log and announce; `lights` and `lines` say what the board should show now.
+
+This module holds the state and the dispatch; each phase and each inference is a
+module of its own (firmware/README.md, "How the referee is split"):
+    setup    a new game: the board cleared, handicap stones on their points
+    play     moves, captures waiting to be lifted, takebacks, the play buttons
+    dead     play has ended: the dead stones lifted, then end/ok
+    fill     Ing with a scale under white's bowl: white fills its area from its bowl
+    scoring  the count (goban.count) and the Ing fill check
+    resume   the game rebuilt from the log after a restart (imported only then)
+    catchup  stones placed while the board was off, taken as the moves they are
+    unseen   a move on a dead sensor, told by the bowls
+    window   several changes in one quiet window: the moves in them, in order
+    bowlwatch  bowls and lids: pass stones, the start-of-game check, prisoners
+    announce the decision tree of what to announce, a pure function
+Phases are a table: FRAMES[phase] looks at a frame, BUTTONS[phase] takes a
+press, and `_enter` is the one place the phase changes.
+
+In play the referee compares the stable frame with `game.board`. Points that may
+differ for a while without being wrong are *tolerated* (`tol`): stones captured
+by the last move until a hand lifts them, and after a takeback the lifted stone
+and the captures put back. Anything else that differs is illegal and announced
+once, with the point, the reason and the fix; play resumes when the board
+matches again ("restored"). Nothing is ever taken off the game by an illegal
+placement: the game only changes through accepted moves and buttons.
+
+The frame path (`frame()` with nothing new) allocates nothing: the diff is one
+viper pass into a preallocated uint16 buffer.
+"""
+
+from goban import rules as R
+from goban.game import Game, PASS, PASS_STONE, ABANDON
+from goban.board import BLACK, WHITE, EMPTY
+from goban.count import counter_for
+from goban.points import name as point_name, board_index, frame_index
+from goban.referee.words import (LETTER, COLOR, NAMES, TITLES, PHASE_NAMES, PHYSICAL,
+                                 RECHECK, text_for)
+from goban.referee.diff import diff_frame, split, FAULT, NO_TOL, CAP
+from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
+from goban.referee import setup, play, dead, fill, bowlwatch
+from array import array
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any
+
+# what looks at a frame and what takes a press, by phase (OVER: nothing)
+FRAMES = (setup.frame, play.frame, dead.frame, None, fill.frame)
+BUTTONS = (None, play.button, dead.button, None, fill.button)
+
+
+class Referee:
+    def __init__(self, size=19, clock=None):
+        self.size = size
+        self.n = n = size * size
+        self.W = size + 1
+        self.tol = bytearray(b"\xff" * n)
+        self.marked = bytearray(n)        # points covered by the announced illegal
+        self.out = array("H", bytes(2 * CAP))
+        # the counter's buffers (~13 KB on 19x19) are taken now, at boot, not at the
+        # end of a long game when the heap may be too fragmented to give them
+        counter_for(size)
+        self.events = []
+        self.game = None  # type: Any
+        self.phase = OVER
+        self.dirty = True
+        self.pending = None               # None, "capture", "undo", "resume"
+        self.illegal = None               # code of the announced illegal, or None
+        self.lights = []
+        self.light_color = "red"
+        self.lines = ("", "")
+        self.ui_dirty = True
+        self.faults = bytearray(n)        # fault points already reported
+        self.n_faults = 0
+        self.dead = []                    # points lifted as dead (DEAD phase)
+        self.bowl_seen = None             # last settled reading [B, W, lidB, lidW]
+        self.bowl_start = None            # [B, W] at the start (or after a resume)
+        self.checked = False              # the start-of-game bowl check was made
+        self.bowl_now = (-1, -1, -1, -1)  # the scales' latest state (-1: unsettled)
+        self.filled = 0                   # white stones the fill put on the board
+        self.fill_wait = False            # count asked for, white's bowl still settling
+        self.info = {}                    # the game-start event
+        self.resumed = False              # rebuilt from the log, no move since
+        self.replay_refused = None        # {seq, type, code}: where a resume stopped
+        self.looked = True                # the board was looked at since the (re)start
+        self.deferred = []                # presses made before that first look
+        self.recheck = False              # the bowls changed while "unseen" was shown
+        self.ages = None                  # scans each point has read its value (goban.settle)
+        self.remote = None                # goban.remote.Remote: the host's side's move, once asked
+
+    # --- coordinates -----------------------------------------------------------
+    def p_of(self, i):
+        """Frame index -> board index."""
+        return board_index(i, self.size)
+
+    def i_of(self, p):
+        """Board index -> frame index."""
+        return frame_index(p, self.size)
+
+    def name(self, i):
+        """Frame index -> SGF name."""
+        return point_name(i, self.size)
+
+    def sgf(self, p):
+        """Board index -> SGF name."""
+        return self.game.board.sgf(p)
+
+    # --- events and what the board shows ------------------------------------------
+    def _emit(self, ev):
+        self.events.append(ev)
+        self.ui_dirty = True
+
+    def _show(self, line1, line2="", lights=None, color="red"):
+        self.lines = (line1, line2)
+        self.lights = lights or []
+        self.light_color = color
+        self.ui_dirty = True
+
+    def take_events(self):
+        ev = self.events
+        if ev:
+            self.events = []
+        return ev
+
+    # --- phases ----------------------------------------------------------------------
+    def _enter(self, phase):
+        """The one place the phase changes."""
+        self.phase = phase
+
+    def _reset_phase(self, phase):
+        """Enter a phase afresh: nothing tolerated, announced, lifted or filled;
+        the board is looked at again."""
+        self._enter(phase)
+        self.dirty = True
+        for i in range(self.n):
+            self.tol[i] = NO_TOL
+            self.marked[i] = 0
+        self.pending = None
+        self.illegal = None
+        self.dead = []
+        self.filled = 0
+        self.fill_wait = False
+
+    def _restored(self):
+        """The board matches again after an announced illegal: say so, unlight."""
+        self.illegal = None
+        for i in range(self.n):
+            self.marked[i] = 0
+        self._emit({"type": "restored"})
+
+    # --- the state the host asks for ------------------------------------------------
+    def state(self):
+        """The referee's current state as a small dict (the link's `state` answer):
+        phase, rules, komi, handicap, size, position rows ('X' black, 'O' white,
+        '.' empty), to_move, move (moves played, passes included), last ('dd',
+        "" for a pass), captures {B, W}, over/end, and what the board waits for
+        (illegal code, pending capture/takeback). Built only when asked."""
+        d = {"phase": PHASE_NAMES[self.phase], "size": self.size}
+        g = self.game
+        if g is None:
+            return d
+        n = g.n
+        last = None
+        if n:
+            p = g.move_point(n)
+            last = g.board.sgf(p) if p > ABANDON else ""
+        d.update({"rules": g.rules.id, "komi": g.rules.komi, "handicap": g.handicap,
+                  "rows": g.board.rows(), "to_move": LETTER[g.to_move()], "move": n,
+                  "last": last, "captures": {"B": int(g.captures[BLACK]),
+                                             "W": int(g.captures[WHITE])},
+                  "over": g.over, "end": g.end, "illegal": self.illegal,
+                  "pending": self.pending})
+        return d
+
+    # --- a new game --------------------------------------------------------------
+    def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,
+                 serial="", profile="", by=None, setup=None):
+        """Start a game (buttons and display, or the host). Emits game-start;
+        `by` says who chose it ("menu", "host", "start") and is logged with it.
+        `setup`: black's handicap stones as SGF points (free placement, an SGF's
+        AB); without it a handicap goes on the traditional points."""
+        if size and size != self.size:
+            raise ValueError("this board is %dx%d" % (self.size, self.size))
+        r = rules if isinstance(rules, R.Rules) else R.get(rules)
+        if komi is not None:
+            r = r.copy(komi=komi)
+        g = Game(r, self.size, capacity=400)
+        if setup:
+            setup = [g.board.from_sgf(s) for s in setup]
+            g.setup(black=setup, to_move=WHITE)
+            g.handicap = handicap or len(setup)
+        elif handicap and handicap >= 2:
+            setup = g.place_handicap(handicap)
+        else:
+            setup = []
+        if first:
+            g.first = COLOR[first]
+        self.game = g
+        ev = {"type": "game-start", "size": self.size, "rules": r.id, "komi": r.komi,
+              "handicap": handicap or 0, "first": LETTER[g.to_move()],
+              "setup": {"B": [g.board.sgf(p) for p in setup], "W": []},
+              "serial": serial, "profile": profile}
+        if by:
+            ev["by"] = by
+        self.info = ev
+        self.remote = None                # what the host expected belonged to the last game
+        self._reset_phase(SETUP)
+        self.bowl_start = None
+        self.checked = False
+        self._emit(ev)
+        self._prompt_setup()
+        return ev
+
+    def _prompt_setup(self):
+        g = self.game
+        if g.setup_black:
+            self._show("Setup: handicap %d" % len(g.setup_black), "place the lit stones",
+                       [self.i_of(p) for p in g.setup_black])
+        else:
+            self._show("New game: " + g.rules.id, "clear the board")
+
+    # --- resume after a restart -----------------------------------------------
+    def resume(self, events):
+        """Rebuild the game from the log's events of the current game (in order);
+        the board is checked against it at the next frame. Returns the game (None
+        for a log without one). See goban.referee.resume."""
+        from goban.referee.resume import resume
+        return resume(self, events)
+
+    # --- the frame ---------------------------------------------------------------
+    def frame(self, stable, changed, quiet):
+        """One stable frame. `changed`: its stable values changed this scan;
+        `quiet`: no point is in transition. Looks only when something changed
+        and the whole frame has settled; never waits."""
+        if changed:
+            self.dirty = True
+        if not self.dirty or not quiet or self.game is None:
+            return 0
+        self.dirty = False
+        before = len(self.events)
+        self._faults(stable)
+        g = self.game
+        r = diff_frame(stable, g.board.cells, self.tol, self.out, CAP, self.size)
+        look = FRAMES[self.phase]
+        if look is not None:
+            look(self, stable, r & 0x3FF, (r >> 10) & 0x3FF)
+        if not self.looked:
+            # the board is checked against the resumed game: presses made
+            # while the board came back act now, in order
+            self.looked = True
+            held = self.deferred
+            self.deferred = []
+            for name in held:
+                self.button(name)
+        return len(self.events) - before
+
+    def _faults(self, stable):
+        """Sensors that cannot be read (3: dead, stuck) or whose readings wander
+        (4: unstable, goban.calibration) are reported once, and again when they
+        read again; the diff lets them match anything."""
+        for i in range(self.n):
+            v = stable[i]
+            if v >= FAULT:
+                if self.faults[i] != v:
+                    if not self.faults[i]:
+                        self.n_faults += 1
+                    self.faults[i] = v
+                    self._emit({"type": "sensor-fault", "point": self.name(i),
+                                "what": "unstable" if v > FAULT else "dead"})
+            elif self.faults[i]:
+                self.faults[i] = 0
+                self.n_faults -= 1
+                self._emit({"type": "sensor-ok", "point": self.name(i)})
+
+    def _mismatch(self, stable, mis):
+        """(extra, missing, changed): the listed mismatches, split."""
+        return split(stable, self.game.board.cells, self.out, mis, self.size)
+
+    # --- buttons ----------------------------------------------------------------
+    def button(self, name):
+        """A debounced button press: "pass", "B:pass", "resign", "W:resign", "end",
+        "abandon", "undo", "ok"."""
+        if self.game is None:
+            return
+        if not self.looked:
+            # just restarted: the board is not checked yet (a torn move may be
+            # on it, still to be caught up); the press waits for that look
+            if len(self.deferred) < 4:
+                self.deferred.append(name)
+            return
+        color = None
+        if ":" in name:
+            c, name = name.split(":", 1)
+            color = COLOR.get(c)
+        take = BUTTONS[self.phase]
+        if take is not None:
+            take(self, name, color)
+
+    # --- announcements -----------------------------------------------------------------
+    def _refuse(self, code, color, **kw):
+        """A refused button: announced, but the board still matches, so no wait."""
+        self._illegal(code, color, None, [], **kw)
+        self.illegal = None
+
+    def _illegal(self, code, color, i, pts, **kw):
+        """Announce an illegal: one event, the display, the points lit red."""
+        g = self.game
+        c = NAMES.get(color, "")
+        pname = self.name(i) if i is not None else ""
+        kw.setdefault("q", "")
+        kw.setdefault("l", "")
+        kw.setdefault("n", len(pts))
+        kw.setdefault("e", "")
+        text, fix = text_for(code, c=c, p=pname, t=NAMES[g.to_move()], **kw)
+        ev = {"type": "illegal", "color": LETTER.get(color), "point": pname or None,
+              "code": code, "text": text, "fix": fix}
+        if code == "slid":
+            ev["to"] = kw["q"]
+        self.illegal = code
+        for j in pts:
+            self.marked[j] = 1
+        self._emit(ev)
+        self._show("Illegal: " + code + (" " + pname if pname else ""), fix, pts)
+
+    # --- bowls and lids (goban.referee.bowlwatch) ------------------------------------
+    def bowls(self, b, w, lid_b=-1, lid_w=-1):
+        """Settled stone counts (-1: not fitted or not settled). See bowlwatch."""
+        bowlwatch.bowls(self, b, w, lid_b, lid_w)
+
+
+__all__ = ["Referee", "SETUP", "PLAY", "DEAD", "OVER", "FILL", "FAULT", "NO_TOL", "CAP",
+           "LETTER", "COLOR", "NAMES", "TITLES", "PHASE_NAMES", "PHYSICAL", "text_for",
+           "diff_frame", "RECHECK", "PASS", "PASS_STONE", "ABANDON", "EMPTY", "BLACK", "WHITE"]

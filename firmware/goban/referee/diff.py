@@ -1,0 +1,67 @@
+"""The stable frame against the position the game expects.
+
+`diff_frame` is the referee's one pass over the board per look (viper, into a
+preallocated buffer: the frame path allocates nothing); `split` sorts the
+listed mismatches for the phase that looks at them.
+"""
+
+from goban.compat import micropython, ptr8, ptr16
+from goban.board import EMPTY
+from goban.points import board_index
+
+FAULT = 3          # a classified cell whose sensor cannot be read (3 and above)
+NO_TOL = 255       # tol[i]: nothing tolerated at i
+CAP = 64           # mismatching points listed per diff (all are counted)
+
+
+@micropython.viper
+def diff_frame(stable, cells, tol, out, cap: int, size: int) -> int:
+    """Compare the stable frame (index y*size+x) with the board (index
+    (y+1)*(size+1)+x). Mismatching points go to out[0:cap]; a fault cell
+    (3 and above) matches anything; a point whose tolerated value tol[i] it
+    shows is pending, not a mismatch. Returns mismatches | pending << 10."""
+    s = ptr8(stable)
+    e = ptr8(cells)
+    t = ptr8(tol)
+    o = ptr16(out)
+    W = size + 1
+    mis = 0
+    pend = 0
+    i = 0
+    y = 0
+    while y < size:
+        p = (y + 1) * W
+        x = 0
+        while x < size:
+            v = s[i]
+            if v != e[p] and v < 3:
+                if t[i] != 255 and v == t[i]:
+                    pend += 1
+                else:
+                    if mis < cap:
+                        o[mis] = i
+                    mis += 1
+            i += 1
+            p += 1
+            x += 1
+        y += 1
+    return mis | (pend << 10)
+
+
+def split(stable, cells, out, mis, size):
+    """The listed mismatches as (extra, missing, changed) frame indices: a stone
+    the game lacks, a stone the frame lacks, a stone of the other colour."""
+    extra = []
+    missing = []
+    changed = []
+    for k in range(mis if mis < CAP else CAP):
+        i = out[k]
+        v = stable[i]
+        e = cells[board_index(i, size)]
+        if e == EMPTY:
+            extra.append(i)
+        elif v == EMPTY:
+            missing.append(i)
+        else:
+            changed.append(i)
+    return extra, missing, changed

@@ -1,0 +1,327 @@
+"""PLAY: a stone of the colour to move appearing alone is a move; everything else
+that differs from the game is announced (goban.referee.announce) until the board
+matches again. Captured stones stay tolerated until lifted; a takeback tolerates
+the lifted stone and the captures put back. Also the buttons of play: pass,
+abandon, end (agreement), resign, undo."""
+
+from goban.game import PASS, ABANDON, PASS_STONE
+from goban.board import BLACK, WHITE
+from goban.referee.phase import PLAY, DEAD, OVER
+from goban.referee.words import LETTER, NAMES, TITLES, RECHECK
+from goban.referee.diff import NO_TOL, CAP
+from goban.referee.announce import classify
+from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
+
+
+def frame(ref, stable, mis, pend):
+    g = ref.game
+    if ref.pending and pend == 0:
+        # everything tolerated now matches: the capture was lifted / the takeback done
+        for i in range(ref.n):
+            ref.tol[i] = NO_TOL
+        ref.pending = None
+        if mis == 0:
+            ref._restored()
+    if mis == 0:
+        if ref.illegal:
+            ref._restored()
+        for i in range(ref.n):
+            ref.marked[i] = 0
+        r = ref.remote
+        if ref.pending:
+            show_pending(ref)
+        elif r is not None and r.color == g.to_move() and r.p == PASS:
+            pass_move(ref, r.color, stone=False)     # the other side's pass (goban.remote)
+        else:
+            show_turn(ref)
+        return
+    extra, missing, changed = ref._mismatch(stable, mis)
+    if ref.resumed and not ref.pending and not changed and extra and mis <= CAP \
+            and (len(extra) > 1 or missing):
+        from goban.referee.catchup import catch_up
+        if catch_up(ref, stable, extra, missing):
+            return
+    if ref.recheck and ref.illegal in RECHECK and len(extra) == 1 and mis == 1 \
+            and not missing and not changed:
+        ref.recheck = False
+        again = ref.illegal
+        ref.illegal = None       # look again: the mover's bowl may tell now
+        try_move(ref, stable, extra[0], again)
+        return
+    if not ref.pending and not ref.resumed and mis <= CAP and (len(extra) > 1 or
+                                                              (extra and missing)):
+        # several changes in one window: the moves in them taken in order
+        from goban.referee.window import resolve
+        if resolve(ref, stable, extra, missing, changed):
+            return
+    if ref.illegal and not ref.pending and mis == 1 and len(extra) == 1 \
+            and not ref.marked[extra[0]]:
+        ref._restored()          # what was announced is fixed; a new stone is on
+    if ref.illegal:
+        # already announced: a new one only if a point outside it is now wrong
+        new = False
+        for i in extra + missing + changed:
+            if not ref.marked[i]:
+                new = True
+        if not new and mis <= CAP:
+            ref._show(ref.lines[0], ref.lines[1], extra + missing + changed, "red")
+            return
+    if not ref.illegal and not ref.pending and len(extra) == 1 and not missing \
+            and not changed and mis == 1:
+        try_move(ref, stable, extra[0])
+        return
+    announce(ref, stable, mis, extra, missing, changed)
+
+
+def try_move(ref, stable, i, again=None):
+    """The stone on frame point i as the move of its colour: played, refused by
+    the rules (announced), or out of turn (perhaps a move on a dead sensor came
+    first: goban.referee.unseen)."""
+    g = ref.game
+    color = stable[i]
+    p = ref.p_of(i)
+    if g.over:
+        ref._illegal("game-over", color, i, [i])
+        return
+    if color != g.to_move():
+        from goban.referee.unseen import unseen
+        if unseen(ref, stable, i, color, again):
+            return
+        last = g.move_point(g.n) if g.n else PASS
+        code = "extra-stone" if g.n and last > ABANDON and g.color_of(g.n) == color \
+            else "wrong-color"
+        if code == again:
+            ref.illegal = code   # looked at again: still the same, already announced
+        else:
+            ref._illegal(code, color, i, [i])
+        return
+    r = ref.remote
+    if r is not None and not r.allows(color, p):
+        # the other side's move (goban.remote): only its stone on its lit point
+        pts = [i]
+        if r.p > ABANDON:
+            pts.append(ref.i_of(r.p))
+        ref._illegal(r.refusal(color), color, i, pts, q=ref.name(pts[-1]))
+        return
+    code = g.play(color, p)
+    if code:
+        ref._illegal(code, color, i, [i])
+        return
+    played(ref, stable, color, p)
+
+
+def take(ref, stable, i):
+    """The stone on frame point i played quietly if it is its colour's legal
+    move (goban.referee.window); False, and nothing changed, if not."""
+    g = ref.game
+    color = stable[i]
+    if g.over or color != g.to_move():
+        return False
+    p = ref.p_of(i)
+    if ref.remote is not None and not ref.remote.allows(color, p):
+        return False
+    if g.play(color, p):
+        return False
+    played(ref, stable, color, p, lifted_ok=True)
+    return True
+
+
+def played(ref, stable, color, p, lifted_ok=False):
+    """A move the game took: its event, and its captures waiting to be lifted
+    (with lifted_ok, those already lifted in the same window wait for nothing)."""
+    g = ref.game
+    if ref.remote is not None:
+        ref.remote.played(color, p)
+    caps = g.last_capture()
+    ref._emit({"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
+               "number": g.n, "captures": [g.board.sgf(q) for q in caps]})
+    ref.resumed = False
+    wait = [q for q in caps if not lifted_ok or stable[ref.i_of(q)] != 0]
+    if wait:
+        capture_pending(ref, wait, color)
+    else:
+        after_play_ui(ref)
+    after_game_change(ref)
+
+
+def capture_pending(ref, caps, color):
+    """The stones `color` just captured stay tolerated and lit until lifted."""
+    opp = WHITE if color == BLACK else BLACK
+    for q in caps:
+        ref.tol[ref.i_of(q)] = opp
+    ref.pending = "capture"
+    ref._emit({"type": "capture-pending", "color": LETTER[opp],
+               "points": [ref.game.board.sgf(q) for q in caps]})
+    show_pending(ref)
+
+
+def after_play_ui(ref):
+    g = ref.game
+    if g.paused:
+        ref._show("Paused: two passes", NAMES[g.to_move()] + " to play or pass")
+    else:
+        show_turn(ref)
+
+
+def show_turn(ref):
+    """What the board shows while it waits for a move in play: the other side's
+    move (goban.remote), lit in its colour, a hint or a note; else whose turn it
+    is. Changes nothing while captures, a takeback or an illegal wait."""
+    g = ref.game
+    if g is None or ref.phase != PLAY or ref.pending or ref.illegal or g.over:
+        return
+    s = ref.remote.show(g.to_move()) if ref.remote is not None else None
+    if s is None:
+        ref._show(TITLES[g.to_move()] + " to play", "move %d" % (g.n + 1))
+    else:
+        p = s[3]
+        ref._show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])
+
+
+def show_pending(ref):
+    lit = [i for i in range(ref.n) if ref.tol[i] != NO_TOL]
+    pts = " ".join(ref.name(i) for i in lit[:6])
+    if ref.pending == "capture":
+        ref._show("Lift captured: %d" % len(lit), pts, lit, "yellow")
+    elif ref.pending == "undo":
+        ref._show("Takeback: fix %d" % len(lit), pts, lit, "yellow")
+    else:
+        ref._show("Check the board", pts, lit)
+
+
+def announce(ref, stable, mis, extra, missing, changed):
+    """Announce what is wrong (goban.referee.announce.classify decides what)."""
+    g = ref.game
+    left = ()
+    if ref.pending in ("capture", "undo") and extra:
+        left = [i for i in range(ref.n) if ref.tol[i] != NO_TOL and stable[i] == ref.tol[i]]
+    last_p = g.move_point(g.n) if g.n else PASS
+    last_c = g.color_of(g.n) if g.n else 0
+    code, color, i, pts, kw = classify(extra, missing, changed, mis, stable, g.board.cells,
+                                       ref.size, ref.pending, left, ref.resumed, last_p,
+                                       last_c, g.to_move())
+    ref._illegal(code, color, i, pts, **kw)
+
+
+def after_game_change(ref):
+    """After a move, pass or agreement: the end of play (dead stones, or the
+    count at once) or a pause."""
+    g = ref.game
+    ref.dirty = True
+    if g.over and ref.phase == PLAY:
+        ref._emit({"type": "end", "reason": g.end})
+        if g.end == "void":
+            ref._enter(OVER)
+            ref._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
+                       "unit": g.rules.unit, "breakdown": {}})
+            ref._show("No result", "void")
+        elif g.rules.dead_agreement:
+            ref._enter(DEAD)
+            ref.dead = []
+            bowlwatch.check_lids(ref, final=True)
+            ref._show("End: lift dead stones", "then press end")
+        else:
+            bowlwatch.check_lids(ref, final=True)
+            from goban.referee.scoring import count
+            count(ref)
+    elif g.paused:
+        ref._emit({"type": "paused"})
+
+
+# --- buttons --------------------------------------------------------------------------
+def button(ref, name, color):
+    g = ref.game
+    if name == "undo" and color is not None and g.n and g.color_of(g.n) != color:
+        # a player's own undo button asks back that player's own last move only
+        ref._refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
+        return
+    r = ref.remote
+    if r is not None and r.waiting():
+        if color is None and r.color == g.to_move():
+            color = WHITE if r.color == BLACK else BLACK   # the person's press, not the other side's
+        elif color == r.color and name in ("pass", "abandon"):
+            ref._refuse("remote-move", color)
+            return
+    if color is None:
+        color = g.to_move()
+    if name == "resign":
+        code = g.resign(color)
+        if code:
+            ref._refuse(code, color)
+            return
+        ref._emit({"type": "resign", "color": LETTER[color]})
+        ref._emit({"type": "end", "reason": g.end, "winner": LETTER[g.winner]})
+        ref._enter(OVER)
+        ref._show(TITLES[color] + " resigns", ("B" if g.winner == BLACK else "W") + "+R")
+        return
+    if name == "undo":
+        undo(ref)
+        return
+    if name == "ok":
+        # teaching: the player to move asks for a hint (a host that teaches answers)
+        ref._emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
+        return
+    if ref.illegal or ref.pending:
+        ref._show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
+        return
+    if name == "pass":
+        pass_move(ref, color, stone=False)
+    elif name == "abandon":
+        code = g.abandon(color)
+        if code:
+            ref._refuse(code, color)
+            return
+        ref._emit({"type": "abandon", "color": LETTER[color], "number": g.n})
+        after_play_ui(ref)
+        after_game_change(ref)
+    elif name == "end":
+        g.agree_end()
+        after_game_change(ref)
+
+
+def pass_move(ref, color, stone):
+    """A pass (button) or a pass stone (bowls: goban.referee.bowlwatch)."""
+    g = ref.game
+    code = g.pass_stone(color) if stone else g.pass_move(color)
+    if code:
+        ref._refuse(code, color)
+        return
+    if ref.remote is not None:
+        ref.remote.played(color, PASS)
+    kind = g.move_point(g.n)
+    ref._emit({"type": "pass", "color": LETTER[color], "number": g.n,
+               "stone": kind == PASS_STONE})
+    after_play_ui(ref)
+    after_game_change(ref)
+
+
+def undo(ref):
+    """Take the last move back where the rules allow it: the stone must be lifted
+    and the captures put back (tolerated until they are)."""
+    g = ref.game
+    if not g.rules.takeback or g.n == 0 or g.end == "resign":
+        ref._refuse("no-takeback", None)
+        return
+    n = g.n
+    color = g.color_of(n)
+    p = g.move_point(n)
+    caps = g.last_capture() if p > ABANDON else []
+    g.undo()
+    ref._enter(PLAY)
+    ref.dead = []
+    ref._emit({"type": "undo", "number": n, "color": LETTER[color],
+               "point": g.board.sgf(p) if p > ABANDON else "",
+               "restored": [g.board.sgf(q) for q in caps]})
+    for i in range(ref.n):
+        ref.tol[i] = NO_TOL
+    if p > ABANDON:
+        ref.tol[ref.i_of(p)] = color
+        for q in caps:
+            ref.tol[ref.i_of(q)] = 0
+        ref.pending = "undo"
+        show_pending(ref)
+    else:
+        ref.pending = None
+        after_play_ui(ref)
+    ref.illegal = None
+    ref.dirty = True

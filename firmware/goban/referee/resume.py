@@ -1,0 +1,160 @@
+"""After a restart: the game rebuilt from the log's events (imported only then).
+
+A power cut can tear the record being written, so the log may end one event
+early. What the board itself shows (a torn move's stone) is caught up from the
+frame (goban.referee.catchup); what follows from the logged events alone is
+emitted again here for the log: the `end` of a game the replay finds over, the
+`capture-pending` of a last move whose stones wait, the `count` once the dead
+stones were logged, a pass stone the last logged bowls reading shows. A logged
+event the replay refuses (a log that is not this referee's) stops the replay
+there: the game is the good prefix and `replay_refused` says where.
+"""
+
+from goban import rules as R
+from goban.game import Game, PASS
+from goban.board import BLACK, WHITE, EMPTY
+from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
+from goban.referee.words import LETTER, COLOR, NAMES
+from goban.referee import bowlwatch, fill, scoring
+
+
+def resume(ref, events):
+    """Rebuild ref's game from the events of the current game (in order). The
+    board is then checked against it at the next frame. Returns the game."""
+    g = None
+    phase = SETUP
+    dead = None
+    bowls = None
+    checked = False
+    ended = counted = False
+    cap_logged = True         # the last move's capture-pending is in the log
+    undone = None             # the undo event, while it is the game's last change
+    ref.replay_refused = None
+    for ev in events:
+        t = ev.get("type")
+        if t in ("game-start", "move", "pass", "abandon", "resign"):
+            undone = None
+        code = None
+        if t == "game-start":
+            r = R.get(ev.get("rules") or "chinese")
+            if ev.get("komi") is not None:
+                r = r.copy(komi=ev["komi"])
+            g = Game(r, ev.get("size") or ref.size, capacity=400)
+            setup = ev.get("setup") or {}
+            b = g.board
+            black = [b.from_sgf(s) for s in setup.get("B", ())]
+            white = [b.from_sgf(s) for s in setup.get("W", ())]
+            first = ev.get("first")
+            g.setup(black, white, COLOR[first] if first else None)
+            g.handicap = ev.get("handicap") or 0
+            ref.info = ev
+            phase = SETUP
+            dead = None
+            ended = counted = False
+        elif g is None:
+            continue
+        elif t == "move":
+            code = g.play(COLOR[ev["color"]], g.board.from_sgf(ev["point"]))
+            cap_logged = not g.last_removed
+            phase = PLAY
+        elif t == "capture-pending":
+            cap_logged = True
+        elif t == "pass":
+            c = COLOR[ev["color"]]
+            code = g.pass_stone(c) if ev.get("stone") else g._pass(c, PASS)
+            phase = PLAY
+        elif t == "abandon":
+            code = g.abandon(COLOR[ev["color"]])
+            phase = PLAY
+        elif t == "undo":
+            code = None if g.undo() else "no-takeback"
+            undone = ev
+            cap_logged = True
+            dead = None
+            ended = counted = False
+            phase = PLAY
+        elif t == "resign":
+            code = g.resign(COLOR[ev["color"]])
+        elif t == "end":
+            ended = True
+            if ev.get("reason") == "agreement":
+                g.agree_end()
+        elif t == "dead":
+            dead = list(ev.get("points") or ())
+        elif t == "count":
+            counted = True
+            phase = OVER
+        elif t == "bowls":
+            bowls = ev
+        elif t == "setup-check":
+            checked = True
+        elif t == "ready":
+            phase = PLAY
+        if code:
+            ref.replay_refused = {"seq": ev.get("seq"), "type": t, "code": code}
+            break
+    if g is None:
+        ref.game = None
+        ref._enter(OVER)
+        return None
+    ref.game = g
+    if phase != OVER:
+        if g.over:
+            phase = OVER if g.end in ("resign", "void") or not g.rules.dead_agreement else DEAD
+        elif phase == SETUP and g.n:
+            phase = PLAY
+    ref._reset_phase(phase)
+    ref.resumed = True
+    ref.looked = False
+    ref.deferred = []
+    if bowls is not None:   # the bowls as last logged: no event unless they changed
+        ref.bowl_seen = [bowls.get("B", -1), bowls.get("W", -1),
+                         bowls.get("lidB", -1), bowls.get("lidW", -1)]
+        ref.bowl_start = list(bowls.get("start") or [-1, -1])
+        checked = True
+    ref.checked = checked
+    ref._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
+    bad = ref.replay_refused
+    if bad:
+        ref._refuse("log-refused", None, n=bad["seq"], q=bad["type"], l=bad["code"])
+    if phase == PLAY:
+        # a capture may still be waiting to be lifted
+        caps = g.last_capture()
+        for p in caps:
+            ref.tol[ref.i_of(p)] = BLACK if g.color_of(g.n) == WHITE else WHITE
+        if undone is not None and undone.get("point"):
+            # a takeback may be half done: the stone not yet lifted, the
+            # captures not yet back (as after the undo press itself)
+            ref.tol[ref.i_of(g.board.from_sgf(undone["point"]))] = COLOR[undone["color"]]
+            for q in undone.get("restored") or ():
+                ref.tol[ref.i_of(g.board.from_sgf(q))] = EMPTY
+            ref.pending = "undo"
+        elif caps:
+            ref.pending = "resume"
+            if not cap_logged:
+                ref._emit({"type": "capture-pending",
+                           "color": LETTER[ref.tol[ref.i_of(caps[0])]],
+                           "points": [g.board.sgf(p) for p in caps]})
+    if ref.bowl_seen is not None:
+        # the logged reading shows a pass stone the log lacks: its record was torn
+        bowlwatch.pass_stone(ref, ref.bowl_seen)
+    if g.over and not ended:
+        ev = {"type": "end", "reason": g.end}
+        if g.end == "resign":
+            ev["winner"] = LETTER[g.winner]
+        ref._emit(ev)
+    if g.over and not counted and g.end != "resign":
+        if g.end == "void":
+            ref._enter(OVER)
+            ref._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
+                       "unit": g.rules.unit, "breakdown": {}})
+        elif dead is not None or not g.rules.dead_agreement:
+            # the count was asked for (its dead stones are logged): count
+            # now, or under Ing with white's bowl weighed, fill first
+            ref.dead = [ref.i_of(g.board.from_sgf(s)) for s in (dead or ())]
+            if dead is not None and fill.fills(ref):
+                ref._enter(FILL)
+                fill.show(ref)
+            else:
+                scoring.count(ref, log_dead=dead is None)
+    return g

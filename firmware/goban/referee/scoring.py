@@ -1,0 +1,43 @@
+"""The count at the end: goban.count on the game with the dead stones lifted,
+and under Ing with the fill the check of white's bowl against the board."""
+
+from goban import rules as R
+from goban.referee.phase import OVER, FILL
+
+
+def count(ref, log_dead=True):
+    g = ref.game
+    dead_pts = [ref.p_of(i) for i in ref.dead]
+    if log_dead:
+        ref._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
+    filling = ref.phase == FILL
+    ref._enter(OVER)
+    from goban.count import count, ing_fill_check
+    res = count(g, dead_pts, g.rules)
+    ev = {"type": "count", "result": res.result, "winner": res.winner,
+          "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
+    if g.rules.scoring == R.SCORE_ING and ref.bowl_seen:
+        ev["bowls"] = {"B": ref.bowl_seen[0], "W": ref.bowl_seen[1]}
+    fill = None
+    if filling:
+        # what the bowl says: stones left after the fill; white stones
+        # neither on the board nor in the bowl (black's lid) are out
+        left = ref.bowl_now[1]
+        out = ref.bowl_now[2] if ref.bowl_now[2] > 0 else 0
+        unfilled = 0
+        if left == 0:   # the bowl ran out: the rest of white's area stays empty
+            unfilled = res.breakdown["white"]["territory"] - ref.filled
+            if unfilled < 0:
+                unfilled = 0
+        fill = ing_fill_check(res, left, ref.size, unfilled, out)
+        fill["white_bowl_left"] = left
+        fill["filled"] = ref.filled
+        fill["unfilled"] = unfilled
+        fill["stones_out"] = out
+        ev["fill"] = fill
+    ref._emit(ev)
+    if fill is not None and not fill["agree"]:
+        ref._show("Bowl disagrees: W", "left %d, board %d" % (fill["white_bowl_left"],
+                                                               fill["expected_left"]), [], "red")
+    else:
+        ref._show("Result " + str(res.result), "%s %s" % (res.margin, res.unit))

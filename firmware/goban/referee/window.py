@@ -1,0 +1,107 @@
+"""Several changes in one quiet window, resolved as an arbiter would.
+
+Fast play puts two stones down before the board is quiet; a sleeve knocks or
+slides a stone while the other hand plays. The referee then sees several
+differences at once. What an arbiter would take is taken, in order, and the
+rest is left for the usual announcement at the next look:
+  - a missing stone with exactly one stone of its colour on a neighbouring
+    point was slid there (announced, never a move);
+  - the other new stones, alternating in colour from the side to move, and in
+    the order they arrived (older first: goban.settle's per-point age) where
+    that order is known, are played one by one while each is legal;
+  - a stone missing without a neighbour to explain it was knocked or lifted:
+    announced with its fix after the moves are taken, provided no new stone
+    has its colour (that could be the same stone moved, not a move).
+Anything else (a stone of the wrong colour, two stones of one colour with no
+order between them, a stone already announced) is not guessed: the caller
+announces it with its points.
+"""
+
+from goban.board import BLACK, WHITE
+
+
+def _adjacent(i, j, size):
+    dx = i % size - j % size
+    dy = i // size - j // size
+    return (dx == 0 and (dy == 1 or dy == -1)) or (dy == 0 and (dx == 1 or dx == -1))
+
+
+def sequence(ref, stable, extra, missing):
+    """The new stones to play, in order (frame indices), or None when the
+    window cannot be read as moves (see the module docstring). A new stone of
+    the colour of a missing one that is not beside it may be that stone moved
+    (not a move): not guessed."""
+    g = ref.game
+    cells = g.board.cells
+    size = ref.size
+    moves = list(extra)
+    gone = []                    # missing stones no slide explains
+    for m in missing:
+        c = cells[ref.p_of(m)]
+        near = [e for e in moves if stable[e] == c and _adjacent(m, e, size)]
+        if len(near) > 1:
+            return None          # slid to which? announce it
+        if near:
+            moves.remove(near[0])
+        else:
+            gone.append(m)
+    if not moves:
+        return None
+    for m in gone:
+        c = cells[ref.p_of(m)]
+        for e in moves:
+            if stable[e] == c:
+                return None      # perhaps that very stone, moved: announce it
+    return _ordered(ref, stable, moves)
+
+
+def _ordered(ref, stable, moves):
+    """The stones as moves alternating from the side to move, in arrival order."""
+    g = ref.game
+    for i in moves:
+        if ref.marked[i] or stable[i] not in (BLACK, WHITE):
+            return None
+    ages = ref.ages
+    mover = g.to_move()
+    other = WHITE if mover == BLACK else BLACK
+    first = [i for i in moves if stable[i] == mover]
+    second = [i for i in moves if stable[i] == other]
+    if len(first) - len(second) not in (0, 1):
+        return None
+    if ages is None:
+        if len(first) > 1:
+            return None
+    else:
+        first.sort(key=lambda i: -ages[i])
+        second.sort(key=lambda i: -ages[i])
+    out = []
+    for k in range(len(first)):
+        out.append(first[k])
+        if k < len(second):
+            out.append(second[k])
+    if ages is not None:
+        for k in range(1, len(out)):
+            if ages[out[k]] > ages[out[k - 1]]:
+                return None      # arrived before the stone it would follow
+            if ages[out[k]] == ages[out[k - 1]] and stable[out[k]] == stable[out[k - 1]]:
+                return None
+    return out
+
+
+def resolve(ref, stable, extra, missing, changed):
+    """Play what the window holds as moves (goban.referee.play.take); True when
+    at least one was taken (the board is looked at again at the next scan)."""
+    if changed or len(extra) < 1 or (len(extra) == 1 and not missing):
+        return False
+    order = sequence(ref, stable, extra, missing)
+    if not order:
+        return False
+    from goban.referee.play import take
+    taken = 0
+    for i in order:
+        if not take(ref, stable, i):
+            break
+        taken += 1
+    if taken:
+        ref.dirty = True
+    return taken > 0

@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""The firmware's figures measured on the emulated RP2040 (rp2040js, 125 MHz,
+simulated deterministic time), with the product image: `tools/bench chip`.
+
+    tools/bench chip [--json] [--image frozen|mpy] [--moves N]
+
+--json prints one JSON object: image, move_us_avg, move_us_worst (bench_core's 20
+random 19x19 games, each Game.play timed with ticks_us), capture360_ms (one stone
+taking 360, median of 7), count_ms (the referee's count() on the GNU Go game's end
+with GNU Go's dead stones), count_ms_worst (the random board with 68 seki blocks of
+tools/bench_count.py), frame_ms (classify + settle + referee: BoardLoop.scan less
+the matrix scan), scan_ms (HallMatrix's register scan of 361 points through the
+emulated ADC and muxes), step_ms_worst (the longest BoardLoop.step over a physical
+game played by the simulator's hands), announce_ms (a stone let go -> its move
+sent on the link, worst over that game), heap_free_kb (gc.mem_free after boot with a
+game started). Without --json the figures are printed beside the unix-port
+estimates of the other benches and the targets.
+
+--image mpy runs the stock MicroPython image with the firmware as .mpy files on its
+filesystem (tools/deploy's way) instead of frozen. The emulator models no XIP
+cache misses and no bus contention, so silicon can only be slower, most for
+bytecode and frozen code running from flash (firmware/README.md, "On the chip").
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in ("firmware", "host", "tools", "tools/chip", "tools/sim"):
+    sys.path.insert(0, os.path.join(REPO, p))
+
+import build as B          # noqa: E402
+import chip as C           # noqa: E402
+import board as CB         # noqa: E402
+
+TARGETS = {"move_us_avg": 100, "capture360_ms": 3, "count_ms": 5, "count_ms_worst": 10,
+           "frame_ms": 1.5, "scan_ms": 2.5, "step_ms_worst": 10, "announce_ms": 100,
+           "heap_free_kb": 150}
+GAME = os.path.join(REPO, "tests", "data", "sim_gnugo_19.sgf")
+
+MOVES = r'''
+import time
+from goban.game import Game
+from goban.board import Board
+def moves_bench(games):
+    # the average as bench_core takes it: whole games timed, moves in a plain loop;
+    # the worst: each move timed alone, less what timing itself costs
+    t0 = time.ticks_us()
+    t = time.ticks_diff(time.ticks_us(), t0)
+    cost = time.ticks_diff(time.ticks_us(), t0) - t
+    total = 0
+    n = 0
+    worst = 0
+    for pts in games:
+        g = Game("chinese", size=19, capacity=512)
+        c = 1
+        t0 = time.ticks_us()
+        for p in pts:
+            g.play(c, p)
+            c = 3 - c
+        total += time.ticks_diff(time.ticks_us(), t0)
+        n += len(pts)
+        if g.n != len(pts):
+            raise SystemExit("a move was refused in game %d" % len(games))
+        g = Game("chinese", size=19, capacity=512)
+        c = 1
+        for p in pts:
+            t0 = time.ticks_us()
+            g.play(c, p)
+            t = time.ticks_diff(time.ticks_us(), t0) - cost
+            c = 3 - c
+            if t > worst:
+                worst = t
+    b = Board(19)
+    q = b.point(9, 9)
+    times = []
+    for rep in range(8):
+        g = Game("chinese", size=19, capacity=8)
+        g.setup(white=[p for p in b.points() if p != q], to_move=1)
+        t0 = time.ticks_us()
+        code = g.play(1, q)
+        t = time.ticks_diff(time.ticks_us(), t0)
+        if code is not None or g.last_removed != 360:
+            raise SystemExit("the 360-stone capture failed")
+        if rep:
+            times.append(t)
+    times.sort()
+    print("MOVES", total, n, worst, times[len(times) // 2])
+'''
+
+LOOP = r'''
+import time, gc, json, main
+from array import array
+prof, loop = main.build()
+loop.start()
+gc.collect()
+free = gc.mem_free()
+raw = array("H", bytes(2 * prof.size * prof.size))
+scan_t = []
+for k in range(5):
+    t0 = time.ticks_us()
+    loop.matrix.scan(raw)
+    scan_t.append(time.ticks_diff(time.ticks_us(), t0))
+frame_t = []
+for k in range(5):
+    t0 = time.ticks_us()
+    loop.scan()
+    frame_t.append(time.ticks_diff(time.ticks_us(), t0))
+frame_t = [f - min(scan_t) for f in frame_t]
+moves = []
+state = {"done": None}
+send = loop.link.send_event
+def tap(ev):
+    t = ev.get("type")
+    if t == "move":
+        moves.append((ev["point"], time.ticks_us()))
+    elif t == "count" and state["done"] is None:
+        state["done"] = time.ticks_add(time.ticks_ms(), 1500)
+    send(ev)
+loop.link.send_event = tap
+parts = {}
+def timed(name, f):
+    def run(*a):
+        t0 = time.ticks_us()
+        r = f(*a)
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        if dt > parts.get(name, 0):
+            parts[name] = dt
+        return r
+    return run
+loop.scan = timed("scan", loop.scan)
+loop._record = timed("log", loop._record)
+loop._out = timed("send", loop._out)
+loop._lights = timed("lights", loop._lights)
+loop._display = timed("display_draw", loop._display)
+loop.press = timed("button", loop.press)
+loop._bowls = timed("bowls", loop._bowls)
+if loop.display is not None:
+    loop.display.flush_page = timed("display_page", loop.display.flush_page)
+worst = 0
+worst_at = 0
+steps = 0
+period = prof.scan_ms
+while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) > 0:
+    now = time.ticks_ms()
+    t0 = time.ticks_us()
+    loop.step(now)
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    steps += 1
+    if dt > worst:
+        worst = dt
+        worst_at = steps
+    wait = period - time.ticks_diff(time.ticks_ms(), now)
+    if wait > 0:
+        time.sleep_ms(wait)
+print("LOOP " + json.dumps({"free": free, "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
+                           "worst": worst, "steps": steps, "moves": moves, "parts": parts}))
+'''
+
+
+def image_of(kind, tmp):
+    if kind == "frozen":
+        return B.build(), None
+    return B.stock(), CB.mpy_files(tmp)
+
+
+def core_figures(img, fs, tmp):
+    import bench_core
+    import pathlib
+    games = bench_core.make_games(pathlib.Path(tmp) / "games.txt")
+    from goban.board import Board
+    b = Board(19)
+    idx = [[b.from_sgf(s) for s in g] for g in games]
+    c = C.Chip(img, fs_files=fs)
+    try:
+        c.boot()
+        c.run_for(300_000)
+        c.raw_repl()
+        out = c.exec(MOVES + "moves_bench(%r)\n" % (idx,), limit_us=300_000_000)
+        line = [x for x in out.splitlines() if x.startswith("MOVES")][0].split()
+        total, n, worst, cap = (int(v) for v in line[1:])
+        import bench_count
+        boards = bench_count.game_board()
+        res = c.exec(bench_count.prelude(5, boards) + bench_count.BODY, limit_us=300_000_000)
+    finally:
+        c.close()
+    counts = {}
+    for line in res.splitlines():
+        if line.startswith("RESULT"):
+            f = line.split()
+            counts[(f[1], f[2])] = float(f[5])
+    return {"move_us_avg": round(total / n, 1), "move_us_worst": worst,
+            "capture360_ms": round(cap / 1000, 2), "moves_timed": n,
+            "count_ms": round(counts[("gnugo-game", "chinese")] / 1000, 2),
+            "count_ms_worst": round(counts[("random", "chinese")] / 1000, 2)}
+
+
+def loop_figures(img, fs, n_moves, seed):
+    actions, played = CB.game_script(GAME, n_moves)
+    board = CB.ChipBoard(img, seed=seed, noise=1, fs_files=fs)
+    try:
+        board.power_on()
+        if not board.wait_for(lambda evs: any(e["type"] == "ready" for e in evs), 8000):
+            raise SystemExit("the board did not start on the chip")
+        board.chip.raw_repl()
+        board.chip.write_usb(LOOP.encode() + b"\x04")
+        board.wait(300)
+        board.play(actions)
+        end = board.now + 30_000
+        while b"LOOP " not in board.chip.usb and board.now < end:
+            board.step()
+        text = bytes(board.chip.usb).decode("utf-8", "replace")
+        start = text.find("LOOP ")
+        if start < 0:
+            raise SystemExit("the instrumented loop did not finish: %s" % text[-500:])
+        data = json.loads(text[start + 5:].splitlines()[0])
+    finally:
+        board.close()
+    lat = []
+    for pt, t_us in data["moves"]:
+        rel = board.released_us.get(pt)
+        if rel is not None:
+            lat.append((t_us - rel[1]) / 1000)
+    got = [m[0] for m in data["moves"]]
+    if got != [p for _, p in played]:
+        raise SystemExit("the chip's moves are not the game: %r" % got)
+    return {"frame_ms": round(data["frame"] / 1000, 2), "scan_ms": round(data["scan"] / 1000, 2),
+            "step_ms_worst": round(data["worst"] / 1000, 2),
+            "step_parts_ms_worst": {k: round(v / 1000, 2) for k, v in data["parts"].items()},
+            "announce_ms": round(max(lat), 1), "announce_ms_median": round(statistics.median(lat), 1),
+            "heap_free_kb": data["free"] // 1024, "steps": data["steps"], "game_moves": len(got)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="tools/bench chip")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--image", choices=("frozen", "mpy"), default="frozen")
+    ap.add_argument("--moves", type=int, default=40, help="moves of the physical game")
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            img, fs = image_of(a.image, tmp)
+        except B.BuildError as e:
+            print("bench chip: %s" % e, file=sys.stderr)
+            return 2
+        figs = {"image": a.image}
+        figs.update(core_figures(img, fs, tmp))
+        figs.update(loop_figures(img, fs, a.moves, a.seed))
+    if a.json:
+        print(json.dumps(figs))
+        return 0
+    print("== on the emulated RP2040 (rp2040js, 125 MHz, simulated time; %s image) ==" % a.image)
+    est = {"move_us_avg": "~100 (unix x170)", "capture360_ms": "~2", "count_ms": "~4.6",
+           "count_ms_worst": "~7.2", "frame_ms": "~0.8-1.2", "scan_ms": "1.7 (computed)",
+           "step_ms_worst": "-", "announce_ms": "~90 (scans)", "heap_free_kb": "-"}
+    for k, v in figs.items():
+        if k == "image":
+            continue
+        t = TARGETS.get(k)
+        ok = "" if t is None else ("ok" if (v >= t if k == "heap_free_kb" else v <= t) else "MISSED")
+        tgt = "" if t is None else ("target %s %s" % (">=" if k == "heap_free_kb" else "<=", t))
+        print("%-20s %10s   %-18s %-14s %s" % (k, v, "est. " + est[k] if k in est else "", tgt, ok))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
