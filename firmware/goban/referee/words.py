@@ -43,7 +43,7 @@ PHYSICAL = {
     # or a stone of that side before its move came
     "not-expected": ("a {c} stone is on {p}; {c} plays {q}", "take it off {p}, put it on {q}"),
     "remote-move": ("{t}'s move comes from the other side, not from this board",
-                    "take the stone off {p} and wait for the lights"),
+                    "wait for the lights (take off any {t} stone put before them)"),
 }
 
 
