@@ -104,6 +104,7 @@ def test_every_command_in_protocol_2_form(tmp_path):
                "final_status_list": "syntax error", "final_status_list living": "syntax error",
                "final_score": "cannot score", "undo": "cannot undo",
                "time_settings 1 2": "syntax error", "time_left black x 0": "syntax error",
+               "time_settings 600 30 -5": "syntax error", "time_left white -1 0": "syntax error",
                "kgs-rules go-moku": "syntax error", "goboard-rules go-moku": "syntax error"}
         for k, (line, words) in enumerate(sorted(bad.items()), 100):
             ok, text = g.ask(line, k)
@@ -144,6 +145,9 @@ def test_every_command_in_protocol_2_form(tmp_path):
         assert g.read()[:2] == (True, 313)
         assert g.proc.wait(30) == 0
         assert g.proc.stdout.read() == b""          # nothing after quit's answer
+    # the simulated board runs no clock: the game's clock request is refused, the
+    # controller keeps the time, and says so once
+    assert g.err.count("the board keeps no clock") == 1, g.err
 
 
 def test_a_controller_killed_mid_game(tmp_path):

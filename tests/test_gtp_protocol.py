@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from goboard.gtp import (Engine, GTPError, color_word, parse_command, preprocess, response,
-                         to_color, to_point, vertex)
+from goban.clock import Clock, parse
+from goboard.gtp import (Engine, GTPError, clock_left, clock_spec, color_word, parse_command,
+                         preprocess, response, to_color, to_point, vertex)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 from gtp import GNUGO, GTP, gnugo_argv  # noqa: E402
@@ -64,6 +65,21 @@ def test_colours():
     with pytest.raises(GTPError, match="syntax error"):
         to_color("red")
     assert color_word("B") == "black" and color_word(2) == "white"
+
+
+def test_time_settings_as_the_board_clock():
+    # GTP's Canadian byo-yomi, absolute time and "no limit", as the board clock reads them
+    c = parse(clock_spec(600, 300, 25)).as_dict()
+    assert (c["system"], c["main"], c["period"], c["moves"]) == ("canadian", 600, 300, 25)
+    c = parse(clock_spec(1800, 0, 0)).as_dict()
+    assert (c["system"], c["main"]) == ("absolute", 1800)
+    assert parse(clock_spec(0, 30, 1)).as_dict()["main"] == 0     # byo-yomi from the start
+    assert clock_spec(600, 30, 0) is None                           # the spec's "no limit"
+    # time_left: the board's clock takes the controller's figures as a correction
+    clock = Clock(parse(clock_spec(600, 300, 25)))
+    ev = clock.host({"B": clock_left(412, 0), "W": clock_left(120, 5)}, 0)
+    assert ev["B"]["main"] == 412000 and ev["B"]["moves"] == 25
+    assert (ev["W"]["main"], ev["W"]["period"], ev["W"]["moves"]) == (0, 120000, 5)
 
 
 def test_the_client_against_gnu_go():

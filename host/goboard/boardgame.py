@@ -18,13 +18,12 @@ while nobody was waiting is still reported, once, in order.
 """
 
 import queue
-import random
 import threading
 import time
 
 from goboard.cmd_sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
-from goboard.link import Disconnected, HostLink, LinkError
+from goboard.link import Disconnected, HostLink, LinkError, _token as token
 from goboard.live import LiveState
 
 GONE = "gone"          # the queue's last word when the board stopped answering
@@ -239,7 +238,7 @@ class BoardGame:
         """A new game at the board; returns once its game-start is in (the
         answer: game, rules, komi, handicap, first)."""
         msg = {"k": "new", "rules": rules, "handicap": int(handicap or 0),
-               "id": "%08x" % random.getrandbits(32)}
+               "id": token()}
         if komi is not None:
             msg["komi"] = komi
         if setup:
@@ -277,13 +276,13 @@ class BoardGame:
         the board cannot take; GameOver if play ends meanwhile."""
         if move == "resign":
             self.request({"k": "expect", "color": color, "move": "resign",
-                          "id": "%08x" % random.getrandbits(32)}, "expect")
+                          "id": token()}, "expect")
             self.wait(lambda: self.state.end is not None, abort)
             return
         self._catch_up()
         n = len(self.moves)
         msg = {"k": "expect", "color": color, "move": move or "pass",
-               "id": "%08x" % random.getrandbits(32)}
+               "id": token()}
         self.request(msg, "expect")
 
         def again():
@@ -330,7 +329,7 @@ class BoardGame:
         that colour until it is sent (the display says the other side is thinking)."""
         try:
             self.request({"k": "expect", "color": color, "move": "wait",
-                          "id": "%08x" % random.getrandbits(32)}, "expect")
+                          "id": token()}, "expect")
         except Refused:
             pass                  # play ended with the last move: nothing to hold
 
@@ -347,7 +346,7 @@ class BoardGame:
     def undo(self):
         """Take back the last move at the board (Refused: the rules allow none)."""
         n = len(self.moves)
-        self.request({"k": "undo", "id": "%08x" % random.getrandbits(32)}, "undo")
+        self.request({"k": "undo", "id": token()}, "undo")
         self.wait(lambda: len(self.moves) < n, timeout=30)
 
     def count(self, abort=None):

@@ -36,8 +36,10 @@ from goban.game import handicap_points
 from goboard import __version__
 from goboard.boardgame import Aborted, BoardGame, BoardGone, GameOver, Refused
 from goboard.boards import choose_port
+from goboard.link import _token as token
 from goboard.errors import UserError
-from goboard.gtp import COLUMNS, GTPError, parse_command, response, to_color, to_point, vertex
+from goboard.gtp import (COLUMNS, GTPError, clock_left, clock_spec, parse_command, response,
+                         to_color, to_point, vertex)
 
 OTHER = {"B": "W", "W": "B"}
 KGS_RULES = {"japanese": "japanese", "chinese": "chinese", "aga": "aga",
@@ -170,7 +172,9 @@ class GTPEngine:
         self.komi = None           # None: the rules' own
         self.fresh = True          # the next move needs a new game at the board
         self.held = None           # the colour the board was told comes from us
-        self.time = None
+        self.clock = None          # time_settings as the board clock's spec (None: no limit)
+        self.clock_due = False     # the board's game has not been sent the clock yet
+        self.board_clock = None    # the board runs the clock (False: the controller keeps time)
         self.abort = lambda: False
 
     # --- the game at the board ----------------------------------------------------------
@@ -183,6 +187,8 @@ class GTPEngine:
                     ", handicap %d" % (handicap or len(setup or ())) if handicap or setup else ""))
             self.fresh = False
             self.held = None
+        if self.clock_due:
+            self._send_clock()
 
     def _empty(self):
         st = self.board.state
@@ -236,6 +242,8 @@ class GTPEngine:
 
     def clear_board(self, args):
         self.fresh = True
+        # each game's clock starts full (a board without one was asked once)
+        self.clock_due = self.clock is not None and self.board_clock is not False
         return ""
 
     def komi(self, args):
@@ -398,17 +406,46 @@ class GTPEngine:
     def time_settings(self, args):
         if len(args) != 3:
             raise GTPError("syntax error (main_time byo_yomi_time byo_yomi_stones)")
-        self.time = [self._int(args, k) for k in range(3)]
-        self.say("time_settings %s: the controller keeps the time (this link sends no clock)"
-                 % " ".join(args))
+        main, byo, stones = [self._int(args, k) for k in range(3)]
+        if min(main, byo, stones) < 0:
+            raise GTPError("syntax error (times and stones are 0 or more)")
+        self.clock = clock_spec(main, byo, stones)
+        self.clock_due = self.clock is not None
+        if self.clock is None:
+            self.say("time_settings %s: no time limit" % " ".join(args))
+        elif not self.fresh:
+            self._send_clock()       # a game is on: its clock changes now
         return ""
 
+    def _send_clock(self):
+        """The board's clock set to the controller's time settings, once for each
+        game; a board without a clock leaves the time to the controller."""
+        self.clock_due = False
+        try:
+            self.board.request({"k": "clock", "spec": self.clock, "id": token()}, "clock")
+        except Refused as e:
+            self.board_clock = False
+            self.say("time_settings: the board keeps no clock (%s): the controller keeps the "
+                     "time" % e.text)
+            return
+        self.board_clock = True
+        self.say("time_settings: the board's clock runs %s" % self.clock)
+
     def time_left(self, args):
-        self._color(args)
+        c = self._color(args)
         if len(args) != 3:
             raise GTPError("syntax error (color time stones)")
-        self._int(args, 1)
-        self._int(args, 2)
+        t, stones = self._int(args, 1), self._int(args, 2)
+        if t < 0 or stones < 0:
+            raise GTPError("syntax error (time and stones are 0 or more)")
+        if self.board_clock and not self.fresh:
+            # the controller's time is the reference (an online server's): the board follows
+            try:
+                self.board.request({"k": "clock", c: clock_left(t, stones), "id": token()},
+                                   "clock")
+            except Refused as e:
+                self.say("time_left %s: the board's clock refused it (%s)" % (" ".join(args),
+                                                                            e.text))
         return ""
 
     def showboard(self, args):

@@ -112,6 +112,27 @@ def vertex(point, size):
     return "%s%d" % (COLUMNS[SGF.index(point[0])], size - SGF.index(point[1]))
 
 
+def clock_spec(main, byo_time, byo_stones):
+    """GTP's `time_settings` as the board clock's spec (goban.clock), None for
+    no time limit. GTP knows Canadian byo-yomi only: main time, then
+    byo_stones moves in each byo_time seconds; byo_time 0 is absolute time,
+    byo_time > 0 with byo_stones 0 means no limit."""
+    if byo_time > 0 and byo_stones == 0:
+        return None
+    if byo_time == 0:
+        return "absolute:%d" % main
+    return "canadian:%d+%d/%d" % (main, byo_stones, byo_time)
+
+
+def clock_left(seconds, stones):
+    """GTP's `time_left COLOR TIME STONES` as a correction of that side of the
+    board's clock (goban.clock.Clock.host: ms): stones 0 is main time, else the
+    current byo-yomi period with that many moves still to play."""
+    if stones == 0:
+        return {"main": seconds * 1000}
+    return {"main": 0, "period": seconds * 1000, "moves": stones}
+
+
 def gnugo_argv(level=1, seed=None, extra=()):
     """GNU Go's command line in GTP mode (level 1: fast; a seed: the same games)."""
     argv = [GNUGO, "--mode", "gtp", "--level", str(level)]
