@@ -19,13 +19,17 @@ import glob
 import json
 import os
 import subprocess
+import urllib.request
 import sys
 
+from goban import rules as R
+from goban.game import Game
 from goboard.gtp import Engine, gnugo_argv, to_point
 from goboard.sgfrecord import read_moves
 
 SEED = int(os.environ.get("GOBOARD_GTP_SEED", "3"))
 GOBOARD = [sys.executable, "-m", "goboard"]
+COLOR = {"B": 1, "W": 2}
 
 
 def board_engine(tmp_path, size, seed, *extra):
@@ -154,3 +158,43 @@ def test_goboard_play_against_gnugo_9(tmp_path):
         assert record[n - 1] == ("W", to_point(v, 9)), (n, v, record[n - 1])
     if out["end"] != "resign":
         assert out["result"][:2] in ("B+", "W+") or out["result"] == "0"
+
+
+def test_demo_vs_engine_9(tmp_path):
+    """`goboard demo --vs-engine CMD`: the simulated person (GNU Go) against the
+    engine CMD on the simulated board, synced to SGF and shown on the live page."""
+    engine = " ".join(gnugo_argv(0, SEED + 4))
+    proc = subprocess.Popen(GOBOARD + ["demo", "--vs-engine", engine, "--size", "9", "--pace",
+                                       "0", "--port", "0", "--seed", str(SEED), "--json",
+                                       "--linger", "30", "--out", str(tmp_path / "games")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()
+        out = json.loads(line)
+        print("seed %d: goboard demo --vs-engine 9x9, %d moves, %s" % (SEED, out["moves"],
+                                                                      out["result"]))
+        assert out["exact"] is True and "GNU Go" in out["engine"] and out["moves"] > 10
+        record = synced(tmp_path, 9)
+        assert len(record) == out["moves"]
+        # the page shows the game's end and the stones of the synced record's last position
+        state = json.loads(urllib.request.urlopen(out["page"].replace("/board/", "/state/"),
+                                                  timeout=5).read())
+        assert state["number"] == out["moves"] and state["game"] == out["game"]
+        if out["end"] == "resign":
+            assert state["end"]["reason"] == "resign"
+        else:
+            assert state["status"] == "counted" and state["result"]["result"] == out["result"]
+        # its stones are the record's final position without the dead stones lifted
+        go = Game(R.get(state["rules"]), 9)
+        for c, p in record:
+            code = go.pass_move(COLOR[c]) if not p else go.play(COLOR[c], go.board.from_sgf(p))
+            assert not code, (c, p, code)
+        final = {c: sorted(go.board.sgf(q) for q in range(len(go.board.cells))
+                           if go.board.cells[q] == COLOR[c]) for c in "BW"}
+        dead = state["dead"] or {"B": [], "W": []}
+        assert {c: sorted(state["stones"][c] + dead[c]) for c in "BW"} == final
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert "Traceback" not in proc.stderr.read()

@@ -52,6 +52,8 @@ def add_arguments(p):
                    help="instead of an SGF: a simulated person (GNU Go) plays the GTP engine "
                         "CMD (default GNU Go) at the board, the engine's moves lit and placed "
                         "by the simulated hands (goboard play)")
+    p.add_argument("--size", type=int, default=19, choices=(9, 19),
+                   help="with --vs-engine: the board's size (default 19)")
 
 
 def players(path):

@@ -286,7 +286,7 @@ def demo(args):
     serial = "SIM-DEMO"
     try:
         ename = engine_name(engine)
-        table = SimTable(19, rules, args.seed, args.noise, args.pace, mistakes=0.05,
+        table = SimTable(args.size, rules, args.seed, args.noise, args.pace, mistakes=0.05,
                          serial=serial)
         person = SimPerson(gnugo_argv(0, args.seed + 1), table)
         try:
