@@ -172,3 +172,20 @@ def test_a_controller_killed_mid_game(tmp_path):
     assert [(c, p) for c, p, _ in moves][:3] == [("B", "ee"), (moves[1][0], moves[1][1]),
                                                ("B", "cg")]
     assert moves[1][0] == "W" and len(moves) in (3, 4)
+
+
+def test_a_second_simulated_board_into_the_same_folder(tmp_path):
+    # every --sim run is a new board with an empty log: a game an earlier one
+    # played to its end in the same --out is not taken for this board's
+    with Raw(tmp_path) as g:
+        for k, line in enumerate(["boardsize 9", "clear_board", "play black pass",
+                                  "play white pass", "final_score"], 1):
+            ok, text = g.ask(line, k)
+            assert ok, (line, text)
+        assert g.ask("quit", 9) == (True, "")
+    with Raw(tmp_path) as g:
+        ok, mv = g.ask("genmove black", 1)
+        assert ok and re.match(r"^[A-HJ][1-9]$", mv), mv
+        ok, board = g.ask("showboard", 2)
+        assert board.split("\n")[-1] == "game 1, move 1, W to play", board
+        assert g.ask("quit", 3) == (True, "")

@@ -15,8 +15,10 @@ Run: .venv/bin/python tools/bench_gtp.py [--pace P] [--seed N]
 
 import argparse
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,10 +39,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pace", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=5)
-    args = ap.parse_args()
+    args, _ = ap.parse_known_args()   # tools/bench passes its options to every section
+    out = tempfile.mkdtemp(prefix="goboard-bench-gtp-")
     board = Engine([sys.executable, "-m", "goboard", "gtp", "--sim", "--size", "9", "--pace",
                     str(args.pace), "--seed", str(args.seed), "--sim-player",
-                    " ".join(gnugo_argv(0, args.seed + 1)), "--out", "/tmp/goboard-bench-gtp"],
+                    " ".join(gnugo_argv(0, args.seed + 1)), "--out", out],
                    stderr=open(os.devnull, "w"))
     other = Engine(gnugo_argv(0, args.seed))
     t0 = time.monotonic()
@@ -71,6 +74,7 @@ def main():
     finally:
         board.close()
         other.close()
+        shutil.rmtree(out, ignore_errors=True)
     wall = time.monotonic() - t0
     print("GTP on the simulated 9x9 board, pace %g (GNU Go level 0 on both sides)" % args.pace)
     figures("play: lit -> hand -> referee -> '='", lat["play"])

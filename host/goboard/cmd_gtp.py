@@ -84,6 +84,7 @@ def open_table(args, say):
         if args.pace < 0:
             raise UserError("--pace must be 0 or more, not %g" % args.pace)
         table = SimTable(args.size, args.rules, args.seed, args.noise, args.pace, args.mistakes)
+        table.forget(args.out)
         try:
             person = SimPerson(args.sim_player, table, stderr=sys.stderr,
                                hints=getattr(args, "sim_hints", 0.0), seed=args.seed)

@@ -19,7 +19,6 @@ it asks for a hint with chance P and plays it).
 """
 
 import json
-import shutil
 import sys
 import time
 
@@ -274,7 +273,6 @@ def demo(args):
     from goboard.cmd_demo import linger, minutes
     from goboard.cmd_serve import ServerThread
     from goboard.boardgame import BoardGame
-    from goboard.journal import Journal
     from goboard.simtable import SimPerson, SimTable
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
     cmd = gnugo_argv(1, args.seed) if args.vs_engine == "gnugo" else args.vs_engine
@@ -293,8 +291,8 @@ def demo(args):
             server = ServerThread(args.host, args.port, title="goboard demo").start()
         except OSError as e:
             raise UserError("cannot serve the live page on %s:%d: %s" % (args.host, args.port, e))
-        # every demo is a new board with an empty log (see goboard demo)
-        shutil.rmtree(Journal(args.out, serial).dir, ignore_errors=True)
+        # every demo is a new board with an empty log (SimTable.forget)
+        table.forget(args.out)
         board = BoardGame(table.port, args.out, {"black": "simulated person (GNU Go)",
                                                  "white": ename, "event": "goboard demo"})
         board.listeners += [person.on_event, lambda ev: server.publish(board.serial, ev)]

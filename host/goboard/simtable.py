@@ -45,6 +45,7 @@ class SimTable:
             raise UserError("no simulated board of %dx%d (boards/sim-9.json and sim-19.json exist)"
                             % (size, size))
         self.size = size
+        self.serial = serial
         self.own_dir = workdir is None
         self.work = workdir or tempfile.mkdtemp(prefix="goboard-table-")
         self.relay = Relay(self.work)
@@ -60,6 +61,13 @@ class SimTable:
         self.board = SimBoard(job)
         self.port = self.relay.host_path
         self.log_dir = os.path.join(self.work, "board", "games")
+
+    def forget(self, out):
+        """Every simulated board starts with an empty log: what an earlier one
+        synced into `out` under this serial is another board's, so its journal
+        goes (the host would take that board's last game for this one's)."""
+        from goboard.journal import Journal
+        shutil.rmtree(Journal(out, self.serial).dir, ignore_errors=True)
 
     def hand(self, action):
         """One order for the hands (done in order, when they are free)."""
