@@ -4,8 +4,9 @@ hand: the other side's move lit in its colour and shown, only that stone taken
 before its move came is `remote-move`), its pass played once the captures are
 lifted, its resignation at once, the host's takeback, a note when the controller
 goes, the teaching hint; refusals named by their code. One scripted game
-(tests/gtp_remote_script.py) runs under CPython and the MicroPython unix port:
-the same lines on both, then each step checked."""
+(tests/gtp_remote_script.py) runs under CPython, the MicroPython unix port and
+on the emulated RP2040 (the product image, frozen): the same lines on all three,
+then each step checked."""
 
 import pathlib
 import subprocess
@@ -66,3 +67,17 @@ def test_the_other_sides_moves_at_the_referee_both_ports():
     assert s["black-cc"][:2] == ("move:B:cc", "Controller gone / White to play")
     assert s["resign"][0] == "resign:W end" and s["resign"][1] == "White resigns / B+R"
     assert s["after-resign"][3] == "refused game-over"
+
+
+def test_the_other_sides_moves_on_the_chip():
+    """The same script on the emulated RP2040 with the product image (the referee,
+    goban.remote and the viper diff frozen), through the raw REPL."""
+    import chip_rig
+    cpy = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(REPO / "firmware")}, timeout=60, check=True).stdout
+    chip = chip_rig.repl(chip_rig.product_image())
+    try:
+        out = chip.exec(SCRIPT.read_text())
+    finally:
+        chip.close()
+    assert out.replace("\r", "") == cpy
