@@ -14,15 +14,15 @@ def idx(pt):
 
 
 class Table:
-    def __init__(self):
+    def __init__(self, rules="chinese"):
         self.stable = bytearray(SIZE * SIZE)
         self.ref = Referee(SIZE)
-        self.ref.new_game("chinese")
+        self.ref.new_game(rules)
         self.look()
 
     def look(self):
         self.ref.frame(self.stable, 1, True)
-        return self.ref.take_events()
+        return list(self.ref.take_events())    # a copy: with none, it is the referee's own list
 
     def put(self, color, pt):
         self.stable[idx(pt)] = 1 if color == "B" else 2
@@ -34,7 +34,7 @@ class Table:
 
     def press(self, name):
         self.ref.button(name)
-        return self.ref.take_events() + self.look()
+        return list(self.ref.take_events()) + self.look()
 
     def ask(self, msg):
         """The link's expect request: (answer or "refused: ...", events)."""
@@ -42,14 +42,19 @@ class Table:
             ans = remote.serve(self.ref, msg)
         except ValueError as e:
             ans = "refused " + str(e).split(":")[0]
-        return ans, self.ref.take_events() + self.look()
+        return ans, list(self.ref.take_events()) + self.look()
+
+    def scales(self, b, w, lid_b, lid_w):
+        """Settled readings of the bowls and lids."""
+        self.ref.bowls(b, w, lid_b, lid_w)
+        return list(self.ref.take_events()) + self.look()
 
     def undo(self):
         try:
             ans = remote.undo(self.ref, {})
         except ValueError as e:
             ans = "refused " + str(e).split(":")[0]
-        return ans, self.ref.take_events() + self.look()
+        return ans, list(self.ref.take_events()) + self.look()
 
 
 def show(label, evs, t, ans=None):
@@ -61,6 +66,8 @@ def show(label, evs, t, ans=None):
         for k in ("code", "color", "point"):
             if e.get(k):
                 s += ":" + str(e[k])
+        if e.get("stone"):
+            s += ":stone"
         parts.append(s)
     if isinstance(ans, dict):
         ans = ",".join("%s=%s" % (k, ans[k]) for k in sorted(ans))
@@ -118,6 +125,22 @@ def main():
     ans, evs = t.ask({"color": "W", "move": "resign"})
     show("resign", evs, t, ans)
     show("after-resign", [], t, t.ask({"color": "B", "move": "gg"})[0])
+    # rules with pass stones (AGA), scales fitted: the host's pass is a stone to
+    # hand over, played when the scales see it
+    t = Table("aga")
+    show("aga", t.scales(40, 40, 0, 0), t)
+    ans, evs = t.ask({"color": "B", "move": "pass"})
+    show("aga-expect-pass", evs, t, ans)
+    show("aga-stone-handed", t.scales(39, 40, 0, 1), t)
+    show("aga-white-ee", t.put("W", "ee"), t)
+    ans, evs = t.ask({"color": "B", "move": "wait"})
+    show("aga-wait", evs, t, ans)
+    # a black stone dropped in white's lid while black's move is the host's: no pass
+    show("aga-stray-stone", t.scales(38, 40, 0, 2), t)
+    # no scales: the host's pass is played at once
+    t = Table("aga")
+    ans, evs = t.ask({"color": "B", "move": "pass"})
+    show("aga-no-scales", evs, t, ans)
 
 
 main()

@@ -40,16 +40,18 @@ def board_engine(tmp_path, size, seed, *extra):
                   stderr=open(tmp_path / "gtp.err", "w"))
 
 
-def referee(black, white, size, komi=7.5, limit=500):
+def referee(black, white, size, komi=7.5, limit=500, white_last=False):
     """twogtp in a few lines: the moves of a whole game, [(colour, vertex)],
-    and how it ended ("passes" or "resign")."""
+    and how it ended ("passes" or "resign"). `white_last`: AGA's end, two
+    passes in a row the last of them white's."""
     for e in (black, white):
         e.boardsize(size)
         e.clear_board()
         e.komi(komi)
     moves = []
     color, passes = "B", 0
-    while passes < 2 and len(moves) < limit:
+    while (passes < 2 or (white_last and color == "W")) and len(moves) < limit:
+        # (color is the next to move: "W" after black's move)
         mover, other = (black, white) if color == "B" else (white, black)
         mv = mover.genmove(color)
         if mv == "resign":
@@ -59,7 +61,7 @@ def referee(black, white, size, komi=7.5, limit=500):
         moves.append((color, mv))
         passes = passes + 1 if mv == "pass" else 0
         color = "W" if color == "B" else "B"
-    assert passes == 2, "no end in %d moves" % limit
+    assert passes >= 2, "no end in %d moves" % limit
     return moves, "passes"
 
 
@@ -109,21 +111,33 @@ def test_gnugo_against_gnugo_through_the_board_19(tmp_path):
         other.close()
 
 
-def test_gnugo_against_gnugo_through_the_board_9_with_mistakes(tmp_path):
+def test_gnugo_against_gnugo_through_the_board_9_with_mistakes_aga(tmp_path):
+    """AGA rules: every pass is a pass stone (the person's by the simulated
+    person, the controller's handed over by the hands as the board asks), and
+    white passes last."""
     board = board_engine(tmp_path, 9, SEED + 1, "--mistakes", "0.3", "--noise", "2")
     other = Engine(gnugo_argv(0, SEED + 1))
     try:
-        moves, end = referee(other, board, 9)
+        assert board.command("goboard-rules aga") == ""
+        moves, end = referee(other, board, 9, white_last=True)
         check_game(tmp_path, board, other, moves, end, 9)
     finally:
         board.close()
         other.close()
+    log = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
+                                                        "*.jsonl")) for line in open(path)]
     # the hands' slips were announced by the referee as usual, and corrected
-    slips = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
-                                                          "*.jsonl"))
-             for line in open(path) if '"not-expected"' in line]
+    slips = [e for e in log if e.get("code") == "not-expected"]
     print("%d stones first put one point off" % len(slips))
     assert slips and all(e["color"] == "B" and e["point"] != e["fix"][-2:] for e in slips)
+    # every pass of both sides a stone the scales saw, and no lid short at the end
+    passes = [e for e in log if e.get("type") == "pass"]
+    print("%d pass stones" % len(passes))
+    assert [(e["color"], e["stone"]) for e in passes] == [
+        (c, True) for c, v in moves if v == "pass"]
+    assert any(c == "B" for c, v in moves if v == "pass")      # the controller's, handed over
+    assert not [e for e in log if e.get("type") == "prisoner-missing"]
+    assert [e["rules"] for e in log if e.get("type") == "game-start"][-1] == "aga"
     assert "Traceback" not in (tmp_path / "gtp.err").read_text()
 
 

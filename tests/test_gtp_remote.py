@@ -3,7 +3,8 @@ hand: the other side's move lit in its colour and shown, only that stone taken
 (another point is `not-expected`, with both points lit; a stone of that side
 before its move came is `remote-move`), its pass played once the captures are
 lifted, its resignation at once, the host's takeback, a note when the controller
-goes, the teaching hint; refusals named by their code. One scripted game
+goes, the teaching hint; refusals named by their code; under rules with pass
+stones the host's pass handed over as a stone the scales see. One scripted game
 (tests/gtp_remote_script.py) runs under CPython, the MicroPython unix port and
 on the emulated RP2040 (the product image, frozen): the same lines on all three,
 then each step checked."""
@@ -67,6 +68,11 @@ def test_the_other_sides_moves_at_the_referee_both_ports():
     assert s["black-cc"][:2] == ("move:B:cc", "Controller gone / White to play")
     assert s["resign"][0] == "resign:W end" and s["resign"][1] == "White resigns / B+R"
     assert s["after-resign"][3] == "refused game-over"
+    # pass stones (AGA) with scales: the host's pass waits for the stone handed over
+    assert s["aga-expect-pass"][:2] == ("", "Black passes / put a black stone in white's lid")
+    assert s["aga-stone-handed"][:2] == ("bowls pass:B:stone", "White to play / move 2")
+    assert s["aga-stray-stone"][0] == "bowls"      # not a pass: black's move is the host's
+    assert s["aga-no-scales"][0] == "pass:B:stone"  # without scales: at once
 
 
 def test_the_other_sides_moves_on_the_chip():

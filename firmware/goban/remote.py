@@ -8,7 +8,10 @@ and the buzzer sounds. The referee then accepts only that stone on that point
 for that colour; a stone of that colour anywhere else is announced like any
 illegal placement (`not-expected`: where it is, where it belongs). A pass waits
 until the board matches the game (captures lifted) and is then played as the
-player's own pass button would; a resignation is played at once.
+player's own pass button would; a resignation is played at once. Under rules
+with pass stones, on a board whose scales tell them (its bowl and the other
+lid read), the pass is a stone to hand over: "White passes / put a white stone
+in black's lid", played when the scales see it (goban.referee.bowlwatch).
 
 The referee holds a `Remote` (`ref.remote`) only once the host has asked for
 one (a board nobody drives from the host never loads this module); its hooks are
@@ -27,6 +30,7 @@ from goban.game import PASS, reason_text
 from goban.referee.play import show_turn
 
 TITLES = ("", "Black", "White")
+NAMES = ("", "black", "white")
 LETTERS = ("", "B", "W")
 COLORS = {"B": 1, "W": 2}
 NONE = -1              # no expectation
@@ -45,6 +49,7 @@ class Remote:
         self.p = NONE
         self.vertex = ""
         self.who = ""
+        self.stone = False      # the expected pass is a pass stone the scales will see
         self.note = None        # a line shown above whose turn it is once none is expected
         self.hint = NONE        # teaching: a suggested point, lit until the next move
         self.hint_vertex = ""
@@ -75,6 +80,7 @@ class Remote:
         self.vertex = ("pass" if p == PASS else "resign" if p == RESIGN else "" if p == WAIT
                        else game.board.name(p))
         self.who = who
+        self.stone = False
         self.note = None
         return None
 
@@ -115,6 +121,9 @@ class Remote:
             return (TITLES[self.color] + " plays " + self.vertex, "put the stone",
                     "black" if self.color == 1 else "white", self.p)
         if self.color and self.p == PASS:
+            if self.stone:
+                return (TITLES[self.color] + " passes", "put a %s stone in %s's lid" % (
+                    NAMES[self.color], NAMES[3 - self.color]), "off", NONE)
             return (TITLES[self.color] + " passes", "", "off", NONE)
         if self.color and self.p == WAIT:
             return (TITLES[self.color] + " thinks", "(the other side)", "off", NONE)
@@ -163,6 +172,9 @@ def serve(ref, msg):
         r.clear()
         ref.button(LETTERS[color] + ":resign")
     else:
+        if p == PASS and g.rules.uses_pass_stones:
+            from goban.referee.bowlwatch import tells_pass_stone
+            r.stone = tells_pass_stone(ref, color)
         ref.dirty = True          # the next frame looks (a pass is played there)
         show_turn(ref)
     return {"number": g.n}

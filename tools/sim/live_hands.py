@@ -16,7 +16,9 @@ Each time the hand is free it looks, in this order:
    gets that stone, with the usual noise (think time, a hover beside the point,
    a brief nudge after); green points get black's handicap stones; red points
    under "Clear the board" (a new game) are cleared into their bowls. Each lit
-   point is acted on once per lighting.
+   point is acted on once per lighting. "White passes / put a white stone in
+   black's lid" (the other side's pass under rules with pass stones): a stone
+   of that colour goes from its bowl to the other lid, once per showing.
 2. at the control channel: one JSON array per line, a script action
    (["place", "B", "dd"], ["button", "B", "pass"], ["lift", "dd"], ["wait", 300],
    ["bowl", "B", -1], ...) or ["play", C, pt]: a stone placed with the usual
@@ -63,6 +65,7 @@ class LiveHands:
         self.acted = []               # points acted on under them
         self.taken = {}               # frame index -> colour of a captured stone lifted
         self.wrong = None             # (point, colour) of a stone put one point off
+        self.handed = False           # the pass stone the display asks for was handed over
 
     # --- the control channel --------------------------------------------------------
     def _read(self):
@@ -114,10 +117,16 @@ class LiveHands:
         if key != self.lighting:
             self.lighting = key
             self.acted = []
+        title, line2 = self.runner.hw["display"].lines[:2]
+        if title.endswith(" passes") and line2.endswith("lid"):
+            if not self.handed:
+                self.handed = True
+                return self._pass_stone(COLOR_OF[title.split()[0].lower()])
+        else:
+            self.handed = False
         if not lit:
             return None
         w = self.world
-        title = self.runner.hw["display"].lines[0]
         if self.wrong is not None:
             i, c = self.wrong
             if any(v == "red" for v in lit.values()) and i in lit:
@@ -180,6 +189,15 @@ class LiveHands:
     def _take_back(self, i, color):
         """A stone lifted back into its own bowl (a takeback, a misplaced stone)."""
         yield from self.world.lift(i, to_lid=False)     # the world puts it in its bowl
+
+    def _pass_stone(self, color):
+        """The other side's pass stone: out of its bowl, into the other lid."""
+        w = self.world
+        ms = self.runner.scan_ms
+        yield from w.wait(random.randint(200, 500), ms)
+        w.bowl("B" if color == 1 else "W", -1)
+        yield from w.wait(random.randint(200, 400), ms)
+        w.bowl("lidW" if color == 1 else "lidB", 1)
 
     def _put_back(self, i, color):
         """A captured stone out of the lid, back on its point."""

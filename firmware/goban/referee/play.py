@@ -30,7 +30,7 @@ def frame(ref, stable, mis, pend):
         r = ref.remote
         if ref.pending:
             show_pending(ref)
-        elif r is not None and r.color == g.to_move() and r.p == PASS:
+        elif r is not None and r.color == g.to_move() and r.p == PASS and not r.stone:
             pass_move(ref, r.color, stone=False)     # the other side's pass (goban.remote)
         else:
             show_turn(ref)
