@@ -191,6 +191,12 @@ class GTPEngine:
         if self.clock_due:
             self._send_clock()
 
+    def _restart(self):
+        """The next move needs a new game at the board, with its clock full (a
+        board that refused a clock was asked once)."""
+        self.fresh = True
+        self.clock_due = self.clock is not None and self.board_clock is not False
+
     def _empty(self):
         st = self.board.state
         return self.fresh or (st.number == 0 and not st.handicap)
@@ -238,13 +244,11 @@ class GTPEngine:
         n = self._int(args)
         if n != self.size:
             raise GTPError("unacceptable size (this board is %dx%d)" % (self.size, self.size))
-        self.fresh = True
+        self._restart()
         return ""
 
     def clear_board(self, args):
-        self.fresh = True
-        # each game's clock starts full (a board without one was asked once)
-        self.clock_due = self.clock is not None and self.board_clock is not False
+        self._restart()
         return ""
 
     def komi(self, args):
@@ -258,7 +262,7 @@ class GTPEngine:
         if k != self.komi:
             self.komi = k
             if self.board.state.number == 0:
-                self.fresh = True      # still no move: the game starts with this komi
+                self._restart()      # still no move: the game starts with this komi
         return ""
 
     def kgs_rules(self, args):
@@ -274,7 +278,7 @@ class GTPEngine:
     def _rules(self, rid):
         if rid != self.rules:
             self.rules = rid
-            self.fresh = True
+            self._restart()
         return ""
 
     def fixed_handicap(self, args):
