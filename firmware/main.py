@@ -67,7 +67,8 @@ def build():
         # the host's `state` request answers with the referee's current state
         loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
                          info={"profile": prof.id, "size": prof.size}, state=loop.state,
-                         new_game=loop.host_new_game,
+                         new_game=loop.host_new_game, players=loop.host_players,
+                         clock=loop.host_clock,
                          expect=loop.host_expect, undo=loop.host_undo)   # goban.remote
     except ImportError:
         loop.link = None
@@ -76,7 +77,7 @@ def build():
 
 def run():
     prof, loop = build()
-    loop.start()
+    loop.start(now_ms=time.ticks_ms())
     period = prof.scan_ms
     while True:
         now = time.ticks_ms()

@@ -228,6 +228,20 @@ def test_resume_from_the_log():
     assert out[3] is None                 # a game without a clock
 
 
+def test_resume_after_a_torn_start_and_a_takeback_after_the_end():
+    # the cut tore the clock record of `ready`: play had begun, white's time runs
+    logged = [{"type": "game-start", "clock": "absolute:60"}, {"type": "ready", "to_move": "W"}]
+    out = run_both(["resume 100 " + json.dumps(logged), "step 10100",
+                    ev(10100, type="end", reason="two-passes"), "step 20000",
+                    ev(20000, type="undo", color="B"), "step 25000",
+                    ev(30000, type="move", color="B")])
+    assert out[0]["resumed"] and out[0]["run"] == "W" and not out[0]["paused"]
+    assert out[2]["paused"] and out[2]["why"] == "idle" and out[2]["W"]["main"] == 50000
+    assert out[3] is None                                  # the clock stands after the end
+    assert out[4]["run"] == "B" and not out[4]["paused"]   # the takeback: play goes on
+    assert out[6]["B"]["main"] == 50000 and out[6]["W"]["main"] == 50000
+
+
 def test_steps_allocate_nothing():
     out = run_both(start("ing:600") + ["heap 1 5000"])
     assert 600000 - 5000 <= out[2]["B"]["main"] <= 600000 - 5000 + 50    # charged every 50 ms

@@ -6,6 +6,7 @@ and says so. The board is the simulated one (`--sim`, 9x9) with GNU Go as the
 person; nothing but GTP responses may reach stdout."""
 
 import glob
+import json
 import os
 import re
 import select
@@ -145,9 +146,30 @@ def test_every_command_in_protocol_2_form(tmp_path):
         assert g.read()[:2] == (True, 313)
         assert g.proc.wait(30) == 0
         assert g.proc.stdout.read() == b""          # nothing after quit's answer
-    # the simulated board runs no clock: the game's clock request is refused, the
-    # controller keeps the time, and says so once
-    assert g.err.count("the board keeps no clock") == 1, g.err
+    # the time settings reach the board's clock, once for each game
+    assert g.err.count("the board's clock runs canadian:600+5/30") == 2, g.err
+
+
+def test_time_settings_run_the_boards_clock(tmp_path):
+    with Raw(tmp_path) as g:
+        for k, line in enumerate(["boardsize 9", "clear_board", "time_settings 600 30 5",
+                                  "play black E5", "time_left white 590 0",
+                                  "time_left black 25 3", "genmove white"], 1):
+            ok, text = g.ask(line, k)
+            assert ok, (line, text)
+        assert g.ask("quit", 9) == (True, "")
+    assert g.err.count("the board's clock runs canadian:600+5/30") == 1, g.err
+    log = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
+                                                        "*.jsonl")) for line in open(path)]
+    by_host = [e for e in log if e.get("type") == "clock" and e.get("by") == "host"]
+    # the spec as GTP's Canadian byo-yomi, then the controller's figures as corrections
+    assert by_host[0]["spec"] == "canadian:600+5/30" and by_host[0]["W"]["main"] == 600000
+    assert by_host[1]["W"]["main"] == 590000
+    b = by_host[2]["B"]
+    assert (b["main"], b["period"], b["moves"]) == (0, 25000, 3), b
+    # the board's clock goes on from there: white's genmove charged white's time
+    last = [e for e in log if e.get("type") == "clock"][-1]
+    assert 0 < last["W"]["main"] < 590000 and last["B"]["period"] <= 25000
 
 
 def test_a_controller_killed_mid_game(tmp_path):

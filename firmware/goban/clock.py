@@ -313,9 +313,27 @@ class Clock:
         st = self.st
         return st[_RUN] if not st[_PAUSE] and not st[_FLAG] else 0
 
+    def paused(self):
+        """Why the clock stands: P_* bits (0: not paused)."""
+        return self.st[_PAUSE]
+
     def flagged(self):
         """0, or the colour whose time ran out."""
         return self.st[_FLAG]
+
+    def shown(self):
+        """The whole seconds the display shows for the side whose time runs
+        (main time, else the current period; rounded up), -1 when none runs.
+        Called every scan: one call, no allocation."""
+        st = self.st
+        c = st[_RUN]
+        if not c or st[_PAUSE] or st[_FLAG]:
+            return -1
+        b = (c - 1) * _SIDE
+        m = st[b + _MAIN]
+        if m <= 0:
+            m = st[b + _PER]
+        return (m + 999) // 1000
 
     def penalty(self, c):
         """Ing penalty points of colour c (1 black, 2 white)."""
@@ -441,11 +459,13 @@ class Clock:
         st[_TICKED] = now
 
     def undone(self, color, now):
-        """A takeback: `color` is to move again (no time is given back)."""
+        """A takeback: `color` is to move again (no time is given back); a
+        takeback after the end of play lets the clock run again."""
         st = self.st
         self._charge(now)
         st[_RUN] = color
         st[_WAIT] = 0
+        st[_PAUSE] &= ~P_IDLE
 
     def pause(self, reason, now):
         self._charge(now)
@@ -607,23 +627,37 @@ class Clock:
         so (with "resumed": true), or None when the game has no clock."""
         self.spec = None
         for ev in events:
-            t = ev.get("type")
-            if t == "game-start":
-                self.on_event(ev, now)
-            elif self.spec is None:
-                continue
-            elif t == "clock":
-                self.load(ev)
-            elif t in ("move", "pass", "abandon"):
-                c = 2 if ev.get("color") == "W" else 1
-                if not self.spec.press:
-                    self._switch(c, now)
-            elif t == "undo":
-                self.st[_RUN] = 2 if ev.get("color") == "W" else 1
-            elif t == "restored":
-                self.st[_PAUSE] &= ~P_ILLEGAL
-            elif t in ("end", "resign", "count"):
-                self.st[_PAUSE] |= P_IDLE
+            self.replay(ev)
+        return self.resumed(now)
+
+    def replay(self, ev):
+        """One logged event of the game being resumed, in order (resume_log's
+        step: the referee's resume feeds the events it reads one by one)."""
+        t = ev.get("type")
+        if t == "game-start":
+            self.on_event(ev, 0)
+        elif self.spec is None:
+            return
+        elif t == "clock":
+            self.load(ev)
+        elif t == "ready":             # its clock record torn: play had begun
+            self.st[_RUN] = 2 if ev.get("to_move") == "W" else 1
+            self.st[_PAUSE] &= ~P_IDLE
+        elif t in ("move", "pass", "abandon"):
+            c = 2 if ev.get("color") == "W" else 1
+            if not self.spec.press:
+                self._switch(c, 0)
+        elif t == "undo":
+            self.st[_RUN] = 2 if ev.get("color") == "W" else 1
+            self.st[_PAUSE] &= ~P_IDLE
+        elif t == "restored":
+            self.st[_PAUSE] &= ~P_ILLEGAL
+        elif t in ("end", "resign", "count"):
+            self.st[_PAUSE] |= P_IDLE
+
+    def resumed(self, now):
+        """After the replay: time runs again from `now`; the `clock` event
+        saying so ("resumed": true), or None when the game has no clock."""
         if self.spec is None:
             return None
         st = self.st

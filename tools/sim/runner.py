@@ -5,6 +5,7 @@
 The job (JSON on stdin, prepared by `goboard sim`):
     profile  path of a sim profile (boards/sim-19.json)
     rules, komi, handicap   the game set up at the board
+    clock    optional clock spec (goban.clock) of that game; `wait` is thinking time
     setup    optional [SGF points]: black's handicap stones at free points (an SGF's AB)
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
     actions  [[verb, args...]]: place C pt [role] | lift pt ["bowl"] | slide pt pt | nudge pt pt |
@@ -195,10 +196,14 @@ class Runner:
         if isinstance(self.tap, LinkTap):
             self.tap.link.state_fn = self.loop.state   # the host's `state` request
             self.tap.link.new_fn = self.loop.host_new_game   # and `new`
+            self.tap.link.players_fn = self.loop.host_players   # `players`, `clock`
+            self.tap.link.clock_fn = self.loop.host_clock
             self.tap.link.expect_fn = self.loop.host_expect  # the host's side of the game
             self.tap.link.undo_fn = self.loop.host_undo
+        clock = self.job.get("clock")
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
-                              self.job.get("handicap", 0), self.job.get("setup"))
+                              self.job.get("handicap", 0), self.job.get("setup"),
+                              {"clock": clock} if clock else None, self.now)
         self.emit_note({"type": "boot", "how": how})
         for mod, args in self.plugins:
             mod.install(self, args)
@@ -218,8 +223,8 @@ class Runner:
                 self.latency.append((self.now - t0) // self.scan_ms)
         elif t == "count":
             self.result = ev.get("result")
-        elif t == "end" and ev.get("reason") == "resign":
-            self.result = ev.get("winner", "?") + "+R"
+        elif t == "end" and ev.get("reason") in ("resign", "time"):
+            self.result = ev.get("winner", "?") + ("+R" if ev["reason"] == "resign" else "+T")
         self.last_event = ev
         if self.players is not None:
             self.players.on_event(ev, self.now)

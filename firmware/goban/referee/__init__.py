@@ -18,6 +18,7 @@ module of its own (firmware/README.md, "How the referee is split"):
     window   several changes in one quiet window: the moves in them, in order
     bowlwatch  bowls and lids: pass stones, the start-of-game check, prisoners
     announce the decision tree of what to announce, a pure function
+    timing   the clock (goban.clock) following the referee's events
 Phases are a table: FRAMES[phase] looks at a frame, BUTTONS[phase] takes a
 press, and `_enter` is the one place the phase changes.
 
@@ -42,7 +43,9 @@ from goban.referee.words import (LETTER, COLOR, NAMES, TITLES, PHASE_NAMES, PHYS
                                  RECHECK, text_for)
 from goban.referee.diff import diff_frame, split, FAULT, NO_TOL, CAP
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
-from goban.referee import setup, play, dead, fill, bowlwatch
+from goban.referee import setup, play, dead, fill, bowlwatch, timing
+from goban.clock import Clock
+from goban.players import FIELDS as GAME_FIELDS
 from array import array
 
 TYPE_CHECKING = False
@@ -90,6 +93,9 @@ class Referee:
         self.looked = True                # the board was looked at since the (re)start
         self.deferred = []                # presses made before that first look
         self.recheck = False              # the bowls changed while "unseen" was shown
+        self.clock = clock if clock is not None else Clock()   # spec None: no clock
+        self.now = 0                      # the loop's ticks (ms) of this step
+        self.shown = -1                   # the second the display shows (timing)
         self.ages = None                  # scans each point has read its value (goban.settle)
         self.remote = None                # goban.remote.Remote: the host's side's move, once asked
 
@@ -114,6 +120,7 @@ class Referee:
     def _emit(self, ev):
         self.events.append(ev)
         self.ui_dirty = True
+        timing.follow(self, ev)
 
     def _show(self, line1, line2="", lights=None, color="red"):
         self.lines = (line1, line2)
@@ -174,16 +181,18 @@ class Referee:
                   "last": last, "captures": {"B": int(g.captures[BLACK]),
                                              "W": int(g.captures[WHITE])},
                   "over": g.over, "end": g.end, "illegal": self.illegal,
-                  "pending": self.pending})
+                  "pending": self.pending, "clock": timing.spec(self),
+                  "players": {k: self.info[k] for k in GAME_FIELDS if self.info.get(k)}})
         return d
 
     # --- a new game --------------------------------------------------------------
     def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,
-                 serial="", profile="", by=None, setup=None):
+                 serial="", profile="", by=None, setup=None, game=None):
         """Start a game (buttons and display, or the host). Emits game-start;
         `by` says who chose it ("menu", "host", "start") and is logged with it.
         `setup`: black's handicap stones as SGF points (free placement, an SGF's
-        AB); without it a handicap goes on the traditional points."""
+        AB); without it a handicap goes on the traditional points. `game`:
+        players, event, round and clock spec, checked by the caller."""
         if size and size != self.size:
             raise ValueError("this board is %dx%d" % (self.size, self.size))
         r = rules if isinstance(rules, R.Rules) else R.get(rules)
@@ -207,6 +216,8 @@ class Referee:
               "serial": serial, "profile": profile}
         if by:
             ev["by"] = by
+        if game:
+            ev.update(game)
         self.info = ev
         self.remote = None                # what the host expected belonged to the last game
         self._reset_phase(SETUP)
@@ -223,6 +234,16 @@ class Referee:
                        [self.i_of(p) for p in g.setup_black])
         else:
             self._show("New game: " + g.rules.id, "clear the board")
+
+    def set_players(self, fields):
+        """Players and game data for the game in play (checked by the caller):
+        a `players` event, and the state shows them from now on."""
+        ev = {"type": "players"}
+        ev.update(fields)
+        self.info = dict(self.info)
+        self.info.update(fields)
+        self._emit(ev)
+        return ev
 
     # --- resume after a restart -----------------------------------------------
     def resume(self, events):

@@ -15,7 +15,8 @@ from goban.game import Game, PASS
 from goban.board import BLACK, WHITE, EMPTY
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.words import LETTER, COLOR, NAMES
-from goban.referee import bowlwatch, fill, scoring
+from goban.referee import bowlwatch, fill, scoring, timing
+from goban.players import FIELDS as GAME_FIELDS
 
 
 def resume(ref, events):
@@ -79,6 +80,13 @@ def resume(ref, events):
             ended = True
             if ev.get("reason") == "agreement":
                 g.agree_end()
+            elif ev.get("reason") == timing.END_TIME:
+                timing.lost_on_time(g, COLOR[ev["winner"]])
+        elif t == "players":
+            ref.info = dict(ref.info)
+            for k in GAME_FIELDS:
+                if k in ev:
+                    ref.info[k] = ev[k]
         elif t == "dead":
             dead = list(ev.get("points") or ())
         elif t == "count":
@@ -93,14 +101,17 @@ def resume(ref, events):
         if code:
             ref.replay_refused = {"seq": ev.get("seq"), "type": t, "code": code}
             break
+        ref.clock.replay(ev)
     if g is None:
         ref.game = None
         ref._enter(OVER)
         return None
     ref.game = g
+    timing.resumed(ref)
     if phase != OVER:
         if g.over:
-            phase = OVER if g.end in ("resign", "void") or not g.rules.dead_agreement else DEAD
+            phase = OVER if g.end in ("resign", "void", timing.END_TIME) \
+                or not g.rules.dead_agreement else DEAD
         elif phase == SETUP and g.n:
             phase = PLAY
     ref._reset_phase(phase)
@@ -140,10 +151,10 @@ def resume(ref, events):
         bowlwatch.pass_stone(ref, ref.bowl_seen)
     if g.over and not ended:
         ev = {"type": "end", "reason": g.end}
-        if g.end == "resign":
+        if g.end in ("resign", timing.END_TIME):
             ev["winner"] = LETTER[g.winner]
         ref._emit(ev)
-    if g.over and not counted and g.end != "resign":
+    if g.over and not counted and g.end not in ("resign", timing.END_TIME):
         if g.end == "void":
             ref._enter(OVER)
             ref._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,

@@ -3,6 +3,7 @@ and under Ing with the fill the check of white's bowl against the board."""
 
 from goban import rules as R
 from goban.referee.phase import OVER, FILL
+from goban.referee import timing
 
 
 def count(ref, log_dead=True):
@@ -13,7 +14,7 @@ def count(ref, log_dead=True):
     filling = ref.phase == FILL
     ref._enter(OVER)
     from goban.count import count, ing_fill_check
-    res = count(g, dead_pts, g.rules)
+    res = timing.penalty(ref, count(g, dead_pts, g.rules))   # Ing: the clock's penalty points
     ev = {"type": "count", "result": res.result, "winner": res.winner,
           "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
     if g.rules.scoring == R.SCORE_ING and ref.bowl_seen:
