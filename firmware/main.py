@@ -74,7 +74,8 @@ def build():
         loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
                          info={"profile": prof.id, "size": prof.size}, state=loop.state,
                          new_game=loop.host_new_game, players=loop.host_players,
-                         clock=loop.host_clock)
+                         clock=loop.host_clock,
+                         expect=loop.host_expect, undo=loop.host_undo)   # goban.remote
     except ImportError:
         loop.link = None
     return prof, loop

@@ -92,9 +92,15 @@ class BoardLoop:
     def host_new_game(self, rules, komi=None, handicap=0, force=False, game=None):
         """The host's `new` request (the link calls it). ValueError, and nothing
         changes, for an unknown rules id, a komi or handicap out of range, bad
-        `game` fields (players, event, round, clock spec), or a game still in
-        play with moves on it (unless force)."""
+        setup points, `game` fields (players, event, round, clock spec; "setup":
+        black's free handicap stones, SGF points), or a game still in play with
+        moves on it (unless force)."""
         R.get(rules)
+        setup = None
+        if game and "setup" in game:
+            game = dict(game)
+            setup = self._setup_points(game.pop("setup"))
+            handicap = len(setup)
         game = timing.game_fields(game)
         if komi is not None and (not isinstance(komi, (int, float)) or not -100 <= komi <= 100):
             raise ValueError("komi must be a number from -100 to 100, not %r" % (komi,))
@@ -104,7 +110,7 @@ class BoardLoop:
         g = ref.game
         if g is not None and ref.phase != OVER and g.n > 0 and not force:
             raise ValueError("a game is in play (move %d): finish it first, or force" % g.n)
-        return self.new_game(rules, komi, handicap, by="host", game=game)
+        return self.new_game(rules, komi, handicap, by="host", setup=setup, game=game)
 
     def host_players(self, fields):
         """The host's `players` request: the `players` event (ValueError to refuse)."""
@@ -117,6 +123,38 @@ class BoardLoop:
         ev = timing.host(self.ref, req)
         self._drain()
         return ev
+
+    def _setup_points(self, setup):
+        """Free handicap stones from the host: 2 or more different SGF points on
+        this board (ValueError names the bad one)."""
+        n = self.ref.size
+        pts = [str(p) for p in setup]
+        if not 2 <= len(pts) < n * n or len(set(pts)) != len(pts):
+            raise ValueError("setup must be 2 to %d different points" % (n * n - 1))
+        top = chr(97 + n)
+        for p in pts:
+            if len(p) != 2 or not ("a" <= p[0] < top and "a" <= p[1] < top):
+                raise ValueError("setup point %r is not on this board" % p)
+        return pts
+
+    def host_expect(self, msg):
+        """The link's `expect` request (goban.remote): the other side's move lit
+        and awaited, a pass or resignation played, or the expectation dropped."""
+        from goban import remote
+        from goban.game import ABANDON
+        ans = remote.serve(self.ref, msg)
+        if self.ref.remote.p > ABANDON and self.buzzer is not None:
+            self.buzzer.beep("expect")     # a stone to put: the lights and a sound
+        self._drain()
+        return ans
+
+    def host_undo(self, msg):
+        """The link's `undo` request: the last move taken back (ValueError: refused)."""
+        from goban import remote
+        try:
+            return remote.undo(self.ref, msg)
+        finally:
+            self._drain()
 
     def state(self):
         """The board's current state for the link's `state` request: the

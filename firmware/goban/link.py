@@ -94,10 +94,12 @@ class Link:
     returns the game-start event, raises ValueError to refuse; `game`: players,
     event, round, clock spec); `players(fields)` sets who plays in the current
     game and `clock(request)` sets, pauses or corrects its clock (each returns
-    the event it logged, ValueError to refuse)."""
+    the event it logged, ValueError to refuse); `expect(msg)` and `undo(msg)`
+    serve the host's side of the game (goban.remote: its move lit and awaited, a
+    takeback; each returns the answer's fields, ValueError to refuse)."""
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
-                 new_game=None, players=None, clock=None):
+                 new_game=None, players=None, clock=None, expect=None, undo=None):
         self.inp = stream
         self.out = out if out is not None else stream
         self.log = log
@@ -108,6 +110,8 @@ class Link:
         self.new_fn = new_game
         self.players_fn = players
         self.clock_fn = clock
+        self.expect_fn = expect
+        self.undo_fn = undo
         self.answered = {}     # kind -> (id, answer) of the last request with an id: a
         #                        request sent again (its answer lost) acts only once
         self.fseq = 0
@@ -283,6 +287,8 @@ class Link:
             self._once(re, msg, self._players)
         elif k == "clock":
             self._once(re, msg, self._clock)
+        elif k in ("expect", "undo"):
+            self._remote(re, k, msg)
         elif k == "ping":
             self._msg("pong", re, {"t": msg.get("t")})
         else:
@@ -306,13 +312,14 @@ class Link:
 
     def _new(self, msg):
         """A new game chosen on the host: rules, komi (absent: the rules'),
-        handicap, force (a game in play is dropped), players, event, round and
-        clock (a spec: goban.clock), id (the host's token)."""
+        handicap, force (a game in play is dropped), players, event, round,
+        clock (a spec: goban.clock), setup (black's free handicap stones, SGF
+        points), id (the host's token)."""
         if self.new_fn is None:
             return None
         komi = msg.get("komi")
         game = {}
-        for key in GAME_FIELDS + ("clock",):
+        for key in GAME_FIELDS + ("clock", "setup"):
             if msg.get(key) is not None:
                 game[key] = msg[key]
         rules = str(msg["rules"])
@@ -342,6 +349,16 @@ class Link:
         if fn is None:
             return None
         return {"e": fn({k: msg[k] for k in msg if k not in ("k", "id")})}
+
+    def _remote(self, re, k, msg):
+        """The host's side of the game (goban.remote): `expect` {color, move:
+        "dd" / "pass" / "resign" / "wait"} or {clear, note}, and `undo`. A
+        refusal is an `error` whose msg starts with its code ("ko: ...")."""
+        fn = self.expect_fn if k == "expect" else self.undo_fn
+        try:
+            self._once(re, msg, (lambda m: None) if fn is None else fn)
+        except ValueError as e:
+            self._msg("error", re, {"msg": str(e)})
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):

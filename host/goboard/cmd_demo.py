@@ -73,6 +73,12 @@ def add_arguments(p):
                    metavar="SECONDS",
                    help="keep serving this long after the game (default: until Ctrl-C)")
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
+    p.add_argument("--vs-engine", nargs="?", const="gnugo", default=None, metavar="CMD",
+                   help="instead of an SGF: a simulated person (GNU Go) plays the GTP engine "
+                        "CMD (default GNU Go) at the board, the engine's moves lit and placed "
+                        "by the simulated hands (goboard play)")
+    p.add_argument("--size", type=int, default=19, choices=(9, 19),
+                   help="with --vs-engine: the board's size (default 19)")
 
 
 def players(path):
@@ -92,9 +98,25 @@ def minutes(seconds):
     return "%d:%02d" % divmod(int(round(seconds)), 60)
 
 
+def linger(args, say):
+    """Keep the page up after the game: --linger seconds, or until Ctrl-C."""
+    try:
+        if args.linger is None:
+            say("the page keeps showing the final position; Ctrl-C stops")
+            while True:
+                time.sleep(3600)
+        elif args.linger > 0:
+            time.sleep(args.linger)
+    except KeyboardInterrupt:
+        pass
+
+
 def run(args):
     if args.pace < 0:
         raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
+    if args.vs_engine:
+        from goboard.cmd_play import demo
+        return demo(args)
     # a plain `kill` ends the demo as Ctrl-C does: the board, the link and the page stop too
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,
@@ -202,15 +224,7 @@ def run(args):
             print(json.dumps(out))
         if not exact:
             raise UserError("the synced SGF differs from the game played")
-        try:
-            if args.linger is None:
-                say("the page keeps showing the final position; Ctrl-C stops")
-                while True:
-                    time.sleep(3600)
-            elif args.linger > 0:
-                time.sleep(args.linger)
-        except KeyboardInterrupt:
-            pass
+        linger(args, say)
     finally:
         board.stop()
         link.close()

@@ -40,6 +40,9 @@ The job (JSON on stdin, prepared by `goboard sim`):
              running after the game: scanning a still world, answering the host}:
              the real serial link (goban.link.Link) rides along with the tap,
              rebuilt at every boot as on the real board
+    hands    optional {"device": a pty}: live hands instead of `actions`, that
+             follow the board's lights and take orders while the game runs
+             (tools/sim/live_hands.py; the host's end: goboard.simtable)
     pace     0 (default): as fast as possible; 1: the simulated clock follows real
              time (the demo, so a page can be watched); 2: twice as fast, ...
 The clock steps one scan period at a time; the world is written, then the board
@@ -195,6 +198,8 @@ class Runner:
             self.tap.link.new_fn = self.loop.host_new_game   # and `new`
             self.tap.link.players_fn = self.loop.host_players   # `players`, `clock`
             self.tap.link.clock_fn = self.loop.host_clock
+            self.tap.link.expect_fn = self.loop.host_expect  # the host's side of the game
+            self.tap.link.undo_fn = self.loop.host_undo
         clock = self.job.get("clock")
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0), self.job.get("setup"),
@@ -440,6 +445,10 @@ class Runner:
 def main():
     job = json.loads(sys.stdin.read())
     runner = Runner(job)
+    if job.get("hands"):
+        from live_hands import LiveHands
+        LiveHands(runner, job["hands"]).run()
+        return
     runner.run()
     runner.linger()
 

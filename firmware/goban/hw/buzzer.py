@@ -1,6 +1,6 @@
 """The buzzer: a passive piezo on a PWM pin. beep(kind) starts a short pattern
 and returns at once; a one-shot timer steps through it (the loop never
-sleeps). Kinds: "move", "illegal", "capture", "end", "ok".
+sleeps). Kinds: "move", "illegal", "capture", "end", "ok", "expect".
 """
 
 import time
@@ -26,6 +26,7 @@ PATTERNS = {
     "illegal": ((600, 150), (0, 80), (600, 150), (0, 80), (600, 150)),
     "end": ((1500, 120), (2000, 120), (2500, 250)),
     "ok": ((2500, 30),),
+    "expect": ((1800, 60), (0, 40), (2400, 90)),   # the other side's move is lit (goban.remote)
 }
 
 

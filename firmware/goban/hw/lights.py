@@ -7,6 +7,7 @@ strings); clear() turns everything off. Colours: a name or (r, g, b).
 COLORS = {
     "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255),
     "yellow": (255, 160, 0), "white": (255, 255, 255), "off": (0, 0, 0),
+    "black": (150, 0, 255),     # where a black stone goes (goban.remote): violet, lit
 }
 
 

@@ -97,6 +97,7 @@ class Referee:
         self.now = 0                      # the loop's ticks (ms) of this step
         self.shown = -1                   # the second the display shows (timing)
         self.ages = None                  # scans each point has read its value (goban.settle)
+        self.remote = None                # goban.remote.Remote: the host's side's move, once asked
 
     # --- coordinates -----------------------------------------------------------
     def p_of(self, i):
@@ -218,6 +219,7 @@ class Referee:
         if game:
             ev.update(game)
         self.info = ev
+        self.remote = None                # what the host expected belonged to the last game
         self._reset_phase(SETUP)
         self.bowl_start = None
         self.checked = False

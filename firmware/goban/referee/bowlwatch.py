@@ -65,6 +65,8 @@ def pass_stone(ref, now):
             or ref.pending or not ref.bowl_start:
         return False
     c = g.to_move()
+    if ref.remote is not None and not ref.remote.allows(c, PASS):
+        return False             # that side's move comes from the host (goban.remote)
     o = WHITE if c == BLACK else BLACK
     lid_o = now[2] if o == BLACK else now[3]
     if lid_o >= 0 and out_of_bowl(ref, c) >= 1 and lid_o > expected_lid(ref, o):
@@ -72,6 +74,12 @@ def pass_stone(ref, now):
         pass_move(ref, c, stone=True)
         return True
     return False
+
+
+def tells_pass_stone(ref, color):
+    """The scales can tell a pass stone of `color`: its bowl and the other lid read."""
+    s = ref.bowl_seen
+    return out_of_bowl(ref, color) >= 0 and s[2 if color == WHITE else 3] >= 0
 
 
 def out_of_bowl(ref, color):

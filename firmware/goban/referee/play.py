@@ -27,10 +27,13 @@ def frame(ref, stable, mis, pend):
             ref._restored()
         for i in range(ref.n):
             ref.marked[i] = 0
+        r = ref.remote
         if ref.pending:
             show_pending(ref)
+        elif r is not None and r.color == g.to_move() and r.p == PASS and not r.stone:
+            pass_move(ref, r.color, stone=False)     # the other side's pass (goban.remote)
         else:
-            ref._show(TITLES[g.to_move()] + " to play", "move %d" % (g.n + 1))
+            show_turn(ref)
         return
     extra, missing, changed = ref._mismatch(stable, mis)
     if ref.resumed and not ref.pending and not changed and extra and mis <= CAP \
@@ -92,6 +95,14 @@ def try_move(ref, stable, i, again=None):
         else:
             ref._illegal(code, color, i, [i])
         return
+    r = ref.remote
+    if r is not None and not r.allows(color, p):
+        # the other side's move (goban.remote): only its stone on its lit point
+        pts = [i]
+        if r.p > ABANDON:
+            pts.append(ref.i_of(r.p))
+        ref._illegal(r.refusal(color), color, i, pts, q=ref.name(pts[-1]))
+        return
     code = g.play(color, p)
     if code:
         ref._illegal(code, color, i, [i])
@@ -107,6 +118,8 @@ def take(ref, stable, i):
     if g.over or color != g.to_move():
         return False
     p = ref.p_of(i)
+    if ref.remote is not None and not ref.remote.allows(color, p):
+        return False
     if g.play(color, p):
         return False
     played(ref, stable, color, p, lifted_ok=True)
@@ -117,6 +130,8 @@ def played(ref, stable, color, p, lifted_ok=False):
     """A move the game took: its event, and its captures waiting to be lifted
     (with lifted_ok, those already lifted in the same window wait for nothing)."""
     g = ref.game
+    if ref.remote is not None:
+        ref.remote.played(color, p)
     caps = g.last_capture()
     ref._emit({"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
                "number": g.n, "captures": [g.board.sgf(q) for q in caps]})
@@ -145,7 +160,22 @@ def after_play_ui(ref):
     if g.paused:
         ref._show("Paused: two passes", NAMES[g.to_move()] + " to play or pass")
     else:
+        show_turn(ref)
+
+
+def show_turn(ref):
+    """What the board shows while it waits for a move in play: the other side's
+    move (goban.remote), lit in its colour, a hint or a note; else whose turn it
+    is. Changes nothing while captures, a takeback or an illegal wait."""
+    g = ref.game
+    if g is None or ref.phase != PLAY or ref.pending or ref.illegal or g.over:
+        return
+    s = ref.remote.show(g.to_move()) if ref.remote is not None else None
+    if s is None:
         ref._show(TITLES[g.to_move()] + " to play", "move %d" % (g.n + 1))
+    else:
+        p = s[3]
+        ref._show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])
 
 
 def show_pending(ref):
@@ -205,6 +235,13 @@ def button(ref, name, color):
         # a player's own undo button asks back that player's own last move only
         ref._refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
         return
+    r = ref.remote
+    if r is not None and r.waiting():
+        if color is None and r.color == g.to_move():
+            color = WHITE if r.color == BLACK else BLACK   # the person's press, not the other side's
+        elif color == r.color and name in ("pass", "abandon"):
+            ref._refuse("remote-move", color)
+            return
     if color is None:
         color = g.to_move()
     if name == "resign":
@@ -219,6 +256,10 @@ def button(ref, name, color):
         return
     if name == "undo":
         undo(ref)
+        return
+    if name == "ok":
+        # teaching: the player to move asks for a hint (a host that teaches answers)
+        ref._emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
         return
     if ref.illegal or ref.pending:
         ref._show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
@@ -245,6 +286,8 @@ def pass_move(ref, color, stone):
     if code:
         ref._refuse(code, color)
         return
+    if ref.remote is not None:
+        ref.remote.played(color, PASS)
     kind = g.move_point(g.n)
     ref._emit({"type": "pass", "color": LETTER[color], "number": g.n,
                "stone": kind == PASS_STONE})

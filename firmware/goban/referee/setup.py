@@ -3,6 +3,7 @@ put on their lit points (setup, not moves); then `ready` and play."""
 
 from goban.referee.phase import PLAY
 from goban.referee.words import LETTER, TITLES
+from goban.referee.play import show_turn
 
 
 def frame(ref, stable, mis, pend):
@@ -11,6 +12,8 @@ def frame(ref, stable, mis, pend):
         ref._enter(PLAY)
         ref._emit({"type": "ready", "to_move": LETTER[g.to_move()]})
         ref._show(TITLES[g.to_move()] + " to play", g.rules.id)
+        if ref.remote is not None:
+            show_turn(ref)          # the host's move came before the board was ready
         return
     extra, missing, changed = ref._mismatch(stable, mis)
     pts = [ref.name(i) for i in (extra + changed + missing)[:6]]

@@ -39,6 +39,11 @@ PHYSICAL = {
                "take that stone off too and play elsewhere"),
     "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
                     "check the board against the lights"),
+    # the other side's move (goban.remote): a stone elsewhere than the lit point,
+    # or a stone of that side before its move came
+    "not-expected": ("a {c} stone is on {p}; {c} plays {q}", "take it off {p}, put it on {q}"),
+    "remote-move": ("{t}'s move comes from the other side, not from this board",
+                    "wait for the lights (take off any {t} stone put before them)"),
 }
 
 
