@@ -158,11 +158,30 @@ class HostileBoard:
 
 
 # --- the host under it ------------------------------------------------------------
+# The child's peak memory: ru_maxrss from wait4, taken by a small Python between
+# the caller and goboard. Linux keeps the peak of the memory a process had before
+# it exec'd, and a child spawned straight from a large pytest (vfork) would
+# report pytest's own size; the middle process is small and forks goboard itself.
+MEASURE = r"""
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+pid, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write("%d" % usage.ru_maxrss)
+sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
+"""
+
+
 def run_host(args, timeout=60):
     """(exit status, stdout, stderr, peak RSS in MB) of `goboard ARGS` in a child."""
+    import signal
+    import tempfile
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [os.path.join(REPO, "host"), os.path.join(REPO, "firmware")]))
-    out = subprocess.Popen([sys.executable, "-m", "goboard"] + args, env=env,
+    fd, peak_file = tempfile.mkstemp(prefix="goboard-peak-")
+    os.close(fd)
+    out = subprocess.Popen([sys.executable, "-c", MEASURE, peak_file, sys.executable, "-m",
+                            "goboard"] + args, env=env, start_new_session=True,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     got = {}
 
@@ -172,20 +191,19 @@ def run_host(args, timeout=60):
                (("out", out.stdout), ("err", out.stderr))]
     for t in readers:
         t.start()
-    deadline = time.monotonic() + timeout
-    while True:
-        pid, status, usage = os.wait4(out.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            out.kill()
-            pid, status, usage = os.wait4(out.pid, 0)
-            break
-        time.sleep(0.05)
-    out.returncode = os.waitstatus_to_exitcode(status)
+    try:
+        out.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(out.pid, signal.SIGKILL)
+        out.wait()
     for t in readers:
         t.join(5)
-    return out.returncode, got.get("out", ""), got.get("err", ""), usage.ru_maxrss / 1024.0
+    try:
+        with open(peak_file) as f:
+            kb = int(f.read() or 0)
+    finally:
+        os.remove(peak_file)
+    return out.returncode, got.get("out", ""), got.get("err", ""), kb / 1024.0
 
 
 def healthy(game, moves=20, seed=3):

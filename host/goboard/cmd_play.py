@@ -147,9 +147,15 @@ def play_game(board, engine, person_color, person=None, say=print):
             try:
                 board.play(ec, p)
             except Refused as e:
+                # play ended with the person's last move, or with this one when
+                # its answer was slower than the request's timeout: the end
+                # event is on its way (a loaded machine may take seconds)
                 if e.code == "game-over" and board.wait_a_while(
-                        lambda: board.state.end is not None, 2.0):
-                    break               # play ended with the person's last move
+                        lambda: board.state.end is not None, 15.0):
+                    if board.moves and board.moves[-1] == (ec, p or "") and \
+                            len(board.moves) > len(played):
+                        played.append((ec, p))      # it was this move that ended it
+                    break
                 raise UserError("the engine played %s %s, which the board refuses under %s "
                                 "(%s): the game stays on the board as it is"
                                 % (ec, mv, board.state.rules, e.text))

@@ -152,9 +152,12 @@ def message_fault(m):
 
 
 def _show(x, n=80):
-    """A short one-line picture of what a board sent."""
+    """A short one-line picture of what a board sent (a text as it is, its
+    control characters escaped; anything else as JSON)."""
     try:
         text = json.dumps(x, ensure_ascii=True)
+        if isinstance(x, str):
+            text = text[1:-1]
     except (TypeError, ValueError, RecursionError):
         text = repr(type(x))
     return text if len(text) <= n else text[:n - 3] + "..."
