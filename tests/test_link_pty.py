@@ -183,3 +183,19 @@ def test_the_events_are_those_the_board_logged(rig, tmp_path):
     assert evs == list(log.events(1))
     seq = Sequencer(1, 0)
     assert seq.offer(evs[0]) == [evs[0]]
+
+
+def test_a_port_whose_other_end_closed_is_a_disconnect_not_a_traceback():
+    """Setting the port's timeout reconfigures it (tcgetattr): on a pty whose
+    other end just closed that fails with EIO before any read does. It must
+    reach `follow` as Disconnected (reconnect), not as a SerialException
+    traceback (seen once in CI: the random cut test died of it)."""
+    import pty
+    from goboard.link import Disconnected
+    master, slave = pty.openpty()
+    link = HostLink(os.ttyname(slave), reconnect=False).open()
+    os.close(slave)
+    os.close(master)
+    with pytest.raises(Disconnected):
+        link.recv(0.2)
+    link.close()

@@ -246,8 +246,10 @@ class HostLink:
     def _fill(self, timeout):
         """Read what the port has (waiting up to `timeout` for a first byte) and
         queue the frames found."""
-        self.ser.timeout = timeout
         try:
+            # setting the timeout reconfigures the port: it fails like a read
+            # when the device has just gone (EIO on a pty whose other end closed)
+            self.ser.timeout = timeout
             data = self.ser.read(max(1, self.ser.in_waiting))
         except (serial.SerialException, OSError, TypeError) as e:
             raise Disconnected(str(e))
