@@ -220,3 +220,25 @@ def test_feed_subscription_filters_boards_and_drops_a_reader_that_stalls():
         items = [slow.queue.get_nowait() for _ in range(slow.queue.qsize())]
         assert items[-1] is None and len(items) == 6
     asyncio.run(main())
+
+
+def test_a_source_thread_publishing_after_the_loop_closed_is_dropped_quietly():
+    """`serve` shutting down while a serial source still reports its board gone:
+    the publish from that thread must not raise (it did: 'Event loop is closed'
+    killed the thread with a traceback)."""
+    import threading
+    loop = asyncio.new_event_loop()
+    feed = Feed(delay=0).attach(loop)
+    loop.close()
+    errors = []
+
+    def source():
+        try:
+            feed.publish_link("table-1", False)
+            feed.publish("table-1", {"type": "pass", "color": "B", "seq": 2, "game": 1})
+        except Exception as e:      # what the thread would have died of
+            errors.append(e)
+    t = threading.Thread(target=source)
+    t.start()
+    t.join(5)
+    assert errors == []

@@ -317,3 +317,35 @@ def test_a_players_own_undo_button_asks_back_only_that_players_last_move():
     evs = b.ref.take_events()
     assert [e["type"] for e in evs] == ["undo"] and evs[0]["point"] == "gg"
     assert b.ref.game.n == 1
+
+
+def test_a_game_already_over_shows_its_result_after_a_restart():
+    """Not 'Resumed: move n / black to play': nobody is to play."""
+    b = Board()
+    b.play("B ee,W dd")
+    b.ref.button("W:resign")
+    log = b.log + b.ref.take_events()
+    b.restart(log)
+    assert b.ref.phase == OVER and b.ref.lines == ("White resigns", "B+R")
+    # lost on time (the clock's end as logged)
+    b = Board()
+    b.play("B ee,W dd")
+    b.restart(b.log + [{"type": "end", "reason": "time", "winner": "W"}])
+    assert b.ref.phase == OVER and b.ref.lines == ("Black: time", "W+T")
+    # counted
+    b = Board()
+    b.play("B ee,W dd")
+    b.ref.button("B:pass")
+    b.ref.button("W:pass")
+    b.log += b.ref.take_events()
+    b.ref.button("end")
+    full = b.log + b.ref.take_events()
+    assert full[-1]["type"] == "count"
+    b.restart(full)
+    assert b.ref.phase == OVER
+    assert b.ref.lines == ("Result " + full[-1]["result"], "game over")
+    # a game still in play says where it stands
+    b = Board()
+    b.play("B ee,W dd")
+    b.restart(b.log)
+    assert b.ref.lines == ("Resumed: move 2", "black to play")

@@ -121,8 +121,13 @@ class Feed:
             running = None
         if running is self.loop:
             self._ingest(kind, board, payload)
-        else:
-            self.loop.call_soon_threadsafe(self._ingest, kind, board, payload)
+        elif not self.loop.is_closed():
+            # a source thread still reading while `serve` shuts down: nobody is
+            # left to show it, so it is dropped rather than raised in that thread
+            try:
+                self.loop.call_soon_threadsafe(self._ingest, kind, board, payload)
+            except RuntimeError:
+                pass    # closed between the check and the call
 
     # --- the delay -----------------------------------------------------------
     def _ingest(self, kind, board, payload):

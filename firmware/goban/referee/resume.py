@@ -14,7 +14,7 @@ from goban import rules as R
 from goban.game import Game, PASS
 from goban.board import BLACK, WHITE, EMPTY
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
-from goban.referee.words import LETTER, COLOR, NAMES
+from goban.referee.words import LETTER, COLOR, NAMES, TITLES
 from goban.referee import bowlwatch, fill, scoring, timing
 from goban.players import FIELDS as GAME_FIELDS
 
@@ -28,6 +28,7 @@ def resume(ref, events):
     bowls = None
     checked = False
     ended = counted = False
+    result = None             # the logged count's result (RE), shown again
     cap_logged = True         # the last move's capture-pending is in the log
     undone = None             # the undo event, while it is the game's last change
     ref.replay_refused = None
@@ -91,6 +92,7 @@ def resume(ref, events):
             dead = list(ev.get("points") or ())
         elif t == "count":
             counted = True
+            result = ev.get("result")
             phase = OVER
         elif t == "bowls":
             bowls = ev
@@ -124,7 +126,10 @@ def resume(ref, events):
         ref.bowl_start = list(bowls.get("start") or [-1, -1])
         checked = True
     ref.checked = checked
-    ref._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
+    if phase == OVER:
+        _show_over(ref, g, result)
+    else:
+        ref._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
     bad = ref.replay_refused
     if bad:
         ref._refuse("log-refused", None, n=bad["seq"], q=bad["type"], l=bad["code"])
@@ -169,3 +174,19 @@ def resume(ref, events):
             else:
                 scoring.count(ref, log_dead=dead is None)
     return g
+
+
+def _show_over(ref, g, result):
+    """A game already over shows its result again after a restart, as it did
+    when it ended (not a 'to play' prompt nobody can follow)."""
+    w = g.winner
+    if g.end == "resign" and w in LETTER:
+        ref._show(TITLES[BLACK if w == WHITE else WHITE] + " resigns", LETTER[w] + "+R")
+    elif g.end == timing.END_TIME and w in LETTER:
+        ref._show(TITLES[BLACK if w == WHITE else WHITE] + ": time", LETTER[w] + "+T")
+    elif g.end == "void":
+        ref._show("No result", "void")
+    elif result is not None:
+        ref._show("Result " + str(result), "game over")
+    else:
+        ref._show("Game over", "move %d" % g.n)
