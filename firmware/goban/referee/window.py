@@ -10,8 +10,10 @@ rest is left for the usual announcement at the next look:
     the order they arrived (older first: goban.settle's per-point age) where
     that order is known, are played one by one while each is legal;
   - a stone missing without a neighbour to explain it was knocked or lifted:
-    announced with its fix after the moves are taken, provided no new stone
-    has its colour (that could be the same stone moved, not a move).
+    announced with its fix after the moves are taken. A new stone of its
+    colour far from it is still a move (a stone is slid to a neighbour, not
+    carried across the board) unless the colour's bowl has settled and says
+    no stone left it: then it may be that stone moved, and is announced.
 Anything else (a stone of the wrong colour, two stones of one colour with no
 order between them, a stone already announced) is not guessed: the caller
 announces it with its points.
@@ -28,9 +30,7 @@ def _adjacent(i, j, size):
 
 def sequence(ref, stable, extra, missing):
     """The new stones to play, in order (frame indices), or None when the
-    window cannot be read as moves (see the module docstring). A new stone of
-    the colour of a missing one that is not beside it may be that stone moved
-    (not a move): not guessed."""
+    window cannot be read as moves (see the module docstring)."""
     g = ref.game
     cells = g.board.cells
     size = ref.size
@@ -50,9 +50,18 @@ def sequence(ref, stable, extra, missing):
     for m in gone:
         c = cells[ref.p_of(m)]
         for e in moves:
-            if stable[e] == c:
-                return None      # perhaps that very stone, moved: announce it
+            if stable[e] == c and not _maybe_from_bowl(ref, c):
+                return None      # that very stone, moved: announce it
     return _ordered(ref, stable, moves)
+
+
+def _maybe_from_bowl(ref, color):
+    """False only when the colour's scale has settled and no stone of it is out
+    of the bowl: a new stone of that colour then cannot be a fresh one."""
+    from goban.referee import bowlwatch
+    if ref.bowl_now[color - 1] < 0:
+        return True              # no scale, or still moving: it cannot say no
+    return bowlwatch.out_of_bowl(ref, color) != 0
 
 
 def _ordered(ref, stable, moves):

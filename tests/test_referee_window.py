@@ -1,0 +1,84 @@
+"""Several changes in one quiet window (goban.referee.window), frames by hand:
+a move and a stone knocked off far from it, of the same colour. An arbiter
+takes the move and names the knocked stone; only a settled bowl that says no
+stone of that colour left it makes the new stone possibly the knocked one,
+carried (then nothing is guessed)."""
+
+from goban.referee import Referee
+
+SIZE = 9
+
+
+def idx(pt):
+    return (ord(pt[1]) - 97) * SIZE + ord(pt[0]) - 97
+
+
+class Board:
+    def __init__(self):
+        self.stable = bytearray(SIZE * SIZE)
+        self.ref = Referee(SIZE)
+        self.ref.new_game("chinese")
+        self.log = []
+        self.look()
+
+    def look(self):
+        self.ref.frame(self.stable, 1, True)
+        evs = self.ref.take_events()
+        self.log += evs
+        return evs
+
+    def set(self, changes):
+        for m in changes.split(","):
+            c, pt = m.split()
+            self.stable[idx(pt)] = {"B": 1, "W": 2, "-": 0}[c]
+
+
+def opening(bowls=None):
+    b = Board()
+    if bowls:
+        b.ref.bowls(*bowls)
+        b.look()
+    for m in "B cc,W gg,B cg".split(","):
+        b.set(m)
+        b.look()
+    assert b.ref.game.n == 3
+    return b
+
+
+def test_a_move_and_a_knocked_stone_of_its_colour_far_away_without_scales():
+    b = opening()
+    b.set("- gg,W ee")            # gg knocked off while white plays ee
+    evs = b.look()
+    moves = [e for e in evs if e["type"] == "move"]
+    assert [(e["color"], e["point"]) for e in moves] == [("W", "ee")]
+    il = [e for e in evs if e["type"] == "illegal"]
+    assert not il
+    evs = b.look()                # the window's next look names what is left
+    il = [e for e in evs if e["type"] == "illegal"]
+    assert [(e["code"], e["point"]) for e in il] == [("knocked", "gg")] and il[0]["fix"]
+    b.set("W gg")                 # put back
+    assert [e["type"] for e in b.look()] == ["restored"]
+    b.set("B dd")
+    assert [e["point"] for e in b.look() if e["type"] == "move"] == ["dd"]
+
+
+def test_a_settled_bowl_with_no_stone_out_makes_it_the_same_stone_carried():
+    # 40 stones a bowl at the start; three moves used two black and one white
+    b = opening(bowls=(40, 40, 0, 0))
+    b.ref.bowls(38, 39, 0, 0)     # settled: every stone out is on the board
+    b.look()
+    b.set("- gg,W ee")
+    evs = b.look()
+    assert [e for e in evs if e["type"] == "move"] == []
+    assert b.ref.game.n == 3      # nothing guessed: announced with its points
+    il = [e for e in evs if e["type"] == "illegal"]
+    assert il and {"gg", "ee"} <= set(il[0]["text"].split()) | {il[0]["point"], il[0].get("to")}
+
+
+def test_a_settled_bowl_one_stone_short_takes_the_move():
+    b = opening(bowls=(40, 40, 0, 0))
+    b.ref.bowls(38, 38, 0, 0)     # a white stone is out of its bowl: in the hand
+    b.look()
+    b.set("- gg,W ee")
+    evs = b.look()
+    assert [(e["color"], e["point"]) for e in evs if e["type"] == "move"] == [("W", "ee")]
