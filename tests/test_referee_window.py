@@ -82,3 +82,18 @@ def test_a_settled_bowl_one_stone_short_takes_the_move():
     b.set("- gg,W ee")
     evs = b.look()
     assert [(e["color"], e["point"]) for e in evs if e["type"] == "move"] == [("W", "ee")]
+
+
+def test_a_knock_already_announced_is_announced_again_after_a_move_in_its_window():
+    """The players may take a move the board accepted as 'fixed': what is still
+    wrong is said afresh (a new illegal event), not left standing silently."""
+    b = opening()
+    b.set("- cc")                 # black's cc knocked off: announced
+    il = [e for e in b.look() if e["type"] == "illegal"]
+    assert [(e["code"], e["point"]) for e in il] == [("knocked", "cc")]
+    b.set("W ee")                 # white plays anyway
+    evs = b.look()
+    assert [e["point"] for e in evs if e["type"] == "move"] == ["ee"]
+    evs = b.look()
+    il = [e for e in evs if e["type"] == "illegal"]
+    assert [(e["code"], e["point"]) for e in il] == [("knocked", "cc")]

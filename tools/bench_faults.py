@@ -165,9 +165,11 @@ def report(results, seed, jobs, wall):
                 what.append("jam %s %s at %.1f s (%s)" % (e["code"], e["point"], e["t"] / 1000.0,
                                                          e["fault"]))
             tempo = "" if v["tempo"] is None else " --tempo %d" % v["tempo"]
-            lines.append("  game %d: %s --seed %d%s --faults %d --noise %d: %s"
+            kinds = "" if v["kinds"] == ",".join(simfaults.CATALOGUE) \
+                else " --fault-kinds %s" % v["kinds"]
+            lines.append("  game %d: %s --seed %d%s --faults %d%s --noise %d: %s"
                          % (v["game"], os.path.relpath(v["record"], REPO), v["seed"],
-                            tempo, v["n_faults"], v["noise"], "; ".join(what)))
+                            tempo, v["n_faults"], kinds, v["noise"], "; ".join(what)))
     sim = sum(v["sim_s"] for v in results)
     lines.append("")
     lines.append("wall time %.0f s for %.0f s of simulated play (%d jobs)" % (wall, sim, jobs))

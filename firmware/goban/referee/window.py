@@ -113,4 +113,11 @@ def resolve(ref, stable, extra, missing, changed):
         taken += 1
     if taken:
         ref.dirty = True
+        if ref.illegal:
+            # the game moved on under a standing announcement: what is still
+            # wrong is announced afresh at the next look (the players saw the
+            # move taken and may take the old one as settled)
+            ref.illegal = None
+            for k in range(ref.n):
+                ref.marked[k] = 0
     return taken > 0
