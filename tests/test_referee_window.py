@@ -97,3 +97,34 @@ def test_a_knock_already_announced_is_announced_again_after_a_move_in_its_window
     evs = b.look()
     il = [e for e in evs if e["type"] == "illegal"]
     assert [(e["code"], e["point"]) for e in il] == [("knocked", "cc")]
+
+
+def test_a_press_while_the_last_stone_still_settles_waits_for_it():
+    """Fast play: white lets go of ee and black presses pass 10 ms later, before
+    the stone has held for the settle window. The pass is black's, after white's
+    move: it waits for the look that takes ee (it was refused as not black's turn,
+    and white's own pass then taken for white)."""
+    b = opening()
+    b.set("W ee")
+    b.ref.frame(b.stable, 0, False)      # ee in transition: not quiet
+    b.ref.button("B:pass")
+    b.ref.button("W:pass")
+    assert b.ref.take_events() == [] and b.ref.game.n == 3
+    b.ref.frame(b.stable, 1, True)       # settled: the move, then both passes
+    evs = b.ref.take_events()
+    assert [(e["type"], e["color"]) for e in evs if e["type"] in ("move", "pass")] == \
+        [("move", "W"), ("pass", "B"), ("pass", "W")]
+
+
+def test_a_press_waits_no_longer_than_the_hold_for_a_board_that_never_settles():
+    from goban.referee import HOLD_MS
+    b = opening()
+    b.ref.now = 1000
+    b.ref.frame(b.stable, 0, False)
+    b.ref.button("W:pass")
+    b.ref.now = 1000 + HOLD_MS - 10
+    b.ref.frame(b.stable, 0, False)
+    assert b.ref.take_events() == []
+    b.ref.now = 1000 + HOLD_MS
+    b.ref.frame(b.stable, 0, False)
+    assert [e["type"] for e in b.ref.take_events()] == ["pass"]

@@ -53,6 +53,10 @@ if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
     from typing import Any
 
 # what looks at a frame and what takes a press, by phase (OVER: nothing)
+# a press while a stone is still settling waits for the board's look (at most this
+# long, so a hand that never leaves the board cannot hold a press for ever)
+HOLD_MS = 1500
+
 FRAMES = (setup.frame, play.frame, dead.frame, None, fill.frame)
 BUTTONS = (None, play.button, dead.button, None, fill.button)
 
@@ -91,7 +95,9 @@ class Referee:
         self.resumed = False              # rebuilt from the log, no move since
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
         self.looked = True                # the board was looked at since the (re)start
-        self.deferred = []                # presses made before that first look
+        self.deferred = []                # presses waiting for a look at the board
+        self.quiet = True                 # no point in transition at the last frame
+        self.held_at = 0                  # when the first waiting press came (ms)
         self.recheck = False              # the bowls changed while "unseen" was shown
         self.clock = clock if clock is not None else Clock()   # spec None: no clock
         self.now = 0                      # the loop's ticks (ms) of this step
@@ -220,6 +226,7 @@ class Referee:
             ev.update(game)
         self.info = ev
         self.remote = None                # what the host expected belonged to the last game
+        self.deferred = []                # presses meant for the last game
         self._reset_phase(SETUP)
         self.bowl_start = None
         self.checked = False
@@ -260,7 +267,11 @@ class Referee:
         and the whole frame has settled; never waits."""
         if changed:
             self.dirty = True
+        self.quiet = quiet
         if not self.dirty or not quiet or self.game is None:
+            if self.deferred and self.looked and \
+                    (quiet or self.now - self.held_at >= HOLD_MS):
+                self._release_presses()
             return 0
         self.dirty = False
         before = len(self.events)
@@ -270,15 +281,18 @@ class Referee:
         look = FRAMES[self.phase]
         if look is not None:
             look(self, stable, r & 0x3FF, (r >> 10) & 0x3FF)
-        if not self.looked:
-            # the board is checked against the resumed game: presses made
-            # while the board came back act now, in order
+        if not self.looked or self.deferred:
+            # the board is checked (against the resumed game, or the stone that
+            # was settling when a button was pressed): presses act now, in order
             self.looked = True
-            held = self.deferred
-            self.deferred = []
-            for name in held:
-                self.button(name)
+            self._release_presses()
         return len(self.events) - before
+
+    def _release_presses(self):
+        held = self.deferred
+        self.deferred = []
+        for name in held:
+            self.button(name, True)
 
     def _faults(self, stable):
         """Sensors that cannot be read (3: dead, stuck) or whose readings wander
@@ -303,14 +317,18 @@ class Referee:
         return split(stable, self.game.board.cells, self.out, mis, self.size)
 
     # --- buttons ----------------------------------------------------------------
-    def button(self, name):
+    def button(self, name, held=False):
         """A debounced button press: "pass", "B:pass", "resign", "W:resign", "end",
-        "abandon", "undo", "ok"."""
+        "abandon", "undo", "ok". `held`: a press that waited (see below) acts now."""
         if self.game is None:
             return
-        if not self.looked:
-            # just restarted: the board is not checked yet (a torn move may be
-            # on it, still to be caught up); the press waits for that look
+        if not self.looked or not (self.quiet or held):
+            # just restarted (the board is not checked yet: a torn move may be
+            # on it, still to be caught up), or a stone is still settling (fast
+            # play: "pass" pressed just after the other side's stone was let
+            # go): the press waits for the look that takes that stone first
+            if not self.deferred:
+                self.held_at = self.now
             if len(self.deferred) < 4:
                 self.deferred.append(name)
             return
