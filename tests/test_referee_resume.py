@@ -187,7 +187,10 @@ def test_ing_fill_survives_a_restart():
     assert b.ref.phase == OVER
 
 
-def test_three_stones_after_a_restart_are_caught_up_and_the_order_marked_guessed():
+def test_stones_whose_order_a_restart_cannot_tell_are_announced_not_guessed():
+    """B cc, W gg, B hh played while the board was off: cc and hh could have come
+    in either order. Nothing is guessed: resume-order names the three, the players
+    take them off and play them again, each then a move as usual."""
     b = Board()
     b.play("B ee,W dd")
     logged = list(b.log)
@@ -195,18 +198,29 @@ def test_three_stones_after_a_restart_are_caught_up_and_the_order_marked_guessed
         b.put(*m.split())
     b.restart(logged)
     evs = b.look()
-    mv = [e for e in evs if e["type"] == "move"]
-    assert sorted(e["point"] for e in mv) == ["cc", "gg", "hh"] and mv[1]["point"] == "gg"
-    assert [e["number"] for e in mv] == [3, 4, 5] and all(e.get("guessed") for e in mv)
-    assert "illegal" not in types(evs)
-    # two stones (one each) have one order only: not guessed
+    assert [e for e in evs if e["type"] == "move"] == []
+    il = [e for e in evs if e["type"] == "illegal"]
+    assert [e["code"] for e in il] == ["resume-order"]
+    assert all(p in il[0]["text"] for p in ("cc", "gg", "hh")) and il[0]["fix"]
+    assert sorted(b.ref.lights) == sorted(idx(p) for p in ("cc", "gg", "hh"))
+    for p in ("hh", "gg"):                     # taken off one by one: still waiting
+        b.lift(p)
+        assert [e for e in b.look() if e["type"] in ("move", "restored")] == []
+    b.lift("cc")
+    assert types(b.look()) == ["restored"]
+    b.play("B cc,W gg,B hh")
+    assert [(e["point"], e["number"]) for e in b.log if e["type"] == "move"][-3:] == \
+        [("cc", 3), ("gg", 4), ("hh", 5)]
+    # two stones (one each) have one order only: taken
     b = Board()
     b.play("B ee,W dd")
     logged = list(b.log)
     b.put("B", "cc")
     b.put("W", "gg")
     b.restart(logged)
-    assert [e.get("guessed") for e in b.look() if e["type"] == "move"] == [None, None]
+    evs = b.look()
+    assert [e["point"] for e in evs if e["type"] == "move"] == ["cc", "gg"]
+    assert "illegal" not in types(evs)
 
 
 def test_a_move_on_a_dead_sensor_without_scales_is_announced_not_guessed():
@@ -242,25 +256,22 @@ def test_a_move_on_a_dead_sensor_without_scales_is_announced_not_guessed():
     assert [e.get("code") for e in evs] == ["extra-stone"]
 
 
-def test_six_stones_after_cuts_back_to_back_are_caught_up():
-    """Cuts back to back, each tearing the record of the move it was writing:
-    the board ran ahead of the log by six stones, which took the logged white
-    stone on bb (lifted meanwhile)."""
+def test_stones_after_a_cut_whose_order_is_forced_are_caught_up_with_their_capture():
+    """The board ran ahead of the log by two stones (one each: one order), the
+    first of which took the logged white stone on bb (lifted meanwhile)."""
     b = Board()
-    b.play("B ba,W bb,B ab,W ee")
+    b.play("B ba,W bb,B ab,W ee,B cb,W ff")
     logged = list(b.log)
-    for m in ("B cb", "W gg", "B hh", "W ff", "B bc", "W hg"):
+    for m in ("B bc", "W gg"):
         b.put(*m.split())
     b.lift("bb")
     b.restart(logged)
     evs = b.look()
     mv = [e for e in evs if e["type"] == "move"]
-    assert "illegal" not in types(evs) and len(mv) == 6
-    assert sorted(e["point"] for e in mv) == ["bc", "cb", "ff", "gg", "hg", "hh"]
-    assert [e["number"] for e in mv] == [5, 6, 7, 8, 9, 10] and all(e.get("guessed") for e in mv)
-    assert [e["color"] for e in mv] == ["B", "W"] * 3
+    assert "illegal" not in types(evs)
+    assert [(e["color"], e["point"], e["number"]) for e in mv] == [("B", "bc", 7), ("W", "gg", 8)]
     g = b.ref.game
-    assert g.n == 10 and g.captures[1] == 1 and g.board.get(g.board.from_sgf("bb")) == 0
+    assert g.n == 8 and g.captures[1] == 1 and g.board.get(g.board.from_sgf("bb")) == 0
     assert b.ref.phase == PLAY and not b.ref.illegal
 
 

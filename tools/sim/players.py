@@ -297,6 +297,8 @@ class Players:
                 j = self._index(ev.get("to"))
                 if j is not None and want and not w.board[i] and w.board[j] and not self.want(j):
                     acts = [["slide", S(j), S(i)]]
+            elif code == "resume-order":
+                acts = self._replay_lit()
             elif code == "changed":
                 if want and w.board[i] and w.board[i] != want:
                     acts = [["lift", S(i), "bowl"], ["place", LETTER[want], S(i), "fix"]]
@@ -306,6 +308,41 @@ class Players:
                     acts += self._match(self._lit(), only_extra=True)
         if acts is None:
             acts = self._match(self._lit())
+        return acts
+
+    def _replay_lit(self):
+        """resume-order: the board cannot tell the order of the lit stones
+        (played while it was off). They are the last moves of the players'
+        game: taken back newest first (each stone to its bowl, what it captured
+        put back), then played again in order. None if they are not."""
+        lit = set(self._lit())
+        g = self.truth
+        w = self.world
+        S = w.sgf
+        todo = [i for i in lit if w.board[i] and self.want(i)]
+        k = g.n
+        back = []
+        while k and len(back) < len(todo) and g.move_point(k) > ABANDON \
+                and self.i_of(g.move_point(k)) in lit:
+            back.append(k)
+            k -= 1
+        if not back or len(back) < len(todo):
+            return None
+        acts = []
+        moves = []
+        for _ in back:
+            c = g.color_of(g.n)
+            i = self.i_of(g.move_point(g.n))
+            caps = [self.i_of(q) for q in g.last_capture()]
+            g.undo()
+            acts.append(["lift", S(i), "bowl"])
+            for j in caps:
+                if not w.board[j]:
+                    acts.append(["place", LETTER[self.want(j)], S(j), "fix"])
+            moves.append((c, i))
+        del self.released[g.n:]
+        moves.reverse()
+        self.replay.extend(moves)
         return acts
 
     def _take_off(self, i):

@@ -4,13 +4,16 @@ players may have answered meanwhile, over one cut or several. If the new stones,
 played in turn from the logged position (the player to move first), are all legal
 and every stone missing from the frame is one they captured, they are the moves,
 accepted in that order. The order is searched depth first (at most CATCH_UP stones
-and CATCH_UP_PLAYS trial moves). When another order fits too (or the search could
-not rule one out) the position is the same but the record may not be: those moves
-say "guessed"."""
+and CATCH_UP_PLAYS trial moves). Only what every fitting order agrees on is taken
+(the moves they all begin with); when the rest could have come in more than one
+order (or the search could not rule one out) it is not guessed: `resume-order`
+names those stones, and the players take them off (putting back what they took)
+and play them again, each a move as usual."""
 
 CATCH_UP = 8          # new stones a restart may catch up from the board
 CATCH_UP_PLAYS = 400  # trial moves the search for their order may make: a move costs
 #                       under 1 ms on the RP2040, so at worst under a second, once, after a restart
+ORDERS = 6            # fitting orders kept: enough to see what they all begin with
 
 
 def catch_up(ref, stable, extra, missing):
@@ -29,15 +32,24 @@ def catch_up(ref, stable, extra, missing):
     orders(ref, stable, mine, theirs, missing, [], found, budget)
     if not found:
         return False
-    guessed = len(found) > 1 or budget[0] <= 0
+    sure = []
+    if budget[0] > 0 and len(found) < ORDERS:      # every fitting order is in found
+        sure = found[0]
+        for seq in found[1:]:
+            k = 0
+            while k < len(sure) and k < len(seq) and sure[k] == seq[k]:
+                k += 1
+            sure = sure[:k]
     if ref.illegal:
         ref._restored()
-    for i in found[0]:
+    for i in sure:
         try_move(ref, stable, i)
-        if guessed:
-            for ev in ref.events:
-                if ev["type"] == "move" and ev["number"] == ref.game.n:
-                    ev["guessed"] = True
+    rest = [i for i in extra if i not in sure]
+    if rest:
+        gone = [i for i in missing if g.board.cells[ref.p_of(i)] != 0]
+        ref.resumed = False      # the players now replay them: no catch-up of what is left
+        ref._illegal("resume-order", None, rest[0], rest + gone,
+                     l=" ".join(ref.name(i) for i in rest[:6]))
     return True
 
 
@@ -55,7 +67,7 @@ def orders(ref, stable, mine, theirs, missing, seq, found, budget):
         found.append(list(seq))
         return
     for k in range(len(mine)):
-        if budget[0] <= 0 or len(found) > 1:
+        if budget[0] <= 0 or len(found) >= ORDERS:
             return
         budget[0] -= 1
         i = mine[k]

@@ -37,6 +37,9 @@ PHYSICAL = {
     "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
                "a stone there is not seen", "take the {c} stone off {p}; if {t} played on {l}, "
                "take that stone off too and play elsewhere"),
+    "resume-order": ("after the restart: {l} were played while the board was off, "
+                     "in an order it cannot tell",
+                     "take them off, put back what they captured, play them again in order"),
     "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
                     "check the board against the lights"),
     # the other side's move (goban.remote): a stone elsewhere than the lit point,
