@@ -360,3 +360,24 @@ def test_a_game_already_over_shows_its_result_after_a_restart():
     b.play("B ee,W dd")
     b.restart(b.log)
     assert b.ref.lines == ("Resumed: move 2", "black to play")
+
+
+def test_a_stone_played_on_top_of_an_order_announcement_joins_it():
+    """Fast play as the board came back: black plays on while resume-order is
+    shown. The new stone is named with the others (it was announced as an extra
+    stone on one of them, a fix nobody could do)."""
+    b = Board()
+    b.play("B ee,W dd")
+    logged = list(b.log)
+    for m in ("B cc", "W gg", "B hh"):
+        b.put(*m.split())
+    b.restart(logged)
+    assert [e["code"] for e in b.look() if e["type"] == "illegal"] == ["resume-order"]
+    b.put("W", "ab")
+    il = [e for e in b.look() if e["type"] == "illegal"]
+    assert [e["code"] for e in il] == ["resume-order"]
+    assert all(p in il[0]["text"] for p in ("cc", "gg", "hh", "ab"))
+    for p in ("ab", "hh", "gg", "cc"):
+        b.lift(p)
+        b.look()
+    assert b.log[-1]["type"] == "restored" and b.ref.game.n == 2

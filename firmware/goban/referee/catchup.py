@@ -46,11 +46,18 @@ def catch_up(ref, stable, extra, missing):
         try_move(ref, stable, i)
     rest = [i for i in extra if i not in sure]
     if rest:
-        gone = [i for i in missing if g.board.cells[ref.p_of(i)] != 0]
-        ref.resumed = False      # the players now replay them: no catch-up of what is left
-        ref._illegal("resume-order", None, rest[0], rest + gone,
-                     l=" ".join(ref.name(i) for i in rest[:6]))
+        announce_order(ref, rest, missing)
     return True
+
+
+def announce_order(ref, rest, missing):
+    """resume-order: the stones `rest` (and what they captured, the stones of
+    `missing` still in the game) to be taken off and played again in order."""
+    g = ref.game
+    gone = [i for i in missing if g.board.cells[ref.p_of(i)] != 0]
+    ref.resumed = False          # the players now replay them: no catch-up of what is left
+    ref._illegal("resume-order", None, rest[0], rest + gone,
+                 l=" ".join(ref.name(i) for i in rest[:6]))
 
 
 def orders(ref, stable, mine, theirs, missing, seq, found, budget):

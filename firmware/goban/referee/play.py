@@ -54,6 +54,15 @@ def frame(ref, stable, mis, pend):
         from goban.referee.window import resolve
         if resolve(ref, stable, extra, missing, changed):
             return
+    if ref.illegal == "resume-order" and extra and not changed and mis <= CAP:
+        for i in extra:
+            if not ref.marked[i]:
+                # a stone played on top of stones whose order is not known
+                # (fast play as the board came back): it joins them, to be
+                # taken off and played again in order too
+                from goban.referee.catchup import announce_order
+                announce_order(ref, extra, missing)
+                return
     if ref.illegal and not ref.pending and mis == 1 and len(extra) == 1 \
             and not ref.marked[extra[0]]:
         ref._restored()          # what was announced is fixed; a new stone is on
