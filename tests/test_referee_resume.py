@@ -381,3 +381,39 @@ def test_a_stone_played_on_top_of_an_order_announcement_joins_it():
         b.lift(p)
         b.look()
     assert b.log[-1]["type"] == "restored" and b.ref.game.n == 2
+
+
+def test_a_capturing_move_on_a_dead_sensor_is_told_by_its_captures():
+    """White plays on ab, whose sensor is dead, capturing black's aa: only the
+    lifted capture shows. The stones gone are exactly what a move there takes,
+    so that was the move (unseen); a lifted stone no such move explains is still
+    announced, and a settled bowl with no white stone out keeps it from a move."""
+    from goban.referee import FAULT
+    b = Board()
+    b.stable[idx("ab")] = FAULT
+    assert types(b.look()) == ["sensor-fault"]
+    b.play("B aa,W ba,B ee")
+    b.lift("aa")
+    evs = b.look()
+    mv = [e for e in evs if e["type"] == "move"]
+    assert [(e["color"], e["point"], e["captures"], e.get("unseen")) for e in mv] == \
+        [("W", "ab", ["aa"], True)]
+    assert "illegal" not in types(evs)
+    b.put("B", "gg")
+    assert [e["point"] for e in b.look() if e["type"] == "move"] == ["gg"]
+    # a stone lifted that no move on the dead point would take: announced
+    b.lift("ee")
+    assert [(e["code"], e["point"]) for e in b.look() if e["type"] == "illegal"] == \
+        [("knocked", "ee")]
+    # with the scales settled and no white stone out of its bowl: not a move
+    b = Board()
+    b.ref.bowls(40, 40, 0, 0)
+    b.stable[idx("ab")] = FAULT
+    b.look()
+    b.play("B aa,W ba,B ee")
+    b.ref.bowls(38, 39, 0, 0)
+    b.look()
+    b.lift("aa")
+    evs = b.look()
+    assert [e for e in evs if e["type"] == "move"] == [] and b.ref.game.n == 3
+    assert [(e["code"], e["point"]) for e in evs if e["type"] == "illegal"] == [("knocked", "aa")]

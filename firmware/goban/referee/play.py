@@ -54,6 +54,12 @@ def frame(ref, stable, mis, pend):
         from goban.referee.window import resolve
         if resolve(ref, stable, extra, missing, changed):
             return
+    if missing and not extra and not changed and ref.n_faults and not ref.pending \
+            and mis <= CAP:
+        # stones gone, nothing new: perhaps captured by a move on a dead sensor
+        from goban.referee.unseen import by_captures
+        if by_captures(ref, missing):
+            return
     if ref.illegal == "resume-order" and extra and not changed and mis <= CAP:
         for i in extra:
             if not ref.marked[i]:

@@ -3,7 +3,10 @@ was not seen. The empty dead points where the mover may play are the candidates.
 With exactly one, and the mover's bowl one stone short of what the game used,
 that was the move: it is accepted there (`unseen`), then the opponent's stone in
 its turn. Otherwise the referee says so (code "unseen") and waits; a settled bowl
-reading looks again."""
+reading looks again. A move on a dead point that captures is told by its
+captures too: when the stones gone from the board are exactly what one such move
+takes (`by_captures`), that was the move, unless a settled bowl says no stone of
+the mover's left it."""
 
 from goban.referee.words import LETTER
 from goban.referee import bowlwatch
@@ -48,4 +51,41 @@ def unseen(ref, stable, i, color, again):
         ref._illegal("unseen", color, i, [i] + cand,
                      l=" ".join(ref.name(j) for j in cand[:4]))
     ref.illegal = "unseen"
+    return True
+
+
+def by_captures(ref, missing):
+    """Stones gone (frame indices), nothing new: True when they are exactly the
+    capture of one legal move of the side to move on an empty dead point, which
+    is then played (`unseen`); the game is unchanged otherwise."""
+    from goban.referee.play import after_game_change, show_turn
+    g = ref.game
+    to = g.to_move()
+    if g.over or (ref.remote is not None and ref.remote.color == to):
+        return False              # no move, or that side's move comes from the host
+    if ref.bowl_now[to - 1] >= 0 and bowlwatch.out_of_bowl(ref, to) == 0:
+        return False              # the mover's bowl has settled with no stone out
+    gone = [ref.p_of(i) for i in missing]
+    found = -1
+    for j in range(ref.n):
+        if ref.faults[j] and g.board.cells[ref.p_of(j)] == 0:
+            if g.play(to, ref.p_of(j)) is None:
+                caps = g.last_capture()
+                fits = len(caps) == len(gone) and all(q in gone for q in caps)
+                g.undo()
+                if fits:
+                    if found >= 0:
+                        return False      # two dead points would take them: not guessed
+                    found = j
+    if found < 0:
+        return False
+    if ref.illegal:
+        ref._restored()
+    g.play(to, ref.p_of(found))
+    ref._emit({"type": "move", "color": LETTER[to], "point": ref.name(found),
+               "number": g.n, "captures": [g.board.sgf(q) for q in g.last_capture()],
+               "unseen": True})
+    ref.resumed = False
+    after_game_change(ref)
+    show_turn(ref)
     return True
