@@ -49,7 +49,10 @@ class BoardLoop:
         self.scan_ms = profile.scan_ms
         self.raw = array("H", bytes(2 * n))
         self.cells = bytearray(n)
-        self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms))
+        fast_ms = getattr(profile, "settle_fast_ms", 0)
+        fast = scans_for(fast_ms, profile.scan_ms) if fast_ms > 0 else 0
+        self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms), fast,
+                             getattr(calibration, "steady", None))
         self.ref = Referee(size)
         self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
         self.next_scan = None
