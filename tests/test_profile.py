@@ -135,11 +135,12 @@ def test_defaults_are_filled():
 
 
 def test_evidence_fields_short_settle_and_bowl_witness():
-    """settle_fast_ms, thresholds.strong/steady: defaults,
+    """settle_fast_ms, thresholds.strong/steady and bowls.witness_ms: defaults,
     the shipped values, and a bad one named."""
     p = profile.load(str(BOARDS / "reference-19.json"))
     assert p.settle_fast_ms == 50 and p.settle_fast_ms < p.settle_ms
     assert p.thresholds["strong"] == 300 and p.thresholds["steady"] == 150 // 6
+    assert p.bowls["witness_ms"] == 300
     d = raw("sim-9")
     d.pop("settle_fast_ms")
     d["thresholds"] = {"black": 120, "white": 90}
@@ -155,6 +156,9 @@ def test_evidence_fields_short_settle_and_bowl_witness():
     d = raw("sim-9")
     d["thresholds"]["steady"] = 0
     assert "field 'thresholds.steady' must be an integer 1..2047, got 0" in err(d)
+    d = raw("sim-9")
+    d["bowls"]["witness_ms"] = -5
+    assert "field 'bowls.witness_ms' must be an integer 0..10000, got -5" in err(d)
     d = raw("sim-9")
     d["settle_fast_ms"] = "fast"
     assert "field 'settle_fast_ms' must be an integer 0..5000" in err(d)

@@ -55,6 +55,8 @@ class BoardLoop:
                              getattr(calibration, "steady", None))
         self.ref = Referee(size)
         self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
+        if bowls is not None:               # the bowls as a second witness of a move
+            self.ref.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open

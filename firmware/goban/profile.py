@@ -178,11 +178,14 @@ def _thresholds(c, d):
 
 def _bowls(c, d, hw):
     f = "bowls"
-    c.section(d, f, ("stone_mg", "settle_ms", "tolerance_mg", "scales"))
+    c.section(d, f, ("stone_mg", "settle_ms", "tolerance_mg", "witness_ms", "scales"))
     b = {
         "stone_mg": c.int_(d, f, "stone_mg", 500, 50000, required=True),
         "settle_ms": c.int_(d, f, "settle_ms", 0, 10000, 400),
         "tolerance_mg": c.int_(d, f, "tolerance_mg", 0, 50000, 0),
+        # a new stone whose mover's bowl is settled with no stone out waits this
+        # long for the bowl to move before it is announced (0: the bowls are no witness)
+        "witness_ms": c.int_(d, f, "witness_ms", 0, 10000, 300),
     }
     if b["tolerance_mg"] == 0:
         b["tolerance_mg"] = b["stone_mg"] // 4

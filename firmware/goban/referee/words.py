@@ -10,7 +10,8 @@ COLOR = {"B": BLACK, "W": WHITE}
 NAMES = {BLACK: "black", WHITE: "white"}
 TITLES = {BLACK: "Black", WHITE: "White"}
 PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
-RECHECK = ("unseen", "wrong-color", "extra-stone")   # looked at again when the bowls change
+RECHECK = ("unseen", "wrong-color", "extra-stone",
+           "no-stone-out")   # looked at again when the bowls change
 
 # the physical refusals: (what is wrong, how to fix it)
 PHYSICAL = {
@@ -37,6 +38,8 @@ PHYSICAL = {
     "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
                "a stone there is not seen", "take the {c} stone off {p}; if {t} played on {l}, "
                "take that stone off too and play elsewhere"),
+    "no-stone-out": ("a {c} stone is on {p}, but no stone left {c}'s bowl",
+                     "take it off {p} and play from the bowl; if you did, press ok"),
     "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
                     "check the board against the lights"),
     # the other side's move (goban.remote): a stone elsewhere than the lit point,
