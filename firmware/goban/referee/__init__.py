@@ -144,6 +144,7 @@ class Referee:
     def _enter(self, phase):
         """The one place the phase changes."""
         self.phase = phase
+        self.wait_i = -1                  # no stone waits for its bowl outside play
 
     def _reset_phase(self, phase):
         """Enter a phase afresh: nothing tolerated, announced, lifted or filled;
