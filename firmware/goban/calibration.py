@@ -153,20 +153,23 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
                 s[i] = st | 0x100000
                 new = 4
             c[i] = new
-            if new == 1 or new == 2:
+            if new == 0 or new == 4:
+                if t[i] != 0:
+                    t[i] = 0
+            else:
                 stones += 1
-            if (new == 1 and d >= strong_b) or (new == 2 and d <= strong_w):
-                # strong: a stone well down; steady while it moves within the band
-                k = t[i]
-                dv = v - int(p[i])
-                p[i] = v
-                if k > 0 and dv <= band and dv >= 0 - band:
-                    if k < 250:
-                        t[i] = k + 1
-                else:
-                    t[i] = 1
-            elif t[i] != 0:
-                t[i] = 0
+                if d >= strong_b or d <= strong_w:
+                    # strong: a stone well down; steady while it moves within the band
+                    k = t[i]
+                    dv = v - int(p[i])
+                    p[i] = v
+                    if k > 0 and dv <= band and dv >= 0 - band:
+                        if k < 250:
+                            t[i] = k + 1
+                    else:
+                        t[i] = 1
+                elif t[i] != 0:
+                    t[i] = 0
         i += 1
     return stones
 
