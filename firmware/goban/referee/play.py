@@ -14,7 +14,6 @@ from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
 
 
 def frame(ref, stable, mis, pend):
-    g = ref.game
     waited = ref.wait_i
     ref.wait_i = -1               # try_move sets it again if that stone still waits
     try:
