@@ -8,13 +8,13 @@ from goboard.cmd_sim import simulate
 
 
 def sim(script, rules="chinese", size=9, seed=1, noise=1, handicap=None, komi=None,
-        cut_after="", torn=False, log_dir=None, players=False, clock=None):
+        cut_after="", torn=False, log_dir=None, players=False, clock=None, profile=None):
     fd, path = tempfile.mkstemp(suffix=".txt", prefix="sim-")
     with os.fdopen(fd, "w") as f:
         f.write(script)
     try:
         args = argparse.Namespace(rules=rules, komi=komi, handicap=handicap, seed=seed,
-                                  noise=noise, size=size, profile=None, cut_after=cut_after,
+                                  noise=noise, size=size, profile=profile, cut_after=cut_after,
                                   torn=torn, log_dir=log_dir, json=True, players=players,
                                   clock=clock)
         return simulate(path, args)

@@ -132,3 +132,33 @@ def test_defaults_are_filled():
     assert p.settle_ms == 120 and p.scan_ms == 10
     assert p.lights is None and p.display is None and p.buzzer is None
     assert p.log["max_bytes"] == 512 * 1024
+
+
+def test_evidence_fields_short_settle_and_bowl_witness():
+    """settle_fast_ms, thresholds.strong/steady and bowls.witness_ms: defaults,
+    the shipped values, and a bad one named."""
+    p = profile.load(str(BOARDS / "reference-19.json"))
+    assert p.settle_fast_ms == 50 and p.settle_fast_ms < p.settle_ms
+    assert p.thresholds["strong"] == 300 and p.thresholds["steady"] == 150 // 6
+    assert p.bowls["witness_ms"] == 300
+    d = raw("sim-9")
+    d.pop("settle_fast_ms")
+    d["thresholds"] = {"black": 120, "white": 90}
+    p = profile.from_dict(copy.deepcopy(d))
+    assert p.settle_fast_ms == 0                     # off unless the profile asks
+    assert p.thresholds["steady"] == 15 and p.thresholds["strong"] == 300
+    d = raw("sim-9")
+    d["settle_fast_ms"] = 200
+    assert "field 'settle_fast_ms' must not be longer than settle_ms (120), got 200" in err(d)
+    d = raw("sim-9")
+    d["thresholds"]["strong"] = 120
+    assert "field 'thresholds.strong' must be at least thresholds.enter (150), got 120" in err(d)
+    d = raw("sim-9")
+    d["thresholds"]["steady"] = 0
+    assert "field 'thresholds.steady' must be an integer 1..2047, got 0" in err(d)
+    d = raw("sim-9")
+    d["bowls"]["witness_ms"] = -5
+    assert "field 'bowls.witness_ms' must be an integer 0..10000, got -5" in err(d)
+    d = raw("sim-9")
+    d["settle_fast_ms"] = "fast"
+    assert "field 'settle_fast_ms' must be an integer 0..5000" in err(d)

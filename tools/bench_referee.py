@@ -74,6 +74,11 @@ def code_heap(mp, env):
     return int(p.stdout.split()[-1]) if p.returncode == 0 else None
 
 
+def prof_ms(field):
+    with open(str(REPO / "boards" / "sim-19.json")) as f:
+        return json.load(f).get(field, 0)
+
+
 def main():
     env = {"MICROPYPATH": "firmware:.frozen", "PATH": "/usr/bin:/bin"}
     mp = str(REPO / ".venv" / "bin" / "micropython")
@@ -91,9 +96,12 @@ def main():
     out = sim_sgf(str(REPO / "tests" / "data" / "sim_gnugo_19.sgf"), rules="chinese", seed=5, noise=2)
     lat = sorted(out["summary"]["latency_scans"])
     scan = out["summary"]["scan_ms"]
+    early = len([x for x in lat if x < 0])
     print("stone let go -> move announced: median %d scans, max %d scans (%d ms at %d ms/scan; "
-          "target 100 ms); settle window from the profile" %
-          (lat[len(lat) // 2], lat[-1], lat[-1] * scan, scan))
+          "target 100 ms); %d of %d moves announced while the stone was still held (the "
+          "board cannot feel fingers); settle windows from the profile (%d ms, strong and "
+          "steady stones %d ms)" % (lat[len(lat) // 2], lat[-1], lat[-1] * scan, scan, early,
+                                    len(lat), prof_ms("settle_ms"), prof_ms("settle_fast_ms")))
     print("peak live heap over a %d-move 19x19 game (firmware objects + sim twins, gc.mem_alloc "
           "after gc.collect after every step with events and every 64 scans, 64-bit unix port): "
           "%.1f KB (target 64 KB)" % (len(out["moves"]), out["summary"]["peak_heap"] / 1024))

@@ -49,9 +49,14 @@ class BoardLoop:
         self.scan_ms = profile.scan_ms
         self.raw = array("H", bytes(2 * n))
         self.cells = bytearray(n)
-        self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms))
+        fast_ms = getattr(profile, "settle_fast_ms", 0)
+        fast = scans_for(fast_ms, profile.scan_ms) if fast_ms > 0 else 0
+        self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms), fast,
+                             getattr(calibration, "steady", None))
         self.ref = Referee(size)
         self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
+        if bowls is not None:               # the bowls as a second witness of a move
+            self.ref.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open

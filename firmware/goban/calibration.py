@@ -27,6 +27,14 @@ reading short of a stone 1/16 a scan (a drift that stays, or a sensor that
 settled at a new level, is learned); the flag clears once the counter is back
 at zero, 60 steady scans or more after the grey readings stop.
 
+The short settle (goban.settle, the profile's settle_fast_ms) needs a second
+kind of evidence: a *strong* reading (past thresholds.strong percent of the
+threshold, 300 by default: a placed stone reads about 4x) that is *steady*
+(its raw value moved no more than thresholds.steady counts since the last
+scan). classify counts such readings in a row per point into `steady`; any
+other reading (weaker, moving, a fault) sets it back to 0. A hovering hand, a
+sliding stone or a noisy sensor never builds a run.
+
 The baseline is re-taken on an empty board (retake), followed slowly on points
 that read empty (follow_drift), and kept on flash (save/load, a small binary
 file with a crc32, replaced atomically by rename).
@@ -62,6 +70,9 @@ C_TICK = const(7)
 C_ENTER_B = const(8)  # Q4: an empty point becomes black above this
 C_ENTER_W = const(9)  # Q4
 C_FLAG = const(10)  # the grey-band counter flags a point unstable at this
+C_STRONG_B = const(11)  # Q4: a black reading past this is strong (the short settle)
+C_STRONG_W = const(12)  # Q4
+C_STEADY = const(13)  # counts: a strong reading moving no more than this a scan is steady
 
 ADC_MAX = const(4095)
 _MAGIC = b"GCAL"
@@ -73,14 +84,17 @@ class CalibrationError(ValueError):
 
 
 @micropython.viper
-def _classify(raw, cells, state, cfg, grey) -> int:
+def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
     """Fill cells from raw (cells holds the previous scan's values: hysteresis);
-    returns the number of stones seen."""
+    count each point's strong, steady readings in a row into steady (last: the
+    raw value of its last strong reading); returns the number of stones seen."""
     r = ptr16(raw)
     c = ptr8(cells)
     s = ptr32(state)
     g = ptr32(cfg)
     q = ptr8(grey)
+    t = ptr8(steady)
+    p = ptr16(last)
     n = int(g[0])
     blk = int(g[1])
     wht = 0 - int(g[2])
@@ -91,6 +105,9 @@ def _classify(raw, cells, state, cfg, grey) -> int:
     grey_b = blk >> 1
     grey_w = wht >> 1
     flag = int(g[10])
+    strong_b = int(g[11])
+    strong_w = 0 - int(g[12])
+    band = int(g[13])
     stones = 0
     i = 0
     while i < n:
@@ -98,6 +115,7 @@ def _classify(raw, cells, state, cfg, grey) -> int:
         st = int(s[i])
         if (st & 0xE0000) != 0 or v < lo or v > hi:
             c[i] = 3
+            t[i] = 0
         else:
             prev = c[i]
             d = (v << 4) - (st & 0xFFFF)
@@ -135,8 +153,23 @@ def _classify(raw, cells, state, cfg, grey) -> int:
                 s[i] = st | 0x100000
                 new = 4
             c[i] = new
-            if new == 1 or new == 2:
+            if new == 0 or new == 4:
+                if t[i] != 0:
+                    t[i] = 0
+            else:
                 stones += 1
+                if d >= strong_b or d <= strong_w:
+                    # strong: a stone well down; steady while it moves within the band
+                    k = t[i]
+                    dv = v - int(p[i])
+                    p[i] = v
+                    if k > 0 and dv <= band and dv >= 0 - band:
+                        if k < 250:
+                            t[i] = k + 1
+                    else:
+                        t[i] = 1
+                elif t[i] != 0:
+                    t[i] = 0
         i += 1
     return stones
 
@@ -190,12 +223,19 @@ class Calibration:
         self.offset_max = t["offset_max"]
         self.polarity = profile.polarity
         enter = t.get("enter", 150)
+        strong = t.get("strong", 300)
         self.cfg = array("i", [n, t["black"] << 4, t["white"] << 4, t["rail"],
                                ADC_MAX - t["rail"], band << 4, t["drift_every"], 0,
                                (t["black"] * enter // 100) << 4,
                                (t["white"] * enter // 100) << 4,
-                               2 * t.get("unstable", 60)])
+                               2 * t.get("unstable", 60),
+                               (t["black"] * strong // 100) << 4,
+                               (t["white"] * strong // 100) << 4,
+                               t.get("steady", max(1, min(t["black"], t["white"]) // 6))])
         self.grey = bytearray(n)   # the grey-band counter per point (see the docstring)
+        # strong, steady readings in a row per point (goban.settle's short window)
+        self.steady = bytearray(n)
+        self.last = array("H", bytes(2 * n))   # each point's last strong raw reading
         inv = INVERTED if profile.polarity < 0 else 0
         self.state = array("i", [inv | (2048 << 4)] * n)
         self.taken = False  # True once retake() or load() gave real baselines
@@ -203,9 +243,10 @@ class Calibration:
     # ---- hot path ----------------------------------------------------------
     def classify(self, raw, cells):
         """Fill cells (bytearray size*size, last scan's values in it) with 0
-        empty, 1 black, 2 white, 3 fault, 4 unstable. No allocation. Returns
+        empty, 1 black, 2 white, 3 fault, 4 unstable, and `steady` with each
+        point's strong, steady stone readings in a row. No allocation. Returns
         the number of stones seen."""
-        return _classify(raw, cells, self.state, self.cfg, self.grey)
+        return _classify(raw, cells, self.state, self.cfg, self.grey, self.steady, self.last)
 
     def follow_drift(self, raw, cells):
         """Call once per frame after classify: every drift_every-th call, the

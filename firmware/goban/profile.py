@@ -8,7 +8,7 @@ Unknown fields are errors too (a typo must not silently fall back to a default).
 
 The result is a Profile with plain attributes; nested sections stay dicts with
 every default filled in, so drivers read them without further checks:
-    p.id, p.kind ("hardware" | "sim"), p.size, p.settle_ms, p.scan_ms,
+    p.id, p.kind ("hardware" | "sim"), p.size, p.settle_ms, p.settle_fast_ms, p.scan_ms,
     p.polarity (+1 | -1), p.matrix, p.thresholds, p.bowls, p.buttons,
     p.buzzer, p.display, p.lights (None when not fitted), p.log, p.sim, p.path
 Runs under CPython and MicroPython (json is in both).
@@ -37,6 +37,7 @@ class Profile:
         self.size = d["size"]
         self.description = d["description"]
         self.settle_ms = d["settle_ms"]
+        self.settle_fast_ms = d.get("settle_fast_ms", 0)
         self.scan_ms = d["scan_ms"]
         self.polarity = d["polarity"]
         self.matrix = d["matrix"]
@@ -155,8 +156,8 @@ def _matrix(c, d, size, hw):
 def _thresholds(c, d):
     f = "thresholds"
     c.section(d, f, ("black", "white", "rail", "offset_max", "drift_band", "drift_every",
-                     "enter", "unstable"))
-    return {
+                     "enter", "unstable", "strong", "steady"))
+    t = {
         "black": c.int_(d, f, "black", 1, 2047, required=True),
         "white": c.int_(d, f, "white", 1, 2047, required=True),
         "rail": c.int_(d, f, "rail", 0, 1000, 40),
@@ -165,16 +166,26 @@ def _thresholds(c, d):
         "drift_every": c.int_(d, f, "drift_every", 1, 100000, 50),
         "enter": c.int_(d, f, "enter", 100, 400, 150),       # % of the threshold
         "unstable": c.int_(d, f, "unstable", 5, 127, 60),    # grey scans to flag
+        # the short settle (settle_fast_ms): a reading this % of the threshold...
+        "strong": c.int_(d, f, "strong", 100, 800, 300),
     }
+    # ...not moving more than this many counts from one scan to the next
+    t["steady"] = c.int_(d, f, "steady", 1, 2047, max(1, min(t["black"], t["white"]) // 6))
+    if t["strong"] < t["enter"]:
+        c.fail(f + ".strong", "must be at least thresholds.enter (%d)" % t["enter"], t["strong"])
+    return t
 
 
 def _bowls(c, d, hw):
     f = "bowls"
-    c.section(d, f, ("stone_mg", "settle_ms", "tolerance_mg", "scales"))
+    c.section(d, f, ("stone_mg", "settle_ms", "tolerance_mg", "witness_ms", "scales"))
     b = {
         "stone_mg": c.int_(d, f, "stone_mg", 500, 50000, required=True),
         "settle_ms": c.int_(d, f, "settle_ms", 0, 10000, 400),
         "tolerance_mg": c.int_(d, f, "tolerance_mg", 0, 50000, 0),
+        # a new stone whose mover's bowl is settled with no stone out waits this
+        # long for the bowl to move before it is announced (0: the bowls are no witness)
+        "witness_ms": c.int_(d, f, "witness_ms", 0, 10000, 300),
     }
     if b["tolerance_mg"] == 0:
         b["tolerance_mg"] = b["stone_mg"] // 4
@@ -287,8 +298,8 @@ def _sim(c, d):
     }
 
 
-TOP = ("id", "kind", "size", "description", "settle_ms", "scan_ms", "polarity", "matrix",
-       "thresholds", "bowls", "buttons", "buzzer", "display", "lights", "log", "sim")
+TOP = ("id", "kind", "size", "description", "settle_ms", "settle_fast_ms", "scan_ms", "polarity",
+       "matrix", "thresholds", "bowls", "buttons", "buzzer", "display", "lights", "log", "sim")
 
 
 def from_dict(d, path="<profile>"):
@@ -305,6 +316,11 @@ def from_dict(d, path="<profile>"):
         c.fail("description", "must be a string", out["description"])
     out["settle_ms"] = c.int_(d, "", "settle_ms", 0, 5000, 120)
     out["scan_ms"] = c.int_(d, "", "scan_ms", 1, 1000, 10)
+    # strong, steady stone readings settle this fast (0: off, every reading waits settle_ms)
+    out["settle_fast_ms"] = c.int_(d, "", "settle_fast_ms", 0, 5000, 0)
+    if out["settle_fast_ms"] > out["settle_ms"]:
+        c.fail("settle_fast_ms", "must not be longer than settle_ms (%d)" % out["settle_ms"],
+               out["settle_fast_ms"])
     out["polarity"] = c.int_(d, "", "polarity", -1, 1, 1)
     if out["polarity"] == 0:
         c.fail("polarity", "must be 1 (black stones carry the N pole up) or -1", 0)

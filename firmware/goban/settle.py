@@ -13,6 +13,14 @@ packed summary the loop reads without building anything:
     moving   = (r >> 20) & 0x3FF  points whose reading changed since the last scan
 The referee looks at the frame only when `pending == 0`: the whole frame then
 matches what has held for the window at every point.
+
+The short window (`fast` scans, from the profile's settle_fast_ms; 0: off): a
+stone reading that goban.calibration counted strong and steady for `fast`
+scans in a row (`steady`: well past the threshold, its raw value not moving
+more than a small band from scan to scan) becomes stable then, without waiting
+for the full window. Anything else (an empty reading, a weak or moving one: a
+hovering hand, a sliding stone, a marginal sensor, a noise burst) still needs
+`scans`.
 """
 
 from goban.compat import micropython, ptr8
@@ -21,11 +29,14 @@ AGE_MAX = 250
 
 
 @micropython.viper
-def settle_frame(cells, cand, age, stable, n: int, scans: int) -> int:
+def settle_frame(cells, cand, age, stable, n: int, scans: int, steady, fast: int) -> int:
     c = ptr8(cells)
     k = ptr8(cand)
     a = ptr8(age)
     s = ptr8(stable)
+    t = ptr8(steady)
+    if fast <= 0:
+        fast = 255          # off: no run of steady readings gets that long (max 250)
     changed = 0
     pending = 0
     moving = 0
@@ -39,7 +50,7 @@ def settle_frame(cells, cand, age, stable, n: int, scans: int) -> int:
         elif a[i] < 250:
             a[i] = a[i] + 1
         if v != s[i]:
-            if a[i] >= scans:
+            if a[i] >= scans or (t[i] >= fast and (v == 1 or v == 2)):
                 s[i] = v
                 changed += 1
             else:
@@ -57,11 +68,15 @@ def scans_for(settle_ms, scan_ms):
 
 
 class Settle:
-    """Per-point counters over a size*size frame of classified cells (0/1/2/3)."""
+    """Per-point counters over a size*size frame of classified cells (0/1/2/3).
+    `fast`: the short window in scans (0: off) over `steady`, the per-point run
+    of strong, steady readings (goban.calibration.Calibration.steady)."""
 
-    def __init__(self, n, scans):
+    def __init__(self, n, scans, fast=0, steady=None):
         self.n = n
         self.scans = scans if scans < AGE_MAX else AGE_MAX
+        self.fast = fast if fast < self.scans else 0
+        self.steady = steady if steady is not None else bytearray(n)
         self.cand = bytearray(n)
         self.age = bytearray(n)
         self.stable = bytearray(n)
@@ -78,7 +93,8 @@ class Settle:
         self.last = 0
 
     def update(self, cells):
-        r = settle_frame(cells, self.cand, self.age, self.stable, self.n, self.scans)
+        r = settle_frame(cells, self.cand, self.age, self.stable, self.n, self.scans,
+                         self.steady, self.fast)
         self.last = r
         return r
 

@@ -55,7 +55,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxy"
 VERBS = {
     # verb: argument kinds (c colour, p point, i integer, s signed int, n button name,
     # k fault kind; after ? optional)
-    "place": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
+    "place": "cp", "drop": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
     "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "", "dead": "p",
     "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
     "fault": "k?ii",

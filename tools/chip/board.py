@@ -189,6 +189,7 @@ class ChipBoard:
         self.resets = 0
         self.booting = False
         self.released_us = {}         # 'dd' -> (world ms, chip µs of the slice it lands in)
+        self.releases_us = []         # every let-go in order: ('dd', world ms, chip µs)
         self.master = None
         self.port = None
         if pty:
@@ -299,6 +300,7 @@ class ChipBoard:
         for k, v in w.released.items():      # a stone let go: it lands in this slice
             if self.released_us.get(k, (None,))[0] != v:
                 self.released_us[k] = (v, self.chip_due)
+                self.releases_us.append((k, v, self.chip_due))
         w.tick(self.now)
         self.chip.set_inputs(adc=adc_table(self.prof, self.field),
                              scales=[self.scales[k].read() for k in SCALES if k in self.scales],

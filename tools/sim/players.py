@@ -160,11 +160,17 @@ class Players:
         caps = g.last_capture() if g.n else []
         over = g.over
         moving = self.world.sliding
+        held = {}
+        for (color, x, y, h) in self.world.moving:
+            # a stone down on its point with the fingers still on it is on the board
+            # (the board cannot feel fingers: it may speak before the hand lets go)
+            if h <= 0.0 and abs(x - round(x)) < 0.2 and abs(y - round(y)) < 0.2:
+                held[self.world.idx(int(round(x)), int(round(y)))] = color
         out = []
         for i in range(self.n):
             if i in moving:
                 continue           # a stone pushed along: where it ends up is what counts
-            v = wb[i]
+            v = held.get(i, wb[i]) if held else wb[i]
             p = self.p_of(i)
             e = cells[p]
             if v == e:

@@ -133,7 +133,8 @@ class Runner:
                              thresholds=self.prof.thresholds)
         self.now = 0
         self.n_events = 0
-        self.latency = []
+        self.latency = []            # scans from a stone let go to its move (< 0: before)
+        self.early = {}              # point -> when its move came while the stone was held
         self.result = None
         self.cut_after = job.get("cut_after") or []
         self.torn = job.get("torn", False)
@@ -221,6 +222,10 @@ class Runner:
             t0 = self.world.released.pop(ev["point"], None)
             if t0 is not None:
                 self.latency.append((self.now - t0) // self.scan_ms)
+            else:
+                # announced while the fingers are still on the stone (the board
+                # cannot feel them): counted when the hand lets go, below zero
+                self.early[ev["point"]] = self.now
         elif t == "count":
             self.result = ev.get("result")
         elif t == "end" and ev.get("reason") in ("resign", "time"):
@@ -328,6 +333,11 @@ class Runner:
         except PowerCut:
             pass                     # the rest of the step never happens
         self.in_step = False
+        if self.early:
+            for p in list(self.early):
+                t0 = self.world.released.pop(p, None)
+                if t0 is not None:
+                    self.latency.append((self.early.pop(p) - t0) // self.scan_ms)
         self._watch_ui()
         if self.players is not None:
             self.players.watch(self.now)

@@ -229,11 +229,13 @@ class World:
         self.ring[which] = (800 + random.randint(0, 1200), 30)
 
     # --- actions: generators, one step per scan --------------------------------------
-    def place(self, color, i, hand=1, role="move", steps=None, hold=None):
+    def place(self, color, i, hand=1, role="move", steps=None, hold=None, from_bowl=True):
         """Take a stone from the bowl, bring it down on i (with hand wobble), hold, let go.
         `role` is what the hand meant (told to on_let_go): "move" or "fix".
-        `steps` (scans coming down) and `hold` (scans held) are random unless given."""
-        self.bowl("B" if color == 1 else "W", -1)
+        `steps` (scans coming down) and `hold` (scans held) are random unless given.
+        from_bowl False: a stone that was not in the bowl (a pocket, the lid)."""
+        if from_bowl:
+            self.bowl("B" if color == 1 else "W", -1)
         x, y = self.xy(i)
         if steps is None:
             steps = 6 + random.randint(0, 6)
@@ -413,7 +415,7 @@ class World:
 
     def action(self, a, scan_ms=10, noise=1):
         """The generator for one script action [verb, args...]: place C pt [role],
-        lift pt ["bowl"], slide pt pt, nudge pt pt [ms], hover C pt ms, knock pt,
+        drop C pt (a stone not from the bowl), lift pt ["bowl"], slide pt pt, nudge pt pt [ms], hover C pt ms, knock pt,
         wait ms, button C name (name as given: the caller maps it onto the board's
         buttons), bowl C k, lid C k, dead pt, flicker pt ms [C], drift pt counts [ms],
         stuck pt, noise ms [counts], two C pt C pt [ms]. ValueError for any other
@@ -424,6 +426,9 @@ class World:
         if v == "place":
             return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise,
                               a[3] if len(a) > 3 else "move")
+        if v == "drop":       # a stone put down that did not come from its bowl
+            return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise, "move",
+                              from_bowl=False)
         if v == "lift":
             return self.lift(pt(a[1]), not (len(a) > 2 and a[2] == "bowl"))
         if v == "slide":

@@ -104,6 +104,12 @@ class Referee:
         self.shown = -1                   # the second the display shows (timing)
         self.ages = None                  # scans each point has read its value (goban.settle)
         self.remote = None                # goban.remote.Remote: the host's side's move, once asked
+        # the bowls as a second witness of a move (bowlwatch.witness): a new stone
+        # whose mover's bowl is settled with no stone out waits up to witness_ms
+        self.witness_ms = 0               # 0: the bowls are no witness (the loop sets it)
+        self.wait_i = -1                  # the frame point waiting for its bowl, or -1
+        self.wait_since = 0               # ticks (ms) its wait began
+        self.vouched = -1                 # a point the player vouched for (ok on no-stone-out)
 
     # --- coordinates -----------------------------------------------------------
     def p_of(self, i):
@@ -144,6 +150,7 @@ class Referee:
     def _enter(self, phase):
         """The one place the phase changes."""
         self.phase = phase
+        self.wait_i = -1                  # no stone waits for its bowl outside play
 
     def _reset_phase(self, phase):
         """Enter a phase afresh: nothing tolerated, announced, lifted or filled;
@@ -158,6 +165,8 @@ class Referee:
         self.dead = []
         self.filled = 0
         self.fill_wait = False
+        self.wait_i = -1
+        self.vouched = -1
 
     def _restored(self):
         """The board matches again after an announced illegal: say so, unlight."""
@@ -267,6 +276,8 @@ class Referee:
         and the whole frame has settled; never waits."""
         if changed:
             self.dirty = True
+        elif self.wait_i >= 0 and (self.now - self.wait_since) & 0x3FFFFFFF >= self.witness_ms:
+            self.dirty = True             # a stone's wait for its bowl is over: look again
         self.quiet = quiet
         if not self.dirty or not quiet or self.game is None:
             if self.deferred and self.looked and \

@@ -18,6 +18,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     if g is None:
         return
     ref.bowl_now = (b, w, lid_b, lid_w)
+    if ref.wait_i >= 0:
+        ref.dirty = True          # a stone waits for its bowl: look again
     if ref.fill_wait and w >= 0 and ref.phase == FILL:
         from goban.referee.fill import count
         count(ref)
@@ -38,7 +40,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
         ref._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
                    "lidW": now[3], "start": list(ref.bowl_start)})
-    if ref.illegal in RECHECK and ref.n_faults:
+    if ref.illegal in RECHECK and (ref.n_faults or ref.illegal == "no-stone-out"):
         ref.recheck = True       # the bowl may now tell where the mover's stone went
         ref.dirty = True
     if not ref.checked and now[0] >= 0 and now[1] >= 0:
@@ -74,6 +76,20 @@ def pass_stone(ref, now):
         pass_move(ref, c, stone=True)
         return True
     return False
+
+
+def witness(ref, color):
+    """The mover's bowl as a second witness of a new stone of `color`: 1 when
+    it is settled with a stone out that the game has not used (the stone came
+    from it), -1 when it is settled with none out (nothing left it: look again,
+    do not accept yet), 0 when it cannot tell (no scale, still moving or never
+    settled, more stones back in it than the game says: stones put back)."""
+    if ref.bowl_now[color - 1] < 0:
+        return 0
+    out = out_of_bowl(ref, color)
+    if out > 0:
+        return 1
+    return -1 if out == 0 else 0
 
 
 def tells_pass_stone(ref, color):

@@ -14,6 +14,16 @@ from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
 
 
 def frame(ref, stable, mis, pend):
+    waited = ref.wait_i
+    ref.wait_i = -1               # try_move sets it again if that stone still waits
+    try:
+        _frame(ref, stable, mis, pend, waited)
+    finally:
+        if ref.wait_i < 0 and ref.illegal != "no-stone-out":
+            ref.vouched = -1
+
+
+def _frame(ref, stable, mis, pend, waited):
     g = ref.game
     if ref.pending and pend == 0:
         # everything tolerated now matches: the capture was lifted / the takeback done
@@ -83,18 +93,26 @@ def frame(ref, stable, mis, pend):
             return
     if not ref.illegal and not ref.pending and len(extra) == 1 and not missing \
             and not changed and mis == 1:
-        try_move(ref, stable, extra[0])
+        try_move(ref, stable, extra[0], waited=waited)
         return
     announce(ref, stable, mis, extra, missing, changed)
 
 
-def try_move(ref, stable, i, again=None):
+def try_move(ref, stable, i, again=None, waited=-1):
     """The stone on frame point i as the move of its colour: played, refused by
     the rules (announced), or out of turn (perhaps a move on a dead sensor came
-    first: goban.referee.unseen)."""
+    first: goban.referee.unseen). Where the mover's bowl is a witness and says
+    no stone left it, the stone waits for the bowl (`waited`: the point that
+    waited at the last look), then is announced (no-stone-out)."""
     g = ref.game
     color = stable[i]
     p = ref.p_of(i)
+    if color == g.to_move() and not g.over and not witnessed(ref, stable, i, color, again,
+                                                                waited):
+        return
+    if again == "no-stone-out":
+        ref._restored()           # the bowl (or the player's ok) vouches for it now
+        again = None
     if g.over:
         ref._illegal("game-over", color, i, [i])
         return
@@ -123,6 +141,28 @@ def try_move(ref, stable, i, again=None):
         ref._illegal(code, color, i, [i])
         return
     played(ref, stable, color, p)
+
+
+def witnessed(ref, stable, i, color, again, waited):
+    """The bowls as a second witness (goban.referee.bowlwatch.witness): True to
+    go on with the stone on i as a move. A settled bowl with no stone out holds
+    it back: it waits up to ref.witness_ms for the bowl to move (each bowl
+    reading and the end of the wait look again), then it is announced
+    (no-stone-out, looked at again when the bowls change; `ok` vouches for it).
+    A bowl that is moving, absent or cannot tell never holds a move back."""
+    if ref.witness_ms <= 0 or ref.vouched == i or bowlwatch.witness(ref, color) >= 0:
+        return True
+    if again == "no-stone-out":
+        ref.illegal = again      # looked at again: the bowl still says nothing left it
+        ref.wait_i = -1
+        return False
+    if waited != i:
+        ref.wait_since = ref.now
+    if (ref.now - ref.wait_since) & 0x3FFFFFFF < ref.witness_ms:
+        ref.wait_i = i           # look again at the next bowl reading or the wait's end
+        return False
+    ref._illegal("no-stone-out", color, i, [i])
+    return False
 
 
 def take(ref, stable, i):
@@ -271,6 +311,15 @@ def button(ref, name, color):
         return
     if name == "undo":
         undo(ref)
+        return
+    if name == "ok" and ref.illegal == "no-stone-out":
+        # the player vouches for the stone the bowl did not see leave (a scale
+        # that reads wrong never stops play): it is taken at the next look
+        for i in range(ref.n):
+            if ref.marked[i]:
+                ref.vouched = i
+        ref.recheck = True
+        ref.dirty = True
         return
     if name == "ok":
         # teaching: the player to move asks for a hint (a host that teaches answers)

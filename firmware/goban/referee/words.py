@@ -10,7 +10,8 @@ COLOR = {"B": BLACK, "W": WHITE}
 NAMES = {BLACK: "black", WHITE: "white"}
 TITLES = {BLACK: "Black", WHITE: "White"}
 PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
-RECHECK = ("unseen", "wrong-color", "extra-stone")   # looked at again when the bowls change
+RECHECK = ("unseen", "wrong-color", "extra-stone",
+           "no-stone-out")   # looked at again when the bowls change
 
 # the physical refusals: (what is wrong, how to fix it)
 PHYSICAL = {
@@ -40,6 +41,8 @@ PHYSICAL = {
     "resume-order": ("after the restart: {l} were played while the board was off, "
                      "in an order it cannot tell",
                      "take them off, put back what they captured, play them again in order"),
+    "no-stone-out": ("a {c} stone is on {p}, but no stone left {c}'s bowl",
+                     "take it off {p} and play from the bowl; if you did, press ok"),
     "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
                     "check the board against the lights"),
     # the other side's move (goban.remote): a stone elsewhere than the lit point,
