@@ -36,10 +36,10 @@ def test_sensor_faults_never_make_a_move_nobody_played():
     assert t["false"] == 0, [(v["game"], v["false"]) for v in results if v["false"]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 8 is open: with slides, knocks and power cuts at "
-                   "tempo 0 the campaign still has lost moves and jams (and false moves after "
-                   "a power cut with two stones placed while off); `tools/bench faults` prints "
-                   "them. strict: this fails once the campaign is clean, to be made a plain test")
+@pytest.mark.xfail(strict=True, reason="issue 8 is open: moves on dead or stuck sensors the "
+                   "bowls cannot tell, and power cuts at tempo 0, still leave a few lost moves "
+                   "and jams; `tools/bench faults` prints them. strict: this fails once the "
+                   "campaign is clean, to be made a plain test")
 def test_seeded_fault_campaign_has_no_false_move_no_lost_move_no_jam():
     results = bench_faults.campaign(GAMES, SEED, jobs=2)
     for line in bench_faults.report(results, SEED, 2, 0):
