@@ -2,52 +2,9 @@
 referee alone): the log ends one event early, the board is ahead of it. The
 frames are fed by hand, so each case is exact."""
 
-from goban.referee import Referee, PLAY, DEAD, OVER
+from goban.referee import PLAY, DEAD, OVER
 
-SIZE = 9
-L = "abcdefghi"
-
-
-def idx(pt):
-    return (ord(pt[1]) - 97) * SIZE + ord(pt[0]) - 97
-
-
-class Board:
-    """The stable frame and a referee fed with it; every event kept as the log would."""
-
-    def __init__(self, rules="chinese"):
-        self.stable = bytearray(SIZE * SIZE)
-        self.ref = Referee(SIZE)
-        self.log = []
-        self.ref.new_game(rules)
-        self.look()
-
-    def look(self):
-        self.ref.frame(self.stable, 1, True)
-        evs = self.ref.take_events()
-        self.log += evs
-        return evs
-
-    def put(self, color, pt):
-        self.stable[idx(pt)] = {"B": 1, "W": 2}[color]
-
-    def lift(self, pt):
-        self.stable[idx(pt)] = 0
-
-    def play(self, moves):
-        for m in moves.split(","):
-            c, pt = m.split()
-            self.put(c, pt)
-            self.look()
-
-    def restart(self, log):
-        """A new referee (RAM lost) resumed from `log`, then the board looked at."""
-        ref = Referee(SIZE)
-        ref.resume(log)
-        self.ref = ref
-        evs = ref.take_events()
-        self.log = list(log) + evs
-        return evs
+from referee_board import SIZE, L, Board, idx  # noqa: E402,F401
 
 
 def types(evs):

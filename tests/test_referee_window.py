@@ -4,33 +4,7 @@ takes the move and names the knocked stone; only a settled bowl that says no
 stone of that colour left it makes the new stone possibly the knocked one,
 carried (then nothing is guessed)."""
 
-from goban.referee import Referee
-
-SIZE = 9
-
-
-def idx(pt):
-    return (ord(pt[1]) - 97) * SIZE + ord(pt[0]) - 97
-
-
-class Board:
-    def __init__(self):
-        self.stable = bytearray(SIZE * SIZE)
-        self.ref = Referee(SIZE)
-        self.ref.new_game("chinese")
-        self.log = []
-        self.look()
-
-    def look(self):
-        self.ref.frame(self.stable, 1, True)
-        evs = self.ref.take_events()
-        self.log += evs
-        return evs
-
-    def set(self, changes):
-        for m in changes.split(","):
-            c, pt = m.split()
-            self.stable[idx(pt)] = {"B": 1, "W": 2, "-": 0}[c]
+from referee_board import Board
 
 
 def opening(bowls=None):
