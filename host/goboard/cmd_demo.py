@@ -121,7 +121,7 @@ def run(args):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,
                          noise=args.noise, size=None)
-    record, actions, size = load_input(args.game, sim_args)
+    record, actions, size = load_input(args.game, sim_args, rules_first=True)
     if record is None:
         raise UserError("%s: the demo plays an SGF game" % args.game)
     profile = BOARDS / ("sim-%d.json" % size)
@@ -133,6 +133,10 @@ def run(args):
     # into this folder is that other board's, so it starts again from game 1
     shutil.rmtree(Journal(args.out, SERIAL).dir, ignore_errors=True)
     meta = dict(players(args.game), event="goboard demo")
+    if record["swapped"]:
+        # white moves first under these rules: the record's black plays white
+        meta = dict(meta, black=meta.get("white"), white=meta.get("black"))
+        meta = {k: v for k, v in meta.items() if v is not None}
     work = tempfile.mkdtemp(prefix="goboard-demo-")
     relay = Relay(work)
     relay.start()
@@ -157,6 +161,9 @@ def run(args):
                sgf_path(args.out, SERIAL, 1)))
         say("  Watch it live: %s/board/%s   (every board: %s/)" % (server.url, SERIAL, server.url))
         say("  or in another terminal: goboard watch --page %s/board/%s" % (server.url, SERIAL))
+        if record["swapped"]:
+            say("  %s: white moves first, so the record is played with its colours swapped"
+                % record["rules"])
         say("  %s" % ("pace 0: as fast as the machine goes" if not args.pace else
                       "pace %g: about %.0f moves a second (--pace changes it)"
                       % (args.pace, 2 * args.pace)))
@@ -207,7 +214,9 @@ def run(args):
             _, synced = read_moves(f.read(), path)
         played = [m[1] for m in s["moves"]]
         exact = [m[1] for m in synced] == played
+        whole = len(played) >= len(record["moves"])
         out = {"sgf": path, "moves": len(played), "result": s["result"], "exact": exact,
+               "whole": whole, "record_moves": len(record["moves"]),
                "page": "%s/board/%s" % (server.url, SERIAL), "events": s["logged"],
                "published": live[0], "board_pid": board.proc.pid}
         final = LiveState()
@@ -224,6 +233,9 @@ def run(args):
             print(json.dumps(out))
         if not exact:
             raise UserError("the synced SGF differs from the game played")
+        if not whole:
+            raise UserError("the board stopped after %d of the record's %d moves (%s)"
+                            % (len(played), len(record["moves"]), end_words(final)))
         linger(args, say)
     finally:
         board.stop()

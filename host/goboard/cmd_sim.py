@@ -43,6 +43,7 @@ from pathlib import Path
 from goban import rules as R
 from goban.count import bowl_stones
 from goban.game import Game, handicap_points
+from goban.board import WHITE
 from goboard import mpengine, simfaults
 from goboard.errors import UserError
 from goboard.sgfgame import markup_dead
@@ -287,8 +288,11 @@ def _handicap_setup(record, handicap=None):
         record["handicap"] = len(ab) if len(ab) >= 2 else record["handicap"]
 
 
-def load_input(path, args):
-    """(record or None, actions, size)"""
+def load_input(path, args, rules_first=False):
+    """(record or None, actions, size). `rules_first`: a record whose first move
+    is black's, played under rules where white moves first (living stones,
+    Tang-Song, Ming-Qing), is played with its colours swapped (record["swapped"])
+    so the same game can be shown under them."""
     try:
         data = Path(path).read_bytes()
     except OSError as e:
@@ -303,6 +307,13 @@ def load_input(path, args):
         except ValueError:
             record["result"] = ""
         _handicap_setup(record, args.handicap)
+        record["swapped"] = False
+        if rules_first and record["moves"] and record["moves"][0][0] == "B" \
+                and not record["setup"].get("B") and not record["setup"].get("W") \
+                and R.get(record["rules"]).first == WHITE:
+            other = {"B": "W", "W": "B"}
+            record["moves"] = [[other[m[0]]] + list(m[1:]) for m in record["moves"]]
+            record["swapped"] = True
         kinds = _fault_kinds(getattr(args, "fault_kinds", None))
         faults = getattr(args, "faults", 0) or 0
         tempo = getattr(args, "tempo", None)
