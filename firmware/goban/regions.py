@@ -29,6 +29,7 @@ figure, seed 003 §18.4(1)) count as shared liberties, like every dame point.
 from array import array
 
 from goban.compat import micropython, const, ptr8, ptr16, ptr32
+from goban.points import NAMES
 
 # per-region record in `rinfo`, stride 8 (region ids start at 1)
 R_SIZE = const(0)
@@ -47,6 +48,10 @@ B_EYES = const(4)      # territory regions
 B_MAXEYE = const(5)    # largest territory region
 B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
 B_BASIC = const(7)     # basic eye positions E
+
+# dead stones listed as taken off (beyond, dead_names scans the board: an
+# insertion sort of n is n*n/4 steps, a scan about 361)
+TAKEN_LIST = const(40)
 
 F_TOUCH = const(1)
 F_SEKI = const(2)
@@ -72,7 +77,8 @@ T_LEN = const(24)
 @micropython.viper
 def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
     """Fill rid/rinfo (regions), bid/binfo (blocks) and tot from the cells in
-    `work` (dead stones already removed). Returns the number of blocks."""
+    `work` (dead stones already removed); rid and bid come in zeroed (a memcpy
+    in Regions.run, far cheaper than a viper loop). Returns the number of blocks."""
     w = ptr8(work)
     ri = ptr16(rid)
     bi = ptr16(bid)
@@ -80,11 +86,6 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
     rf = ptr16(rinfo)
     bf = ptr16(binfo)
     t = ptr32(tot)
-    i = 0
-    while i < length:
-        ri[i] = 0
-        bi[i] = 0
-        i += 1
     i = 0
     while i < 24:
         t[i] = 0
@@ -287,15 +288,19 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
 
 
 @micropython.viper
-def take_off(work, cells, pts, n: int, length: int, counts) -> int:
+def take_off(work, cells, pts, n: int, length: int, counts, taken, limit: int) -> int:
     """Take the dead stones at the n points of the int array `pts` off `work`
     (a copy of `cells`), counting them per colour in counts[1] and counts[2]; a
-    point given twice counts once. Returns -1, or the index of the first point
-    off the board or without a stone (the caller names it)."""
+    point given twice counts once. The first `limit` points taken off go into
+    the uint16 array `taken`, counts[0] of them (for dead_names). Returns -1, or
+    the index of the first point off the board or without a stone (the caller
+    names it)."""
     w = ptr8(work)
     c = ptr8(cells)
     pp = ptr32(pts)
     k = ptr32(counts)
+    tk = ptr16(taken)
+    k[0] = 0
     k[1] = 0
     k[2] = 0
     i = 0
@@ -307,6 +312,9 @@ def take_off(work, cells, pts, n: int, length: int, counts) -> int:
         if v == 1 or v == 2:
             w[p] = 0
             k[v] += 1
+            if k[0] < limit:
+                tk[k[0]] = p
+                k[0] += 1
         elif v != 0 or c[p] == 0:  # the border, or a point that never had a stone
             return i
         i += 1
@@ -314,36 +322,57 @@ def take_off(work, cells, pts, n: int, length: int, counts) -> int:
 
 
 @micropython.viper
-def dead_names(work, cells, W: int, size: int, out) -> int:
-    """Write the SGF names ('dd ') of the stones of `cells` missing from `work`
-    (the dead ones) into `out`, column by column, which is their sorted order.
-    Returns the number of bytes written."""
+def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
+    """Write the name numbers (25 * x + y: goban.points.NAMES) of the dead stones
+    into the uint16 array `out`, sorted (column by column). With n >= 0 the n
+    board points in the uint16 array `taken` are the dead stones (each once):
+    their numbers are insertion-sorted, a few dozen steps for a real end of
+    game; with n < 0 the stones of `cells` missing from `work` are found by a
+    scan of the board (the bound for many dead stones). Returns how many."""
+    o = ptr16(out)
+    if n >= 0:
+        tk = ptr16(taken)
+        i = 0
+        while i < n:
+            p = tk[i]
+            row = W
+            y = 0
+            while p >= row + W:
+                row += W
+                y += 1
+            key = 25 * (p - row) + y
+            j = i
+            while j > 0 and o[j - 1] > key:
+                o[j] = o[j - 1]
+                j -= 1
+            o[j] = key
+            i += 1
+        return n
     w = ptr8(work)
     c = ptr8(cells)
-    o = ptr8(out)
     j = 0
     x = 0
     while x < size:
         p = W + x
-        y = 0
-        while y < size:
+        k = 25 * x
+        end = k + size
+        while k < end:
             if w[p] != c[p]:
-                o[j] = 97 + x
-                o[j + 1] = 97 + y
-                o[j + 2] = 32
-                j += 3
+                o[j] = k
+                j += 1
             p += W
-            y += 1
+            k += 1
         x += 1
     return j
 
 
 @micropython.viper
 def seki_names(binfo, nblocks: int, W: int, out) -> int:
-    """Write the SGF name ('dd ') of the first point of every block in seki into
-    `out`, in block order. Returns the number of bytes written."""
+    """Write the name number (25 * x + y: goban.points.NAMES) of the first point
+    of every block in seki into the uint16 array `out`, in block order. Returns
+    how many."""
     bf = ptr16(binfo)
-    o = ptr8(out)
+    o = ptr16(out)
     j = 0
     row = W      # first index of row y
     y = 0
@@ -355,12 +384,18 @@ def seki_names(binfo, nblocks: int, W: int, out) -> int:
             while p >= row + W:   # first points increase with k: rows only move down
                 row += W
                 y += 1
-            o[j] = 97 + p - row
-            o[j + 1] = 97 + y
-            o[j + 2] = 32
-            j += 3
+            o[j] = 25 * (p - row) + y
+            j += 1
         k += 1
     return j
+
+
+def _named(idx, n):
+    """The first n name numbers of `idx` as SGF names."""
+    if n <= 0:
+        return []
+    names = NAMES
+    return [names[k] for k in memoryview(idx)[:n]]
 
 
 class Regions:
@@ -373,16 +408,21 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        self.rid = array("H", bytes(2 * n))
-        self.bid = array("H", bytes(2 * n))
+        # region and block ids per point, uint16 in bytearrays: run() zeroes them
+        # with a bytearray slice copy (a memcpy that allocates nothing; an array's
+        # slice store allocates on MicroPython)
+        self.rid = bytearray(2 * n)
+        self.bid = bytearray(2 * n)
+        self.zeros = bytes(2 * n)
         self.stack = array("H", bytes(2 * n))
         slots = size * size + 2
         self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * T_LEN))
         self.nblocks = 0
-        self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off, per colour
-        self.names = bytearray(3 * size * size)  # 'dd ' per point named
+        self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
+        self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
+        self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
 
     def load(self, cells):
         """Copy a board's cells into the work buffer (a memcpy)."""
@@ -392,6 +432,8 @@ class Regions:
 
     def run(self):
         """Analyse the work buffer (the hot part: no allocation)."""
+        self.rid[:] = self.zeros
+        self.bid[:] = self.zeros
         self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
                                self.binfo, self.tot, self.length, self.W)
         return self.nblocks
@@ -415,18 +457,24 @@ class Regions:
     def take_off(self, cells, pts):
         """Take the dead stones at `pts` (an int array) off the work buffer
         loaded from `cells`: -1, or the index of the first bad point."""
-        return take_off(self.work, cells, pts, len(pts), self.length, self.dead_n)
+        return take_off(self.work, cells, pts, len(pts), self.length, self.dead_n,
+                        self.taken, TAKEN_LIST)
 
     def dead_names(self, cells):
         """SGF names of the stones taken off (in `cells`, not in the work buffer),
-        sorted: one viper pass writes them, one split makes the list."""
-        n = dead_names(self.work, cells, self.W, self.size, self.names)
-        return str(memoryview(self.names)[:n], "ascii").split() if n else []
+        sorted: one viper pass sorts the listed ones (or, beyond TAKEN_LIST of
+        them, scans the board); the names come from NAMES (no string is made)."""
+        dn = self.dead_n
+        n = dn[0]
+        if n != dn[1] + dn[2]:
+            n = -1
+        n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken, n)
+        return _named(self.names, n)
 
     def seki_names(self):
         """SGF names of the first point of every block in seki, in block order."""
         n = seki_names(self.binfo, self.nblocks, self.W, self.names)
-        return str(memoryview(self.names)[:n], "ascii").split() if n else []
+        return _named(self.names, n)
 
     def seki_points(self):
         """The first point of every block in seki (allocates a short list)."""
@@ -443,7 +491,7 @@ class Regions:
         rid = self.rid
         rf = self.rinfo
         for p in range(self.length):
-            r = rid[p]
+            r = rid[2 * p] | rid[2 * p + 1] << 8   # uint16, little-endian (ptr16)
             if r and rf[(r << 3) + R_MASK] == mask_wanted:
                 out.append(p)
         return out
