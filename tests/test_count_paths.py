@@ -103,16 +103,12 @@ def test_a_point_without_a_stone_is_named_by_its_sgf_name():
 
 
 def black_pays_plainly(g):
-    n = g.n
-    i = n
-    while i > 0 and g.move_point(i) <= ABANDON:
-        i -= 1
-    if i > 0 and g.color_of(i) == BLACK:
-        return True
-    j = 1
-    while j <= n and g.move_point(j) > ABANDON:
-        j += 1
-    return j <= n and g.color_of(j) == WHITE
+    """推论29: the first pass of the game decides (white's: black pays; black's:
+    nobody); no pass at all: Axiom 15 option 1 (black made the last real move)."""
+    passes = [i for i in range(1, g.n + 1) if g.move_point(i) <= ABANDON]
+    if passes:
+        return g.color_of(passes[0]) == WHITE
+    return g.n > 0 and g.color_of(g.n) == BLACK
 
 
 def test_black_pays_scan_reads_the_rule():

@@ -183,26 +183,28 @@ def _point(board, p):
 
 @micropython.viper
 def black_pays_scan(points, flags, n: int) -> int:
-    """计枰点 Axiom 15 option 1 and Corollary 29 over the move history (point
-    PASS / PASS_STONE / ABANDON = 0..2, flag bit 1 = white): 1 when black made
-    the last real move, or white made the first pass of the game; else 0."""
+    """计枰点 Corollary 29 over the move history (point PASS / PASS_STONE /
+    ABANDON = 0..2, flag bit 1 = white): the first pass of the game decides.
+    1 if white made it (black pays once, whoever makes the last real move),
+    0 if black made it (nobody pays, even if black then makes the last real
+    move: 推论29(c)). A game without a pass falls back on Axiom 15 option 1:
+    1 if black made the last real move."""
     pt = ptr16(points)
     fl = ptr8(flags)
-    i = n
-    while i > 0 and pt[i] <= 2:
-        i -= 1
-    if i > 0 and (fl[i] & 1) == 0:
-        return 1
     j = 1
     while j <= n and pt[j] > 2:
         j += 1
-    if j <= n and (fl[j] & 1) != 0:
+    if j <= n:
+        if (fl[j] & 1) != 0:
+            return 1
+        return 0
+    if n > 0 and (fl[n] & 1) == 0:
         return 1
     return 0
 
 
 def _black_pays(game):
-    """计枰点: does black pay for the last move (one viper scan of the history)."""
+    """计枰点: does black pay 1 point (one viper scan of the history)."""
     return black_pays_scan(game.points, game.flags, game.n) == 1
 
 
@@ -471,7 +473,7 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
     if s == R.SCORE_MING_QING:
         bd["black_needs_more_than"] = quarters_number(2 * board.size * board.size
                                                       + inp[I_HCOMP] // 2 + inp[I_KOMI] // 2)
-    if s == R.SCORE_ING:
+    if rules.bowl_stones:   # a fill check: Ing, 计枰点 (推论21(7), 22(8))
         bd["bowl_stones"] = bowl_stones(board.size, rules)
         bd["white_bowl_after_fill"] = bowl_stones(board.size, rules) - t[16 + T_S] - t[16 + T_T]
     if rules.last_move_pays or rules.id == "jipingdian":
@@ -501,10 +503,13 @@ def ing_fill_check(res, white_bowl_left, size=19, unfilled=0, stones_out=0):
     w = bd["white"]
     expected = bowl - w["stones"] - w["territory"] - stones_out
     d = bd["dame"]
+    # 计枰点 推论29(1): when black pays, an A-type 负着 makes one black point at the
+    # boundary shared: half a point from black to white, in the fill count too
+    pays = 2 if bd.get("black_pays_last_move") else 0
     # quarters: area by the fill, and as the board counts it
-    white_fill = 4 * (bowl - stones_out - white_bowl_left + unfilled) + 2 * d
+    white_fill = 4 * (bowl - stones_out - white_bowl_left + unfilled) + 2 * d + pays
     black_fill = 4 * (size * size - bd["neutral"]) - white_fill
-    counted = 4 * (w["stones"] + w["territory"]) + 2 * d
+    counted = 4 * (w["stones"] + w["territory"]) + 2 * d + pays
     by_bowl = white_bowl_left - unfilled
     return {"agree": white_fill == counted and by_bowl == expected,
             "expected_left": expected, "white_area": quarters_number(white_fill),
@@ -512,17 +517,20 @@ def ing_fill_check(res, white_bowl_left, size=19, unfilled=0, stones_out=0):
             "white_area_counted": quarters_number(counted)}
 
 
-def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
+def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=None):
     """计枰点 Corollary 21: count by 目 with equal stones, then return to points.
 
     Each side's stones off the board (captured, dead, pass stones) are filled back
     into its own territory, so each side has as many stones on the board as it
     made moves; the side with more moves takes the surplus off inside its own
-    territory (B-type 负着); if black pays for the last move, one black stone at
-    the boundary becomes a shared point instead (A-type). Then points =
-    moves + 目 + half the shared points. Returns (black, white) in quarter points:
-    equal to the area count, or CountError if the move record and the board
-    disagree (stones on the board + stones off it != stones played)."""
+    territory (B-type 负着, 推论26); if black pays (推论29: white passed first,
+    or Axiom 15 option 1 without a pass), one black stone at the boundary becomes
+    a shared point instead (A-type, 推论25). Then points = moves + 目 + half the
+    shared points (推论21(6)). Returns (black, white) in quarter points: equal to
+    the area count, or CountError if the move record and the board disagree
+    (stones on the board + stones off it != stones played). A dict `detail` gets
+    the procedure's numbers (moves, refilled stones, 目, shared points, the
+    负着 made, both totals in points)."""
     ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
     rg = ctr.regions
     rg.run()
@@ -534,7 +542,9 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
     for i in range(1, game.n + 1):
         if game.move_point(i) > ABANDON or game.move_point(i) == PASS_STONE:
             moves[game.color_of(i)] += 1
+    played = list(moves)
     mu = [0, 0, 0]
+    refilled = [0, 0, 0]
     for c in (BLACK, WHITE):
         off = caps[3 - c] + dead_n[c] + ps[c]
         if t[(c << 3) + T_S] + off != moves[c]:
@@ -542,6 +552,7 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
                              "board + %d off it, %d played"
                              % ("black" if c == BLACK else "white", t[(c << 3) + T_S], off,
                                 moves[c]))
+        refilled[c] = off
         mu[c] = t[(c << 3) + T_T] - off
     q2 = 2 * t[T_DAME]  # shared points, in half points
     surplus = moves[BLACK] - moves[WHITE]
@@ -556,6 +567,17 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
     if facts["pays"]:
         b -= 2
         w += 2
+    if detail is not None:
+        detail["moves"] = {"B": played[BLACK], "W": played[WHITE]}
+        detail["refilled"] = {"B": refilled[BLACK], "W": refilled[WHITE]}
+        detail["b_type"] = {"B": surplus if surplus > 0 else 0,
+                            "W": -surplus if surplus < 0 else 0}
+        detail["a_type"] = 1 if facts["pays"] else 0
+        detail["stones_each"] = moves[BLACK]
+        detail["mu"] = {"B": mu[BLACK], "W": mu[WHITE]}
+        detail["shared"] = t[T_DAME]
+        detail["black"] = quarters_number(b)
+        detail["white"] = quarters_number(w)
     return b, w
 
 
