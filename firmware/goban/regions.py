@@ -55,6 +55,7 @@ TAKEN_LIST = const(40)
 
 F_TOUCH = const(1)
 F_SEKI = const(2)
+F_SHARED = const(4)    # lives with a shared liberty (shared_liberties())
 
 # totals in `tot` (int32)
 T_REGIONS = const(0)
@@ -288,6 +289,76 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
 
 
 @micropython.viper
+def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
+                     nblk: int) -> int:
+    """Blocks that live with a shared liberty (公气): a block able to make two
+    eyes that touches a dame point next to an opponent block in seki (seed 003
+    第二十二条: 与对方棋子共有一口公气的活棋,要保留一个所围空点作为其基本眼位) keeps 1
+    basic eye position, whatever its number of eye regions (seed 004 图十: white
+    fills six of seven points and lives). It is flagged F_SHARED, not F_SEKI:
+    the Japanese seki tax stays on the blocks that cannot make two eyes (while
+    seki is decided by shape, a false seki would spread the tax to whole groups).
+    Run after analyse(), which marks the blocks that cannot make two eyes;
+    updates binfo (flags, E) and tot (E). Returns the number of blocks changed."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    bi = ptr16(bid)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
+    p = W
+    while p < length:
+        if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
+            # which colours have a seki block (from analyse) next to this dame point
+            seki = 0
+            k = 0
+            while k < 4:
+                if k == 0:
+                    q = p - 1
+                elif k == 1:
+                    q = p + 1
+                elif k == 2:
+                    q = p - W
+                else:
+                    q = p + W
+                v = w[q]
+                if v == 1 or v == 2:
+                    if bf[(bi[q] << 3) + 6] & 2:
+                        seki = seki | v
+                k += 1
+            if seki:
+                k = 0
+                while k < 4:
+                    if k == 0:
+                        q = p - 1
+                    elif k == 1:
+                        q = p + 1
+                    elif k == 2:
+                        q = p - W
+                    else:
+                        q = p + W
+                    v = w[q]
+                    # an opponent of a seki block here, not in seki itself
+                    if (v == 1 and (seki & 2)) or (v == 2 and (seki & 1)):
+                        b = bi[q] << 3
+                        if (bf[b + 6] & 2) == 0:
+                            bf[b + 6] = bf[b + 6] | 4
+                    k += 1
+        p += 1
+    changed = 0
+    k = 1
+    while k <= nblk:
+        b = k << 3
+        f = bf[b + 6]
+        if f & 4:
+            t[(bf[b + 1] << 3) + 2] += 1 - bf[b + 7]
+            bf[b + 7] = 1
+            changed += 1
+        k += 1
+    return changed
+
+
+@micropython.viper
 def take_off(work, cells, pts, n: int, length: int, counts, taken, limit: int) -> int:
     """Take the dead stones at the n points of the int array `pts` off `work`
     (a copy of `cells`), counting them per colour in counts[1] and counts[2]; a
@@ -434,9 +505,13 @@ class Regions:
         """Analyse the work buffer (the hot part: no allocation)."""
         self.rid[:] = self.zeros
         self.bid[:] = self.zeros
-        self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
-                               self.binfo, self.tot, self.length, self.W)
-        return self.nblocks
+        n = self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
+                                   self.binfo, self.tot, self.length, self.W)
+        t = self.tot
+        if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
+            shared_liberties(self.work, self.rid, self.bid, self.rinfo, self.binfo, t,
+                             self.length, self.W, n)
+        return n
 
     def total(self, key, color=0):
         """A total: key T_* (with color for the per-colour ones)."""
@@ -451,7 +526,8 @@ class Regions:
             out.append({"point": bf[b + B_FIRST], "color": bf[b + B_COLOR],
                         "stones": bf[b + B_STONES], "territory": bf[b + B_TERR],
                         "eyes": bf[b + B_EYES], "basic_eyes": bf[b + B_BASIC],
-                        "seki": bool(bf[b + B_FLAGS] & F_SEKI)})
+                        "seki": bool(bf[b + B_FLAGS] & F_SEKI),
+                        "shared": bool(bf[b + B_FLAGS] & F_SHARED)})
         return out
 
     def take_off(self, cells, pts):
