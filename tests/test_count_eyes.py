@@ -91,6 +91,45 @@ def test_an_independent_block_keeps_two():
     assert not any(b["seki"] for b in blocks.values())
 
 
+def test_shared_liberty_rule_read_plainly():
+    """On random boards, the viper pass marks exactly the blocks the rule names:
+    not in seki, next to a dame point that touches an opposing block in seki;
+    those keep 1 basic eye position, and the colour's total E agrees."""
+    import random
+    from goban.regions import T_E
+    rng = random.Random(12)
+    seen = 0
+    for _ in range(60):
+        size = rng.choice((7, 9, 13))
+        rows = ["".join(rng.choice("XXXOOO...") for _ in range(size)) for _ in range(size)]
+        g = game_of(rows)
+        b = g.board
+        rg = Regions(size)
+        rg.load(b.cells)
+        rg.run()
+        info = {k: blk for k, blk in enumerate(rg.blocks(), 1)}
+        bid = rg.bid.__getitem__
+        rid = rg.rid.__getitem__
+        want = set()
+        for p in b.points():
+            if b.cells[p] != 0 or rg.rinfo[(rid(p) << 3) + 1] != 3:
+                continue
+            nb = [q for q in (p - 1, p + 1, p - b.W, p + b.W) if b.cells[q] in (1, 2)]
+            seki_colours = {b.cells[q] for q in nb if info[bid(q)]["seki"]}
+            for q in nb:
+                if 3 - b.cells[q] in seki_colours and not info[bid(q)]["seki"]:
+                    want.add(bid(q))
+        got = {k for k, blk in info.items() if blk["shared"]}
+        assert got == want
+        for k in got:
+            assert info[k]["basic_eyes"] == 1 and info[k]["eyes"] >= 1
+        for c in (1, 2):
+            assert rg.tot[(c << 3) + T_E] == sum(blk["basic_eyes"] for blk in info.values()
+                                                if blk["color"] == c)
+        seen += len(got)
+    assert seen > 0
+
+
 MP_SCRIPT = r"""
 import json
 from goban.game import Game

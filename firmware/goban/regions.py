@@ -311,39 +311,49 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
         if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
             # which colours have a seki block (from analyse) next to this dame point
             seki = 0
-            k = 0
-            while k < 4:
-                if k == 0:
-                    q = p - 1
-                elif k == 1:
-                    q = p + 1
-                elif k == 2:
-                    q = p - W
-                else:
-                    q = p + W
-                v = w[q]
-                if v == 1 or v == 2:
-                    if bf[(bi[q] << 3) + 6] & 2:
-                        seki = seki | v
-                k += 1
+            q = p - 1
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            q = p + 1
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            q = p - W
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            q = p + W
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
             if seki:
-                k = 0
-                while k < 4:
-                    if k == 0:
-                        q = p - 1
-                    elif k == 1:
-                        q = p + 1
-                    elif k == 2:
-                        q = p - W
-                    else:
-                        q = p + W
-                    v = w[q]
-                    # an opponent of a seki block here, not in seki itself
-                    if (v == 1 and (seki & 2)) or (v == 2 and (seki & 1)):
-                        b = bi[q] << 3
-                        if (bf[b + 6] & 2) == 0:
-                            bf[b + 6] = bf[b + 6] | 4
-                    k += 1
+                # the opponents of those seki blocks here, not in seki themselves
+                opp = 3 - seki if seki != 3 else 3
+                q = p - 1
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+                q = p + 1
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+                q = p - W
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+                q = p + W
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
         p += 1
     changed = 0
     k = 1
@@ -479,12 +489,14 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        # region and block ids per point, uint16 in bytearrays: run() zeroes them
-        # with a bytearray slice copy (a memcpy that allocates nothing; an array's
-        # slice store allocates on MicroPython)
-        self.rid = bytearray(2 * n)
-        self.bid = bytearray(2 * n)
-        self.zeros = bytes(2 * n)
+        # region and block ids per point: run() zeroes them by a copy through
+        # memoryviews (a memcpy that allocates nothing; an array's own slice
+        # store allocates on MicroPython)
+        self.rid = array("H", bytes(2 * n))
+        self.bid = array("H", bytes(2 * n))
+        self.zeros = array("H", bytes(2 * n))
+        self._rid_mv = memoryview(self.rid)
+        self._bid_mv = memoryview(self.bid)
         self.stack = array("H", bytes(2 * n))
         slots = size * size + 2
         self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
@@ -503,8 +515,8 @@ class Regions:
 
     def run(self):
         """Analyse the work buffer (the hot part: no allocation)."""
-        self.rid[:] = self.zeros
-        self.bid[:] = self.zeros
+        self._rid_mv[:] = self.zeros
+        self._bid_mv[:] = self.zeros
         n = self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
                                    self.binfo, self.tot, self.length, self.W)
         t = self.tot
@@ -567,7 +579,7 @@ class Regions:
         rid = self.rid
         rf = self.rinfo
         for p in range(self.length):
-            r = rid[2 * p] | rid[2 * p + 1] << 8   # uint16, little-endian (ptr16)
+            r = rid[p]
             if r and rf[(r << 3) + R_MASK] == mask_wanted:
                 out.append(p)
         return out
