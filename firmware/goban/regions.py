@@ -14,12 +14,16 @@ p+-W) and never allocates: every buffer is made once by `Regions(size)`.
    the largest one, and whether a stone touches a dame point.
 
 Basic eye positions E (基本眼位), the points a block keeps empty to live once
-its territory is filled:
-  - 2 if the block can make two non-adjacent eyes: two territory regions, or one
-    region of 3 or more points (any connected set of 3 grid points holds two
-    non-adjacent ones);
-  - otherwise 1 if it has a territory point (seki with its own eye, or a one-eye
-    life such as seed 003's 一眼净活图), else 0 (seki on shared liberties only).
+its territory is filled (seed 003 第二十二条):
+  - 2 if the block can make two non-adjacent eyes (two territory regions, or one
+    region of 3 or more points: any connected set of 3 grid points holds two
+    non-adjacent ones) and lives on its own;
+  - 1 if it lives with a shared liberty: a block in seki with its own eye, or a
+    block able to make two eyes that touches a dame point next to an opposing
+    block in seki, whatever its number of eye regions (`shared_liberties()`,
+    seed 004 图十: white fills six of its seven points and lives);
+  - otherwise 1 if it has a territory point (a one-eye life such as seed 003's
+    一眼净活图), else 0 (seki on shared liberties only).
 A block is in seki when it cannot make two eyes and touches a dame point: the
 dame next to it are its shared liberties (公气), kept for both sides.
 Known limit: points of a seki that only one side may fill (seed 004's last
