@@ -173,3 +173,16 @@ def test_micropython_takes_off_and_names_like_cpython(micropython):
     assert len(want) == 2 * len(cases)
     assert got == want
     assert any(w[0] == "error" for w in want) and any(w[3] for w in want if w[0] != "error")
+
+
+def test_names_table_is_the_sgf_names():
+    """goban.points.NAMES (the count's names, constants so the frozen image keeps
+    them in flash) is every board's SGF naming, column by column, sorted."""
+    from goban.points import NAMES, NAMES_STRIDE
+    from goban.board import Board
+    assert list(NAMES) == sorted(NAMES) and len(NAMES) == NAMES_STRIDE ** 2
+    for size in (2, 9, 19, 25):
+        b = Board(size)
+        for p in b.points():
+            x, y = b.xy(p)
+            assert NAMES[NAMES_STRIDE * x + y] == b.sgf(p)
