@@ -176,9 +176,9 @@ def test_micropython_takes_off_and_names_like_cpython(micropython):
 
 
 def test_names_table_is_the_sgf_names():
-    """goban.points.NAMES (the count's names, constants so the frozen image keeps
+    """goban.names.NAMES (the count's names, constants so the frozen image keeps
     them in flash) is every board's SGF naming, column by column, sorted."""
-    from goban.points import NAMES, NAMES_STRIDE
+    from goban.names import NAMES, NAMES_STRIDE
     from goban.board import Board
     assert list(NAMES) == sorted(NAMES) and len(NAMES) == NAMES_STRIDE ** 2
     for size in (2, 9, 19, 25):
@@ -186,3 +186,21 @@ def test_names_table_is_the_sgf_names():
         for p in b.points():
             x, y = b.xy(p)
             assert NAMES[NAMES_STRIDE * x + y] == b.sgf(p)
+
+
+def test_names_without_the_table():
+    """Where goban.names is left out (tools/deploy's .mpy files), the names are
+    made instead: the same list."""
+    from array import array
+    from goban import regions
+    from goban.names import NAMES
+    rng = random.Random(SEED + 3)
+    idx = array("H", [25 * rng.randrange(19) + rng.randrange(19) for _ in range(30)])
+    assert regions._named(idx, 30, None) == [NAMES[k] for k in idx]
+    saved = regions.NAMES
+    try:
+        regions.NAMES = None
+        assert regions._named(idx, 30) == [NAMES[k] for k in idx]
+        assert regions._named(idx, 0) == []
+    finally:
+        regions.NAMES = saved

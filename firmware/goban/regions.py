@@ -33,7 +33,12 @@ figure, seed 003 §18.4(1)) count as shared liberties, like every dame point.
 from array import array
 
 from goban.compat import micropython, const, ptr8, ptr16, ptr32
-from goban.points import NAMES
+NAMES = None  # type: object
+try:
+    from goban import names as _names   # the frozen image (and CPython): constants
+    NAMES = _names.NAMES
+except ImportError:                      # tools/deploy's .mpy files leave it out
+    pass
 
 # per-region record in `rinfo`, stride 8 (region ids start at 1)
 R_SIZE = const(0)
@@ -408,7 +413,7 @@ def take_off(work, cells, pts, n: int, length: int, counts, taken, limit: int) -
 
 @micropython.viper
 def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
-    """Write the name numbers (25 * x + y: goban.points.NAMES) of the dead stones
+    """Write the name numbers (25 * x + y: goban.names.NAMES) of the dead stones
     into the uint16 array `out`, sorted (column by column). With n >= 0 the n
     board points in the uint16 array `taken` are the dead stones (each once):
     their numbers are insertion-sorted, a few dozen steps for a real end of
@@ -453,7 +458,7 @@ def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
 
 @micropython.viper
 def seki_names(binfo, nblocks: int, W: int, out) -> int:
-    """Write the name number (25 * x + y: goban.points.NAMES) of the first point
+    """Write the name number (25 * x + y: goban.names.NAMES) of the first point
     of every block in seki into the uint16 array `out`, in block order. Returns
     how many."""
     bf = ptr16(binfo)
@@ -475,11 +480,19 @@ def seki_names(binfo, nblocks: int, W: int, out) -> int:
     return j
 
 
-def _named(idx, n):
-    """The first n name numbers of `idx` as SGF names."""
+_LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+
+def _named(idx, n, names=None):
+    """The first n name numbers (25 * x + y) of `idx` as SGF names: from
+    goban.names.NAMES, or made here where that table is left out."""
     if n <= 0:
         return []
-    names = NAMES
+    if names is None:
+        names = NAMES
+    if names is None:
+        L = _LETTERS
+        return [L[k // 25] + L[k % 25] for k in memoryview(idx)[:n]]
     return [names[k] for k in memoryview(idx)[:n]]
 
 
