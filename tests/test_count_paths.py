@@ -204,3 +204,16 @@ def test_names_without_the_table():
         assert regions._named(idx, 0) == []
     finally:
         regions.NAMES = saved
+
+
+def test_names_without_the_table_under_micropython(micropython):
+    """The same with the real viper pass that writes the names' bytes."""
+    from goban.names import NAMES
+    rng = random.Random(SEED + 4)
+    ks = [25 * rng.randrange(25) + rng.randrange(25) for _ in range(40)]
+    script = ("from array import array\nfrom goban import regions\nregions.NAMES = None\n"
+              "idx = array('H', %r)\nprint(' '.join(regions._named(idx, %d, None, bytearray(3))))\n"
+              "print(' '.join(regions._named(idx, %d, None, bytearray(200))))\n"
+              % (ks, len(ks), len(ks)))
+    lines = micropython(script).strip().splitlines()[-2:]
+    assert lines == [" ".join(NAMES[k] for k in ks)] * 2

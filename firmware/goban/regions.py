@@ -480,19 +480,41 @@ def seki_names(binfo, nblocks: int, W: int, out) -> int:
     return j
 
 
-_LETTERS = "abcdefghijklmnopqrstuvwxy"
+@micropython.viper
+def name_bytes(idx, n: int, out) -> int:
+    """Write the SGF names ('dd ') of the first n name numbers (25 * x + y) of the
+    uint16 array `idx` into the byte buffer `out`. Returns the bytes written."""
+    ix = ptr16(idx)
+    o = ptr8(out)
+    i = 0
+    j = 0
+    while i < n:
+        k = ix[i]
+        x = 0
+        while k >= 25:
+            k -= 25
+            x += 1
+        o[j] = 97 + x
+        o[j + 1] = 97 + k
+        o[j + 2] = 32
+        j += 3
+        i += 1
+    return j
 
 
-def _named(idx, n, names=None):
+def _named(idx, n, names=None, buf=None):
     """The first n name numbers (25 * x + y) of `idx` as SGF names: from
-    goban.names.NAMES, or made here where that table is left out."""
+    goban.names.NAMES, or, where that table is left out, written into `buf` by
+    one viper pass and split (one string made per name)."""
     if n <= 0:
         return []
     if names is None:
         names = NAMES
     if names is None:
-        L = _LETTERS
-        return [L[k // 25] + L[k % 25] for k in memoryview(idx)[:n]]
+        if buf is None or len(buf) < 3 * n:
+            buf = bytearray(3 * n)
+        j = name_bytes(idx, n, buf)
+        return str(memoryview(buf)[:j], "ascii").split()
     return [names[k] for k in memoryview(idx)[:n]]
 
 
@@ -523,6 +545,8 @@ class Regions:
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
         self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
         self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
+        # without goban.names (the .mpy files): the names' bytes, 'dd ' each
+        self.name_buf = bytearray(3 * size * size) if NAMES is None else None
 
     def load(self, cells):
         """Copy a board's cells into the work buffer (a memcpy)."""
@@ -574,12 +598,12 @@ class Regions:
         if n != dn[1] + dn[2]:
             n = -1
         n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken, n)
-        return _named(self.names, n)
+        return _named(self.names, n, None, self.name_buf)
 
     def seki_names(self):
         """SGF names of the first point of every block in seki, in block order."""
         n = seki_names(self.binfo, self.nblocks, self.W, self.names)
-        return _named(self.names, n)
+        return _named(self.names, n, None, self.name_buf)
 
     def seki_points(self):
         """The first point of every block in seki (allocates a short list)."""
