@@ -31,4 +31,3 @@ def frame_index(p, size):
 def frame_of_name(s, size):
     """SGF name -> frame index."""
     return LETTERS.index(s[1]) * size + LETTERS.index(s[0])
-
