@@ -103,3 +103,17 @@ def transform_sgf(points, n, k):
         tx, ty = transform_point(x, y, n, k)
         out.append(chr(97 + tx) + chr(97 + ty))
     return out
+
+# seed 004, 图九 (top left of a 19x19 board, the rest empty): white's top group
+# (seven empty points in six eyes) shares the liberty a17 with the black group
+# around a15 (one eye); A (g19) is where black could throw in. 图十 marks the six
+# points white can fill and still live ('A'): 白方可占领A位六点,不影响棋的生存,故白
+# 有六路;黑方无点可填,黑无路.
+FIG9 = ["." + "O.O.O..O.O.OX" + "." * 5,
+        "OXOOOXOOXOOOOX" + "." * 5,
+        ".XOXXXXXXXXXXX" + "." * 5,
+        "XXXO" + "." * 15,
+        ".XOO" + "." * 15,
+        "XXO" + "." * 16,
+        "OOO" + "." * 16] + ["." * 19] * 12
+FIG10_A = ["aa", "ca", "ea", "ga", "ha", "ja"]   # the six A points of 图十

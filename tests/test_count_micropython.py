@@ -14,9 +14,11 @@ from goban import rules as R
 from count_positions import (FIG3, FIG5, FIG5_DEAD, ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI,
                              ONE_EYE_LIFE, TANG_SONG_SEKI)
 
+# a 19x19 checkerboard: 361 one-stone blocks (block ids past 255 in the uint16 buffers)
+CHECKER = ["".join("XO"[(x + y) % 2] for x in range(19)) for y in range(19)]
 POSITIONS = {"fig3": (FIG3, []), "fig5": (FIG5, FIG5_DEAD), "one": (ONE_LIBERTY_SEKI, []),
              "four": (FOUR_LIBERTY_SEKI, []), "eye": (ONE_EYE_LIFE, []),
-             "ts": (TANG_SONG_SEKI, [])}
+             "ts": (TANG_SONG_SEKI, []), "checker": (CHECKER, [])}
 
 SCRIPT = r"""
 import json
@@ -69,7 +71,9 @@ def locked(ctr, rg, scoring, cells, pts):
         bad = rg.take_off(cells, pts)
         n = rg.run()
         m = ctr.score(scoring)
-        names = dead_names(rg.work, cells, rg.W, rg.size, rg.names)
+        names = dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, rg.dead_n[0])
+        scanned = dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, -1)
+        assert scanned == names
         names += seki_names(rg.binfo, rg.nblocks, rg.W, rg.names)
         pays = black_pays_scan(g.points, g.flags, g.n)
     finally:
@@ -82,12 +86,12 @@ for rid in R.RULE_IDS:
     ctr, rules, ndead, facts = prepare(g, dead, rid)
     bad, n, m, names = locked(ctr, ctr.regions, rules.scoring, g.board.cells, pts)
     ref = count(g, dead, rid)
-    want = 3 * (len(ref.breakdown["dead"]) + len(ref.breakdown["seki"]))
+    want = len(ref.breakdown["dead"]) + len(ref.breakdown["seki"])   # name numbers written
     results.append((rid, bad, n, m, ref.margin_q, names, want))
 for rid, bad, n, m, ref, names, want in results:
     assert bad == -1, (rid, bad)
     assert m == ref, (rid, m, ref)
-    assert names == want and want > 6, (rid, names, want)
+    assert names == want and want > 2, (rid, names, want)
     assert n > 10
 print("heap-locked counts:", len(results))
 """

@@ -58,7 +58,9 @@ def test_indices_and_names_count_alike():
         g = random_game(rng, size)
         b = g.board
         stones = [p for p in b.points() if b.cells[p] in (BLACK, WHITE)]
-        dead = rng.sample(stones, min(len(stones), rng.randrange(15)))
+        # up to 14 dead stones mostly; sometimes more than TAKEN_LIST (40), which
+        # dead_names finds by scanning the board instead of sorting the list
+        dead = rng.sample(stones, min(len(stones), rng.randrange(rng.choice((15, 15, 90)))))
         if dead and rng.random() < 0.3:
             dead.append(rng.choice(dead))                      # given twice
         if rng.random() < 0.15:
@@ -101,16 +103,12 @@ def test_a_point_without_a_stone_is_named_by_its_sgf_name():
 
 
 def black_pays_plainly(g):
-    n = g.n
-    i = n
-    while i > 0 and g.move_point(i) <= ABANDON:
-        i -= 1
-    if i > 0 and g.color_of(i) == BLACK:
-        return True
-    j = 1
-    while j <= n and g.move_point(j) > ABANDON:
-        j += 1
-    return j <= n and g.color_of(j) == WHITE
+    """推论29: the first pass of the game decides (white's: black pays; black's:
+    nobody); no pass at all: Axiom 15 option 1 (black made the last real move)."""
+    passes = [i for i in range(1, g.n + 1) if g.move_point(i) <= ABANDON]
+    if passes:
+        return g.color_of(passes[0]) == WHITE
+    return g.n > 0 and g.color_of(g.n) == BLACK
 
 
 def test_black_pays_scan_reads_the_rule():
@@ -164,7 +162,7 @@ def test_micropython_takes_off_and_names_like_cpython(micropython):
         g = Game("chinese", size=size)
         g.board.load_rows(rows)
         stones = [p for p in g.board.points() if g.board.cells[p]]
-        dead = rng.sample(stones, rng.randrange(12))
+        dead = rng.sample(stones, min(len(stones), rng.randrange(rng.choice((12, 12, 70)))))
         if rng.random() < 0.3:
             dead.append(rng.choice([0, -5, 70000, rng.choice(list(g.board.points()))]))
         cases.append((rows, dead, rng.choice(("chinese", "japanese", "living-stones"))))
@@ -175,3 +173,47 @@ def test_micropython_takes_off_and_names_like_cpython(micropython):
     assert len(want) == 2 * len(cases)
     assert got == want
     assert any(w[0] == "error" for w in want) and any(w[3] for w in want if w[0] != "error")
+
+
+def test_names_table_is_the_sgf_names():
+    """goban.names.NAMES (the count's names, constants so the frozen image keeps
+    them in flash) is every board's SGF naming, column by column, sorted."""
+    from goban.names import NAMES, NAMES_STRIDE
+    from goban.board import Board
+    assert list(NAMES) == sorted(NAMES) and len(NAMES) == NAMES_STRIDE ** 2
+    for size in (2, 9, 19, 25):
+        b = Board(size)
+        for p in b.points():
+            x, y = b.xy(p)
+            assert NAMES[NAMES_STRIDE * x + y] == b.sgf(p)
+
+
+def test_names_without_the_table():
+    """Where goban.names is left out (tools/deploy's .mpy files), the names are
+    made instead: the same list."""
+    from array import array
+    from goban import regions
+    from goban.names import NAMES
+    rng = random.Random(SEED + 3)
+    idx = array("H", [25 * rng.randrange(19) + rng.randrange(19) for _ in range(30)])
+    assert regions._named(idx, 30, None) == [NAMES[k] for k in idx]
+    saved = regions.NAMES
+    try:
+        regions.NAMES = None
+        assert regions._named(idx, 30) == [NAMES[k] for k in idx]
+        assert regions._named(idx, 0) == []
+    finally:
+        regions.NAMES = saved
+
+
+def test_names_without_the_table_under_micropython(micropython):
+    """The same with the real viper pass that writes the names' bytes."""
+    from goban.names import NAMES
+    rng = random.Random(SEED + 4)
+    ks = [25 * rng.randrange(25) + rng.randrange(25) for _ in range(40)]
+    script = ("from array import array\nfrom goban import regions\nregions.NAMES = None\n"
+              "idx = array('H', %r)\nprint(' '.join(regions._named(idx, %d, None, bytearray(3))))\n"
+              "print(' '.join(regions._named(idx, %d, None, bytearray(200))))\n"
+              % (ks, len(ks), len(ks)))
+    lines = micropython(script).strip().splitlines()[-2:]
+    assert lines == [" ".join(NAMES[k] for k in ks)] * 2

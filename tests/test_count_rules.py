@@ -277,12 +277,12 @@ def test_jipingdian_territory_procedure_gives_the_area_result(seed, i, size):
 
 
 def _black_moved_last(g):
-    i = g.n
-    while i > 0 and g.move_point(i) <= 2:
-        i -= 1
+    """推论29: white's first pass makes black pay; black's first pass, nobody;
+    without a pass, black pays for the last real move (Axiom 15 option 1)."""
     first_pass = next((j for j in range(1, g.n + 1) if g.move_point(j) <= 2), None)
-    return (i > 0 and g.color_of(i) == BLACK) or \
-        (first_pass is not None and g.color_of(first_pass) == WHITE)
+    if first_pass is not None:
+        return g.color_of(first_pass) == WHITE
+    return g.n > 0 and g.color_of(g.n) == BLACK
 
 
 def test_jipingdian_black_pays_one_point():

@@ -35,7 +35,9 @@ def test_blocks_join_through_territory():
 def test_two_groups_sharing_territory_are_one_block():
     """a1 and c1 touch no stone of their own colour: b1 (black's territory)
     joins them with the rest into one block. White is one block with three
-    one-point eyes (e3, b4, d4)."""
+    one-point eyes (e3, b4, d4). Black, not marked dead, is taken as alive in
+    seki (one eye, the shared liberty d5), so white lives with that shared
+    liberty (公气) and keeps 1 basic eye position, not 2 (seed 003 第二十二条)."""
     rows = ["X.X.O",
             "XXXOO",
             "OOOO.",
@@ -45,8 +47,8 @@ def test_two_groups_sharing_territory_are_one_block():
     black = [b for b in blocks.values() if b["color"] == 1]
     white = [b for b in blocks.values() if b["color"] == 2]
     assert [(b["stones"], b["territory"]) for b in black] == [(5, 1)]
-    assert len(white) == 1 and white[0]["territory"] == 3 and white[0]["basic_eyes"] == 2
-    assert white[0]["stones"] == 15
+    assert len(white) == 1 and white[0]["territory"] == 3 and white[0]["basic_eyes"] == 1
+    assert white[0]["stones"] == 15 and white[0]["shared"] and not white[0]["seki"]
 
 
 def test_one_liberty_seki():

@@ -99,9 +99,9 @@ def bench(rules_id, reps, board):
     pays = scoring == R.SCORE_AREA and g.rules.last_move_pays
     def viper_rest():
         rg.load(cells)   # a memcpy, counted here with the viper (x170: on the safe side)
-        take_off(rg.work, cells, pts, len(pts), rg.length, rg.dead_n)
+        take_off(rg.work, cells, pts, len(pts), rg.length, rg.dead_n, rg.taken, 40)
         if dead:
-            dead_names(rg.work, cells, rg.W, rg.size, rg.names)
+            dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, rg.dead_n[0])
         seki_names(rg.binfo, rg.nblocks, rg.W, rg.names)
         if pays:
             black_pays_scan(g.points, g.flags, g.n)
@@ -140,7 +140,13 @@ def game_board():
 
 
 def prelude(reps, boards):
-    return "REPS = %d\nGAME_BOARDS = %r\n" % (reps, boards)
+    # the boards go over as one JSON text read at run time: as literals in the code
+    # MicroPython compiles (the chip's raw REPL), every short string of the record
+    # (~200 point names) would become an interned qstr, a pool the board never has
+    # (its code is frozen: a dozen runtime qstrs), and every string the count makes
+    # would be looked up through it (~35 us more a name on the chip)
+    import json
+    return "import json\nREPS = %d\nGAME_BOARDS = json.loads(%r)\n" % (reps, json.dumps(boards))
 
 
 def run_here(reps, boards):

@@ -78,13 +78,13 @@ class CountResult:
 _EIGHTHS = ("", ".125", ".25", ".375", ".5", ".625", ".75", ".875")
 
 
-def quarters_text(q, div=4):
-    """q / div (div 4 or 8) as the shortest decimal: 14 -> '3.5', 7 -> '1.75',
-    (3, 8) -> '0.375'."""
+def quarters_text(q, div=4, prefix=""):
+    """prefix + q / div (div 4 or 8) as the shortest decimal: 14 -> '3.5', 7 ->
+    '1.75', (3, 8) -> '0.375'. One string is made (each costs the chip ~25 us)."""
     sign = "-" if q < 0 else ""
     q = -q if q < 0 else q
     whole = q // div
-    return sign + str(whole) + _EIGHTHS[(q - whole * div) * (8 // div)]
+    return "%s%s%d%s" % (prefix, sign, whole, _EIGHTHS[(q - whole * div) * (8 // div)])
 
 
 def quarters_number(q, div=4):
@@ -183,26 +183,28 @@ def _point(board, p):
 
 @micropython.viper
 def black_pays_scan(points, flags, n: int) -> int:
-    """计枰点 Axiom 15 option 1 and Corollary 29 over the move history (point
-    PASS / PASS_STONE / ABANDON = 0..2, flag bit 1 = white): 1 when black made
-    the last real move, or white made the first pass of the game; else 0."""
+    """计枰点 Corollary 29 over the move history (point PASS / PASS_STONE /
+    ABANDON = 0..2, flag bit 1 = white): the first pass of the game decides.
+    1 if white made it (black pays once, whoever makes the last real move),
+    0 if black made it (nobody pays, even if black then makes the last real
+    move: 推论29(c)). A game without a pass falls back on Axiom 15 option 1:
+    1 if black made the last real move."""
     pt = ptr16(points)
     fl = ptr8(flags)
-    i = n
-    while i > 0 and pt[i] <= 2:
-        i -= 1
-    if i > 0 and (fl[i] & 1) == 0:
-        return 1
     j = 1
     while j <= n and pt[j] > 2:
         j += 1
-    if j <= n and (fl[j] & 1) != 0:
+    if j <= n:
+        if (fl[j] & 1) != 0:
+            return 1
+        return 0
+    if n > 0 and (fl[n] & 1) == 0:
         return 1
     return 0
 
 
 def _black_pays(game):
-    """计枰点: does black pay for the last move (one viper scan of the history)."""
+    """计枰点: does black pay 1 point (one viper scan of the history)."""
     return black_pays_scan(game.points, game.flags, game.n) == 1
 
 
@@ -245,7 +247,8 @@ def _take_off_slowly(game, rg, dead_points):
     work = rg.work
     dead = []
     dead_n = rg.dead_n
-    dead_n[1] = dead_n[2] = 0
+    dead_n[0] = dead_n[1] = dead_n[2] = 0
+    taken = rg.taken
     for p in dead_points:
         p = _point(board, p)
         v = work[p]
@@ -256,6 +259,9 @@ def _take_off_slowly(game, rg, dead_points):
         work[p] = EMPTY
         dead.append(p)
         dead_n[v] += 1
+        if dead_n[0] < len(taken):
+            taken[dead_n[0]] = p
+            dead_n[0] += 1
 
 
 def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
@@ -273,7 +279,7 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
     rg = ctr.regions
     rg.load(board.cells)
     dead_n = rg.dead_n
-    dead_n[1] = dead_n[2] = 0
+    dead_n[0] = dead_n[1] = dead_n[2] = 0
     if dead_points:
         if type(dead_points) is not list and type(dead_points) is not tuple:
             dead_points = list(dead_points)  # a generator can be read only once
@@ -291,7 +297,7 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
         raise CountError("komi %s is not a whole number of quarter points from -1000 to 1000"
                          % (rules.komi,))
     inp[I_KOMI] = int(k4)
-    inp[I_HCOMP] = handicap_compensation_q(rules, handicap)
+    inp[I_HCOMP] = handicap_compensation_q(rules, handicap) if handicap >= 2 else 0
     caps = game.captures
     ps = game.pass_stones
     db = dead_n[BLACK]
@@ -336,32 +342,36 @@ def _result(game, ctr, rules, ndead, facts):
     else:
         winner = "draw"
     notes = []
+    # no number is won by in a draw, a void game, a resignation or a 懈怠 loss
+    # (B+F): the breakdown keeps the count's difference for information
+    counted = winner != "draw"
     # the SGF result: points, but living stones under 计活子 (half the points)
     rdiv = 8 if rules.scoring == R.SCORE_LIVING else 4
     if winner == "draw":
         result = "0"
     else:
-        result = winner + "+" + quarters_text(m if m >= 0 else -m, rdiv)
+        result = quarters_text(m if m >= 0 else -m, rdiv, "B+" if winner == "B" else "W+")
     if rules.scoring == R.SCORE_NEW_ING and huang:
         asked = end_requester(game)
         winner = "W" if asked == BLACK else "B"
         result = winner + "+F"
+        counted = False
         notes.append("荒空: %d point(s) of a dame region touch one colour only; "
                      "%s asked to end and loses (懈怠)" % (huang, "BW"[asked - 1]))
     if game.end == "resign":
         winner = "B" if game.winner == BLACK else "W"
         result = winner + "+R"
+        counted = False
         notes.append("play ended by resignation; the count is for information")
     elif game.end == "void":
         winner = "void"
         result = "Void"
+        counted = False
         notes.append("a whole-board cycle ended play with no result")
-    div = 8 if _stones_unit(rules) else 4
-    am = m if m >= 0 else -m
-    # no number is won by in a draw, a void game, a resignation or a 懈怠 loss
-    # (B+F): the breakdown keeps the count's difference for information
-    counted = winner not in ("draw", "void") and result[-1] not in "RF"
-    margin = quarters_number(am, div) if counted else 0
+    margin = 0
+    if counted:
+        margin = quarters_number(m if m >= 0 else -m,
+                                 8 if rules.unit == R.UNIT_STONES else 4)
     bd = _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv)
     if not rules.dead_agreement and ndead:
         notes.append("strict Tromp-Taylor has no dead-stone agreement: the dead "
@@ -395,14 +405,18 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
     dead_n = facts["dead_n"]
     # the same for both sides: computed once
     if s == R.SCORE_AREA or s == R.SCORE_ING or s == R.SCORE_MING_QING:
-        dame_share = quarters_number(2 * d)
-    elif s == R.SCORE_NEW_ING:
-        dame_share = quarters_number(2 * t[T_DBOTH])
+        dame_share = d >> 1 if not d & 1 else d / 2   # quarters 2d, inline (a call
+    elif s == R.SCORE_NEW_ING:                         # costs the chip ~20 us)
+        db2 = t[T_DBOTH]
+        dame_share = db2 >> 1 if not db2 & 1 else db2 / 2
     else:
         dame_share = None
+    kq = inp[I_KOMI]
+    hq = inp[I_HCOMP]
     sides = {}
     for c, key, opp in ((BLACK, "black", WHITE), (WHITE, "white", BLACK)):
         c8 = c << 3
+        tq = b_q if c == BLACK else w_q
         side = {
             "stones": t[c8 + T_S],
             "territory": t[c8 + T_T],
@@ -414,7 +428,7 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
             "dead_removed": dead_n[opp],
             "prisoners": inp[I_PB if c == BLACK else I_PW],
             "pass_stones": ps[c],
-            "total": quarters_number(b_q if c == BLACK else w_q),
+            "total": tq >> 2 if not tq & 3 else tq / 4,
         }
         if dame_share is not None:
             side["dame_share"] = dame_share
@@ -441,12 +455,12 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
         "white": sides["white"],
         "dame": d,
         "neutral": t[T_NEUTRAL],
-        "komi": quarters_number(inp[I_KOMI]),  # points, in every system
+        "komi": kq >> 2 if not kq & 3 else kq / 4,  # points, in every system
         "handicap": facts["handicap"],
-        "compensation": quarters_number(inp[I_HCOMP]),
+        "compensation": hq >> 2 if not hq & 3 else hq / 4,
         "black_minus_white": quarters_number(m, rdiv),  # in result_unit, komi taken
         "dead": rg.dead_names(board.cells) if ndead else [],
-        "seki": rg.seki_names(),
+        "seki": rg.seki_names() if t[8 + T_SEKI_G] or t[16 + T_SEKI_G] else [],
     }
     if s == R.SCORE_LIVING:
         bd["komi_stones"] = quarters_number(inp[I_KOMI], 8)
@@ -459,7 +473,7 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
     if s == R.SCORE_MING_QING:
         bd["black_needs_more_than"] = quarters_number(2 * board.size * board.size
                                                       + inp[I_HCOMP] // 2 + inp[I_KOMI] // 2)
-    if s == R.SCORE_ING:
+    if rules.bowl_stones:   # a fill check: Ing, 计枰点 (推论21(7), 22(8))
         bd["bowl_stones"] = bowl_stones(board.size, rules)
         bd["white_bowl_after_fill"] = bowl_stones(board.size, rules) - t[16 + T_S] - t[16 + T_T]
     if rules.last_move_pays or rules.id == "jipingdian":
@@ -489,10 +503,13 @@ def ing_fill_check(res, white_bowl_left, size=19, unfilled=0, stones_out=0):
     w = bd["white"]
     expected = bowl - w["stones"] - w["territory"] - stones_out
     d = bd["dame"]
+    # 计枰点 推论29(1): when black pays, an A-type 负着 makes one black point at the
+    # boundary shared: half a point from black to white, in the fill count too
+    pays = 2 if bd.get("black_pays_last_move") else 0
     # quarters: area by the fill, and as the board counts it
-    white_fill = 4 * (bowl - stones_out - white_bowl_left + unfilled) + 2 * d
+    white_fill = 4 * (bowl - stones_out - white_bowl_left + unfilled) + 2 * d + pays
     black_fill = 4 * (size * size - bd["neutral"]) - white_fill
-    counted = 4 * (w["stones"] + w["territory"]) + 2 * d
+    counted = 4 * (w["stones"] + w["territory"]) + 2 * d + pays
     by_bowl = white_bowl_left - unfilled
     return {"agree": white_fill == counted and by_bowl == expected,
             "expected_left": expected, "white_area": quarters_number(white_fill),
@@ -500,17 +517,20 @@ def ing_fill_check(res, white_bowl_left, size=19, unfilled=0, stones_out=0):
             "white_area_counted": quarters_number(counted)}
 
 
-def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
+def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=None):
     """计枰点 Corollary 21: count by 目 with equal stones, then return to points.
 
     Each side's stones off the board (captured, dead, pass stones) are filled back
     into its own territory, so each side has as many stones on the board as it
     made moves; the side with more moves takes the surplus off inside its own
-    territory (B-type 负着); if black pays for the last move, one black stone at
-    the boundary becomes a shared point instead (A-type). Then points =
-    moves + 目 + half the shared points. Returns (black, white) in quarter points:
-    equal to the area count, or CountError if the move record and the board
-    disagree (stones on the board + stones off it != stones played)."""
+    territory (B-type 负着, 推论26); if black pays (推论29: white passed first,
+    or Axiom 15 option 1 without a pass), one black stone at the boundary becomes
+    a shared point instead (A-type, 推论25). Then points = moves + 目 + half the
+    shared points (推论21(6)). Returns (black, white) in quarter points: equal to
+    the area count, or CountError if the move record and the board disagree
+    (stones on the board + stones off it != stones played). A dict `detail` gets
+    the procedure's numbers (moves, refilled stones, 目, shared points, the
+    负着 made, both totals in points)."""
     ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
     rg = ctr.regions
     rg.run()
@@ -522,7 +542,9 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
     for i in range(1, game.n + 1):
         if game.move_point(i) > ABANDON or game.move_point(i) == PASS_STONE:
             moves[game.color_of(i)] += 1
+    played = list(moves)
     mu = [0, 0, 0]
+    refilled = [0, 0, 0]
     for c in (BLACK, WHITE):
         off = caps[3 - c] + dead_n[c] + ps[c]
         if t[(c << 3) + T_S] + off != moves[c]:
@@ -530,6 +552,7 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
                              "board + %d off it, %d played"
                              % ("black" if c == BLACK else "white", t[(c << 3) + T_S], off,
                                 moves[c]))
+        refilled[c] = off
         mu[c] = t[(c << 3) + T_T] - off
     q2 = 2 * t[T_DAME]  # shared points, in half points
     surplus = moves[BLACK] - moves[WHITE]
@@ -544,6 +567,17 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None):
     if facts["pays"]:
         b -= 2
         w += 2
+    if detail is not None:
+        detail["moves"] = {"B": played[BLACK], "W": played[WHITE]}
+        detail["refilled"] = {"B": refilled[BLACK], "W": refilled[WHITE]}
+        detail["b_type"] = {"B": surplus if surplus > 0 else 0,
+                            "W": -surplus if surplus < 0 else 0}
+        detail["a_type"] = 1 if facts["pays"] else 0
+        detail["stones_each"] = moves[BLACK]
+        detail["mu"] = {"B": mu[BLACK], "W": mu[WHITE]}
+        detail["shared"] = t[T_DAME]
+        detail["black"] = quarters_number(b)
+        detail["white"] = quarters_number(w)
     return b, w
 
 

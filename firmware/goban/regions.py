@@ -14,12 +14,16 @@ p+-W) and never allocates: every buffer is made once by `Regions(size)`.
    the largest one, and whether a stone touches a dame point.
 
 Basic eye positions E (基本眼位), the points a block keeps empty to live once
-its territory is filled:
-  - 2 if the block can make two non-adjacent eyes: two territory regions, or one
-    region of 3 or more points (any connected set of 3 grid points holds two
-    non-adjacent ones);
-  - otherwise 1 if it has a territory point (seki with its own eye, or a one-eye
-    life such as seed 003's 一眼净活图), else 0 (seki on shared liberties only).
+its territory is filled (seed 003 第二十二条):
+  - 2 if the block can make two non-adjacent eyes (two territory regions, or one
+    region of 3 or more points: any connected set of 3 grid points holds two
+    non-adjacent ones) and lives on its own;
+  - 1 if it lives with a shared liberty: a block in seki with its own eye, or a
+    block able to make two eyes that touches a dame point next to an opposing
+    block in seki, whatever its number of eye regions (`shared_liberties()`,
+    seed 004 图十: white fills six of its seven points and lives);
+  - otherwise 1 if it has a territory point (a one-eye life such as seed 003's
+    一眼净活图), else 0 (seki on shared liberties only).
 A block is in seki when it cannot make two eyes and touches a dame point: the
 dame next to it are its shared liberties (公气), kept for both sides.
 Known limit: points of a seki that only one side may fill (seed 004's last
@@ -29,6 +33,12 @@ figure, seed 003 §18.4(1)) count as shared liberties, like every dame point.
 from array import array
 
 from goban.compat import micropython, const, ptr8, ptr16, ptr32
+NAMES = None  # type: object
+try:
+    from goban import names as _names   # the frozen image (and CPython): constants
+    NAMES = _names.NAMES
+except ImportError:                      # tools/deploy's .mpy files leave it out
+    pass
 
 # per-region record in `rinfo`, stride 8 (region ids start at 1)
 R_SIZE = const(0)
@@ -48,8 +58,13 @@ B_MAXEYE = const(5)    # largest territory region
 B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
 B_BASIC = const(7)     # basic eye positions E
 
+# dead stones listed as taken off (beyond, dead_names scans the board: an
+# insertion sort of n is n*n/4 steps, a scan about 361)
+TAKEN_LIST = const(40)
+
 F_TOUCH = const(1)
 F_SEKI = const(2)
+F_SHARED = const(4)    # lives with a shared liberty (shared_liberties())
 
 # totals in `tot` (int32)
 T_REGIONS = const(0)
@@ -72,7 +87,8 @@ T_LEN = const(24)
 @micropython.viper
 def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
     """Fill rid/rinfo (regions), bid/binfo (blocks) and tot from the cells in
-    `work` (dead stones already removed). Returns the number of blocks."""
+    `work` (dead stones already removed); rid and bid come in zeroed (a memcpy
+    in Regions.run, far cheaper than a viper loop). Returns the number of blocks."""
     w = ptr8(work)
     ri = ptr16(rid)
     bi = ptr16(bid)
@@ -80,11 +96,6 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
     rf = ptr16(rinfo)
     bf = ptr16(binfo)
     t = ptr32(tot)
-    i = 0
-    while i < length:
-        ri[i] = 0
-        bi[i] = 0
-        i += 1
     i = 0
     while i < 24:
         t[i] = 0
@@ -287,15 +298,99 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
 
 
 @micropython.viper
-def take_off(work, cells, pts, n: int, length: int, counts) -> int:
+def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
+                     nblk: int) -> int:
+    """Blocks that live with a shared liberty (公气): a block able to make two
+    eyes that touches a dame point next to an opponent block in seki (seed 003
+    第二十二条: 与对方棋子共有一口公气的活棋,要保留一个所围空点作为其基本眼位) keeps 1
+    basic eye position, whatever its number of eye regions (seed 004 图十: white
+    fills six of seven points and lives). It is flagged F_SHARED, not F_SEKI:
+    the Japanese seki tax stays on the blocks that cannot make two eyes (while
+    seki is decided by shape, a false seki would spread the tax to whole groups).
+    Run after analyse(), which marks the blocks that cannot make two eyes;
+    updates binfo (flags, E) and tot (E). Returns the number of blocks changed."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    bi = ptr16(bid)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
+    p = W
+    while p < length:
+        if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
+            # which colours have a seki block (from analyse) next to this dame point
+            seki = 0
+            q = p - 1
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            q = p + 1
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            q = p - W
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            q = p + W
+            v = w[q]
+            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+                seki = seki | v
+            if seki:
+                # the opponents of those seki blocks here, not in seki themselves
+                opp = 3 - seki if seki != 3 else 3
+                q = p - 1
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+                q = p + 1
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+                q = p - W
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+                q = p + W
+                v = w[q]
+                if (v == 1 or v == 2) and (v & opp):
+                    b = bi[q] << 3
+                    if (bf[b + 6] & 2) == 0:
+                        bf[b + 6] = bf[b + 6] | 4
+        p += 1
+    changed = 0
+    k = 1
+    while k <= nblk:
+        b = k << 3
+        f = bf[b + 6]
+        if f & 4:
+            t[(bf[b + 1] << 3) + 2] += 1 - bf[b + 7]
+            bf[b + 7] = 1
+            changed += 1
+        k += 1
+    return changed
+
+
+@micropython.viper
+def take_off(work, cells, pts, n: int, length: int, counts, taken, limit: int) -> int:
     """Take the dead stones at the n points of the int array `pts` off `work`
     (a copy of `cells`), counting them per colour in counts[1] and counts[2]; a
-    point given twice counts once. Returns -1, or the index of the first point
-    off the board or without a stone (the caller names it)."""
+    point given twice counts once. The first `limit` points taken off go into
+    the uint16 array `taken`, counts[0] of them (for dead_names). Returns -1, or
+    the index of the first point off the board or without a stone (the caller
+    names it)."""
     w = ptr8(work)
     c = ptr8(cells)
     pp = ptr32(pts)
     k = ptr32(counts)
+    tk = ptr16(taken)
+    k[0] = 0
     k[1] = 0
     k[2] = 0
     i = 0
@@ -307,6 +402,9 @@ def take_off(work, cells, pts, n: int, length: int, counts) -> int:
         if v == 1 or v == 2:
             w[p] = 0
             k[v] += 1
+            if k[0] < limit:
+                tk[k[0]] = p
+                k[0] += 1
         elif v != 0 or c[p] == 0:  # the border, or a point that never had a stone
             return i
         i += 1
@@ -314,36 +412,57 @@ def take_off(work, cells, pts, n: int, length: int, counts) -> int:
 
 
 @micropython.viper
-def dead_names(work, cells, W: int, size: int, out) -> int:
-    """Write the SGF names ('dd ') of the stones of `cells` missing from `work`
-    (the dead ones) into `out`, column by column, which is their sorted order.
-    Returns the number of bytes written."""
+def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
+    """Write the name numbers (25 * x + y: goban.names.NAMES) of the dead stones
+    into the uint16 array `out`, sorted (column by column). With n >= 0 the n
+    board points in the uint16 array `taken` are the dead stones (each once):
+    their numbers are insertion-sorted, a few dozen steps for a real end of
+    game; with n < 0 the stones of `cells` missing from `work` are found by a
+    scan of the board (the bound for many dead stones). Returns how many."""
+    o = ptr16(out)
+    if n >= 0:
+        tk = ptr16(taken)
+        i = 0
+        while i < n:
+            p = tk[i]
+            row = W
+            y = 0
+            while p >= row + W:
+                row += W
+                y += 1
+            key = 25 * (p - row) + y
+            j = i
+            while j > 0 and o[j - 1] > key:
+                o[j] = o[j - 1]
+                j -= 1
+            o[j] = key
+            i += 1
+        return n
     w = ptr8(work)
     c = ptr8(cells)
-    o = ptr8(out)
     j = 0
     x = 0
     while x < size:
         p = W + x
-        y = 0
-        while y < size:
+        k = 25 * x
+        end = k + size
+        while k < end:
             if w[p] != c[p]:
-                o[j] = 97 + x
-                o[j + 1] = 97 + y
-                o[j + 2] = 32
-                j += 3
+                o[j] = k
+                j += 1
             p += W
-            y += 1
+            k += 1
         x += 1
     return j
 
 
 @micropython.viper
 def seki_names(binfo, nblocks: int, W: int, out) -> int:
-    """Write the SGF name ('dd ') of the first point of every block in seki into
-    `out`, in block order. Returns the number of bytes written."""
+    """Write the name number (25 * x + y: goban.names.NAMES) of the first point
+    of every block in seki into the uint16 array `out`, in block order. Returns
+    how many."""
     bf = ptr16(binfo)
-    o = ptr8(out)
+    o = ptr16(out)
     j = 0
     row = W      # first index of row y
     y = 0
@@ -355,12 +474,48 @@ def seki_names(binfo, nblocks: int, W: int, out) -> int:
             while p >= row + W:   # first points increase with k: rows only move down
                 row += W
                 y += 1
-            o[j] = 97 + p - row
-            o[j + 1] = 97 + y
-            o[j + 2] = 32
-            j += 3
+            o[j] = 25 * (p - row) + y
+            j += 1
         k += 1
     return j
+
+
+@micropython.viper
+def name_bytes(idx, n: int, out) -> int:
+    """Write the SGF names ('dd ') of the first n name numbers (25 * x + y) of the
+    uint16 array `idx` into the byte buffer `out`. Returns the bytes written."""
+    ix = ptr16(idx)
+    o = ptr8(out)
+    i = 0
+    j = 0
+    while i < n:
+        k = ix[i]
+        x = 0
+        while k >= 25:
+            k -= 25
+            x += 1
+        o[j] = 97 + x
+        o[j + 1] = 97 + k
+        o[j + 2] = 32
+        j += 3
+        i += 1
+    return j
+
+
+def _named(idx, n, names=None, buf=None):
+    """The first n name numbers (25 * x + y) of `idx` as SGF names: from
+    goban.names.NAMES, or, where that table is left out, written into `buf` by
+    one viper pass and split (one string made per name)."""
+    if n <= 0:
+        return []
+    if names is None:
+        names = NAMES
+    if names is None:
+        if buf is None or len(buf) < 3 * n:
+            buf = bytearray(3 * n)
+        j = name_bytes(idx, n, buf)
+        return str(memoryview(buf)[:j], "ascii").split()
+    return [names[k] for k in memoryview(idx)[:n]]
 
 
 class Regions:
@@ -373,16 +528,25 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
+        # region and block ids per point: run() zeroes them by a copy through
+        # memoryviews (a memcpy that allocates nothing; an array's own slice
+        # store allocates on MicroPython)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
+        self.zeros = array("H", bytes(2 * n))
+        self._rid_mv = memoryview(self.rid)
+        self._bid_mv = memoryview(self.bid)
         self.stack = array("H", bytes(2 * n))
         slots = size * size + 2
         self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * T_LEN))
         self.nblocks = 0
-        self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off, per colour
-        self.names = bytearray(3 * size * size)  # 'dd ' per point named
+        self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
+        self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
+        self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
+        # without goban.names (the .mpy files): the names' bytes, 'dd ' each
+        self.name_buf = bytearray(3 * size * size) if NAMES is None else None
 
     def load(self, cells):
         """Copy a board's cells into the work buffer (a memcpy)."""
@@ -392,9 +556,15 @@ class Regions:
 
     def run(self):
         """Analyse the work buffer (the hot part: no allocation)."""
-        self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
-                               self.binfo, self.tot, self.length, self.W)
-        return self.nblocks
+        self._rid_mv[:] = self.zeros
+        self._bid_mv[:] = self.zeros
+        n = self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
+                                   self.binfo, self.tot, self.length, self.W)
+        t = self.tot
+        if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
+            shared_liberties(self.work, self.rid, self.bid, self.rinfo, self.binfo, t,
+                             self.length, self.W, n)
+        return n
 
     def total(self, key, color=0):
         """A total: key T_* (with color for the per-colour ones)."""
@@ -409,24 +579,31 @@ class Regions:
             out.append({"point": bf[b + B_FIRST], "color": bf[b + B_COLOR],
                         "stones": bf[b + B_STONES], "territory": bf[b + B_TERR],
                         "eyes": bf[b + B_EYES], "basic_eyes": bf[b + B_BASIC],
-                        "seki": bool(bf[b + B_FLAGS] & F_SEKI)})
+                        "seki": bool(bf[b + B_FLAGS] & F_SEKI),
+                        "shared": bool(bf[b + B_FLAGS] & F_SHARED)})
         return out
 
     def take_off(self, cells, pts):
         """Take the dead stones at `pts` (an int array) off the work buffer
         loaded from `cells`: -1, or the index of the first bad point."""
-        return take_off(self.work, cells, pts, len(pts), self.length, self.dead_n)
+        return take_off(self.work, cells, pts, len(pts), self.length, self.dead_n,
+                        self.taken, TAKEN_LIST)
 
     def dead_names(self, cells):
         """SGF names of the stones taken off (in `cells`, not in the work buffer),
-        sorted: one viper pass writes them, one split makes the list."""
-        n = dead_names(self.work, cells, self.W, self.size, self.names)
-        return str(memoryview(self.names)[:n], "ascii").split() if n else []
+        sorted: one viper pass sorts the listed ones (or, beyond TAKEN_LIST of
+        them, scans the board); the names come from NAMES (no string is made)."""
+        dn = self.dead_n
+        n = dn[0]
+        if n != dn[1] + dn[2]:
+            n = -1
+        n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken, n)
+        return _named(self.names, n, None, self.name_buf)
 
     def seki_names(self):
         """SGF names of the first point of every block in seki, in block order."""
         n = seki_names(self.binfo, self.nblocks, self.W, self.names)
-        return str(memoryview(self.names)[:n], "ascii").split() if n else []
+        return _named(self.names, n, None, self.name_buf)
 
     def seki_points(self):
         """The first point of every block in seki (allocates a short list)."""

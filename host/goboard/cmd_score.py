@@ -1,6 +1,8 @@
 """Count an SGF game's final position under any rule set, with dead stones and a checkable breakdown.
 
     goboard score GAME.sgf --rules ID [--komi K] [--dead POINTS] [--json]
+                  [--method area|territory] [--last-move-pays yes|no]
+                  [--white-bowl X [--white-unfilled Y]]
 
 POINTS is a comma-separated list of SGF points (cb,dd) holding dead stones.
 Without --dead the dead stones come from the SGF's own markup on the last node
@@ -12,6 +14,14 @@ stones. `--dead ""` counts every stone as alive. A point off the board, or a
 The JSON object: result (the SGF RE string), winner (B, W, draw or void),
 margin and unit (points, stones or lu), breakdown (stones, territory, dame,
 prisoners, tax, compensation, komi, each side's total), rules, komi, size.
+
+`--method territory` (计枰点 only) counts by Corollary 21's procedure: stones
+refilled, moves balanced with B-type and A-type 负着, 目 counted, back to points.
+Its numbers are under `territory_procedure`, and the result is the procedure's;
+it equals the area count (推论21(6), 22(7)). `--white-bowl X` is the fill check of
+the systems that have one (Ing, 计枰点 推论21(7)/22(8)): white fills its area from
+its bowl and X stones are left; under `ing_fill` (the key kept for both). Either
+flag under a rule set without that procedure is an error (exit status 2).
 """
 
 import json
@@ -32,10 +42,14 @@ def add_arguments(p):
                    help="comma-separated SGF points of dead stones (default: the SGF's TB/TW/MA markup)")
     p.add_argument("--last-move-pays", choices=("yes", "no"), default=None,
                    help="计枰点 option: black pays 1 point for the last move (default: yes)")
+    p.add_argument("--method", choices=("area", "territory"), default="area",
+                   help="计枰点: count by area (default) or by Corollary 21's territory procedure")
     p.add_argument("--white-bowl", type=int, default=None, metavar="X",
-                   help="Ing: stones left in white's bowl after the fill, to cross-check the count")
+                   help="Ing, 计枰点: stones left in white's bowl after the fill, to cross-check "
+                        "the count")
     p.add_argument("--white-unfilled", type=int, default=0, metavar="Y",
-                   help="Ing: points of white's territory left empty when white's bowl ran out")
+                   help="Ing, 计枰点: points of white's territory left empty when white's bowl "
+                        "ran out")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -78,6 +92,12 @@ def run(args):
     rules = game.rules
     if args.last_move_pays is not None:
         rules = rules.copy(last_move_pays=args.last_move_pays == "yes")
+    if args.white_bowl is not None and not rules.bowl_stones:
+        raise UserError("--white-bowl: %s rules have no fill check (Ing and jipingdian do)"
+                        % rules.id)
+    if args.method == "territory" and rules.id != "jipingdian":
+        raise UserError("--method territory: only jipingdian has a territory procedure "
+                        "(Corollary 21); %s counts one way" % rules.id)
     try:
         res = count(game, dead, rules, handicap=info.get("handicap") or None)
     except CountError as e:
@@ -87,15 +107,25 @@ def run(args):
                 "moves": game.n, "sgf_result": info.get("result")})
     if notes:
         res.breakdown.setdefault("notes", []).extend(notes)
-    if rules.scoring == R.SCORE_ING and args.white_bowl is not None:
+    if args.white_bowl is not None:
         out["ing_fill"] = ing_fill_check(res, args.white_bowl, size, unfilled=args.white_unfilled)
-    if rules.scoring == R.SCORE_AREA and rules.last_move_pays:
+    out["method"] = args.method
+    if rules.id == "jipingdian" or (rules.scoring == R.SCORE_AREA and rules.last_move_pays):
+        detail = {}
         try:
-            b, w = jipingdian_by_territory(game, dead, rules)
-            out["territory_procedure"] = {"black": b / 4, "white": w / 4,
-                                          "agrees": b == res.black_q and w == res.white_q}
+            b, w = jipingdian_by_territory(game, dead, rules, detail=detail)
         except CountError as e:
+            if args.method == "territory":
+                raise UserError("--method territory: %s" % e)
             out["territory_procedure"] = {"error": str(e)}
+        else:
+            detail["agrees"] = b == res.black_q and w == res.white_q
+            out["territory_procedure"] = detail
+            if args.method == "territory":
+                if not detail["agrees"]:   # 推论21(6): never, the tests hold it
+                    raise UserError("the territory procedure (B %s, W %s) disagrees with the "
+                                    "area count" % (b / 4, w / 4))
+                # the result is the procedure's: the same totals as the area count
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
         return 0

