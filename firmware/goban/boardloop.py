@@ -44,6 +44,8 @@ class BoardLoop:
         self.display = display
         self.buzzer = buzzer
         self.lights = lights
+        # a lights frame that found the chain busy goes out at a later step (hw.lights)
+        self.lights_flush = getattr(lights, "flush", None)
         self.log = log
         self.link = link
         self.scan_ms = profile.scan_ms
@@ -186,6 +188,9 @@ class BoardLoop:
         if self.ref.events:
             k += self._take()
         self._pump()
+        lf = self.lights_flush
+        if lf is not None:
+            lf()
         return k
 
     def scan(self):
