@@ -19,6 +19,14 @@ from goban.gamelog import GameLog
 from goban.hw import open_devices
 
 CAL_PATH = "calibration.bin"
+# a step's output job (log, send, lights, display page) runs only if the scan,
+# referee, buttons and scales took less than this (BoardLoop.budget_us): the step
+# that takes a move (~6-8 ms on the RP2040) leaves its log write (2-5 ms) to the
+# next one, and no step runs past the 10 ms scan period for it
+STEP_BUDGET_US = 6500
+# the loop collects the heap itself, a quiet step after this many events
+# (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
+GC_EVENTS = 24
 
 
 def board_id():
@@ -67,6 +75,9 @@ def build():
     loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
                      log=log)
+    loop.ticks_us = time.ticks_us
+    loop.budget_us = STEP_BUDGET_US
+    loop.gc_events = GC_EVENTS
     try:
         import sys
         from goban.link import Link   # the serial link to the host (USB CDC)

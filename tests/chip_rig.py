@@ -45,10 +45,12 @@ def mpy_files(tmp_dir):
     return CB.mpy_files(tmp_dir)
 
 
-def repl(image, fs_files=None):
-    """A chip booted to its raw REPL (main.py interrupted), ready for exec()."""
+def repl(image, fs_files=None, profile=None):
+    """A chip booted to its raw REPL (main.py interrupted), ready for exec().
+    profile: a goban Profile whose parts the emulator wires up (the WS2812
+    chain's pin is decoded, the HX711s answer...); None: the ADC only."""
     try:
-        c = C.Chip(image, fs_files=fs_files)
+        c = C.Chip(image, fs_files=fs_files, profile=profile)
     except C.ChipError as e:
         pytest.fail(str(e))
     c.boot()

@@ -11,9 +11,12 @@ with GNU Go's dead stones), count_ms_worst (the random board with 68 seki blocks
 tools/bench_count.py), frame_ms (classify + settle + referee: BoardLoop.scan less
 the matrix scan), scan_ms (HallMatrix's register scan of 361 points through the
 emulated ADC and muxes), step_ms_worst (the longest BoardLoop.step over a physical
-game played by the simulator's hands), announce_ms (a stone let go -> its move
-sent on the link, worst over that game; announce_ms_median; announce_early: moves
-sent while the fingers were still on the stone, below zero), heap_free_kb (gc.mem_free after boot with a
+game played by the simulator's hands, the loop's own gc.collect() steps aside:
+gc_step_ms_worst, gc_steps), steps_over_10ms and steps_over_detail (each such step:
+its time and what ran in it, in us: parts, event types, buttons), announce_ms (a stone
+let go -> its move sent on the link, worst over that game; announce_ms_median;
+announce_early: moves sent while the fingers were still on the stone, below zero),
+heap_free_kb (gc.mem_free after boot with a
 game started). Without --json the figures are printed beside the unix-port
 estimates of the other benches and the targets.
 
@@ -124,43 +127,89 @@ def tap(ev):
         state["done"] = time.ticks_add(time.ticks_ms(), 1500)
     send(ev)
 loop.link.send_event = tap
+# the wrappers allocate nothing (no *args tuple a call): the loop's own heap
+# quietness is part of what is measured (a collection is a step of its own)
+NAMES = ("scan", "log", "send", "lights", "display_draw", "button", "bowls",
+         "display_page", "gc")
 parts = {}
-def timed(name, f):
-    def run(*a):
+for name in NAMES:
+    parts[name] = 0
+cur_n = [None] * 16      # what ran in this step: part names, event types
+cur_t = array("i", bytes(4 * 16))
+cur = array("i", [0])
+def note(name, t0, what=None):
+    dt = time.ticks_diff(time.ticks_us(), t0)
+    if dt > parts[name]:
+        parts[name] = dt
+    k = cur[0]
+    if k < 15:
+        cur_n[k] = what or name
+        cur_t[k] = dt
+        cur[0] = k + 1
+def timed0(name, f):
+    def run():
         t0 = time.ticks_us()
-        r = f(*a)
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        if dt > parts.get(name, 0):
-            parts[name] = dt
+        r = f()
+        note(name, t0)
         return r
     return run
-loop.scan = timed("scan", loop.scan)
-loop._record = timed("log", loop._record)
-loop._out = timed("send", loop._out)
-loop._lights = timed("lights", loop._lights)
-loop._display = timed("display_draw", loop._display)
-loop.press = timed("button", loop.press)
-loop._bowls = timed("bowls", loop._bowls)
+def timed1(name, f, what=None):
+    def run(a):
+        t0 = time.ticks_us()
+        r = f(a)
+        note(name, t0, a["type"] if what == "event" else (a if what == "arg" else None))
+        return r
+    return run
+def timed2(name, f):
+    def run(a, b=""):
+        t0 = time.ticks_us()
+        r = f(a, b)
+        note(name, t0)
+        return r
+    return run
+loop.scan = timed0("scan", loop.scan)
+loop._record = timed1("log", loop._record, "event")   # a step's detail names the event
+loop._out = timed1("send", loop._out, "event")
+loop._lights = timed0("lights", loop._lights)
+loop._display = timed2("display_draw", loop._display)
+loop.press = timed1("button", loop.press, "arg")     # ... and the button
+loop._bowls = timed1("bowls", loop._bowls)
+loop._collect = timed0("gc", loop._collect)
 if loop.display is not None:
-    loop.display.flush_page = timed("display_page", loop.display.flush_page)
+    loop.display.flush_page = timed0("display_page", loop.display.flush_page)
 worst = 0
-worst_at = 0
+gc_worst = 0
+over = 0
 steps = 0
+longest = []
 period = prof.scan_ms
 while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) > 0:
     now = time.ticks_ms()
+    cur[0] = 0
+    collections = loop.collections
     t0 = time.ticks_us()
     loop.step(now)
     dt = time.ticks_diff(time.ticks_us(), t0)
     steps += 1
-    if dt > worst:
-        worst = dt
-        worst_at = steps
+    if loop.collections != collections:
+        gc_worst = max(gc_worst, dt)
+    else:
+        if dt > worst:
+            worst = dt
+        if dt > period * 1000:
+            over += 1
+            if len(longest) < 40:
+                longest.append("%d: %s" % (dt, " ".join(
+                    "%s=%d" % (cur_n[j], cur_t[j]) for j in range(cur[0]))))
     wait = period - time.ticks_diff(time.ticks_ms(), now)
     if wait > 0:
         time.sleep_ms(wait)
+for line in longest:    # one line each: a long line can outrun the USB buffer
+    print("LONG " + line)
+    time.sleep_ms(20)
 print("LOOP " + json.dumps({"free": free, "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
-                           "worst": worst, "steps": steps, "moves": moves, "parts": parts}))
+                           "worst": worst, "gc_worst": gc_worst, "collections": loop.collections,
+                           "over": over, "steps": steps, "moves": moves, "parts": parts}))
 '''
 
 
@@ -220,6 +269,7 @@ def loop_figures(img, fs, n_moves, seed):
         if start < 0:
             raise SystemExit("the instrumented loop did not finish: %s" % text[-500:])
         data = json.loads(text[start + 5:].splitlines()[0])
+        data["longest"] = [x[5:].strip() for x in text.splitlines() if x.startswith("LONG ")]
     finally:
         board.close()
     # each move against its own let-go: the nearest one of that point not taken yet
@@ -237,6 +287,8 @@ def loop_figures(img, fs, n_moves, seed):
         raise SystemExit("the chip's moves are not the game: %r" % got)
     return {"frame_ms": round(data["frame"] / 1000, 2), "scan_ms": round(data["scan"] / 1000, 2),
             "step_ms_worst": round(data["worst"] / 1000, 2),
+            "steps_over_10ms": data["over"], "steps_over_detail": data["longest"],
+            "gc_step_ms_worst": round(data["gc_worst"] / 1000, 2), "gc_steps": data["collections"],
             "step_parts_ms_worst": {k: round(v / 1000, 2) for k, v in data["parts"].items()},
             "announce_ms": round(max(lat), 1), "announce_ms_median": round(statistics.median(lat), 1),
             "announce_early": len([x for x in lat if x < 0]),
@@ -268,12 +320,14 @@ def main(argv=None):
            "count_ms_worst": "~7.2", "frame_ms": "~0.8-1.2", "scan_ms": "1.7 (computed)",
            "step_ms_worst": "-", "announce_ms": "~30 (scans)", "heap_free_kb": "-"}
     for k, v in figs.items():
-        if k in ("image", "announce_ms_all"):
+        if k == "image" or isinstance(v, list):
             continue
         t = TARGETS.get(k)
         ok = "" if t is None else ("ok" if (v >= t if k == "heap_free_kb" else v <= t) else "MISSED")
         tgt = "" if t is None else ("target %s %s" % (">=" if k == "heap_free_kb" else "<=", t))
         print("%-20s %10s   %-18s %-14s %s" % (k, v, "est. " + est[k] if k in est else "", tgt, ok))
+    for line in figs.get("steps_over_detail") or ():
+        print("  step over 10 ms, us: %s" % line)
     return 0
 
 

@@ -15,9 +15,16 @@ new game flush everything at once (`_drain`), since they answer with the result.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
-the referee only builds objects when something happened.
+the referee only builds objects when something happened. An idle step (scan,
+buttons, scales, link poll) allocates nothing either, so the heap fills only
+with what events leave behind, and the loop collects it itself (`_collect`),
+on a step of its own, at a quiet moment: MicroPython's collector stops
+everything for ~16 ms on the RP2040 (the whole 245 KB heap is swept), and
+left to itself it would run inside whichever step allocates when the heap is
+full: the step taking a move, writing the log. See `gc_events`.
 """
 
+import gc
 from array import array
 
 from goban import rules as R
@@ -29,6 +36,17 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "prisoner-missing": "illegal", "sensor-fault": "illegal"}
 
 KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
+
+# The loop's own collection (main.py turns it on for the Pico: `gc_events`; off in
+# the simulator, whose heap is large): once that many events went out since the
+# last one, or GC_SCANS scans passed (the link's heartbeat allocates a little), at
+# the first step where the board is quiet (no point in transition, nothing to log,
+# send, draw or light). An event leaves ~3 KB of garbage (its dict, JSON, frames,
+# the display's text), so 24 of them fill well under half the heap and the
+# collector never runs on its own inside a busy step. gc.mem_free itself walks the
+# heap (8.5 ms on the RP2040): it is not asked. MicroPython only (gc.mem_free marks it).
+GC_SCANS = 6000
+GC_ON = getattr(gc, "mem_free", None) is not None
 
 
 class BoardLoop:
@@ -44,6 +62,8 @@ class BoardLoop:
         self.display = display
         self.buzzer = buzzer
         self.lights = lights
+        # a lights frame that found the chain busy goes out at a later step (hw.lights)
+        self.lights_flush = getattr(lights, "flush", None)
         self.log = log
         self.link = link
         self.scan_ms = profile.scan_ms
@@ -60,10 +80,20 @@ class BoardLoop:
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open
-        self.bowl_last = None
+        self.bowl_last = array("i", [-2, -2, -2, -2])   # B, W, lidB, lidW last handed on
         self.sent = 0               # events handed on (tests, bench)
         self.queue = []             # events taken from the referee, not all out yet
         self.logged = 0             # how many of queue[] are on the log already
+        self.quiet = False          # the last scan had no point in transition
+        self.gc_events = 0          # collect after this many events (0: never; main.py: 24)
+        self.collections = 0        # the loop's own gc.collect() steps
+        self.gc_sent = 0            # self.sent and self.scans at the last one
+        self.gc_scans = 0
+        # the step's time budget (main.py sets it on the Pico): an output job runs only
+        # if the step's own work (scan, referee, buttons, scales) took less than
+        # budget_us, else it waits a step, so a move's step does not also write the log
+        self.budget_us = 0
+        self.ticks_us = None
 
     # --- start-up -------------------------------------------------------------
     def start(self, rules="chinese", komi=None, handicap=0, setup=None, game=None, now_ms=0):
@@ -172,10 +202,17 @@ class BoardLoop:
     # --- one step ---------------------------------------------------------------
     def step(self, now_ms):
         """At most one scan; returns the number of events it produced."""
+        clock = self.ticks_us
+        t0 = clock() if clock is not None else 0
         self.ref.now = now_ms
         if self.link is not None:
             self.link.poll(now_ms)
         if self.next_scan is not None and now_ms - self.next_scan < 0:
+            return 0
+        if self.gc_events and GC_ON and (self.sent - self.gc_sent >= self.gc_events
+                                         or self.scans - self.gc_scans >= GC_SCANS) \
+                and self._idle():
+            self._collect()         # this step is the collection; the scan is the next
             return 0
         self.next_scan = now_ms + self.scan_ms
         self.scan()
@@ -190,8 +227,29 @@ class BoardLoop:
             self._bowls(now_ms)
         if self.ref.events:
             k += self._take()
-        self._pump()
+        if clock is None or clock() - t0 < self.budget_us:    # (a wrap reads negative: go)
+            self._pump()
+        lf = self.lights_flush
+        if lf is not None:
+            lf()
         return k
+
+    def _idle(self):
+        """Nothing under way: no point in transition at the last scan, no event
+        to log or send, no display page or lights frame still to go out."""
+        if not self.quiet or self.queue or self.ref.ui_dirty or self.ref.events:
+            return False
+        d = self.display
+        if d is not None and getattr(d, "dirty", 0):
+            return False
+        chain = getattr(self.lights, "chain", None)
+        return chain is None or chain.pending < 0
+
+    def _collect(self):
+        gc.collect()
+        self.collections += 1
+        self.gc_sent = self.sent
+        self.gc_scans = self.scans
 
     def scan(self):
         """The frame path: scan, classify, settle, referee. Allocates nothing
@@ -204,16 +262,27 @@ class BoardLoop:
         r = self.settle.update(self.cells)
         changed = r & 0x3FF
         quiet = (r >> 10) & 0x3FF == 0
+        self.quiet = quiet
         self.ref.frame(self.settle.stable, changed, quiet)
 
     def _bowls(self, now_ms):
+        """The scales' counts to the referee when one changed (no tuple a step:
+        the loop's idle step allocates nothing)."""
         b = self.bowls
-        b.update(now_ms)
-        vals = (b.stones("B"), b.stones("W"), b.stones("lidB"), b.stones("lidW"))
-        if vals == self.bowl_last:
+        if not b.update(now_ms) and self.scans % 8:
+            return      # nothing read: a settling deadline is looked at every 8th scan
+        last = self.bowl_last
+        s0 = b.stones("B")
+        s1 = b.stones("W")
+        s2 = b.stones("lidB")
+        s3 = b.stones("lidW")
+        if s0 == last[0] and s1 == last[1] and s2 == last[2] and s3 == last[3]:
             return
-        self.bowl_last = vals
-        self.ref.bowls(vals[0], vals[1], vals[2], vals[3])   # -1: unsettled or not fitted
+        last[0] = s0
+        last[1] = s1
+        last[2] = s2
+        last[3] = s3
+        self.ref.bowls(s0, s1, s2, s3)   # -1: unsettled or not fitted
 
     def _has(self, which):
         scales = (getattr(self.profile, "bowls", None) or {}).get("scales") or {}

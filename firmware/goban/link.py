@@ -124,6 +124,9 @@ class Link:
             self.poller.register(stream, select.POLLIN)
         except (AttributeError, OSError, TypeError, ValueError):
             self.poller = None  # a stream poll cannot watch: read as if ready
+        # MicroPython's ipoll yields its own reused tuple: asking every step whether
+        # the host sent anything allocates nothing (poll() returns a new list)
+        self.ipoll = getattr(self.poller, "ipoll", None)
         self.game = 0
         self.seq = 0
         if log is not None:
@@ -212,7 +215,8 @@ class Link:
     def _ready(self):
         if self.poller is None:
             return True
-        for ev in self.poller.poll(0):
+        ipoll = self.ipoll
+        for ev in (ipoll(0) if ipoll is not None else self.poller.poll(0)):
             if ev[1] & select.POLLIN:
                 return True
         return False

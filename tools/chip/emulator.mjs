@@ -17,6 +17,9 @@
 //          re-arm in a storm that slows bytecode 3x)
 //   flash  read back part of the flash (the game log on LittleFS, for a check)
 //   exit
+// The PIO state machines run in simulated time too (pioStep below: rp2040js runs them
+// from setTimeout, outside simulated time, with no clock divider), so a WS2812 chain
+// driven by a state machine fed by DMA decodes like one bit-banged by the core.
 // Idle time is skipped: while the core waits (WFE/WFI in sleep_ms) the clock jumps to
 // the next alarm, so a board that sleeps between scans costs little real time.
 
@@ -125,6 +128,62 @@ class WS2812 {
 }
 let leds = null;
 
+// --- PIO in simulated time ------------------------------------------------------------
+// rp2040js steps its state machines from setTimeout, 1,000 instructions at a time, in no
+// relation to the core's simulated clock: it ignores CLKDIV and counts delay cycles
+// without waiting them out, so a WS2812 program's pulses would all land on one instant.
+// Here each enabled machine steps with the core at its own clock (CLKDIV x 8 ns), an
+// instruction taking 1 + its delay cycles (a stall ended: its delay then). A machine
+// stalled on an empty TX FIFO sleeps until something writes the PIO (the core or the
+// DMA), so an idle state machine costs nothing.
+const WAIT_TXFIFO = 3, WAIT_OUT = 5;      // rp2040js's WaitType.txFIFO, .Out
+let pioNext = Infinity;     // ns: when pioStep must run next (Infinity: nothing to do)
+
+function pioAttach() {
+  pioNext = Infinity;
+  for (const pio of mcu.pio) {
+    pio.run = () => { pioNext = mcu.clock.nanos; };   // never its own setTimeout loop
+    const write = pio.writeUint32.bind(pio);
+    pio.writeUint32 = (offset, value) => { write(offset, value); pioNext = mcu.clock.nanos; };
+    for (const sm of pio.machines) { sm.simNext = Infinity; sm.simSleep = false; }
+  }
+}
+
+function pioStep() {
+  const now = mcu.clock.nanos;
+  let next = Infinity;
+  for (const pio of mcu.pio) {
+    for (const sm of pio.machines) {
+      if (!sm.enabled) { sm.simNext = Infinity; sm.simSleep = false; continue; }
+      if (sm.simSleep) {
+        if (sm.waiting && sm.txFIFO.empty) continue;
+        sm.simSleep = false;
+        sm.simNext = now;
+      } else if (sm.simNext === Infinity) {
+        sm.simNext = now;       // just enabled
+      }
+      const div = (sm.clockDivInt || 65536) + sm.clockDivFrac / 256;
+      const period = div * CYCLE_NANOS;
+      while (sm.simNext <= now) {
+        const c0 = sm.cycles;
+        sm.step();
+        if (sm.waiting) {
+          if ((sm.waitType === WAIT_OUT || sm.waitType === WAIT_TXFIFO) && sm.txFIFO.empty) {
+            sm.simSleep = true;
+            break;
+          }
+          sm.simNext += period;
+        } else {
+          sm.simNext += Math.max(1, sm.cycles - c0) * period;
+        }
+      }
+      if (!sm.simSleep && sm.simNext < next) next = sm.simNext;
+    }
+    pio.checkChangedPins();
+  }
+  pioNext = next;
+}
+
 function attachI2C(bus, devices) {
   const i2c = mcu.i2c[bus];
   let target = null;
@@ -174,6 +233,7 @@ function boot(c) {
   };
   scales = (c.hx711 || []).map((s) => new HX711(s.sck, s.dout));
   leds = c.ws2812 != null ? new WS2812(c.ws2812) : null;
+  pioAttach();
   if (c.i2c) {
     const devs = {};
     for (const k of ['pcf8574', 'ssd1306']) if (c.i2c[k] != null) devs[c.i2c[k]] = k;
@@ -230,6 +290,7 @@ function run(o) {
   const core = mcu.core;
   resetNow = false;
   while (clock.nanos < until && n < budget && !cutNow && !resetNow) {
+    if (clock.nanos >= pioNext) pioStep();
     if (clock.nanos >= nextTick) {
       for (const s of scales) s.tick(clock.nanos);
       if (leds) leds.idle();
@@ -237,7 +298,8 @@ function run(o) {
     }
     if (core.waiting) {
       const d = clock.nanosToNextAlarm;
-      const step = Math.max(8, Math.min(d > 0 ? d : 1000, until - clock.nanos, nextTick - clock.nanos));
+      const step = Math.max(8, Math.min(d > 0 ? d : 1000, until - clock.nanos, nextTick - clock.nanos,
+                                        pioNext - clock.nanos));
       clock.tick(step);
       continue;
     }

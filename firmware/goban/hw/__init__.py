@@ -50,5 +50,6 @@ def open_devices(profile):
     if profile.lights is not None:
         from goban.hw.lights import Lights
         lights = Lights(profile)
-    return Devices(HallMatrix(profile), scales, Bowls(profile, scales),
+    # one HX711 read a loop step (hw.bowls): each converts 10 times a second
+    return Devices(HallMatrix(profile), scales, Bowls(profile, scales, per_update=1),
                    Buttons(profile, i2c), buzzer, display, lights)

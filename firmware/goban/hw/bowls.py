@@ -10,7 +10,14 @@ stones; learn_stone() measures the real set, e.g. 180 stones at the start).
 Weights are kept per colour: Black's lid (lidB) holds white prisoners, so it
 counts with the white stone weight.
 
-update(now_ms) never waits: it reads only the scales whose conversion is ready.
+update(now_ms) never waits: it reads only the scales whose conversion is ready,
+and at most `per_update` of them (the board reads one a loop step: an HX711 read
+is ~0.55 ms of bit-banging on the RP2040, and four ready at once were 2.2 ms of
+one step; at 10 samples/s a scale, one read a 10 ms step keeps up with four).
+Nothing here allocates once running (a loop step is heap-quiet): the
+milligrams come from small-int arithmetic, and a settled run's mean is taken
+over its first MEAN_OF samples (every later one is within tolerance_mg of it),
+so the sums never grow into long ints.
 """
 
 import time
@@ -24,6 +31,7 @@ def ticks_diff(a, b):
 
 
 WHICH = ("B", "W", "lidB", "lidW")
+MEAN_OF = 64        # samples a settled value is the mean of (the sums stay small ints)
 # the colour of the stones each scale holds: a player's lid holds the
 # prisoners they took, stones of the other colour
 STONES_IN = {"B": "B", "W": "W", "lidB": "W", "lidW": "B"}
@@ -43,7 +51,16 @@ class _Track:
         self.raw = None
 
     def mg_of(self, raw):
-        return (raw - self.tare) * 1000000 // self.counts_per_kg
+        """(raw - tare) * 10**6 // counts_per_kg, exactly, in three small-int
+        steps (the plain product is a long int on the RP2040: an allocation a read)."""
+        k = self.counts_per_kg
+        d = raw - self.tare
+        if k > 1000000:
+            return d * 1000000 // k
+        q = d // k
+        r = (d - q * k) * 1000          # 0 <= r < k * 1000 < 2**30
+        q2 = r // k
+        return q * 1000000 + q2 * 1000 + (r - q2 * k) * 1000 // k
 
     def add(self, raw, now_ms, tolerance):
         self.raw = raw
@@ -51,9 +68,10 @@ class _Track:
         if self.n and max(self.hi, mg) - min(self.lo, mg) <= tolerance:
             self.lo = min(self.lo, mg)
             self.hi = max(self.hi, mg)
-            self.sum_mg += mg
-            self.sum_raw += raw
-            self.n += 1
+            if self.n < MEAN_OF:
+                self.sum_mg += mg
+                self.sum_raw += raw
+                self.n += 1
             return
         self.since = now_ms
         self.lo = self.hi = self.sum_mg = mg
@@ -69,7 +87,7 @@ class Bowls:
     """Bowls(profile, scales): scales maps "B", "W", "lidB", "lidW" to objects
     with ready() and read() (HX711 or SimScale)."""
 
-    def __init__(self, profile, scales):
+    def __init__(self, profile, scales, per_update=None):
         cfg = profile.bowls
         self.settle_ms = cfg["settle_ms"]
         self.tolerance = cfg["tolerance_mg"]
@@ -80,17 +98,33 @@ class Bowls:
             if w in scales and w in cfg["scales"]:
                 self.scales[w] = scales[w]
                 self.tracks[w] = _Track(cfg["scales"][w])
+        # (scale, track) in WHICH order, walked round robin from `next`
+        self.order = tuple((self.scales[w], self.tracks[w]) for w in WHICH if w in self.scales)
+        self.per_update = per_update or len(self.order)
+        self.next = 0
         self.now = None
 
     def has(self, which):
         return which in self.scales
 
     def update(self, now_ms):
-        """Read the scales that have a conversion ready."""
+        """Read the scales that have a conversion ready, at most per_update of
+        them, starting after the last one read. Returns how many were read."""
         self.now = now_ms
-        for w, s in self.scales.items():
+        order = self.order
+        n = len(order)
+        j = self.next
+        read = 0
+        for _ in range(n):
+            s, t = order[j]
+            j = j + 1 if j + 1 < n else 0
             if s.ready():
-                self.tracks[w].add(s.read(), now_ms, self.tolerance)
+                t.add(s.read(), now_ms, self.tolerance)
+                self.next = j
+                read += 1
+                if read >= self.per_update:
+                    break
+        return read
 
     def settled(self, which):
         t = self.tracks.get(which)

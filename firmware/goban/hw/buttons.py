@@ -20,11 +20,18 @@ class Debouncer:
         self.n = debounce
         self.count = {}  # input -> consecutive reads different from the state
         self.state = 0  # debounced bitmask of inputs held down
+        self.moving = 0  # inputs whose count is under way
         self.queue = []
 
     def feed(self, down):
-        """One poll's raw reading (bitmask of inputs down)."""
-        for bit, name in self.names.items():
+        """One poll's raw reading (bitmask of inputs down). A reading equal to
+        the debounced state with no count under way (nearly every poll) costs
+        one comparison and allocates nothing."""
+        if down == self.state and not self.moving:
+            return
+        moving = 0
+        names = self.names
+        for bit in names:
             m = 1 << bit
             now = down & m
             if now == (self.state & m):
@@ -35,9 +42,11 @@ class Debouncer:
                 self.count[bit] = 0
                 self.state ^= m
                 if now:
-                    self.queue.append(name)
+                    self.queue.append(names[bit])
             else:
                 self.count[bit] = c
+                moving += 1
+        self.moving = moving
 
     def next(self):
         return self.queue.pop(0) if self.queue else None

@@ -1,14 +1,35 @@
-"""Point lights: a WS2812 chain under the points (neopixel module), usually
-laid in a serpentine (row 0 left to right, row 1 right to left, ...).
+"""Point lights: a WS2812 chain under the points, usually laid in a serpentine
+(row 0 left to right, row 1 right to left, ...).
 show(points, color) lights points (frame indices y*size + x, or SGF 'dd'
-strings); clear() turns everything off. Colours: a name or (r, g, b).
+strings); set(points, color) lights only those; clear() turns everything off;
+`lit` maps each lit frame index to its colour. Colours: a name or (r, g, b).
+
+On the RP2040 the chain is driven by a PIO state machine fed by DMA
+(`PioChain`): a write fills a preallocated buffer and starts the DMA, and the
+10.8 ms bitstream of 361 LEDs goes out while the loop scans on. Where rp2's PIO
+or DMA is missing, the neopixel module's bitstream (the core busy for the
+whole chain) is the fallback.
 """
+
+from goban.compat import micropython, ptr32
 
 COLORS = {
     "red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255),
     "yellow": (255, 160, 0), "white": (255, 255, 255), "off": (0, 0, 0),
     "black": (150, 0, 255),     # where a black stone goes (goban.remote): violet, lit
 }
+
+# pico-examples' ws2812.pio (T1 2, T2 5, T3 3 cycles at 8 MHz: a bit in 1.25 us):
+#   bitloop: out x, 1 side 0 [2];  jmp !x do_zero side 1 [1];  jmp bitloop side 1 [4]
+#   do_zero: nop side 0 [4]
+# assembled here, so the firmware needs no asm_pio decorator (its injected names
+# are not Python the type checker or mpy-cross can follow)
+WS2812_PROG = (0x6221, 0x1123, 0x1400, 0xA442)
+WS2812_HZ = 8000000
+US_PER_LED = 30                 # 24 bits x 1.25 us
+LATCH_US = 300                  # low this long and the chain latches (WS2812B: > 280 us)
+PIO0_TXF0 = 0x50200010          # the TX FIFO of PIO0's state machine 0 (+4 per machine)
+SM_ID = 0                       # PIO0, state machine 0: nothing else on the board uses PIO
 
 
 def point_index(p, size):
@@ -40,41 +61,199 @@ def rgb(color, brightness=255):
     return (c[0] * brightness // 255, c[1] * brightness // 255, c[2] * brightness // 255)
 
 
-class Lights:
-    """Lights(profile): the WS2812 chain of profile.lights."""
+def grb_word(c):
+    """(r, g, b) as the word the PIO program shifts out: G, R, B from bit 31 down."""
+    return (c[1] << 24) | (c[0] << 16) | (c[2] << 8)
 
-    def __init__(self, profile):
+
+@micropython.viper
+def zero_words(buf, n: int):
+    """buf[0:n] = 0 (a uint32 array) without a bytecode loop or a slice."""
+    p = ptr32(buf)
+    i = 0
+    while i < n:
+        p[i] = 0
+        i += 1
+
+
+class PioChain:
+    """The chain on a PIO state machine fed by DMA, double-buffered: `frame()`
+    is the buffer to fill next (never the one the DMA may be reading), `send()`
+    starts it, at once if the chain is free, else at the first `flush()` after
+    the frame on the wire and its latch gap are over (a new transfer never
+    starts while one runs, and never waits for it)."""
+
+    def __init__(self, pin, count, sm_id=SM_ID):
+        import rp2
+        import time
+        from array import array
         from machine import Pin
-        from neopixel import NeoPixel
+        self.count = count
+        self.bufs = (array("I", bytes(4 * count)), array("I", bytes(4 * count)))
+        self.back = 0               # the buffer frame() hands out
+        self.pending = -1           # a filled buffer waiting for the chain, or -1
+        self.on_wire = False        # a frame or its latch gap may still be going out
+        self.started = 0            # ticks_us when it started
+        self.duration = count * US_PER_LED + LATCH_US
+        self.ticks_us = time.ticks_us
+        self.ticks_diff = time.ticks_diff
+        prog = [array("H", WS2812_PROG), -1, -1, -1,
+                3 << 12,                            # execctrl: wrap top 3, bottom 0
+                (24 << 25) | (1 << 17),             # shiftctrl: autopull at 24 bits, left
+                None, None, rp2.PIO.OUT_LOW]        # sideset: one pin, low
+        self.sm = rp2.StateMachine(sm_id, prog, freq=WS2812_HZ, sideset_base=Pin(pin))
+        self.sm.active(1)
+        self.dma = dma = rp2.DMA()
+        pio = sm_id >> 2
+        k = sm_id & 3
+        # DREQ_PIOn_TXk: the DMA moves a word only when the state machine's FIFO has room
+        ctrl = dma.pack_ctrl(size=2, inc_read=True, inc_write=False,
+                             treq_sel=pio * 8 + k, irq_quiet=True)
+        dma.config(read=self.bufs[0], write=PIO0_TXF0 + pio * 0x100000 + 4 * k,
+                   count=count, ctrl=ctrl)
+
+    def frame(self):
+        """The buffer to fill (zeroed)."""
+        b = self.bufs[self.back]
+        zero_words(b, self.count)
+        return b
+
+    def send(self):
+        """The buffer frame() gave goes out (now or at a later flush())."""
+        self.pending = self.back
+        self.flush()
+
+    def busy(self):
+        """The last frame (or its latch gap) is still on the wire. Looked at every
+        step by flush(), so the 30-bit ticks never wrap past a finished frame."""
+        if self.on_wire and not self.dma.active() \
+                and self.ticks_diff(self.ticks_us(), self.started) >= self.duration:
+            self.on_wire = False
+        return self.on_wire
+
+    def flush(self):
+        """Start the pending frame if the chain is free; True if one started."""
+        if self.busy() or self.pending < 0:
+            return False
+        k = self.pending
+        self.started = self.ticks_us()
+        self.on_wire = True
+        self.dma.config(read=self.bufs[k], trigger=True)
+        self.pending = -1
+        self.back = 1 - k
+        return True
+
+
+class Lights:
+    """Lights(profile): the WS2812 chain of profile.lights; pio=False keeps to
+    the neopixel module even where PIO and DMA are there.
+
+    What is lit is kept without a dict (a write allocates nothing once a colour
+    has been seen): `codes[i]` is the colour's place in `palette` plus one, and
+    the first `k` entries of `idx` are the lit frame indices. `lit` builds the
+    {frame index: colour} view when asked."""
+
+    def __init__(self, profile, pio=True):
+        from array import array
         cfg = profile.lights
-        self.size = profile.size
+        self.size = size = profile.size
         self.order = cfg["order"]
         self.brightness = cfg["brightness"]
-        self.np = NeoPixel(Pin(cfg["pin"]), cfg["count"])
-        self.lit = {}
+        self.count = cfg["count"]
+        self.codes = bytearray(size * size)
+        self.idx = array("H", bytes(2 * size * size))
+        self.k = 0
+        self.palette = []           # colours as given (names or (r, g, b))
+        self.words = []             # their PIO words, made once per colour
+        self.chain = None
+        self.np = None
+        if pio:
+            try:
+                self.chain = PioChain(cfg["pin"], self.count)
+            except (ImportError, AttributeError, ValueError, OSError):
+                self.chain = None   # no rp2 PIO/DMA here: the neopixel bitstream
+        if self.chain is None:
+            from machine import Pin
+            from neopixel import NeoPixel
+            self.np = NeoPixel(Pin(cfg["pin"]), self.count)
         self.clear()
 
+    @property
+    def lit(self):
+        """{frame index: colour} of the lit points (built when asked)."""
+        return {self.idx[j]: self.palette[self.codes[self.idx[j]] - 1] for j in range(self.k)}
+
     def show(self, points, color):
-        c = rgb(color, self.brightness)
-        for p in points:
-            i = point_index(p, self.size)
-            self.np[led_index(i, self.size, self.order)] = c
-            self.lit[i] = color
-        self.np.write()
+        """These points lit too (the others stay as they are)."""
+        self._add(points, color)
+        self._write()
 
     def clear(self):
-        self.np.fill((0, 0, 0))
-        self.np.write()
-        self.lit = {}
+        self._off()
+        self._write()
 
     def set(self, points, color):
         """Only these points lit, in one write of the chain (clear then show
-        is two: 2 x 10.8 ms for 361 LEDs)."""
-        self.np.fill((0, 0, 0))
-        self.lit = {}
-        c = rgb(color, self.brightness)
+        is two: 2 x 10.8 ms of bitstream for 361 LEDs without the PIO)."""
+        self._off()
+        self._add(points, color)
+        self._write()
+
+    def flush(self):
+        """The board loop calls this every step: a frame that found the chain
+        busy goes out once it is free. True if one started."""
+        return self.chain is not None and self.chain.flush()
+
+    def _off(self):
+        codes = self.codes
+        idx = self.idx
+        for j in range(self.k):
+            codes[idx[j]] = 0
+        self.k = 0
+
+    def _code(self, color):
+        pal = self.palette
+        for j in range(len(pal)):
+            if pal[j] == color:
+                return j + 1
+        if len(pal) >= 255:
+            raise ValueError("too many light colours")
+        pal.append(color)
+        self.words.append(grb_word(rgb(color, self.brightness)))
+        return len(pal)
+
+    def _add(self, points, color):
+        code = self._code(color)
+        codes = self.codes
+        idx = self.idx
+        size = self.size
+        k = self.k
         for p in points:
-            i = point_index(p, self.size)
-            self.np[led_index(i, self.size, self.order)] = c
-            self.lit[i] = color
-        self.np.write()
+            i = point_index(p, size)
+            if not codes[i]:
+                idx[k] = i
+                k += 1
+            codes[i] = code
+        self.k = k
+
+    def _write(self):
+        codes = self.codes
+        idx = self.idx
+        size = self.size
+        order = self.order
+        chain = self.chain
+        if chain is not None:
+            b = chain.frame()
+            words = self.words
+            for j in range(self.k):
+                i = idx[j]
+                b[led_index(i, size, order)] = words[codes[i] - 1]
+            chain.send()
+            return
+        np = self.np
+        pal = self.palette
+        np.fill((0, 0, 0))
+        for j in range(self.k):
+            i = idx[j]
+            np[led_index(i, size, order)] = rgb(pal[codes[i] - 1], self.brightness)
+        np.write()

@@ -41,7 +41,7 @@ from goban.count import counter_for
 from goban.points import name as point_name, board_index, frame_index
 from goban.referee.words import (LETTER, COLOR, NAMES, TITLES, PHASE_NAMES, PHYSICAL,
                                  RECHECK, text_for)
-from goban.referee.diff import diff_frame, split, FAULT, NO_TOL, CAP
+from goban.referee.diff import diff_frame, split, fill_bytes, faults_to_look, FAULT, NO_TOL, CAP
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee import setup, play, dead, fill, bowlwatch, timing
 from goban.clock import Clock
@@ -157,9 +157,8 @@ class Referee:
         the board is looked at again."""
         self._enter(phase)
         self.dirty = True
-        for i in range(self.n):
-            self.tol[i] = NO_TOL
-            self.marked[i] = 0
+        fill_bytes(self.tol, self.n, NO_TOL)
+        fill_bytes(self.marked, self.n, 0)
         self.pending = None
         self.illegal = None
         self.dead = []
@@ -171,8 +170,7 @@ class Referee:
     def _restored(self):
         """The board matches again after an announced illegal: say so, unlight."""
         self.illegal = None
-        for i in range(self.n):
-            self.marked[i] = 0
+        fill_bytes(self.marked, self.n, 0)
         self._emit({"type": "restored"})
 
     # --- the state the host asks for ------------------------------------------------
@@ -309,6 +307,8 @@ class Referee:
         """Sensors that cannot be read (3: dead, stuck) or whose readings wander
         (4: unstable, goban.calibration) are reported once, and again when they
         read again; the diff lets them match anything."""
+        if not faults_to_look(stable, self.faults, self.n):
+            return              # no fault now and none reported: one native pass
         for i in range(self.n):
             v = stable[i]
             if v >= FAULT:

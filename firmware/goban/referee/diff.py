@@ -65,3 +65,47 @@ def split(stable, cells, out, mis, size):
         else:
             changed.append(i)
     return extra, missing, changed
+
+
+@micropython.viper
+def fill_bytes(buf, n: int, v: int):
+    """buf[0:n] = v (a bytearray): the referee's marks and tolerances cleared in
+    one native pass (a bytecode loop over 361 points is ~2.7 ms on the RP2040)."""
+    b = ptr8(buf)
+    i = 0
+    while i < n:
+        b[i] = v
+        i += 1
+
+
+@micropython.viper
+def faults_to_look(stable, faults, n: int) -> int:
+    """How many points need the fault check's Python loop: a fault cell (3 and
+    above) now, or one reported before. Nearly always 0: the look is one native
+    pass (the bytecode loop was ~4.5 ms of every look on the RP2040)."""
+    s = ptr8(stable)
+    f = ptr8(faults)
+    k = 0
+    i = 0
+    while i < n:
+        if s[i] >= 3 or f[i] != 0:
+            k += 1
+        i += 1
+    return k
+
+
+@micropython.viper
+def tolerated(tol, n: int, out, cap: int) -> int:
+    """The points with something tolerated (tol[i] != 255) into out[0:cap], in
+    order; returns how many there are."""
+    t = ptr8(tol)
+    o = ptr16(out)
+    k = 0
+    i = 0
+    while i < n:
+        if t[i] != 255:
+            if k < cap:
+                o[k] = i
+            k += 1
+        i += 1
+    return k

@@ -8,7 +8,7 @@ from goban.game import PASS, ABANDON, PASS_STONE
 from goban.board import BLACK, WHITE
 from goban.referee.phase import PLAY, DEAD, OVER
 from goban.referee.words import LETTER, NAMES, TITLES, RECHECK
-from goban.referee.diff import NO_TOL, CAP
+from goban.referee.diff import NO_TOL, CAP, fill_bytes
 from goban.referee.announce import classify
 from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
 
@@ -27,16 +27,14 @@ def _frame(ref, stable, mis, pend, waited):
     g = ref.game
     if ref.pending and pend == 0:
         # everything tolerated now matches: the capture was lifted / the takeback done
-        for i in range(ref.n):
-            ref.tol[i] = NO_TOL
+        fill_bytes(ref.tol, ref.n, NO_TOL)
         ref.pending = None
         if mis == 0:
             ref._restored()
     if mis == 0:
         if ref.illegal:
             ref._restored()
-        for i in range(ref.n):
-            ref.marked[i] = 0
+        fill_bytes(ref.marked, ref.n, 0)
         r = ref.remote
         if ref.pending:
             show_pending(ref)
@@ -376,8 +374,7 @@ def undo(ref):
     ref._emit({"type": "undo", "number": n, "color": LETTER[color],
                "point": g.board.sgf(p) if p > ABANDON else "",
                "restored": [g.board.sgf(q) for q in caps]})
-    for i in range(ref.n):
-        ref.tol[i] = NO_TOL
+    fill_bytes(ref.tol, ref.n, NO_TOL)
     if p > ABANDON:
         ref.tol[ref.i_of(p)] = color
         for q in caps:
