@@ -117,3 +117,13 @@ FIG9 = ["." + "O.O.O..O.O.OX" + "." * 5,
         "XXO" + "." * 16,
         "OOO" + "." * 16] + ["." * 19] * 12
 FIG10_A = ["aa", "ca", "ea", "ga", "ha", "ja"]   # the six A points of 图十
+
+
+def blocks_of(rows):
+    """(board, {first point's SGF name: block}) of a position (goban.regions)."""
+    from goban.regions import Regions
+    g = game_of(rows)
+    rg = Regions(len(rows))
+    rg.load(g.board.cells)
+    rg.run()
+    return g.board, {g.board.sgf(b["point"]): b for b in rg.blocks()}

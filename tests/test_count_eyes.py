@@ -17,15 +17,7 @@ import json
 
 from goban.count import count
 from goban.regions import Regions
-from count_positions import FIG9, FIG10_A, game_of
-
-
-def blocks_of(rows):
-    g = game_of(rows)
-    rg = Regions(len(rows))
-    rg.load(g.board.cells)
-    rg.run()
-    return g.board, {g.board.sgf(b["point"]): b for b in rg.blocks()}
+from count_positions import FIG9, FIG10_A, game_of, blocks_of
 
 
 def test_figure_9_white_keeps_one_eye_point():

@@ -8,17 +8,8 @@ count for nobody under living stones and territory, and are split under area.
 """
 
 from goban.count import count
-from goban.regions import Regions
 from count_positions import (ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI, ONE_EYE_LIFE,
-                             TANG_SONG_SEKI, FIG3, game_of)
-
-
-def blocks_of(rows):
-    g = game_of(rows)
-    rg = Regions(len(rows))
-    rg.load(g.board.cells)
-    rg.run()
-    return g.board, {g.board.sgf(b["point"]): b for b in rg.blocks()}
+                             TANG_SONG_SEKI, FIG3, game_of, blocks_of)
 
 
 def test_blocks_join_through_territory():

@@ -142,20 +142,24 @@ _ALIGN_OLD = 'self.fun_data_attributes += " __attribute__ ((aligned (2)))"'
 _ALIGN_NEW = 'self.fun_data_attributes += " __attribute__ ((aligned (4)))"  # goboard: Thumb literals'
 
 
-def patch_mpy_tool(mp_root, log):
-    """Make mpy-tool align frozen Thumb native code to 4 bytes (see above)."""
-    path = os.path.join(mp_root, "tools", "mpy-tool.py")
+def _patch_source(path, old, new, what, log):
+    """Replace `old` by `new` in one source file of the kit (once: a patched file
+    is left alone); BuildError when neither is there (another MicroPython)."""
     with open(path) as f:
         text = f.read()
-    if _ALIGN_NEW in text:
+    if new in text:
         return
-    if _ALIGN_OLD not in text:
-        raise BuildError("%s: cannot find the native code alignment to fix (a MicroPython "
-                         "other than v1.28?)" % path)
+    if old not in text:
+        raise BuildError("%s: cannot find %s (a MicroPython other than v1.28?)" % (path, what))
     with open(path, "w") as f:
-        f.write(text.replace(_ALIGN_OLD, _ALIGN_NEW))
-    print("build-image: patched %s: frozen Thumb native code aligned to 4 bytes" % path,
-          file=log)
+        f.write(text.replace(old, new))
+    print("build-image: patched %s: %s" % (path, what), file=log)
+
+
+def patch_mpy_tool(mp_root, log):
+    """Make mpy-tool align frozen Thumb native code to 4 bytes (see above)."""
+    _patch_source(os.path.join(mp_root, "tools", "mpy-tool.py"), _ALIGN_OLD, _ALIGN_NEW,
+                  "frozen Thumb native code aligned to 4 bytes", log)
 
 
 def check_native_alignment(elf):
@@ -256,18 +260,8 @@ _LFS_COPY_NEW = """                for (lfs2_off_t i = 0, n; i < noff; i += n) {
 
 def patch_littlefs(mp_root, log):
     """Make littlefs copy a file's last block 32 bytes at a time (see above)."""
-    path = os.path.join(mp_root, "lib", "littlefs", "lfs2.c")
-    with open(path) as f:
-        text = f.read()
-    if _LFS_COPY_NEW in text:
-        return
-    if _LFS_COPY_OLD not in text:
-        raise BuildError("%s: cannot find the block copy to speed up (a littlefs other "
-                         "than MicroPython v1.28's?)" % path)
-    with open(path, "w") as f:
-        f.write(text.replace(_LFS_COPY_OLD, _LFS_COPY_NEW))
-    print("build-image: patched %s: a file's last block copied 32 bytes at a time" % path,
-          file=log)
+    _patch_source(os.path.join(mp_root, "lib", "littlefs", "lfs2.c"), _LFS_COPY_OLD,
+                  _LFS_COPY_NEW, "a file's last block copied 32 bytes at a time", log)
 
 
 def build(force=False, log=sys.stderr):
