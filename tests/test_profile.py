@@ -162,3 +162,14 @@ def test_evidence_fields_short_settle_and_bowl_witness():
     d = raw("sim-9")
     d["settle_fast_ms"] = "fast"
     assert "field 'settle_fast_ms' must be an integer 0..5000" in err(d)
+
+
+def test_the_scales_sample_rate_is_the_hx711s_ten_or_eighty():
+    """bowls.samples_per_s: how the HX711's RATE pin is wired (the emulated chip's
+    scales convert at it); the reference board samples at 80 so a bowl shows a
+    stone taken before the stone lands."""
+    assert profile.load(str(BOARDS / "reference-19.json")).bowls["samples_per_s"] == 80
+    assert profile.from_dict(raw("sim-9")).bowls["samples_per_s"] == 10
+    d = raw("sim-9")
+    d["bowls"]["samples_per_s"] = 40
+    assert "field 'bowls.samples_per_s' must be 10 or 80" in err(d)

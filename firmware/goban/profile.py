@@ -178,7 +178,8 @@ def _thresholds(c, d):
 
 def _bowls(c, d, hw):
     f = "bowls"
-    c.section(d, f, ("stone_mg", "settle_ms", "tolerance_mg", "witness_ms", "scales"))
+    c.section(d, f, ("stone_mg", "settle_ms", "tolerance_mg", "witness_ms", "samples_per_s",
+                     "scales"))
     b = {
         "stone_mg": c.int_(d, f, "stone_mg", 500, 50000, required=True),
         "settle_ms": c.int_(d, f, "settle_ms", 0, 10000, 400),
@@ -186,7 +187,13 @@ def _bowls(c, d, hw):
         # a new stone whose mover's bowl is settled with no stone out waits this
         # long for the bowl to move before it is announced (0: the bowls are no witness)
         "witness_ms": c.int_(d, f, "witness_ms", 0, 10000, 300),
+        # the HX711s' conversion rate as wired (RATE pin low: 10, high: 80): how soon a
+        # bowl shows a stone taken, so how long a witnessed stone may wait for it
+        "samples_per_s": c.int_(d, f, "samples_per_s", 10, 80, 10),
     }
+    if b["samples_per_s"] not in (10, 80):
+        c.fail(f + ".samples_per_s", "must be 10 or 80 (the HX711's RATE pin low or high)",
+               b["samples_per_s"])
     if b["tolerance_mg"] == 0:
         b["tolerance_mg"] = b["stone_mg"] // 4
     name, sc = c.get(d, f, "scales", required=True)

@@ -181,7 +181,8 @@ class Chip:
             raise ChipError("the emulator needs the mux select lines on consecutive GPIOs")
         hw = {"adc": {"shift": shift, "bits": len(sel)}}
         scales = (p.bowls or {}).get("scales") or {}
-        hw["hx711"] = [{"sck": scales[k]["sck"], "dout": scales[k]["dout"]}
+        sps = (p.bowls or {}).get("samples_per_s", 10)
+        hw["hx711"] = [{"sck": scales[k]["sck"], "dout": scales[k]["dout"], "sps": sps}
                        for k in ("B", "W", "lidB", "lidW") if k in scales]
         i2c = {}
         if p.display:

@@ -62,10 +62,11 @@ function serveRead() {
 
 // --- HX711: DOUT low when a conversion is ready; each SCK rising edge shifts a bit out --
 class HX711 {
-  constructor(sck, dout) {
+  constructor(sck, dout, sps) {
     this.sck = sck; this.dout = dout;
     this.value = 0; this.bits = -1; this.shift = 0; this.pulses = 0;
-    this.readyAt = 0;       // ns: the next conversion is ready then (10 samples/s)
+    this.period = 1e9 / (sps || 10);   // ns between conversions: RATE low 10/s, high 80/s
+    this.readyAt = 0;       // ns: the next conversion is ready then
     this.highSince = -1;
     mcu.gpio[dout].setInputValue(true);
     mcu.gpio[sck].addListener((state) => this.edge(state === 1));
@@ -81,7 +82,7 @@ class HX711 {
     const now = mcu.clock.nanos;
     if (!high) {
       if (this.highSince >= 0 && now - this.highSince > 60000) {   // >60 us high: power down
-        this.bits = -1; this.readyAt = now + 100e6;
+        this.bits = -1; this.readyAt = now + this.period;
         mcu.gpio[this.dout].setInputValue(true);
       }
       this.highSince = -1;
@@ -94,7 +95,7 @@ class HX711 {
       mcu.gpio[this.dout].setInputValue(((this.shift >> (24 - this.pulses)) & 1) === 1);
     } else {
       mcu.gpio[this.dout].setInputValue(true);      // busy until the next conversion
-      if (this.pulses >= 25) { this.bits = -1; this.readyAt = now + 100e6; }
+      if (this.pulses >= 25) { this.bits = -1; this.readyAt = now + this.period; }
     }
   }
 }
@@ -231,7 +232,7 @@ function boot(c) {
     mcu.adc.channelValues[ch] = v;
     mcu.adc.sampleAlarm.schedule(mcu.adc.sampleTime * 1000);
   };
-  scales = (c.hx711 || []).map((s) => new HX711(s.sck, s.dout));
+  scales = (c.hx711 || []).map((s) => new HX711(s.sck, s.dout, s.sps));
   leds = c.ws2812 != null ? new WS2812(c.ws2812) : null;
   pioAttach();
   if (c.i2c) {
