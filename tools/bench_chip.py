@@ -250,6 +250,12 @@ def core_figures(img, fs, tmp):
             "count_ms_worst": round(counts[("random", "chinese")] / 1000, 2)}
 
 
+def _whole_line_after(buf, tag):
+    """The figures arrive over USB in pieces: wait for the end of their line, not its start."""
+    start = bytes(buf).find(tag)
+    return start >= 0 and b"\n" in buf[start:]
+
+
 def loop_figures(img, fs, n_moves, seed):
     actions, played = CB.game_script(GAME, n_moves)
     board = CB.ChipBoard(img, seed=seed, noise=1, fs_files=fs)
@@ -262,7 +268,7 @@ def loop_figures(img, fs, n_moves, seed):
         board.wait(300)
         board.play(actions)
         end = board.now + 30_000
-        while b"LOOP " not in board.chip.usb and board.now < end:
+        while not _whole_line_after(board.chip.usb, b"LOOP ") and board.now < end:
             board.step()
         text = bytes(board.chip.usb).decode("utf-8", "replace")
         start = text.find("LOOP ")
