@@ -104,6 +104,19 @@ def transform_sgf(points, n, k):
         out.append(chr(97 + tx) + chr(97 + ty))
     return out
 
+# a black chain with one eye (a9) in the corner lives by connecting at b7 (or
+# a7): points white's c7 also touches (单官 black must fill): not seki. The
+# black group below has three eyes; white's wall owns the right of the board.
+CONNECTED_BY_DAME = [".XO......",
+                     "XXO......",
+                     "..O......",
+                     "XXO......",
+                     ".XO......",
+                     "XXO......",
+                     "X.XO.....",
+                     "XXXO.....",
+                     "..XO....."]
+
 # seed 004, 图九 (top left of a 19x19 board, the rest empty): white's top group
 # (seven empty points in six eyes) shares the liberty a17 with the black group
 # around a15 (one eye); A (g19) is where black could throw in. 图十 marks the six
@@ -127,3 +140,8 @@ def blocks_of(rows):
     rg.load(g.board.cells)
     rg.run()
     return g.board, {g.board.sgf(b["point"]): b for b in rg.blocks()}
+
+
+def random_rows(rng, size, alphabet="XXXXOOOO.."):
+    """A random position (busy boards with many small blocks and seki)."""
+    return ["".join(rng.choice(alphabet) for _ in range(size)) for _ in range(size)]

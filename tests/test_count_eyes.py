@@ -17,7 +17,7 @@ import json
 
 from goban.count import count
 from goban.regions import Regions
-from count_positions import FIG9, FIG10_A, game_of, blocks_of
+from count_positions import FIG9, FIG10_A, game_of, blocks_of, random_rows
 
 
 def test_figure_9_white_keeps_one_eye_point():
@@ -85,7 +85,8 @@ def test_an_independent_block_keeps_two():
 
 def test_shared_liberty_rule_read_plainly():
     """On random boards, the viper pass marks exactly the blocks the rule names:
-    not in seki, next to a dame point that touches an opposing block in seki;
+    able to make two eyes (two eye regions, or one of 3 points or more), next to
+    a dame point that touches an opposing block in seki;
     those keep 1 basic eye position, and the colour's total E agrees."""
     import random
     from goban.regions import T_E
@@ -93,7 +94,7 @@ def test_shared_liberty_rule_read_plainly():
     seen = 0
     for _ in range(60):
         size = rng.choice((7, 9, 13))
-        rows = ["".join(rng.choice("XXXOOO...") for _ in range(size)) for _ in range(size)]
+        rows = random_rows(rng, size, "XXXXXOOOOO..")
         g = game_of(rows)
         b = g.board
         rg = Regions(size)
@@ -109,7 +110,9 @@ def test_shared_liberty_rule_read_plainly():
             nb = [q for q in (p - 1, p + 1, p - b.W, p + b.W) if b.cells[q] in (1, 2)]
             seki_colours = {b.cells[q] for q in nb if info[bid(q)]["seki"]}
             for q in nb:
-                if 3 - b.cells[q] in seki_colours and not info[bid(q)]["seki"]:
+                blk = info[bid(q)]
+                two_eyes = blk["eyes"] >= 2 or blk["largest_eye"] >= 3
+                if 3 - b.cells[q] in seki_colours and two_eyes:
                     want.add(bid(q))
         got = {k for k, blk in info.items() if blk["shared"]}
         assert got == want

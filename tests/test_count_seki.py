@@ -2,14 +2,21 @@
 seed 004's Tang-Song seki, pinned to what the counter does with them.
 
 What the model says (goban/regions.py): a block keeps 2 basic eye points if it
-can make two eyes, else 1 if it has an eye, else 0; it is in seki if it cannot
-make two eyes and touches a dame point (a shared liberty). Shared liberties
-count for nobody under living stones and territory, and are split under area.
+can make two eyes, else 1 if it has an eye, else 0. It is in seki if it cannot
+make two eyes, touches a dame point (a shared liberty), and its shared
+liberties hold both sides (issue 12, item 1): no dame region next to it borders
+a living block of its colour (it would live by connecting through an unfilled
+单官 or an open border), and, with no eye, none borders any living block and one
+borders an opponent that cannot make two eyes either. Shared liberties count
+for nobody under living stones and territory, and are split under area.
 """
+
+import random
 
 from goban.count import count
 from count_positions import (ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI, ONE_EYE_LIFE,
-                             TANG_SONG_SEKI, FIG3, game_of, blocks_of)
+                             TANG_SONG_SEKI, FIG3, CONNECTED_BY_DAME, game_of, blocks_of,
+                             random_rows)
 
 
 def test_blocks_join_through_territory():
@@ -133,3 +140,117 @@ def test_known_limit_one_sided_points_in_seki():
     inner = count(game_of(rows, "tang-song"), [], "tang-song")
     # the inner black stones (d6 e6 e5) and the white ring get no 路 from the seki
     assert inner.breakdown["white"]["total"] == 0
+
+
+def test_a_one_eyed_chain_connected_through_a_dame_point_is_not_seki():
+    board, blocks = blocks_of(CONNECTED_BY_DAME)
+    corner = blocks["ba"]
+    assert (corner["color"], corner["stones"], corner["eyes"]) == (1, 3, 1)
+    assert not any(b["seki"] for b in blocks.values())
+    # the Japanese count gives black its eye a9, as after black fills b7
+    unfilled = count(game_of(CONNECTED_BY_DAME, "japanese"), [], "japanese", komi=0)
+    filled_rows = list(CONNECTED_BY_DAME)
+    filled_rows[2] = "XXO......"
+    filled = count(game_of(filled_rows, "japanese"), [], "japanese", komi=0)
+    assert unfilled.breakdown["black"]["seki_territory"] == 0
+    assert unfilled.breakdown["black"]["territory"] == filled.breakdown["black"]["territory"] == 5
+    assert unfilled.result == filled.result
+
+
+def test_the_same_chain_cut_off_is_in_seki_with_its_neighbour():
+    """Control: with b7's lower neighbours white (a white chain with one eye,
+    a6, shut in by black's living wall), the corner chain and that white chain
+    share b7 and neither can fill it: both are in seki; nothing else is."""
+    rows = [".XOX.....",
+            "XXOX.....",
+            "O.OX.....",
+            ".OOX.....",
+            "OOOX.....",
+            "XXXX.....",
+            ".........",
+            ".........",
+            "........."]
+    _, blocks = blocks_of(rows)
+    seki = sorted((b["color"], b["stones"], b["eyes"]) for b in blocks.values() if b["seki"])
+    assert seki == [(1, 3, 1), (2, 9, 1)]
+
+
+def test_an_eyeless_chain_facing_an_open_border_is_not_seki():
+    """Stones still in the open (here a black chain and a white chain touching
+    the open middle of the board, 25 moves before the end of a game) share
+    liberties with living groups: not seki, whatever their shape."""
+    rows = ["XXXXX....",
+            "X.X.X....",
+            "XXXXXO...",
+            "....XO...",
+            "...XOO...",
+            "...XO.O..",
+            "....OOOOO",
+            "....O.O.O",
+            "....OOOOO"]
+    _, blocks = blocks_of(rows)
+    eyeless = [b for b in blocks.values() if b["eyes"] == 0]
+    assert eyeless, blocks
+    assert not any(b["seki"] for b in blocks.values())
+
+
+def plain_seki(board, rg):
+    """issue 12's seki rule read plainly, with sets: the blocks in seki."""
+    info = {k: blk for k, blk in enumerate(rg.blocks(), 1)}
+    cells, W = board.cells, board.W
+    dame = {p for p in board.points()
+            if cells[p] == 0 and rg.rinfo[(rg.rid[p] << 3) + 1] == 3}
+
+    def stone_neighbours(p):
+        return [q for q in (p - 1, p + 1, p - W, p + W) if cells[q] in (1, 2)]
+
+    borders = {}       # dame region -> blocks next to it
+    near = {}          # block -> dame regions next to its stones
+    for p in dame:
+        r = rg.rid[p]
+        for q in stone_neighbours(p):
+            borders.setdefault(r, set()).add(rg.bid[q])
+            near.setdefault(rg.bid[q], set()).add(r)
+    seki = {k for k, blk in info.items()
+            if k in near and blk["eyes"] < 2 and blk["largest_eye"] < 3}
+    while True:
+        let_go = set()
+        for k in seki:
+            col = info[k]["color"]
+            around = set().union(*(borders[r] for r in near[k]))
+            living = {j for j in around if j not in seki}
+            if info[k]["territory"]:
+                if any(info[j]["color"] == col for j in living):
+                    let_go.add(k)
+            elif living or not any(info[j]["color"] != col for j in around):
+                let_go.add(k)
+        if not let_go:
+            return seki
+        seki -= let_go
+
+
+def test_seki_rule_read_plainly():
+    """On random boards (seeded) the viper passes keep in seki exactly the
+    blocks the plain reading keeps, and the seki totals add up."""
+    from goban.regions import T_SEKI_G, T_SEKI_T
+    seed = 20261124
+    rng = random.Random(seed)
+    kept = 0
+    for _ in range(80):
+        size = rng.choice((7, 9, 13))
+        rows = random_rows(rng, size)
+        board, _ = blocks_of(rows)
+        from goban.regions import Regions
+        rg = Regions(size)
+        rg.load(board.cells)
+        rg.run()
+        want = plain_seki(board, rg)
+        got = {k for k, blk in enumerate(rg.blocks(), 1) if blk["seki"]}
+        assert got == want, rows
+        for c in (1, 2):
+            mine = [blk for blk in rg.blocks() if blk["seki"] and blk["color"] == c]
+            assert rg.tot[(c << 3) + T_SEKI_G] == len(mine)
+            assert rg.tot[(c << 3) + T_SEKI_T] == sum(b["territory"] for b in mine)
+        kept += len(got)
+    print("seed %d: 80 boards, %d blocks in seki" % (seed, kept))
+    assert kept > 0

@@ -24,10 +24,17 @@ its territory is filled (seed 003 第二十二条):
     seed 004 图十: white fills six of its seven points and lives);
   - otherwise 1 if it has a territory point (a one-eye life such as seed 003's
     一眼净活图), else 0 (seki on shared liberties only).
-A block is in seki when it cannot make two eyes and touches a dame point: the
-dame next to it are its shared liberties (公气), kept for both sides.
-Known limit: points of a seki that only one side may fill (seed 004's last
-figure, seed 003 §18.4(1)) count as shared liberties, like every dame point.
+A block is in seki when it cannot make two eyes, touches a dame point, and its
+shared liberties (公气, the dame next to it, kept for both sides) hold both
+sides (`seki_by_liberties()`): no dame region next to it borders a living block
+of its colour (it lives by connecting through an unfilled 单官 or an open
+border), and, if it has no eye, none borders any living block and one borders
+an opponent block that cannot make two eyes either. A board is counted where
+the players stop, dame filled or not: touching a dame point alone is no seki.
+Known limits: points of a seki that only one side may fill (seed 004's last
+figure, seed 003 §18.4(1)) count as shared liberties, like every dame point; a
+one-eyed block whose open border faces only the opponent stays in seki (seed
+004 图九's reading: the opponent fills its own eyes down to one).
 """
 
 from array import array
@@ -298,6 +305,120 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
 
 
 @micropython.viper
+def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int,
+                      nblk: int) -> int:
+    """Keep in seki only the blocks whose shared liberties hold both sides: a
+    block that cannot make two eyes is in seki only if no dame region next to it
+    borders a living block of its own colour (it lives by connecting through an
+    unfilled 单官 or an open border), and, if it has no eye, no dame region next
+    to it borders any living block (the owner fills the shared points and takes
+    it, or the fight is not over) and one borders an opponent block that cannot
+    make two eyes either (its liberties are shared with one that needs them too).
+    A block let go lives, which may let go its neighbours: repeated until
+    nothing changes. Run after analyse(); clears F_SEKI and updates the seki
+    totals in tot; `stack` is scratch. Returns the number of blocks let go."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    bi = ptr16(bid)
+    acc = ptr16(stack)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
+    nreg = t[0]
+    released = 0
+    changed = 1
+    while changed:
+        changed = 0
+        # 1. what borders each dame region: bit c-1 a living block of colour c,
+        #    bit c+1 a block of colour c that cannot make two eyes
+        r = 1
+        while r <= nreg:
+            rf[(r << 3) + 6] = 0
+            r += 1
+        k = 1
+        while k <= nblk:
+            acc[k] = 0
+            k += 1
+        p = W
+        while p < length:
+            if w[p] == 0:
+                r = (ri[p] << 3)
+                if rf[r + 1] == 3:
+                    bits = 0
+                    q = p - 1
+                    v = w[q]
+                    if v == 1 or v == 2:
+                        if bf[(bi[q] << 3) + 6] & 2:
+                            v = v << 2
+                        bits = bits | v
+                    q = p + 1
+                    v = w[q]
+                    if v == 1 or v == 2:
+                        if bf[(bi[q] << 3) + 6] & 2:
+                            v = v << 2
+                        bits = bits | v
+                    q = p - W
+                    v = w[q]
+                    if v == 1 or v == 2:
+                        if bf[(bi[q] << 3) + 6] & 2:
+                            v = v << 2
+                        bits = bits | v
+                    q = p + W
+                    v = w[q]
+                    if v == 1 or v == 2:
+                        if bf[(bi[q] << 3) + 6] & 2:
+                            v = v << 2
+                        bits = bits | v
+                    rf[r + 6] = rf[r + 6] | bits
+            p += 1
+        # 2. each seki block gathers what borders its dame regions
+        p = W
+        while p < length:
+            if w[p] == 0:
+                r = (ri[p] << 3)
+                if rf[r + 1] == 3:
+                    bits = rf[r + 6]
+                    q = p - 1
+                    if w[q] == 1 or w[q] == 2:
+                        acc[bi[q]] = acc[bi[q]] | bits
+                    q = p + 1
+                    if w[q] == 1 or w[q] == 2:
+                        acc[bi[q]] = acc[bi[q]] | bits
+                    q = p - W
+                    if w[q] == 1 or w[q] == 2:
+                        acc[bi[q]] = acc[bi[q]] | bits
+                    q = p + W
+                    if w[q] == 1 or w[q] == 2:
+                        acc[bi[q]] = acc[bi[q]] | bits
+            p += 1
+        # 3. let go the blocks whose liberties are not held
+        k = 1
+        while k <= nblk:
+            b = k << 3
+            if bf[b + 6] & 2:
+                col = bf[b + 1]
+                seen = acc[k]
+                free = 0
+                if bf[b + 3] > 0:
+                    if seen & col:
+                        free = 1
+                elif seen & 3:
+                    free = 1
+                elif (seen & ((3 - col) << 2)) == 0:
+                    free = 1
+                if free:
+                    bf[b + 6] = bf[b + 6] & 0xFD
+                    c8 = col << 3
+                    t[c8 + 4] -= 1
+                    t[c8 + 5] -= bf[b + 3]
+                    t[c8 + 6] -= bf[b + 7]
+                    released += 1
+                    changed = 1
+            k += 1
+    return released
+
+
+@micropython.viper
 def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
                      nblk: int) -> int:
     """Blocks that live with a shared liberty (公气): a block able to make two
@@ -343,25 +464,25 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
                 v = w[q]
                 if (v == 1 or v == 2) and (v & opp):
                     b = bi[q] << 3
-                    if (bf[b + 6] & 2) == 0:
+                    if bf[b + 7] == 2:
                         bf[b + 6] = bf[b + 6] | 4
                 q = p + 1
                 v = w[q]
                 if (v == 1 or v == 2) and (v & opp):
                     b = bi[q] << 3
-                    if (bf[b + 6] & 2) == 0:
+                    if bf[b + 7] == 2:
                         bf[b + 6] = bf[b + 6] | 4
                 q = p - W
                 v = w[q]
                 if (v == 1 or v == 2) and (v & opp):
                     b = bi[q] << 3
-                    if (bf[b + 6] & 2) == 0:
+                    if bf[b + 7] == 2:
                         bf[b + 6] = bf[b + 6] | 4
                 q = p + W
                 v = w[q]
                 if (v == 1 or v == 2) and (v & opp):
                     b = bi[q] << 3
-                    if (bf[b + 6] & 2) == 0:
+                    if bf[b + 7] == 2:
                         bf[b + 6] = bf[b + 6] | 4
         p += 1
     changed = 0
@@ -562,6 +683,9 @@ class Regions:
                                    self.binfo, self.tot, self.length, self.W)
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
+            seki_by_liberties(self.work, self.rid, self.bid, self.stack, self.rinfo,
+                              self.binfo, t, self.length, self.W, n)
+        if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
             shared_liberties(self.work, self.rid, self.bid, self.rinfo, self.binfo, t,
                              self.length, self.W, n)
         return n
@@ -578,7 +702,8 @@ class Regions:
             b = k << 3
             out.append({"point": bf[b + B_FIRST], "color": bf[b + B_COLOR],
                         "stones": bf[b + B_STONES], "territory": bf[b + B_TERR],
-                        "eyes": bf[b + B_EYES], "basic_eyes": bf[b + B_BASIC],
+                        "eyes": bf[b + B_EYES], "largest_eye": bf[b + B_MAXEYE],
+                        "basic_eyes": bf[b + B_BASIC],
                         "seki": bool(bf[b + B_FLAGS] & F_SEKI),
                         "shared": bool(bf[b + B_FLAGS] & F_SHARED)})
         return out
