@@ -42,7 +42,7 @@ from pathlib import Path
 
 from goban import rules as R
 from goban.count import bowl_stones
-from goban.game import Game, handicap_points
+from goban.game import Game, handicap_points, PASS, ABANDON
 from goban.board import WHITE
 from goboard import mpengine, simfaults
 from goboard.errors import UserError
@@ -165,6 +165,7 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
     b = game.board
     color = {"B": 1, "W": 2}
     acts = [["wait", 300]]
+    lids = {"B": 0, "W": 0}    # stones in each lid (lidW holds black ones), for Ing's fill
     setup_b = record["setup"].get("B", [])
     for s in setup_b:
         acts.append(["place", "B", s])
@@ -175,9 +176,12 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         raise UserError("SGF: white setup stones cannot be set up at the board")
     p_hover = (0.0, 0.15, 0.3, 0.5)[noise]
     p_nudge = (0.0, 0.1, 0.2, 0.35)[noise]
+    closing = _closing_passes(record["moves"])
     for k, mv in enumerate(record["moves"]):
         c, pt = mv[0], mv[1]
         kind = mv[2] if len(mv) > 2 else None
+        if k >= closing and rules.end == R.END_TWO_ABANDONS:
+            kind = "abandon"       # 计活子 ends play by abandons, not pass stones
         think = rng.randint(120, 400)
         if tempo is not None:
             think = frng.randint(tempo // 2, tempo + tempo // 2) if tempo > 0 else 0
@@ -195,12 +199,7 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
             acts.append(["button", c, "abandon"])
             code = game.abandon(color[c])
         elif not pt:
-            if rules.uses_pass_stones:
-                acts += [["bowl", c, -1], ["wait", 600],
-                         ["lid", "W" if c == "B" else "B", 1, "pass"], ["wait", 600]]
-            else:
-                acts.append(["button", c, "pass"])
-            code = game.pass_move(color[c])
+            code = _pass_by_hand(acts, game, rules, c, lids)
         else:
             try:
                 p = b.from_sgf(pt)
@@ -224,6 +223,7 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
             code = game.play(color[c], p)
             if code is None:
                 caps = [b.sgf(q) for q in game.last_capture()]
+                lids[c] += len(caps)       # the opponent's stones, into the mover's lid
                 rng.shuffle(caps)
                 if caps:
                     acts.append(["wait", rng.randint(150, 300)])
@@ -249,6 +249,18 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
             record["stopped"] = {"move": k + 1, "color": c, "point": pt, "code": code}
             return acts
     res = record.get("result") or ""
+    closed = 0
+    while closing < len(record["moves"]) and not game.over and closed < 4 \
+            and "+R" not in res.upper():
+        # the players stopped by passing, but these rules end play later (AGA:
+        # white passes last; Ing: four passes; Tang-Song: as many moves each):
+        # they pass on until play ends, as they would at a real board
+        c = "B" if game.to_move() == 1 else "W"
+        acts.append(["wait", rng.randint(120, 400)])
+        if _pass_by_hand(acts, game, rules, c, lids):
+            break
+        closed += 1
+    record["closing_passes"] = closed
     if "+R" in res.upper():
         loser = "W" if res.upper().startswith("B") else "B"
         acts += [["wait", 400], ["button", loser, "resign"]]
@@ -256,8 +268,59 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         dead = markup_dead(sg, b) if sg is not None else []
         for q in dead:
             acts += [["wait", rng.randint(150, 400)], ["lift", q]]
+            lids["W" if b.cells[b.from_sgf(q)] == 1 else "B"] += 1
         acts += [["wait", 400], ["button", "B", "end"]]
+        if rules.scoring == R.SCORE_ING:
+            acts += _ing_fill(game, dead, lids, rng)
     return acts
+
+
+def _ing_fill(game, dead, lids, rng):
+    """Ing's count by the hands (every simulated board weighs white's bowl): the
+    prisoners, dead stones and pass stones go back to their owners' bowls, white
+    fills its territory from its bowl, then end: the board counts white's bowl."""
+    from array import array
+    from goban.regions import Regions
+    b = game.board
+    acts = [["wait", 600]]
+    for lid, bowl in (("W", "B"), ("B", "W")):
+        if lids[lid]:
+            acts += [["lid", lid, -lids[lid]], ["bowl", bowl, lids[lid]], ["wait", 300]]
+    rg = Regions(b.size)
+    rg.load(b.cells)
+    rg.take_off(b.cells, array("i", [b.from_sgf(q) for q in dead]))
+    rg.run()
+    # what white's bowl holds now: it fills no more (the rest stays empty)
+    bowl = bowl_stones(b.size, game.rules) + lids["B"]
+    for i in range(1, game.n + 1):
+        if game.color_of(i) == 2 and game.points[i] not in (PASS, ABANDON):   # stones taken
+            bowl -= 1
+    for p in sorted(rg.region_points(2))[:max(0, bowl)]:
+        acts += [["place", "W", b.sgf(p)], ["wait", rng.randint(40, 120)]]
+    # end once the bowl rings no more (a stone taken rings it up to 2 s)
+    return acts + [["wait", 2500], ["button", "W", "end"], ["wait", 2500]]
+
+
+def _closing_passes(moves):
+    """Where the record's closing passes start (two or more in a row at its end:
+    the players agreed to stop), or len(moves)."""
+    k = len(moves)
+    while k > 0 and not moves[k - 1][1] and not (len(moves[k - 1]) > 2 and moves[k - 1][2]):
+        k -= 1
+    return k if len(moves) - k >= 2 else len(moves)
+
+
+def _pass_by_hand(acts, game, rules, c, lids):
+    """A pass at the board: a stone handed over (into the opponent's lid) where
+    the rules use pass stones, else the pass button. Returns the core's refusal,
+    or None."""
+    if rules.uses_pass_stones:
+        lid = "W" if c == "B" else "B"
+        acts += [["bowl", c, -1], ["wait", 600], ["lid", lid, 1, "pass"], ["wait", 600]]
+        lids[lid] += 1
+    else:
+        acts.append(["button", c, "pass"])
+    return game.pass_move(1 if c == "B" else 2)
 
 
 def _empty_neighbour(b, p, rng):
