@@ -19,11 +19,14 @@ from goban.gamelog import GameLog
 from goban.hw import open_devices
 
 CAL_PATH = "calibration.bin"
-# a step's output job (log, send, lights, display page) runs only if the scan,
-# referee, buttons and scales took less than this (BoardLoop.budget_us): the step
-# that takes a move (~6-8 ms on the RP2040) leaves its log write (2-5 ms) to the
-# next one, and no step runs past the 10 ms scan period for it
-STEP_BUDGET_US = 6500
+# the time a step may take (BoardLoop.budget_us): after the scan, the scale job
+# and an output job (log, send, lights, a display page) run only if the most
+# they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
+# else they wait a step, so no step runs past the 10 ms scan period
+STEP_BUDGET_US = 9000
+# the buttons' expander is read over I2C every other scan (~0.5 ms a read): a
+# press is held 100 ms or more, and 3 reads debounce it (60 ms)
+BUTTONS_EVERY = 2
 # the loop collects the heap itself, a quiet step after this many events
 # (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
 GC_EVENTS = 24
@@ -77,6 +80,7 @@ def build():
                      log=log)
     loop.ticks_us = time.ticks_us
     loop.budget_us = STEP_BUDGET_US
+    loop.buttons_every = BUTTONS_EVERY
     loop.gc_events = GC_EVENTS
     try:
         import sys

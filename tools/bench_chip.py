@@ -130,7 +130,7 @@ loop.link.send_event = tap
 # the wrappers allocate nothing (no *args tuple a call): the loop's own heap
 # quietness is part of what is measured (a collection is a step of its own)
 NAMES = ("scan", "log", "send", "lights", "display_draw", "button", "bowls",
-         "display_page", "gc")
+         "display_page", "gc", "link_poll", "buttons_poll")
 parts = {}
 for name in NAMES:
     parts[name] = 0
@@ -175,6 +175,9 @@ loop._display = timed2("display_draw", loop._display)
 loop.press = timed1("button", loop.press, "arg")     # ... and the button
 loop._bowls = timed1("bowls", loop._bowls)
 loop._collect = timed0("gc", loop._collect)
+loop.link.poll = timed1("link_poll", loop.link.poll)
+if loop.buttons is not None:
+    loop.buttons.poll = timed0("buttons_poll", loop.buttons.poll)
 if loop.display is not None:
     loop.display.flush_page = timed0("display_page", loop.display.flush_page)
 worst = 0

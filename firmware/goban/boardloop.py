@@ -37,6 +37,12 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
 
 KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
 
+# events whose log write or link message takes a step of its own (see step())
+HEAVY = ("count",)
+# a job that waited this many steps for the budget runs anyway: the scale job
+# beside the scan, an output job in a step of its own (_jobs, step())
+FORCE = 2
+
 # The loop's own collection (main.py turns it on for the Pico: `gc_events`; off in
 # the simulator, whose heap is large): once that many events went out since the
 # last one, or GC_SCANS scans passed (the link's heartbeat allocates a little), at
@@ -89,10 +95,16 @@ class BoardLoop:
         self.collections = 0        # the loop's own gc.collect() steps
         self.gc_sent = 0            # self.sent and self.scans at the last one
         self.gc_scans = 0
-        # the step's time budget (main.py sets it on the Pico): an output job runs only
-        # if the step's own work (scan, referee, buttons, scales) took less than
-        # budget_us, else it waits a step, so a move's step does not also write the log
+        # the step's time (main.py sets it and the clock on the Pico): the scale job
+        # and an output job run only if they fit in it after the scan (_jobs)
         self.budget_us = 0
+        self.pressed = None         # a press polled, taken on the next step (step())
+        self.buttons_every = 1      # poll the buttons every this many scans (main.py: 2)
+        self.scanned = False        # the last step scanned
+        self.out_waited = 0         # steps an output job has waited for the budget
+        self.bowls_waited = 0       # ... and the scale job
+        # the most each job cost lately, us: scales, an event's log or send, the UI
+        self.cost = array("i", [2000, 4000, 2000])
         self.ticks_us = None
 
     # --- start-up -------------------------------------------------------------
@@ -214,25 +226,117 @@ class BoardLoop:
                 and self._idle():
             self._collect()         # this step is the collection; the scan is the next
             return 0
+        # work that would not fit beside a scan gets a step of its own, after a
+        # scanning one (so nothing starves the scan): a button press (the end of
+        # play counts the board: ~8 ms on the RP2040), the log or link job of a
+        # count event (~7 ms), and an output job that found no room beside the
+        # scan FORCE steps in a row
+        if not self.scanned:
+            pass
+        elif self.pressed is not None:
+            name = self.pressed
+            self.pressed = None
+            self.scanned = False
+            self.press(name)
+            return self._take() if self.ref.events else 0
+        elif self._solo():
+            self.scanned = False
+            self.out_waited = 0
+            self._pump()
+            return 0
+        self.scanned = True
         self.next_scan = now_ms + self.scan_ms
         self.scan()
         timing.step(self.ref, now_ms)
         k = 0
-        if self.buttons is not None:
+        if self.buttons is not None and self.pressed is None \
+                and self.scans % self.buttons_every == 0:
             name = self.buttons.poll()
             if name is not None:
-                self.press(name)
+                self.pressed = name     # taken on the next step, a step of its own
                 k += 1
-        if self.bowls is not None:
-            self._bowls(now_ms)
         if self.ref.events:
             k += self._take()
-        if clock is None or clock() - t0 < self.budget_us:    # (a wrap reads negative: go)
-            self._pump()
+        k += self._jobs(now_ms, clock, t0)
         lf = self.lights_flush
         if lf is not None:
             lf()
         return k
+
+    def _jobs(self, now_ms, clock, t0):
+        """After the scan, the scale job and one output job (log, send, lights, a
+        display page) share what is left of the step's time (budget_us, on the
+        Pico under the scan period): each runs if the time so far plus the most
+        it has lately cost fits, else it waits a step. The one that waited goes
+        first; after FORCE steps the scale job runs whatever it costs (~1 ms)
+        and an output job gets a step of its own (step()), so neither waits for
+        ever. Returns the events the scales' news made."""
+        k = 0
+        out_first = self.out_waited > self.bowls_waited
+        if not out_first:
+            k += self._scale_job(now_ms, clock, t0)
+        self._output_job(clock, t0)
+        if out_first:
+            k += self._scale_job(now_ms, clock, t0)
+        return k
+
+    def _fits(self, clock, t0, cost, waited):
+        """The job may run: no clock (the simulator), it waited long enough, or
+        the step's time so far plus its cost stays under the budget (a wrap of
+        the microsecond clock reads negative: it runs)."""
+        return clock is None or waited >= FORCE or clock() - t0 + cost <= self.budget_us
+
+    def _solo(self):
+        """The next output job takes this step alone (step()): a heavy event's,
+        or one that found no room beside the scan FORCE steps in a row."""
+        q = self.queue
+        if q and q[0]["type"] in HEAVY:
+            return True
+        return self.out_waited >= FORCE and (bool(q) or self._ui_pending())
+
+    def _scale_job(self, now_ms, clock, t0):
+        if self.bowls is None:
+            return 0
+        if not self._fits(clock, t0, self.cost[0], self.bowls_waited):
+            self.bowls_waited += 1
+            return 0
+        self.bowls_waited = 0
+        t = clock() if clock is not None else 0
+        self._bowls(now_ms)
+        if clock is not None:
+            self._learn(0, clock() - t)
+        return self._take() if self.ref.events else 0
+
+    def _output_job(self, clock, t0):
+        q = self.queue
+        if q and q[0]["type"] in HEAVY:
+            return                  # a step of its own, the next (step())
+        kind = 1 if q else 2        # an event to log or send, or the display and lights
+        if kind == 2 and not self._ui_pending():
+            return
+        if not self._fits(clock, t0, self.cost[kind], 0):
+            self.out_waited += 1    # first next step; FORCE steps: a step of its own
+            return
+        self.out_waited = 0
+        t = clock() if clock is not None else 0
+        self._pump()
+        if clock is not None:
+            self._learn(kind, clock() - t)
+
+    def _learn(self, kind, us):
+        """The most a job of this kind cost lately: a new peak at once, else
+        down by 1/32 a run (a job's cost has peaks: a scale job that wakes the
+        referee, the log write of a large event; a peak that comes back seldom
+        is forgotten in some 30 runs)."""
+        c = self.cost
+        v = c[kind]
+        c[kind] = us if us > v else v - (v >> 5)
+
+    def _ui_pending(self):
+        if self.ref.ui_dirty:
+            return True
+        d = self.display
+        return d is not None and bool(getattr(d, "dirty", 0))
 
     def _idle(self):
         """Nothing under way: no point in transition at the last scan, no event
@@ -259,7 +363,7 @@ class BoardLoop:
         cal.classify(self.raw, self.cells)
         self.scans += 1
         cal.follow_drift(self.raw, self.cells)  # counts its own period
-        r = self.settle.update(self.cells)
+        r = self.settle.update(self.cells, cal.changed())
         changed = r & 0x3FF
         quiet = (r >> 10) & 0x3FF == 0
         self.quiet = quiet

@@ -73,6 +73,7 @@ C_FLAG = const(10)  # the grey-band counter flags a point unstable at this
 C_STRONG_B = const(11)  # Q4: a black reading past this is strong (the short settle)
 C_STRONG_W = const(12)  # Q4
 C_STEADY = const(13)  # counts: a strong reading moving no more than this a scan is steady
+C_CHANGED = const(14)  # out: cells the last classify changed (0: goban.settle may rest)
 
 ADC_MAX = const(4095)
 _MAGIC = b"GCAL"
@@ -109,68 +110,97 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
     strong_w = 0 - int(g[12])
     band = int(g[13])
     stones = 0
+    changed = 0
     i = 0
     while i < n:
         v = int(r[i])
         st = int(s[i])
+        prev = c[i]
         if (st & 0xE0000) != 0 or v < lo or v > hi:
-            c[i] = 3
+            if prev != 3:
+                c[i] = 3
+                changed += 1
             t[i] = 0
-        else:
-            prev = c[i]
-            d = (v << 4) - (st & 0xFFFF)
-            if (st & 0x10000) != 0:
-                d = 0 - d
-            new = 0
-            if d > blk and (prev == 1 or d > enter_b):
-                new = 1
-            elif d < wht and (prev == 2 or d < enter_w):
-                new = 2
-            k = q[i]
-            if new == 0 and (d > grey_b or d < grey_w):
-                k += 2
-                if k > flag + 60:
-                    k = flag + 60
-            elif k > 0:
-                k -= 1
-            q[i] = k
-            if (st & 0x100000) != 0:
-                if k == 0:
-                    s[i] = st ^ 0x100000
-                else:
-                    new = 4
-                    if d < enter_b and d > enter_w:
-                        # flagged: the baseline follows the reading 1/16 a scan
-                        b = st & 0xFFFF
-                        step = ((v << 4) - b) >> 4
-                        if step == 0:
-                            if (v << 4) > b:
-                                step = 1
-                            else:
-                                step = 0 - 1
-                        s[i] = (st & 0x1F0000) | ((b + step) & 0xFFFF)
-            elif k >= flag:
-                s[i] = st | 0x100000
-                new = 4
-            c[i] = new
-            if new == 0 or new == 4:
-                if t[i] != 0:
-                    t[i] = 0
+            i += 1
+            continue
+        d = (v << 4) - (st & 0xFFFF)
+        if (st & 0x10000) != 0:
+            d = 0 - d
+        if prev == 0:
+            if d <= grey_b and d >= grey_w and q[i] == 0:
+                # empty and quiet (most points, most scans): nothing changes
+                # (an empty point has steady 0 and is not flagged unstable)
+                i += 1
+                continue
+        elif q[i] == 0 and (st & 0x100000) == 0 and (
+                (prev == 1 and d >= strong_b and d > blk)
+                or (prev == 2 and d <= strong_w and d < wht)):
+            # a stone well down that stays (most stones, most scans): only
+            # its run of steady readings moves
+            stones += 1
+            k = t[i]
+            dv = v - int(p[i])
+            p[i] = v
+            if k > 0 and dv <= band and dv >= 0 - band:
+                if k < 250:
+                    t[i] = k + 1
             else:
-                stones += 1
-                if d >= strong_b or d <= strong_w:
-                    # strong: a stone well down; steady while it moves within the band
-                    k = t[i]
-                    dv = v - int(p[i])
-                    p[i] = v
-                    if k > 0 and dv <= band and dv >= 0 - band:
-                        if k < 250:
-                            t[i] = k + 1
-                    else:
-                        t[i] = 1
-                elif t[i] != 0:
-                    t[i] = 0
+                t[i] = 1
+            i += 1
+            continue
+        new = 0
+        if d > blk and (prev == 1 or d > enter_b):
+            new = 1
+        elif d < wht and (prev == 2 or d < enter_w):
+            new = 2
+        k = q[i]
+        if new == 0 and (d > grey_b or d < grey_w):
+            k += 2
+            if k > flag + 60:
+                k = flag + 60
+        elif k > 0:
+            k -= 1
+        q[i] = k
+        if (st & 0x100000) != 0:
+            if k == 0:
+                s[i] = st ^ 0x100000
+            else:
+                new = 4
+                if d < enter_b and d > enter_w:
+                    # flagged: the baseline follows the reading 1/16 a scan
+                    b = st & 0xFFFF
+                    step = ((v << 4) - b) >> 4
+                    if step == 0:
+                        if (v << 4) > b:
+                            step = 1
+                        else:
+                            step = 0 - 1
+                    s[i] = (st & 0x1F0000) | ((b + step) & 0xFFFF)
+        elif k >= flag:
+            s[i] = st | 0x100000
+            new = 4
+        if new != prev:
+            c[i] = new
+            changed += 1
+        if new == 0 or new == 4:
+            if t[i] != 0:
+                t[i] = 0
+        else:
+            stones += 1
+            if d >= strong_b or d <= strong_w:
+                # strong: a stone well down; steady while it moves within the band
+                k = t[i]
+                dv = v - int(p[i])
+                p[i] = v
+                if k > 0 and dv <= band and dv >= 0 - band:
+                    if k < 250:
+                        t[i] = k + 1
+                else:
+                    t[i] = 1
+            elif t[i] != 0:
+                t[i] = 0
         i += 1
+    g[14] = changed
     return stones
 
 
@@ -231,7 +261,8 @@ class Calibration:
                                2 * t.get("unstable", 60),
                                (t["black"] * strong // 100) << 4,
                                (t["white"] * strong // 100) << 4,
-                               t.get("steady", max(1, min(t["black"], t["white"]) // 6))])
+                               t.get("steady", max(1, min(t["black"], t["white"]) // 6)),
+                               0])
         self.grey = bytearray(n)   # the grey-band counter per point (see the docstring)
         # strong, steady readings in a row per point (goban.settle's short window)
         self.steady = bytearray(n)
@@ -247,6 +278,10 @@ class Calibration:
         point's strong, steady stone readings in a row. No allocation. Returns
         the number of stones seen."""
         return _classify(raw, cells, self.state, self.cfg, self.grey, self.steady, self.last)
+
+    def changed(self):
+        """Cells the last classify changed: 0 lets goban.settle rest a scan."""
+        return self.cfg[C_CHANGED]
 
     def follow_drift(self, raw, cells):
         """Call once per frame after classify: every drift_every-th call, the

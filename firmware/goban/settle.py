@@ -92,7 +92,14 @@ class Settle:
             self.age[i] = AGE_MAX
         self.last = 0
 
-    def update(self, cells):
+    def update(self, cells, moved=-1):
+        """One scan. `moved`: how many cells changed since the last update (-1:
+        unknown). None, with nothing pending after the last update, leaves
+        nothing to do: every point reads its stable value and still does (the
+        ages only matter once a reading changes, which sets them to 1)."""
+        if moved == 0 and (self.last >> 10) == 0:
+            self.last = 0
+            return 0
         r = settle_frame(cells, self.cand, self.age, self.stable, self.n, self.scans,
                          self.steady, self.fast)
         self.last = r

@@ -36,9 +36,9 @@ def open_devices(profile):
             sim.SimDisplay(profile) if profile.display is not None else None,
             sim.SimLights(profile) if profile.lights is not None else None)
     from goban.hw.matrix import HallMatrix
-    from goban.hw.scale import HX711
+    from goban.hw.scale import open_scale
     from goban.hw.buttons import Buttons
-    scales = {w: HX711(s["dout"], s["sck"], s["gain"]) for w, s in profile.bowls["scales"].items()}
+    scales = {w: open_scale(s, k) for k, (w, s) in enumerate(profile.bowls["scales"].items())}
     display = lights = buzzer = i2c = None
     if profile.display is not None:
         from goban.hw.display import Display, open_i2c
@@ -50,6 +50,7 @@ def open_devices(profile):
     if profile.lights is not None:
         from goban.hw.lights import Lights
         lights = Lights(profile)
-    # one HX711 read a loop step (hw.bowls): each converts 10 times a second
+    # one scale read a loop step (hw.bowls), in turn: on PIO (~0.1 ms, the newest
+    # reading) or bit-banged (~1.2 ms); the weighing in bytecode is the rest
     return Devices(HallMatrix(profile), scales, Bowls(profile, scales, per_update=1),
                    Buttons(profile, i2c), buzzer, display, lights)
