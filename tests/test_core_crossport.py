@@ -26,7 +26,7 @@ from goban.game import Game
 
 SEED = int(os.environ.get("GOBOARD_XPORT_SEED", random.randrange(1 << 30)))
 # games per case: about 35 s for the ten cases on this machine
-GAMES = int(os.environ.get("GOBOARD_XPORT_GAMES", "40"))
+GAMES = int(os.environ.get("GOBOARD_XPORT_GAMES", "30"))
 
 DRIVER = r'''
 import sys

@@ -40,11 +40,24 @@ def score(sgf, rules):
 CLOSING = {"aga": 1, "ing": 2, "tang-song": 1}
 
 
-@pytest.mark.parametrize("rules", ["chinese", "chinese-1988", "japanese", "aga", "ing", "new-ing",
-                                   "jipingdian", "living-stones", "tang-song", "ming-qing",
-                                   "tromp-taylor"])
-def test_the_board_and_goboard_score_count_the_demo_alike(rules, tmp_path):
-    rc, out, err = demo(rules, tmp_path)
+ELEVEN = ["chinese", "chinese-1988", "japanese", "aga", "ing", "new-ing", "jipingdian",
+          "living-stones", "tang-song", "ming-qing", "tromp-taylor"]
+
+
+@pytest.fixture(scope="module")
+def demos(tmp_path_factory):
+    """The demo under each rule set, two at a time (each is a board process and a
+    host: the machine's two cores)."""
+    from concurrent.futures import ThreadPoolExecutor
+    base = tmp_path_factory.mktemp("demos")
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = {r: pool.submit(demo, r, base / r) for r in ELEVEN}
+        return {r: f.result() for r, f in runs.items()}
+
+
+@pytest.mark.parametrize("rules", ELEVEN)
+def test_the_board_and_goboard_score_count_the_demo_alike(rules, demos):
+    rc, out, err = demos[rules]
     assert rc == 0, err
     assert out["status"] == "counted" and out["exact"] and out["whole"], out
     assert out["record_moves"] == 243
@@ -72,8 +85,8 @@ def test_ing_white_fills_its_area_from_its_bowl_and_the_bowl_agrees():
     assert count["result"] == out["result"]
 
 
-def test_white_first_rules_play_the_record_with_its_colours_swapped(tmp_path):
-    rc, out, err = demo("ming-qing", tmp_path)
+def test_white_first_rules_play_the_record_with_its_colours_swapped(demos):
+    rc, out, err = demos["ming-qing"]
     assert rc == 0, err
     with open(out["sgf"], encoding="utf-8") as f:
         sgf = f.read()

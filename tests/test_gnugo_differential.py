@@ -26,7 +26,7 @@ from gtp import GTP, GNUGO  # noqa: E402
 
 SEED = int(os.environ.get("GOBOARD_DIFF_SEED", random.randrange(1 << 30)))
 # tries on 9x9 (19x19 gets half): about 30 s for both on this machine (the 10-minute suite)
-COUNT = int(os.environ.get("GOBOARD_DIFF_COUNT", "60000"))
+COUNT = int(os.environ.get("GOBOARD_DIFF_COUNT", "40000"))
 
 
 def stones(game, color):
