@@ -81,6 +81,8 @@ class BoardLoop:
                              getattr(calibration, "steady", None))
         self.ref = Referee(size)
         self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
+        self.ref.strong = getattr(calibration, "steady", None)   # each stone's evidence
+        self.ref.mark_sensor = getattr(calibration, "mark_fault", None)
         if bowls is not None:               # the bowls as a second witness of a move
             self.ref.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
         self.next_scan = None

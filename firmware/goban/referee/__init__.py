@@ -103,6 +103,10 @@ class Referee:
         self.now = 0                      # the loop's ticks (ms) of this step
         self.shown = -1                   # the second the display shows (timing)
         self.ages = None                  # scans each point has read its value (goban.settle)
+        # per point, strong steady readings in a row (goban.calibration's `steady`):
+        # 0 where a stone reads only weakly (past the threshold, not well past it)
+        self.strong = None
+        self.mark_sensor = None           # flags a sensor faulty (Calibration.mark_fault)
         self.remote = None                # goban.remote.Remote: the host's side's move, once asked
         # the bowls as a second witness of a move (bowlwatch.witness): a new stone
         # whose mover's bowl is settled with no stone out waits up to witness_ms

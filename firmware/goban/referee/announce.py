@@ -9,13 +9,15 @@ from goban.referee.diff import CAP
 
 
 def classify(extra, missing, changed, mis, stable, cells, size, pending=None, left=(),
-             resumed=False, last_p=0, last_color=0, to_move=1):
+             resumed=False, last_p=0, last_color=0, to_move=1, weak=()):
     """(code, color, point, points, words) of the announcement for these
     mismatches (frame indices from diff.split; `mis` all of them counted).
     `left`: the tolerated points still waiting (captures not lifted, a takeback
     not done); `last_p`/`last_color`: the last move's board index (0..ABANDON for
-    none or a pass) and colour. `point` is the frame index the text names (None
-    for a board-wide one), `points` what to light, `words` the text's fields."""
+    none or a pass) and colour; `weak`: new stones that read only weakly (the one
+    of several named to take off, when one is). `point` is the frame index the
+    text names (None for a board-wide one), `points` what to light, `words` the
+    text's fields."""
     allpts = extra + missing + changed
     names = lambda pts: " ".join(name(i, size) for i in pts[:8])   # noqa: E731
     if pending == "capture" and extra:
@@ -32,7 +34,8 @@ def classify(extra, missing, changed, mis, stable, cells, size, pending=None, le
         return ("slid", stable[extra[0]], missing[0], allpts, {"q": name(extra[0], size)})
     if extra and not missing and not changed:
         if len(extra) > 1:
-            return ("extra-stone", stable[extra[-1]], extra[-1], allpts, {})
+            off = [i for i in extra if i in weak] or extra
+            return ("extra-stone", stable[off[-1]], off[-1], allpts, {})
         color = stable[extra[0]]
         moved = last_p > ABANDON and last_color == color
         return ("extra-stone" if moved or color == to_move else "wrong-color", color,

@@ -22,9 +22,10 @@ def catch_up(ref, stable, extra, missing):
     g = ref.game
     if len(extra) > CATCH_UP or g.over:
         return False
+    from goban.referee.window import strong_first
     to = g.to_move()
-    mine = [i for i in extra if stable[i] == to]
     theirs = [i for i in extra if stable[i] != to]
+    mine = strong_first(ref, [i for i in extra if stable[i] == to], theirs)
     if len(mine) - len(theirs) not in (0, 1):
         return False
     found = []
@@ -44,7 +45,7 @@ def catch_up(ref, stable, extra, missing):
         ref._restored()
     for i in sure:
         try_move(ref, stable, i)
-    rest = [i for i in extra if i not in sure]
+    rest = [i for i in mine + theirs if i not in sure]
     if rest:
         announce_order(ref, rest, missing)
     return True

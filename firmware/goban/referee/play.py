@@ -44,6 +44,11 @@ def _frame(ref, stable, mis, pend, waited):
             show_turn(ref)
         return
     extra, missing, changed = ref._mismatch(stable, mis)
+    if extra and mis <= CAP:
+        from goban.referee.window import phantoms
+        if phantoms(ref, stable, extra):
+            ref.dirty = True     # read again once the flagged sensors read as faulty
+            return
     if ref.resumed and not ref.pending and not changed and extra and mis <= CAP \
             and (len(extra) > 1 or missing):
         from goban.referee.catchup import catch_up
@@ -250,9 +255,12 @@ def announce(ref, stable, mis, extra, missing, changed):
         left = [i for i in range(ref.n) if ref.tol[i] != NO_TOL and stable[i] == ref.tol[i]]
     last_p = g.move_point(g.n) if g.n else PASS
     last_c = g.color_of(g.n) if g.n else 0
+    from goban.referee.window import weak
     code, color, i, pts, kw = classify(extra, missing, changed, mis, stable, g.board.cells,
                                        ref.size, ref.pending, left, ref.resumed, last_p,
-                                       last_c, g.to_move())
+                                       last_c, g.to_move(),
+                                       [j for j in extra if weak(ref, j)] if len(extra) > 1
+                                       else ())
     ref._illegal(code, color, i, pts, **kw)
 
 

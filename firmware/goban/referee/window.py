@@ -14,9 +14,11 @@ rest is left for the usual announcement at the next look:
     colour far from it is still a move (a stone is slid to a neighbour, not
     carried across the board) unless the colour's bowl has settled and says
     no stone left it: then it may be that stone moved, and is announced.
-Anything else (a stone of the wrong colour, two stones of one colour with no
-order between them, a stone already announced) is not guessed: the caller
-announces it with its points.
+More stones of the side to move than its turns, of which only the strong
+ones fit (a weak reading is no placed stone: see `weak`), are played without
+the weak ones. Anything else (a stone of the wrong colour, two stones of one
+colour with no order between them, a stone already announced) is not guessed:
+the caller announces it with its points.
 """
 
 from goban.board import BLACK, WHITE
@@ -64,6 +66,46 @@ def _maybe_from_bowl(ref, color):
     return bowlwatch.out_of_bowl(ref, color) != 0
 
 
+def weak(ref, i):
+    """The stone on i reads past the threshold but not well past it: no placed
+    stone's reading (a drifted sensor after a restart, a stone held over the
+    point). Without the calibration's evidence (tests), nothing is weak."""
+    s = ref.strong
+    return s is not None and s[i] == 0
+
+
+def phantoms(ref, stable, extra):
+    """New stones that cannot be stones: a weak reading of a colour whose bowl
+    has settled and says no stone of it is out (a sensor that drifted, read
+    again from an old baseline after a restart; a placed stone reads strong,
+    and came from the bowl). Their sensors are flagged (from the next scan
+    they read as faulty, `sensor-fault`, and a move there goes the unseen way,
+    as on a dead sensor). True when one was."""
+    mark = ref.mark_sensor
+    if mark is None or ref.strong is None:
+        return False
+    found = False
+    for i in extra:
+        c = stable[i]
+        if (c == BLACK or c == WHITE) and weak(ref, i) and ref.bowl_now[c - 1] >= 0 \
+                and not _maybe_from_bowl(ref, c):
+            mark(i)
+            found = True
+    return found
+
+
+def strong_first(ref, mine, theirs):
+    """More new stones of the side to move than its turns (`mine` against the
+    other side's `theirs`): the strong ones, when they alone fit (the weak rest
+    is then announced, never a move); else `mine` as it was."""
+    if len(mine) - len(theirs) in (0, 1):
+        return mine
+    kept = [i for i in mine if not weak(ref, i)]
+    if kept and len(kept) - len(theirs) in (0, 1):
+        return kept
+    return mine
+
+
 def _ordered(ref, stable, moves):
     """The stones as moves alternating from the side to move, in arrival order."""
     g = ref.game
@@ -73,7 +115,8 @@ def _ordered(ref, stable, moves):
     ages = ref.ages
     mover = g.to_move()
     other = WHITE if mover == BLACK else BLACK
-    first = [i for i in moves if stable[i] == mover]
+    first = strong_first(ref, [i for i in moves if stable[i] == mover],
+                         [i for i in moves if stable[i] == other])
     second = [i for i in moves if stable[i] == other]
     if len(first) - len(second) not in (0, 1):
         return None
