@@ -98,6 +98,11 @@ def build():
 
 def run():
     prof, loop = build()
+    # the drivers' and the link's set-up leave garbage between the long-lived
+    # objects: collected now, the game's arrays (3 KB and more) find room; from
+    # .mpy files on the stock image the heap is tight enough that, left to the
+    # collector's own run inside the allocation, the first new game failed
+    gc.collect()
     loop.start(now_ms=time.ticks_ms())
     period = prof.scan_ms
     while True:

@@ -119,11 +119,15 @@ def test_tang_song_seki_figure_8():
     assert jp.breakdown["white"]["total"] == 0
 
 
-def test_known_limit_one_sided_points_in_seki():
-    """Known limit (seed 004, last figure of the Ming-Qing section): in this seki
-    black may occupy two of the shared points and white none. The counter treats
-    all four as shared liberties; black fills them on the board if it wants them.
-    Pinned so a change of behaviour is seen."""
+def test_ming_qing_special_seki_the_points_stay_shared():
+    """Seed 004, the last figure of the Ming-Qing section: in this seki black may
+    occupy two of the four shared points and white none; 赵之云 reads them as
+    black's in the end (a 专利 the count's reform gave black), the editor's note
+    disputes it: play is one move each, never given up, ending on an even count,
+    so each point black takes there is answered by a prisoner handed to black,
+    and the count comes out as if the points were shared. The counter follows
+    the editor (firmware/README.md): the four points are shared liberties,
+    nobody's under 计活子 and Tang-Song, split under Ming-Qing."""
     rows = ["..XXXX...",
             ".XOOOOXX.",
             ".XO..OOX.",
@@ -140,6 +144,12 @@ def test_known_limit_one_sided_points_in_seki():
     inner = count(game_of(rows, "tang-song"), [], "tang-song")
     # the inner black stones (d6 e6 e5) and the white ring get no 路 from the seki
     assert inner.breakdown["white"]["total"] == 0
+    mq = count(game_of(rows, "ming-qing"), [], "ming-qing").breakdown
+    b, w = mq["black"], mq["white"]
+    # Ming-Qing: S + (T - E) + (E_B + E_W + D)/2 each: the four points split, 2 and 2
+    shared = (b["basic_eyes"] + w["basic_eyes"] + 4) / 2
+    assert w["total"] == w["stones"] + shared
+    assert b["total"] == b["stones"] + b["territory"] - b["basic_eyes"] + shared
 
 
 def test_a_one_eyed_chain_connected_through_a_dame_point_is_not_seki():
