@@ -87,3 +87,20 @@ def test_the_other_sides_moves_on_the_chip():
     finally:
         chip.close()
     assert out.replace("\r", "") == cpy
+
+
+def test_the_hosts_undo_acts_at_once_while_a_stone_is_still_settling():
+    """The link's undo takes back the last move the host knows even while the
+    frame is not quiet (the hands still lifting the stone of the undo just
+    before): a press would wait for the look, the host's request must not (it
+    was refused as 'no takeback' and then done later anyway)."""
+    from goban import remote
+    from referee_board import Board
+    b = Board()
+    b.play("B cc,W gg,B cg")
+    assert b.ref.game.n == 3
+    b.ref.frame(b.stable, 0, False)      # something in transition
+    out = remote.undo(b.ref, {"k": "undo"})
+    assert out["number"] == 2 and b.ref.game.n == 2
+    out = remote.undo(b.ref, {"k": "undo"})
+    assert out["number"] == 1 and b.ref.game.n == 1

@@ -207,7 +207,10 @@ def undo(ref, msg):
     g = ref.game
     n = g.n if g is not None else 0
     if n:
-        ref.button("undo")
+        # at once, not held for a settling stone as a press is: the host takes back
+        # the last move it knows (held, it was refused here and done later anyway,
+        # while the hands were still lifting the stone of an undo just before)
+        ref.button("undo", True)
     if ref.game is None or ref.game.n >= n or not n:
         raise ValueError("no-takeback: %s" % ("there is no move to take back" if not n
                                               else "these rules allow no takeback"))
