@@ -24,9 +24,10 @@ CAL_PATH = "calibration.bin"
 # they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
 # else they wait a step, so no step runs past the 10 ms scan period
 STEP_BUDGET_US = 9000
-# the buttons' expander is read over I2C every other scan (~0.5 ms a read): a
-# press is held 100 ms or more, and 3 reads debounce it (60 ms)
-BUTTONS_EVERY = 2
+# the buttons' expander is read over I2C every scan (~0.5 ms a read): read every
+# other scan, a press met the steps that do not scan (a press, a count's jobs, the
+# collection) and 3 reads in a row to debounce it did not always come: a lost press
+BUTTONS_EVERY = 1
 # the loop collects the heap itself, a quiet step after this many events
 # (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
 GC_EVENTS = 24
