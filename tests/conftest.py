@@ -22,6 +22,16 @@ class MicroPythonError(AssertionError):
     """The script failed under MicroPython (its stderr and exit status are in the message)."""
 
 
+def score_cli(capsys, tmp_path, sgf, *args):
+    """`goboard score` in this process on the SGF text `sgf`: (exit code, stdout, stderr)."""
+    from goboard import cli
+    path = tmp_path / "game.sgf"
+    path.write_text(sgf)
+    code = cli.main(["score", str(path)] + list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def run_micropython(script, stdin=None, timeout=300, path=None, heapsize=None):
     """Run a script (its text, or a path to a .py file) under the MicroPython unix
     port with MICROPYPATH=firmware:.frozen and return its stdout as text.

@@ -22,7 +22,7 @@ from goban import rules as R
 from goban.board import BLACK, WHITE
 from goban.count import count, jipingdian_by_territory, ing_fill_check
 from goban.game import Game
-from goboard import cli
+from conftest import score_cli as score
 
 # Each case: 7x7 moves ('' = pass), from black; whether black pays per 推论29.
 # (c) of the issue: B pass, W g7, B e1, W pass, B pass: black passed first and
@@ -136,14 +136,6 @@ def sgf_of(moves, size=7):
     for i, mv in enumerate(moves):
         nodes.append(";%s[%s]" % ("BW"[i % 2], mv))
     return "(;GM[1]FF[4]SZ[%d]KM[0]RU[jipingdian]%s)" % (size, "".join(nodes))
-
-
-def score(capsys, tmp_path, sgf, *args):
-    path = tmp_path / "game.sgf"
-    path.write_text(sgf)
-    code = cli.main(["score", str(path)] + list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

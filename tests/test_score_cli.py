@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from goban import rules as R
-from goboard import cli
+from conftest import score_cli as score
 from count_positions import FIG5, FIG5_DEAD, transform_rows, transform_sgf
 from test_count_figures import EXPECTED_FIG5
 
@@ -26,14 +26,6 @@ def setup_sgf(rows, extra="", moves="", komi=None):
     return ("(;GM[1]FF[4]SZ[%d]%sAB%sAW%s%s%s)"
             % (len(rows), km, "".join("[%s]" % s for s in ab), "".join("[%s]" % s for s in aw),
                extra, moves))
-
-
-def score(capsys, tmp_path, sgf, *args):
-    path = tmp_path / "game.sgf"
-    path.write_text(sgf)
-    code = cli.main(["score", str(path)] + list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("rid", R.RULE_IDS)
