@@ -18,6 +18,7 @@ flash_range_program sit in RAM: the emulator serves them, tools/chip/chip.py).
 """
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
@@ -274,11 +275,29 @@ def build(force=False, log=sys.stderr):
     res = {"bin": os.path.join(out, "firmware.bin"), "uf2": os.path.join(out, "firmware.uf2"),
            "elf": os.path.join(out, "firmware.elf"), "key": key, "kind": "frozen",
            "bootrom": os.path.join(kit_dir(), "rp2040-bootrom-b1.bin")}
-    if not force and os.path.isfile(os.path.join(out, "hooks.json")):
-        with open(os.path.join(out, "hooks.json")) as f:
-            res["hooks"] = json.load(f)
-        res["built"] = False
+    if not force and _cached(out, res):
         return res
+    os.makedirs(CACHE, exist_ok=True)
+    # one build at a time (the suite's workers may all want the image at once):
+    # the first builds, the others wait for it and find it in the cache
+    with open(os.path.join(CACHE, "build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not force and _cached(out, res):
+            return res
+        return _build(res, out, rp2, mpy_cross, missing, log)
+
+
+def _cached(out, res):
+    """Fill res from the cache entry `out`; False when there is none."""
+    if not os.path.isfile(os.path.join(out, "hooks.json")):
+        return False
+    with open(os.path.join(out, "hooks.json")) as f:
+        res["hooks"] = json.load(f)
+    res["built"] = False
+    return True
+
+
+def _build(res, out, rp2, mpy_cross, missing, log):
     if missing:
         raise BuildError("cannot build the image: %s not found (run tools/setup)"
                          % ", ".join(missing))
