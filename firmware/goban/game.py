@@ -117,6 +117,24 @@ def find_hash(hashes, start: int, stop: int, step: int, a: int, b: int) -> int:
     return -1
 
 
+@micropython.viper
+def stones_taken(points, flags, n: int, white: int) -> int:
+    """Moves 1..n of a colour (white 1, black 0) that took a stone from its
+    bowl: a stone on the board or a pass stone, not a pass or an abandon. A
+    viper loop: the bowls' witness asks this at every move of a long game."""
+    pts = ptr16(points)
+    fl = ptr8(flags)
+    k = 0
+    i = 1
+    while i <= n:
+        if (fl[i] & F_WHITE) == white:
+            p = pts[i]
+            if p != PASS and p != ABANDON:
+                k += 1
+        i += 1
+    return k
+
+
 class Game:
     """One game: the board, the history arrays and the scalar state (`_st`).
     The rules' ko and suicide options are copied into `_st` here, so a game
@@ -219,6 +237,11 @@ class Game:
     def move_point(self, i):
         """Point index of move i, or PASS / PASS_STONE / ABANDON."""
         return self.points[i]
+
+    def stones_from_bowl(self, color):
+        """Stones `color` has taken from its bowl in play (moves and pass stones;
+        the setup's are apart: setup_black, setup_white)."""
+        return stones_taken(self.points, self.flags, self.n, 1 if color == WHITE else 0)
 
     def last_capture(self):
         """Points removed by the last move (a list: not for the hot path)."""

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from goban import rules as R
 from goban.count import bowl_stones
-from goban.game import Game, handicap_points, PASS, ABANDON
+from goban.game import Game, handicap_points
 from goban.board import WHITE
 from goboard import mpengine, simfaults
 from goboard.errors import UserError
@@ -291,10 +291,7 @@ def _ing_fill(game, dead, lids, rng):
     rg.take_off(b.cells, array("i", [b.from_sgf(q) for q in dead]))
     rg.run()
     # what white's bowl holds now: it fills no more (the rest stays empty)
-    bowl = bowl_stones(b.size, game.rules) + lids["B"]
-    for i in range(1, game.n + 1):
-        if game.color_of(i) == 2 and game.points[i] not in (PASS, ABANDON):   # stones taken
-            bowl -= 1
+    bowl = bowl_stones(b.size, game.rules) + lids["B"] - game.stones_from_bowl(WHITE)
     for p in sorted(rg.region_points(2))[:max(0, bowl)]:
         acts += [["place", "W", b.sgf(p)], ["wait", rng.randint(40, 120)]]
     # end once the bowl rings no more (a stone taken rings it up to 2 s)

@@ -4,7 +4,7 @@ board is unchanged is a pass stone (rules with pass stones); the lids are checke
 against the prisoners (prisoner-missing); Ing's start-of-game check (180 a bowl);
 the count of stones the game has taken from each bowl (unseen moves use it)."""
 
-from goban.game import PASS, ABANDON
+from goban.game import PASS
 from goban.board import BLACK, WHITE
 from goban.referee.phase import PLAY, FILL
 from goban.referee.words import LETTER, RECHECK
@@ -111,10 +111,7 @@ def out_of_bowl(ref, color):
 def used(ref, color):
     """Stones of `color` the game has taken from its bowl (moves, setup, pass stones)."""
     g = ref.game
-    k = 0
-    for i in range(1, g.n + 1):
-        if g.color_of(i) == color and g.move_point(i) != PASS and g.move_point(i) != ABANDON:
-            k += 1
+    k = g.stones_from_bowl(color)
     if color == BLACK:
         k += len(g.setup_black)
     else:
