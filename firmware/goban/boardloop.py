@@ -85,6 +85,7 @@ class BoardLoop:
         self.ref.mark_sensor = getattr(calibration, "mark_fault", None)
         if bowls is not None:               # the bowls as a second witness of a move
             self.ref.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
+            self.ref.bowl_reads = array("i", [0, 0])   # its readings, fresh or not (_bowls)
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open
@@ -375,7 +376,11 @@ class BoardLoop:
         """The scales' counts to the referee when one changed (no tuple a step:
         the loop's idle step allocates nothing)."""
         b = self.bowls
-        if not b.update(now_ms) and self.scans % 8:
+        if b.update(now_ms):
+            r = self.ref.bowl_reads  # how many readings of each bowl (the witness's freshness)
+            r[0] = b.reads("B")
+            r[1] = b.reads("W")
+        elif self.scans % 8:
             return      # nothing read: a settling deadline is looked at every 8th scan
         last = self.bowl_last
         s0 = b.stones("B")

@@ -49,6 +49,7 @@ class _Track:
         self.sum_raw = 0
         self.n = 0
         self.raw = None
+        self.reads = 0     # readings taken, modulo 2**20 (the bowls' witness asks)
 
     def mg_of(self, raw):
         """(raw - tare) * 10**6 // counts_per_kg, exactly, in three small-int
@@ -64,6 +65,7 @@ class _Track:
 
     def add(self, raw, now_ms, tolerance):
         self.raw = raw
+        self.reads = (self.reads + 1) & 0xFFFFF
         mg = self.mg_of(raw)
         if self.n and max(self.hi, mg) - min(self.lo, mg) <= tolerance:
             self.lo = min(self.lo, mg)
@@ -125,6 +127,11 @@ class Bowls:
                 if read >= self.per_update:
                     break
         return read
+
+    def reads(self, which):
+        """Readings taken of a scale so far (modulo 2**20; 0 for none fitted)."""
+        t = self.tracks.get(which)
+        return t.reads if t is not None else 0
 
     def settled(self, which):
         t = self.tracks.get(which)

@@ -113,6 +113,12 @@ class Referee:
         self.witness_ms = 0               # 0: the bowls are no witness (the loop sets it)
         self.wait_i = -1                  # the frame point waiting for its bowl, or -1
         self.wait_since = 0               # ticks (ms) its wait began
+        self.wait_ms = 0                  # how long it waits before the next look
+        # readings taken of the B and W bowls so far (the loop keeps them: a
+        # verdict needs readings taken after the stone came); None: every
+        # reading the referee is given counts as fresh
+        self.bowl_reads = None
+        self.wait_reads = 0               # the mover's bowl's readings when the wait began
         self.vouched = -1                 # a point the player vouched for (ok on no-stone-out)
 
     # --- coordinates -----------------------------------------------------------
@@ -278,7 +284,7 @@ class Referee:
         and the whole frame has settled; never waits."""
         if changed:
             self.dirty = True
-        elif self.wait_i >= 0 and (self.now - self.wait_since) & 0x3FFFFFFF >= self.witness_ms:
+        elif self.wait_i >= 0 and (self.now - self.wait_since) & 0x3FFFFFFF >= self.wait_ms:
             self.dirty = True             # a stone's wait for its bowl is over: look again
         self.quiet = quiet
         if not self.dirty or not quiet or self.game is None:

@@ -10,6 +10,7 @@ from goban.referee.phase import PLAY, FILL
 from goban.referee.words import LETTER, RECHECK
 
 _LIDS = ((BLACK, 2), (WHITE, 3))   # each colour's lid: its index in the readings
+READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
 
 
 def bowls(ref, b, w, lid_b=-1, lid_w=-1):
@@ -90,6 +91,13 @@ def witness(ref, color):
     if out > 0:
         return 1
     return -1 if out == 0 else 0
+
+
+def reads(ref, color):
+    """Readings taken of `color`'s bowl so far (ref.bowl_reads, kept by the
+    loop; counted modulo READS_MASK + 1), 0 where nobody counts them."""
+    r = ref.bowl_reads
+    return r[color - 1] if r is not None else 0
 
 
 def tells_pass_stone(ref, color):

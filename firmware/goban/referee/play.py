@@ -11,6 +11,14 @@ from goban.referee.words import LETTER, NAMES, TITLES, RECHECK
 from goban.referee.diff import NO_TOL, CAP, fill_bytes
 from goban.referee.announce import classify
 from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
+from goban.referee.bowlwatch import READS_MASK
+
+# the bowls' witness (witnessed): readings of the mover's bowl a verdict needs,
+# taken after the stone came; how often a wait for them looks again (ms); after
+# how many witness_ms a bowl still unread counts as silent
+FRESH_READS = 2
+RELOOK_MS = 50
+SILENT_WAITS = 4
 
 
 def frame(ref, stable, mis, pend):
@@ -152,7 +160,11 @@ def witnessed(ref, stable, i, color, again, waited):
     it back: it waits up to ref.witness_ms for the bowl to move (each bowl
     reading and the end of the wait look again), then it is announced
     (no-stone-out, looked at again when the bowls change; `ok` vouches for it).
-    A bowl that is moving, absent or cannot tell never holds a move back."""
+    The verdict needs FRESH_READS readings of that bowl taken since the stone
+    came, all still the settled weight: a reading from before the hand took the
+    stone (the scale job waited a few steps), or one sample of a ringing bowl
+    that happened to weigh what it did, says nothing yet. A bowl that is moving,
+    absent, or read no more (SILENT_WAITS waits) never holds a move back."""
     if ref.witness_ms <= 0 or ref.vouched == i or bowlwatch.witness(ref, color) >= 0:
         return True
     if again == "no-stone-out":
@@ -161,8 +173,18 @@ def witnessed(ref, stable, i, color, again, waited):
         return False
     if waited != i:
         ref.wait_since = ref.now
-    if (ref.now - ref.wait_since) & 0x3FFFFFFF < ref.witness_ms:
+        ref.wait_ms = ref.witness_ms
+        ref.wait_reads = bowlwatch.reads(ref, color)
+    waited_ms = (ref.now - ref.wait_since) & 0x3FFFFFFF
+    if waited_ms < ref.wait_ms:
         ref.wait_i = i           # look again at the next bowl reading or the wait's end
+        return False
+    if ref.bowl_reads is not None and \
+            (bowlwatch.reads(ref, color) - ref.wait_reads) & READS_MASK < FRESH_READS:
+        if waited_ms >= SILENT_WAITS * ref.witness_ms:
+            return True          # a scale read no more cannot tell
+        ref.wait_ms = waited_ms + RELOOK_MS
+        ref.wait_i = i
         return False
     ref._illegal("no-stone-out", color, i, [i])
     return False
