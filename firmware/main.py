@@ -24,10 +24,6 @@ CAL_PATH = "calibration.bin"
 # they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
 # else they wait a step, so no step runs past the 10 ms scan period
 STEP_BUDGET_US = 9000
-# the buttons' expander is read over I2C every scan (~0.5 ms a read): read every
-# other scan, a press met the steps that do not scan (a press, a count's jobs, the
-# collection) and 3 reads in a row to debounce it did not always come: a lost press
-BUTTONS_EVERY = 1
 # the loop collects the heap itself, a quiet step after this many events
 # (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
 GC_EVENTS = 24
@@ -81,7 +77,6 @@ def build():
                      log=log)
     loop.ticks_us = time.ticks_us
     loop.budget_us = STEP_BUDGET_US
-    loop.buttons_every = BUTTONS_EVERY
     loop.gc_events = GC_EVENTS
     try:
         import sys

@@ -115,9 +115,8 @@ def _ordered(ref, stable, moves):
     ages = ref.ages
     mover = g.to_move()
     other = WHITE if mover == BLACK else BLACK
-    first = strong_first(ref, [i for i in moves if stable[i] == mover],
-                         [i for i in moves if stable[i] == other])
     second = [i for i in moves if stable[i] == other]
+    first = strong_first(ref, [i for i in moves if stable[i] == mover], second)
     if len(first) - len(second) not in (0, 1):
         return None
     if ages is None:
