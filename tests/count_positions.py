@@ -117,6 +117,18 @@ CONNECTED_BY_DAME = [".XO......",
                      "XXXO.....",
                      "..XO....."]
 
+# an unfilled 单官 in white's wall: black's c5 faces white's area through d5
+# (goban.regions.open_mouths): d5 is dame, the 45 points right of the wall white's
+OPEN_MOUTH = ["..XO.....",
+              "..XO.....",
+              "..XO.....",
+              "..XO.....",
+              "..X......",
+              "..XO.....",
+              "..XO.....",
+              "..XO.....",
+              "..XO....."]
+
 # seed 004, 图九 (top left of a 19x19 board, the rest empty): white's top group
 # (seven empty points in six eyes) shares the liberty a17 with the black group
 # around a15 (one eye); A (g19) is where black could throw in. 图十 marks the six

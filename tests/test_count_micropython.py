@@ -14,14 +14,15 @@ from goban import rules as R
 import random
 
 from count_positions import (FIG3, FIG5, FIG5_DEAD, ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI,
-                             ONE_EYE_LIFE, TANG_SONG_SEKI, CONNECTED_BY_DAME, random_rows)
+                             ONE_EYE_LIFE, TANG_SONG_SEKI, CONNECTED_BY_DAME, OPEN_MOUTH,
+                             random_rows)
 
 # a 19x19 checkerboard: 361 one-stone blocks (block ids past 255 in the uint16 buffers)
 CHECKER = ["".join("XO"[(x + y) % 2] for x in range(19)) for y in range(19)]
 POSITIONS = {"fig3": (FIG3, []), "fig5": (FIG5, FIG5_DEAD), "one": (ONE_LIBERTY_SEKI, []),
              "four": (FOUR_LIBERTY_SEKI, []), "eye": (ONE_EYE_LIFE, []),
              "ts": (TANG_SONG_SEKI, []), "checker": (CHECKER, []),
-             "connected": (CONNECTED_BY_DAME, [])}
+             "connected": (CONNECTED_BY_DAME, []), "mouth": (OPEN_MOUTH, [])}
 # busy random boards: seki let go by liberties, in rounds (seeded)
 _rng = random.Random(1124)
 POSITIONS.update(("random%d" % i, (random_rows(_rng, size), []))

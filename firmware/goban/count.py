@@ -32,7 +32,7 @@ from goban import rules as R
 from goban.compat import micropython, const, ptr8, ptr16
 from goban.board import BLACK, WHITE, EMPTY
 from goban.regions import (Regions, T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T,
-                           T_E, T_G, T_SEKI_G, T_SEKI_T, T_SEKI_E)
+                           T_E, T_G, T_SEKI_G, T_SEKI_T, T_SEKI_E, MOUTH_POINTS)
 from goban.game import ABANDON, PASS_STONE, F_NOOP
 
 # the integer inputs and outputs of Counter.score (array slots)
@@ -316,12 +316,18 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
     return ctr, rules, db + dw, facts
 
 
+def mouths_for(rules):
+    """Open mouths read as players read them (goban.regions.open_mouths) where
+    the players agree on the end; Tromp-Taylor counts by reach alone."""
+    return MOUTH_POINTS if rules.dead_agreement else 0
+
+
 def count(game, dead_points=(), rules=None, komi=None, handicap=None):
     """Count the game's board under `rules` (default: the game's own), the
     stones at `dead_points` being dead. Raises CountError for a dead point off
     the board or without a stone."""
     ctr, rules, ndead, facts = prepare(game, dead_points, rules, komi, handicap)
-    ctr.regions.run()
+    ctr.regions.run(mouths_for(rules))
     ctr.score(rules.scoring)
     return _result(game, ctr, rules, ndead, facts)
 
@@ -533,7 +539,7 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=
     负着 made, both totals in points)."""
     ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
     rg = ctr.regions
-    rg.run()
+    rg.run(mouths_for(rules))
     t = rg.tot
     caps = game.captures
     ps = game.pass_stones

@@ -1,14 +1,19 @@
 """Empty regions, territory, blocks, basic eye positions and seki: the board
 facts every scoring system of RULES.md is built from, found by one viper pass.
 
-`analyse()` floods the board twice over the board's own layout (see
-`goban.board`: index (y+1)*W + x, a border of EDGE cells, neighbours p+-1,
-p+-W) and never allocates: every buffer is made once by `Regions(size)`.
+`label_regions()` and `label_blocks()` flood the board over its own layout
+(see `goban.board`: index (y+1)*W + x, a border of EDGE cells, neighbours
+p+-1, p+-W) and never allocate: every buffer is made once by `Regions(size)`.
 
 1. Empty regions (4-connected empty points). For each: its size, the colours
    it borders (mask: 1 black, 2 white, 3 both = dame, 0 none), how many of its
    points touch both colours and how many touch exactly one (New Ing's 荒空).
-   A region bordering one colour only is that colour's territory.
+   A region bordering one colour only is that colour's territory. Where the
+   players agree on the end (every system but Tromp-Taylor), a dame region
+   that one colour touches at MOUTH_POINTS points or fewer is the other's
+   area with an open mouth: those points are 单官, the rest territory
+   (`open_mouths()`; the board is counted where the players stop, 单官
+   filled or not: seed 004's 铃木 game counts the same both ways).
 2. Blocks (块): a colour's stones joined through that colour's territory. For
    each: stones, territory points, the number of territory regions (eyes),
    the largest one, and whether a stone touches a dame point.
@@ -54,6 +59,8 @@ R_BOTH = const(2)      # points touching both colours
 R_ONE = const(3)       # points touching exactly one colour
 R_OWNER = const(4)     # block that has counted this region (scratch)
 R_FIRST = const(5)     # first point found
+R_NB = const(6)        # points next to a black stone
+R_NW = const(7)        # points next to a white stone
 
 # per-block record in `binfo`, stride 8 (block ids start at 1)
 B_FIRST = const(0)
@@ -64,6 +71,10 @@ B_EYES = const(4)      # territory regions
 B_MAXEYE = const(5)    # largest territory region
 B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
 B_BASIC = const(7)     # basic eye positions E
+
+# open_mouths: a colour touching the other's area at this many points or fewer
+# leaves it the other's, with those points as 单官 (seed 004's 铃木 game: two)
+MOUTH_POINTS = const(2)
 
 # dead stones listed as taken off (beyond, dead_names scans the board: an
 # insertion sort of n is n*n/4 steps, a scan about 361)
@@ -92,22 +103,19 @@ T_LEN = const(24)
 
 
 @micropython.viper
-def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
-    """Fill rid/rinfo (regions), bid/binfo (blocks) and tot from the cells in
-    `work` (dead stones already removed); rid and bid come in zeroed (a memcpy
-    in Regions.run, far cheaper than a viper loop). Returns the number of blocks."""
+def label_regions(work, rid, stack, rinfo, tot, length: int, W: int) -> int:
+    """Fill rid/rinfo (regions) and the region totals of tot from the cells in
+    `work` (dead stones already removed); rid comes in zeroed (a memcpy in
+    Regions.run, far cheaper than a viper loop). Returns the number of regions."""
     w = ptr8(work)
     ri = ptr16(rid)
-    bi = ptr16(bid)
     st = ptr16(stack)
     rf = ptr16(rinfo)
-    bf = ptr16(binfo)
     t = ptr32(tot)
     i = 0
     while i < 24:
         t[i] = 0
         i += 1
-    # --- 1. empty regions --------------------------------------------------
     nreg = 0
     p = W
     while p < length:
@@ -120,6 +128,8 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
             mask = 0
             both = 0
             one = 0
+            nb = 0
+            nw = 0
             while i < n:
                 q = st[i]
                 i += 1
@@ -165,6 +175,10 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
                     both += 1
                 elif bits != 0:
                     one += 1
+                if bits & 1:
+                    nb += 1
+                if bits & 2:
+                    nw += 1
             b = nreg << 3
             rf[b] = n
             rf[b + 1] = mask
@@ -172,6 +186,8 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
             rf[b + 3] = one
             rf[b + 4] = 0
             rf[b + 5] = p
+            rf[b + 6] = nb
+            rf[b + 7] = nw
             if mask == 3:
                 t[2] += n
                 t[3] += both
@@ -182,7 +198,33 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
                 t[(mask << 3) + 1] += n
         p += 1
     t[0] = nreg
-    # --- 2. blocks: stones joined through their own territory ---------------
+    return nreg
+
+
+@micropython.viper
+def label_blocks(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
+    """Fill bid/binfo (blocks: stones joined through their own territory) and
+    the block totals of tot, from the regions; bid comes in zeroed. Returns
+    the number of blocks."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    bi = ptr16(bid)
+    st = ptr16(stack)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
+    c8 = 8
+    while c8 <= 16:             # the block totals (label_regions made the territory's)
+        t[c8] = 0
+        i = 2
+        while i < 7:
+            t[c8 + i] = 0
+            i += 1
+        c8 += 8
+    i = t[0]
+    while i > 0:                # no region counted by a block yet (a second run)
+        rf[(i << 3) + 4] = 0
+        i -= 1
     nblk = 0
     p = W
     while p < length:
@@ -305,6 +347,168 @@ def analyse(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> in
 
 
 @micropython.viper
+def open_mouths(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int,
+                limit: int, cap: int) -> int:
+    """Read unfilled borders as players read them: a dame region that one
+    colour (x) touches at `limit` points or fewer and the other (y) at more is
+    y's area with an open mouth. Its points next to x stay dame (单官: either
+    side may fill them), with any point shut in behind them; the rest becomes
+    y's territory. Only where y's stones hold the region (four times as many
+    of its points next to y as next to x: not an open corner that two lone
+    stones face), some of its points lie beyond the
+    mouth's reach (not next to a mouth point: a small region behind a mouth
+    is still anybody's), and no block next to it is in seki (its liberties
+    are shared). Run after seki_by_liberties (F_SEKI); label_blocks and the
+    seki pass again if anything changed. Returns the number of regions
+    changed (each one's mouth becomes a region of its own, up to `cap`)."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    bi = ptr16(bid)
+    st = ptr16(stack)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
+    nreg = t[0]
+    last = nreg
+    changed = 0
+    r = 1
+    while r <= last:
+        b = r << 3
+        x = 0
+        if rf[b + 1] == 3:
+            nb = rf[b + 6]
+            nw = rf[b + 7]
+            if nb <= limit and nw >= nb << 2:
+                x = 1
+            elif nw <= limit and nb >= nw << 2:
+                x = 2
+        if x == 0 or nreg + 1 >= cap:
+            r += 1
+            continue
+        y = 3 - x
+        m = nreg + 1
+        # the region's points, marked m while listed
+        q = rf[b + 5]
+        ri[q] = m
+        st[0] = q
+        n = 1
+        i = 0
+        seki = 0
+        while i < n:
+            q = st[i]
+            i += 1
+            k = 0
+            while k < 4:
+                if k == 0:
+                    v = q - 1
+                elif k == 1:
+                    v = q + 1
+                elif k == 2:
+                    v = q - W
+                else:
+                    v = q + W
+                if w[v] == 0:
+                    if ri[v] == r:
+                        ri[v] = m
+                        st[n] = v
+                        n += 1
+                elif (w[v] == 1 or w[v] == 2) and bf[(bi[v] << 3) + 6] & 2:
+                    seki = 1        # its liberties are shared: it stays dame
+                k += 1
+        # next to x: the mouth (m); else the territory (r)
+        i = 0
+        while i < n:
+            q = st[i]
+            if w[q - 1] != x and w[q + 1] != x and w[q - W] != x and w[q + W] != x:
+                ri[q] = r
+            i += 1
+        # a point next to no y stone with only mouth points around is shut in
+        i = 0
+        while i < n:
+            q = st[i]
+            if ri[q] == r and w[q - 1] != y and w[q + 1] != y and w[q - W] != y \
+                    and w[q + W] != y and ri[q - 1] != r and ri[q + 1] != r \
+                    and ri[q - W] != r and ri[q + W] != r:
+                ri[q] = m
+            i += 1
+        terr = 0
+        ty = 0
+        tfirst = 0
+        mouth = 0
+        mboth = 0
+        mone = 0
+        mnb = 0
+        mnw = 0
+        mfirst = 0
+        inner = 0
+        i = 0
+        while i < n:
+            q = st[i]
+            bits = 0
+            v = w[q - 1]
+            if v == 1 or v == 2:
+                bits = bits | v
+            v = w[q + 1]
+            if v == 1 or v == 2:
+                bits = bits | v
+            v = w[q - W]
+            if v == 1 or v == 2:
+                bits = bits | v
+            v = w[q + W]
+            if v == 1 or v == 2:
+                bits = bits | v
+            if ri[q] == r:
+                terr += 1
+                tfirst = q
+                if bits != 0:
+                    ty += 1
+                if ri[q - 1] != m and ri[q + 1] != m and ri[q - W] != m and ri[q + W] != m:
+                    inner += 1      # beyond the reach of the mouth
+            else:
+                mouth += 1
+                mfirst = q
+                if bits == 3:
+                    mboth += 1
+                elif bits != 0:
+                    mone += 1
+                if bits & 1:
+                    mnb += 1
+                if bits & 2:
+                    mnw += 1
+            i += 1
+        if seki or inner == 0 or ty == 0 or mouth == 0:
+            i = 0                   # not an open mouth: the region stays as it was
+            while i < n:
+                ri[st[i]] = r
+                i += 1
+            r += 1
+            continue
+        rf[b] = terr
+        rf[b + 1] = y
+        rf[b + 2] = 0
+        rf[b + 3] = ty
+        rf[b + 5] = tfirst
+        rf[b + 6] = ty if y == 1 else 0
+        rf[b + 7] = ty if y == 2 else 0
+        mb = m << 3
+        rf[mb] = mouth
+        rf[mb + 1] = 3
+        rf[mb + 2] = mboth
+        rf[mb + 3] = mone
+        rf[mb + 4] = 0
+        rf[mb + 5] = mfirst
+        rf[mb + 6] = mnb
+        rf[mb + 7] = mnw
+        t[2] -= terr                # fewer dame points (the 荒空 count stays as found)
+        t[(y << 3) + 1] += terr
+        nreg = m
+        t[0] = nreg
+        changed += 1
+        r += 1
+    return changed
+
+
+@micropython.viper
 def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int,
                       nblk: int) -> int:
     """Keep in seki only the blocks whose shared liberties hold both sides: a
@@ -315,7 +519,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
     it, or the fight is not over) and one borders an opponent block that cannot
     make two eyes either (its liberties are shared with one that needs them too).
     A block let go lives, which may let go its neighbours: repeated until
-    nothing changes. Run after analyse(); clears F_SEKI and updates the seki
+    nothing changes. Run after label_blocks(); clears F_SEKI and updates the seki
     totals in tot; `stack` is scratch. Returns the number of blocks let go."""
     w = ptr8(work)
     ri = ptr16(rid)
@@ -333,7 +537,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
         #    bit c+1 a block of colour c that cannot make two eyes
         r = 1
         while r <= nreg:
-            rf[(r << 3) + 6] = 0
+            rf[(r << 3) + 4] = 0     # scratch (R_OWNER: label_blocks is done with it)
             r += 1
         k = 1
         while k <= nblk:
@@ -369,7 +573,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
-                    rf[r + 6] = rf[r + 6] | bits
+                    rf[r + 4] = rf[r + 4] | bits
             p += 1
         # 2. each seki block gathers what borders its dame regions
         p = W
@@ -377,7 +581,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
             if w[p] == 0:
                 r = (ri[p] << 3)
                 if rf[r + 1] == 3:
-                    bits = rf[r + 6]
+                    bits = rf[r + 4]
                     q = p - 1
                     if w[q] == 1 or w[q] == 2:
                         acc[bi[q]] = acc[bi[q]] | bits
@@ -428,7 +632,7 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
     fills six of seven points and lives). It is flagged F_SHARED, not F_SEKI:
     the Japanese seki tax stays on the blocks that cannot make two eyes (while
     seki is decided by shape, a false seki would spread the tax to whole groups).
-    Run after analyse(), which marks the blocks that cannot make two eyes;
+    Run after label_blocks(), which marks the blocks that cannot make two eyes;
     updates binfo (flags, E) and tot (E). Returns the number of blocks changed."""
     w = ptr8(work)
     ri = ptr16(rid)
@@ -439,7 +643,7 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
     p = W
     while p < length:
         if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
-            # which colours have a seki block (from analyse) next to this dame point
+            # which colours have a seki block (from label_blocks) next to this dame point
             seki = 0
             q = p - 1
             v = w[q]
@@ -675,19 +879,36 @@ class Regions:
             raise ValueError("cells of %d bytes, not %d" % (len(cells), self.length))
         self.work[:] = cells
 
-    def run(self):
-        """Analyse the work buffer (the hot part: no allocation)."""
+    def run(self, mouths=MOUTH_POINTS):
+        """Analyse the work buffer (the hot part: no allocation). `mouths`: the
+        most points at which a colour may touch the other's area for that
+        area to count as open-mouthed, not dame (open_mouths); 0 counts by
+        reach alone (Tromp-Taylor)."""
         self._rid_mv[:] = self.zeros
         self._bid_mv[:] = self.zeros
-        n = self.nblocks = analyse(self.work, self.rid, self.bid, self.stack, self.rinfo,
-                                   self.binfo, self.tot, self.length, self.W)
+        label_regions(self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
+                      self.W)
+        n = self._blocks()
+        if mouths and open_mouths(self.work, self.rid, self.bid, self.stack, self.rinfo,
+                                  self.binfo, self.tot, self.length, self.W, mouths,
+                                  len(self.rinfo) >> 3):
+            self._bid_mv[:] = self.zeros
+            n = self._blocks()      # the territories the mouths closed
+        self.nblocks = n
+        t = self.tot
+        if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
+            shared_liberties(self.work, self.rid, self.bid, self.rinfo, self.binfo, t,
+                             self.length, self.W, n)
+        return n
+
+    def _blocks(self):
+        """Blocks, and seki read from the liberties where a block may be in it."""
+        n = label_blocks(self.work, self.rid, self.bid, self.stack, self.rinfo,
+                         self.binfo, self.tot, self.length, self.W)
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
             seki_by_liberties(self.work, self.rid, self.bid, self.stack, self.rinfo,
                               self.binfo, t, self.length, self.W, n)
-        if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
-            shared_liberties(self.work, self.rid, self.bid, self.rinfo, self.binfo, t,
-                             self.length, self.W, n)
         return n
 
     def total(self, key, color=0):
