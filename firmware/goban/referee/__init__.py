@@ -111,6 +111,7 @@ class Referee:
         # the bowls as a second witness of a move (bowlwatch.witness): a new stone
         # whose mover's bowl is settled with no stone out waits up to witness_ms
         self.witness_ms = 0               # 0: the bowls are no witness (the loop sets it)
+        self.turn_line = (0, "")          # (move number, "move N"): show_turn's line, made once
         self.wait_i = -1                  # the frame point waiting for its bowl, or -1
         self.wait_since = 0               # ticks (ms) its wait began
         self.wait_ms = 0                  # how long it waits before the next look
@@ -145,6 +146,9 @@ class Referee:
         timing.follow(self, ev)
 
     def _show(self, line1, line2="", lights=None, color="red"):
+        if line1 == self.lines[0] and line2 == self.lines[1] and color == self.light_color \
+                and (self.lights == lights if lights else not self.lights):
+            return        # already shown: no display page or lights frame to redo
         self.lines = (line1, line2)
         self.lights = lights or []
         self.light_color = color

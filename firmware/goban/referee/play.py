@@ -7,7 +7,7 @@ abandon, end (agreement), resign, undo."""
 from goban.game import PASS, ABANDON, PASS_STONE
 from goban.board import BLACK, WHITE
 from goban.referee.phase import PLAY, DEAD, OVER
-from goban.referee.words import LETTER, NAMES, TITLES, RECHECK
+from goban.referee.words import LETTER, NAMES, TITLES, TO_PLAY, RECHECK
 from goban.referee.diff import NO_TOL, CAP, fill_bytes
 from goban.referee.announce import classify
 from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
@@ -252,7 +252,10 @@ def show_turn(ref):
         return
     s = ref.remote.show(g.to_move()) if ref.remote is not None else None
     if s is None:
-        ref._show(TITLES[g.to_move()] + " to play", "move %d" % (g.n + 1))
+        n = g.n + 1
+        if ref.turn_line[0] != n:
+            ref.turn_line = (n, "move %d" % n)   # shown at every look: formatted once
+        ref._show(TO_PLAY[g.to_move()], ref.turn_line[1])
     else:
         p = s[3]
         ref._show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])

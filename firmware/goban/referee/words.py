@@ -9,6 +9,7 @@ LETTER = {BLACK: "B", WHITE: "W"}
 COLOR = {"B": BLACK, "W": WHITE}
 NAMES = {BLACK: "black", WHITE: "white"}
 TITLES = {BLACK: "Black", WHITE: "White"}
+TO_PLAY = {BLACK: "Black to play", WHITE: "White to play"}
 PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
 RECHECK = ("unseen", "wrong-color", "extra-stone",
            "no-stone-out")   # looked at again when the bowls change
