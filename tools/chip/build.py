@@ -321,6 +321,15 @@ def _build(res, out, rp2, mpy_cross, missing, log):
         _run(["make", jobs], mpy_cross, env, logf)
     bdir = "build-goboard"
     env["CMAKE_ARGS"] = "-DPICO_NO_PICOTOOL=1"
+    # the frozen modules are compiled again every build: make goes by file times,
+    # and a firmware file older than its last compiled copy (a checkout, another
+    # worktree built in the same folder) would be frozen stale
+    for stale in ("frozen_mpy", "frozen_content.c"):
+        path = os.path.join(rp2, bdir, stale)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        elif os.path.exists(path):
+            os.remove(path)
     print("build-image: building MicroPython for the Pico with the firmware frozen in "
           "(about a minute the first time; log: %s)" % logf, file=log)
     _run(["make", jobs, "BOARD=RPI_PICO", "BUILD=" + bdir, "FROZEN_MANIFEST=" + top],
