@@ -134,3 +134,25 @@ def test_settling_across_the_tick_wrap():
         assert b.stones("B") == 20
     finally:
         mod.ticks_diff = saved
+
+
+def test_one_scale_a_step_round_robin_or_the_one_asked_first():
+    """The board reads one scale a step (an HX711 read is ~0.5 ms on the RP2040),
+    in turn; a stone waiting for its bowl's word has that scale read next
+    (`first`), and each scale's readings are counted (the witness's freshness)."""
+    p = profile.load(os.path.join(BOARDS, "sim-19.json"))
+    scales = {w: SimScale(420, tare=1000) for w in ("B", "W", "lidB", "lidW")}
+    b = Bowls(p, scales, per_update=1)
+    order = []
+    for t in range(4):
+        before = {w: scales[w].reads for w in scales}
+        assert b.update(t * 10) == 1
+        order += [w for w in scales if scales[w].reads != before[w]]
+    assert order == ["B", "W", "lidB", "lidW"]
+    assert [b.reads(w) for w in ("B", "W", "lidB", "lidW")] == [1, 1, 1, 1]
+    b.update(50, b.slot["W"])                 # white's bowl asked for first
+    b.update(60, b.slot["W"])
+    assert b.reads("W") == 3 and b.reads("B") == 1
+    b.update(70)                              # then on in turn after it
+    assert b.reads("lidB") == 2
+    assert b.reads("nothing") == 0

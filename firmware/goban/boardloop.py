@@ -29,6 +29,7 @@ from array import array
 
 from goban import rules as R
 from goban.settle import Settle, scans_for
+from goban.hw.bowls import WHICH
 from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing
 
 BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
@@ -374,8 +375,14 @@ class BoardLoop:
         """The scales' counts to the referee when one changed (no tuple a step:
         the loop's idle step allocates nothing)."""
         b = self.bowls
-        if b.update(now_ms):
-            r = self.ref.bowl_reads  # how many readings of each bowl (the witness's freshness)
+        ref = self.ref
+        first = -1
+        if ref.wait_i >= 0:         # a stone waits for its bowl: that scale first
+            c = self.settle.stable[ref.wait_i]
+            if c == 1 or c == 2:
+                first = b.slot.get(WHICH[c - 1], -1)
+        if b.update(now_ms, first):
+            r = ref.bowl_reads      # how many readings of each bowl (the witness's freshness)
             r[0] = b.reads("B")
             r[1] = b.reads("W")
         elif self.scans % 8:

@@ -102,6 +102,8 @@ class Bowls:
                 self.tracks[w] = _Track(cfg["scales"][w])
         # (scale, track) in WHICH order, walked round robin from `next`
         self.order = tuple((self.scales[w], self.tracks[w]) for w in WHICH if w in self.scales)
+        fitted = [w for w in WHICH if w in self.scales]
+        self.slot = {w: fitted.index(w) for w in fitted}   # each scale's place in order
         self.per_update = per_update or len(self.order)
         self.next = 0
         self.now = None
@@ -109,13 +111,16 @@ class Bowls:
     def has(self, which):
         return which in self.scales
 
-    def update(self, now_ms):
+    def update(self, now_ms, first=-1):
         """Read the scales that have a conversion ready, at most per_update of
-        them, starting after the last one read. Returns how many were read."""
+        them, starting after the last one read, or with scale number `first`
+        of `order` (a bowl the referee waits on). Returns how many were read."""
         self.now = now_ms
         order = self.order
         n = len(order)
         j = self.next
+        if 0 <= first < n:
+            j = first
         read = 0
         for _ in range(n):
             s, t = order[j]
