@@ -35,8 +35,10 @@ def test_steps_in_play_stay_near_the_scan_period():
     # the frame path and the announce latency meet their targets
     assert figs["frame_ms"] <= 1.5, figs["frame_ms"]
     assert figs["announce_ms"] <= 100, figs["announce_ms_all"]
-    # the lights do not hold the core for the bitstream, the scales read on PIO
+    # the lights do not hold the core for the bitstream (a frame of the lit points,
+    # two colours at the count: the dead stones and the seki, ~1.2-2.5 ms), the
+    # scales read on PIO
     parts = figs["step_parts_ms_worst"]
-    assert parts["lights"] < 2 and parts["bowls"] < 4.5, parts
+    assert parts["lights"] < 2.5 and parts["bowls"] < 4.5, parts
     # the loop's own collection, when it came, was a quiet step of its own
     assert figs["gc_step_ms_worst"] < 20, figs

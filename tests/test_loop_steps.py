@@ -3,7 +3,8 @@ BoardLoop.step and _jobs), on a clock the test drives: each part of a step costs
 what the test says, as on the RP2040 (tests/test_chip_step.py measures the real
 ones on the emulated chip). A job runs beside the scan only if the most it lately
 cost fits the budget, else it waits a step and goes first the next one; an output
-job that found no room FORCE steps running gets a step of its own (no scan then);
+job or the scale job that found no room FORCE steps running gets a step of its own
+(no scan then; output jobs follow in it while they fit);
 a button press and a count's jobs always get one, after a scanning step; nothing
 waits for ever however long every scan runs. Without a clock (the simulator)
 everything runs in the step, as before."""
@@ -94,24 +95,59 @@ class Rig:
 def test_a_job_that_does_not_fit_waits_a_step_and_then_goes_first():
     r = Rig()
     r.settle()
-    r.cost["scan"] = 5500              # the step that took the move: no room for the log
-    r.queue("move")
+    r.cost["scan"] = 5500              # a long look: no room for the log
+    r.queue("bowls")
     assert r.step() == ["scan", "bowls"]
     r.cost["scan"] = 3000
     assert r.step() == ["scan", "log", "bowls"]     # first, and the scales still fit
     assert r.step() == ["scan", "bowls", "send"]
-    assert r.logged == r.sent == [{"type": "move"}]
+    assert r.logged == r.sent == [{"type": "bowls"}]
 
 
 def test_an_output_job_never_room_beside_the_scan_gets_a_step_of_its_own():
     r = Rig()
     r.settle()
     r.cost["scan"] = 6000
-    r.queue("move")
+    r.queue("bowls")
     steps = [r.step() for _ in range(FORCE + 1)]
     assert steps[:FORCE] == [["scan", "bowls"]] * FORCE
-    assert steps[FORCE] == ["log"]                  # alone: no scan in that step
+    # alone (no scan in that step), and the send after it while the step has room
+    assert steps[FORCE] == ["log", "send"]
     assert r.step()[0] == "scan"                    # and the scan is the next
+    assert r.sent == [{"type": "bowls"}]
+
+
+def test_a_moves_log_and_send_take_the_next_step_alone():
+    """A move's log write (~4.5 ms on the RP2040) never shares a step with a scan:
+    the step after the one that took it logs and sends it (the announcement
+    comes a step after the look), and the scan is the next."""
+    r = Rig()
+    r.settle()
+    r.queue("move")
+    assert r.step() == ["log", "send"]
+    assert r.step()[0] == "scan"
+    assert r.logged == r.sent == [{"type": "move"}]
+    r.cost["log"] = 7000                            # no room for both: one a step
+    r.queue("move")
+    assert r.step() == ["log"]
+    assert r.step()[0] == "scan"
+    assert r.step() == ["send"]
+
+
+def test_the_scale_job_never_runs_past_the_budget_beside_a_scan():
+    """A scan that leaves no room for the scales: they wait FORCE steps, then get
+    a step of their own (and the output jobs that fit after them)."""
+    r = Rig()
+    r.settle()
+    r.cost["scan"] = 8200                           # + the scales' 1000 > 9000
+    steps = [r.step() for _ in range(3 * (FORCE + 1))]
+    assert all(s == ["scan"] or "scan" not in s for s in steps), steps
+    assert steps[:FORCE] == [["scan"]] * FORCE and steps[FORCE] == ["bowls"]
+    assert steps.count(["bowls"]) == 3
+    r.queue("move")
+    steps = [r.step() for _ in range(2 * (FORCE + 1))]
+    assert ["log", "send"] in steps or ["bowls", "log", "send"] in steps, steps
+    assert r.sent == [{"type": "move"}]
 
 
 def test_a_press_and_a_count_each_take_a_step_of_their_own():
@@ -121,6 +157,7 @@ def test_a_press_and_a_count_each_take_a_step_of_their_own():
     assert r.step() == ["scan", "bowls"]            # polled while scanning...
     assert r.step() == ["press"]                    # ...taken alone the next step
     r.settle()
+    r.cost["log"] = r.cost["send"] = 7000           # a count's: ~7-8 ms each on the chip
     r.queue("count")
     seen = [r.step() for _ in range(4)]
     assert ["log"] in seen and ["send"] in seen
@@ -146,8 +183,24 @@ def test_nothing_waits_for_ever_however_long_the_scans(scan_us):
 
 
 def test_without_a_clock_the_step_does_everything_at_once():
+    """The simulator: one output job a step, beside the scan (a move's too: a
+    step of its own is the Pico's, for its time)."""
     r = Rig(clock=False)
     r.settle()
     r.queue("move")
     assert r.step() == ["scan", "bowls", "log"]
     assert r.step() == ["scan", "bowls", "send"]
+
+
+def test_a_count_is_first_in_a_step_of_its_own_never_after_another_job():
+    """The count's log and send (~6-8 ms each on the RP2040) each take a step
+    alone: not after the dead stones' event in that event's step of its own."""
+    r = Rig()
+    r.settle()
+    r.cost["scan"] = 6000                           # no room beside the scan
+    r.queue("dead", "count")
+    steps = [r.step() for _ in range(FORCE + 6)]
+    assert ["log", "send"] in steps                 # the dead stones', alone
+    alone = [s for s in steps if "scan" not in s]
+    assert alone.count(["log"]) == 1 and alone.count(["send"]) == 1, steps   # the count's
+    assert [e["type"] for e in r.sent] == ["dead", "count"]

@@ -7,11 +7,14 @@ so the same loop runs on the board and in the simulator, scan for scan.
 Every referee event goes, in order, to the game log on flash (first, so a power
 cut loses at most the event being written), then to the buzzer and the link if
 one is given (`send_event(ev)`; `poll(now_ms)` is called every step), then the
-display and lights show the referee's state. In `step()` these are paced: one
-output job per step (log one event; beep and send one event; the lights; one
-page of the display), so no step after a move stalls the scan (on the RP2040 the
-display alone is ~12 ms of I2C, a flash write several ms). Host requests and a
-new game flush everything at once (`_drain`), since they answer with the result.
+display and lights show the referee's state. In `step()` these are paced: the
+output jobs (log one event; beep and send one event; the lights; one page of
+the display) and the scale job run after the scan only while the most each has
+lately cost fits the step's budget, and one that found no room for FORCE steps
+gets a step of its own (no scan in it; the output jobs that still fit follow
+it), so no step after a move stalls the scan (on the RP2040 the display alone
+is ~12 ms of I2C, a flash write several ms). Host requests and a new game flush
+everything at once (`_drain`), since they answer with the result.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
@@ -39,7 +42,8 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
 KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
 
 # events whose log write or link message takes a step of its own (see step())
-HEAVY = ("count",)
+SOLO = ("count", "move")
+HEAVY = ("count",)          # ... and one job a step (its log, then its send: ~7 ms each)
 # a job that waited this many steps for the budget runs anyway: the scale job
 # beside the scan, an output job in a step of its own (_jobs, step())
 FORCE = 2
@@ -82,6 +86,7 @@ class BoardLoop:
                              getattr(calibration, "steady", None))
         self.ref = Referee(size)
         self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
+        self.ref.steps = True               # long referee work: a step of its own (ref.job)
         self.ref.strong = getattr(calibration, "steady", None)   # each stone's evidence
         self.ref.mark_sensor = getattr(calibration, "mark_fault", None)
         if bowls is not None:               # the bowls as a second witness of a move
@@ -106,8 +111,10 @@ class BoardLoop:
         self.scanned = False        # the last step scanned
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
-        # the most each job cost lately, us: scales, an event's log or send, the UI
-        self.cost = array("i", [2000, 4000, 2000])
+        # the most each job cost lately, us: scales, an event's log or send, the
+        # lights, the display (a page drawn or sent)
+        self.cost = array("i", [2000, 4000, 2000, 2000])
+        self.draw = False           # the lights went out: the display is drawn next
         self.ticks_us = None
 
     # --- start-up -------------------------------------------------------------
@@ -244,9 +251,7 @@ class BoardLoop:
             return self._take() if self.ref.events else 0
         elif self._solo():
             self.scanned = False
-            self.out_waited = 0
-            self._pump()
-            return 0
+            return self._solo_step(now_ms, clock, t0)
         self.scanned = True
         self.next_scan = now_ms + self.scan_ms
         self.scan()
@@ -269,42 +274,65 @@ class BoardLoop:
         return k
 
     def _jobs(self, now_ms, clock, t0):
-        """After the scan, the scale job and one output job (log, send, lights, a
-        display page) share what is left of the step's time (budget_us, on the
-        Pico under the scan period): each runs if the time so far plus the most
-        it has lately cost fits, else it waits a step. The one that waited goes
-        first; after FORCE steps the scale job runs whatever it costs (~1 ms)
-        and an output job gets a step of its own (step()), so neither waits for
-        ever. Returns the events the scales' news made."""
+        """After the scan, the scale job and the output jobs (log, send, lights,
+        a display page) share what is left of the step's time (budget_us, on
+        the Pico under the scan period): each runs if the time so far plus the
+        most it has lately cost fits, else it waits a step. The one that waited
+        goes first; one that found no room FORCE steps running gets a step of
+        its own (step(), _solo_step), so nothing waits for ever and nothing runs
+        past the budget beside a scan. Returns the events the scales' news made."""
         k = 0
         out_first = self.out_waited > self.bowls_waited
         if not out_first:
             k += self._scale_job(now_ms, clock, t0)
-        self._output_job(clock, t0)
+        self._output_jobs(clock, t0)
         if out_first:
             k += self._scale_job(now_ms, clock, t0)
         return k
 
-    def _fits(self, clock, t0, cost, waited):
-        """The job may run: no clock (the simulator), it waited long enough, or
-        the step's time so far plus its cost stays under the budget (a wrap of
-        the microsecond clock reads negative: it runs)."""
-        return clock is None or waited >= FORCE or clock() - t0 + cost <= self.budget_us
+    def _fits(self, clock, t0, cost):
+        """The job may run: no clock (the simulator), or the step's time so far
+        plus its cost stays under the budget (a wrap of the microsecond clock
+        reads negative: it runs)."""
+        return clock is None or clock() - t0 + cost <= self.budget_us
 
     def _solo(self):
-        """The next output job takes this step alone (step()): a heavy event's,
-        or one that found no room beside the scan FORCE steps in a row."""
+        """This step goes to the jobs alone (step()): a heavy event's log or send,
+        or a job that found no room beside the scan FORCE steps in a row."""
         q = self.queue
-        if q and q[0]["type"] in HEAVY:
+        if self.ref.job is not None or (q and self._alone(q[0])):
+            return True
+        if self.bowls is not None and self.bowls_waited >= FORCE:
             return True
         return self.out_waited >= FORCE and (bool(q) or self._ui_pending())
+
+    def _solo_step(self, now_ms, clock, t0):
+        """A step without a scan: the referee's long work (ref.job) or the scale
+        job if it waited too long, then the output jobs, the first whatever it
+        costs (when nothing ran before it), the rest while they fit."""
+        k = 0
+        if self.ref.job is not None:
+            self.ref.run_job()
+            k += self._take() if self.ref.events else 0
+            self.out_waited = 0
+            self._output_jobs(clock, t0, solo=True)
+            return k
+        scaled = self.bowls is not None and self.bowls_waited >= FORCE
+        if scaled:
+            k += self._run_scale(now_ms, clock)
+        self.out_waited = 0
+        self._output_jobs(clock, t0, solo=True, free=not scaled)
+        return k
 
     def _scale_job(self, now_ms, clock, t0):
         if self.bowls is None:
             return 0
-        if not self._fits(clock, t0, self.cost[0], self.bowls_waited):
-            self.bowls_waited += 1
+        if not self._fits(clock, t0, self.cost[0]):
+            self.bowls_waited += 1  # first next step; FORCE steps: a step of its own
             return 0
+        return self._run_scale(now_ms, clock)
+
+    def _run_scale(self, now_ms, clock):
         self.bowls_waited = 0
         t = clock() if clock is not None else 0
         self._bowls(now_ms)
@@ -312,21 +340,44 @@ class BoardLoop:
             self._learn(0, clock() - t)
         return self._take() if self.ref.events else 0
 
-    def _output_job(self, clock, t0):
-        q = self.queue
-        if q and q[0]["type"] in HEAVY:
-            return                  # a step of its own, the next (step())
-        kind = 1 if q else 2        # an event to log or send, or the display and lights
-        if kind == 2 and not self._ui_pending():
-            return
-        if not self._fits(clock, t0, self.cost[kind], 0):
-            self.out_waited += 1    # first next step; FORCE steps: a step of its own
-            return
-        self.out_waited = 0
-        t = clock() if clock is not None else 0
-        self._pump()
-        if clock is not None:
+    def _output_jobs(self, clock, t0, solo=False, free=False):
+        """Output jobs in order: beside the scan one, if it fits; in a step of its
+        own (`solo`) as many as fit, the first whatever it costs when nothing ran
+        before it in the step (`free`).
+        A move's or a count's jobs wait for a step of their own (SOLO). Without
+        a clock, one job a step (the simulator's pace)."""
+        ran = 0
+        while True:
+            q = self.queue
+            if q and self._alone(q[0]):
+                if not solo:
+                    return              # a step of its own, the next (step())
+                if ran and not (ran == 1 and self.logged and q[0]["type"] not in HEAVY):
+                    return              # first in its step (a move: its log, then its send)
+            # an event to log or send, else the lights, else the display
+            kind = 1 if q else (2 if self.ref.ui_dirty else 3)
+            if kind == 3 and not self._ui_pending():
+                return
+            if not (free and ran == 0) and not self._fits(clock, t0, self.cost[kind]):
+                if ran == 0:
+                    self.out_waited += 1    # first next step; FORCE: a step of its own
+                return
+            self.out_waited = 0
+            t = clock() if clock is not None else 0
+            self._pump()
+            ran += 1
+            if clock is None:
+                return
             self._learn(kind, clock() - t)
+            if not solo:
+                return
+
+    def _alone(self, ev):
+        """An event whose output jobs take a step of their own: a count's, and
+        on the Pico (a clock) a move's; the simulator keeps moves beside the
+        scan, one job a step, as its latency figures in scans assume."""
+        t = ev["type"]
+        return t in HEAVY or (t in SOLO and self.ticks_us is not None)
 
     def _learn(self, kind, us):
         """The most a job of this kind cost lately: a new peak at once, else
@@ -338,7 +389,7 @@ class BoardLoop:
         c[kind] = us if us > v else v - (v >> 5)
 
     def _ui_pending(self):
-        if self.ref.ui_dirty:
+        if self.ref.ui_dirty or self.draw:
             return True
         d = self.display
         return d is not None and bool(getattr(d, "dirty", 0))
@@ -467,9 +518,13 @@ class BoardLoop:
             self.logged = 0
             self._out(ev)
             return True
-        if self.ref.ui_dirty:
+        if self.ref.ui_dirty:       # the lights, then the display in a job of its own
             self.ref.ui_dirty = False
             self._lights()
+            self.draw = True
+            return True
+        if self.draw:
+            self.draw = False
             self._display(*timing.lines(self.ref))
             return True
         d = self.display
@@ -518,9 +573,10 @@ class BoardLoop:
 
     def _ui(self):
         ref = self.ref
-        if not ref.ui_dirty:
+        if not ref.ui_dirty and not self.draw:
             return
         ref.ui_dirty = False
+        self.draw = False
         self._display(*timing.lines(ref))
         self._lights()
 
@@ -530,11 +586,14 @@ class BoardLoop:
             return
         ref = self.ref
         if hasattr(lights, "set"):
-            lights.set(ref.lights, ref.light_color)     # one write of the chain
+            # one write of the chain, with the seki blocks beside the dead stones (DEAD)
+            lights.set(ref.lights, ref.light_color, ref.lights2, ref.light_color2)
             return
         lights.clear()
         if ref.lights:
             lights.show(ref.lights, ref.light_color)
+        if ref.lights2:
+            lights.show(ref.lights2, ref.light_color2)
 
     def _display(self, a, b=""):
         if self.display is not None:
