@@ -19,6 +19,11 @@ from goban.gamelog import GameLog
 from goban.hw import open_devices
 
 CAL_PATH = "calibration.bin"
+try:
+    import goboard_profiles  # type: ignore[import-not-found]  # noqa: F401
+    FROZEN = True             # the product image: the firmware frozen in flash
+except ImportError:
+    FROZEN = False            # .mpy files on the stock image (tools/deploy)
 # the time a step may take (BoardLoop.budget_us): after the scan, the scale job
 # and an output job (log, send, lights, a display page) run only if the most
 # they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
@@ -53,6 +58,16 @@ def load_profile(name):
     return P.load(path)
 
 
+def tidy():
+    """From .mpy files on the stock image (the code in RAM: ~35 KB left after the
+    set-up) each part's garbage is collected before the next part's buffers:
+    left between long-lived buffers it cut the heap into pieces, and the link's
+    code and the game's arrays found no room in one piece. The product image
+    (the code in flash, 160 KB free) needs none of it."""
+    if not FROZEN:
+        gc.collect()
+
+
 def build():
     # the imports above leave their loaders' garbage all over the heap: collect it
     # before the long-lived buffers are taken, or a 6 KB buffer finds no room
@@ -60,7 +75,9 @@ def build():
     prof = load_profile(board_id())
     from goban.count import counter_for
     counter_for(prof.size)   # the largest buffers first, into an unfragmented heap
+    tidy()
     dev = open_devices(prof)
+    tidy()
     cal = Calibration(prof.size, prof)
     try:
         cal.load(CAL_PATH)
@@ -75,6 +92,7 @@ def build():
     loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
                      log=log)
+    tidy()
     loop.ticks_us = time.ticks_us
     loop.budget_us = STEP_BUDGET_US
     loop.gc_events = GC_EVENTS

@@ -118,7 +118,7 @@ CONNECTED_BY_DAME = [".XO......",
                      "..XO....."]
 
 # an unfilled 单官 in white's wall: black's c5 faces white's area through d5
-# (goban.regions.open_mouths): d5 is dame, the 45 points right of the wall white's
+# (goban.mouths.open_mouths): d5 is dame, the 45 points right of the wall white's
 OPEN_MOUTH = ["..XO.....",
               "..XO.....",
               "..XO.....",

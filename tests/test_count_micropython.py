@@ -90,6 +90,7 @@ def locked(ctr, rg, scoring, cells, pts):
 
 dead = [g.board.point(0, 0), g.board.point(18, 18)]
 pts = array("i", dead)
+count(g, dead, "chinese")    # the open mouths' pass loads at the first count (goban.mouths)
 for rid in R.RULE_IDS:
     ctr, rules, ndead, facts = prepare(g, dead, rid)
     bad, n, m, names = locked(ctr, ctr.regions, rules.scoring, g.board.cells, pts)

@@ -1,4 +1,4 @@
-"""Unfilled 单官 in a wall (goban.regions.open_mouths): a board is counted where
+"""Unfilled 单官 in a wall (goban.mouths.open_mouths): a board is counted where
 the players stop, and a territory whose wall still has a gap or two facing the
 opponent is read as players read it: the gap is 单官 (either side may fill it),
 the rest is the owner's. Seed 004's 铃木为次郎 vs 方金题 comes out a draw so

@@ -23,7 +23,7 @@ After move 246, 单官 not filled (单官请读者自填). 白先黑收后,黑�
 Japanese method both have 40 目. GNU Go calls white me and black jq dead.
 White's lower-right area is open to black's po and qo through pn and qn. Read
 by reach alone (Tromp-Taylor) the whole 18-point area is dame and the diagram
-counts B+16; read as a player reads it (goban.regions.open_mouths), pn and qn
+counts B+16; read as a player reads it (goban.mouths.open_mouths), pn and qn
 are 单官 and the other 16 points are white's. That gives 26 单官; with 13 for
 each side, black has 169 + 13 = 182 and it is a draw, on the raw diagram and
 once black pn and white qn are played (one 单官 each) and white seals with on
@@ -330,7 +330,7 @@ def test_suzuki_diagram():
 def test_suzuki_unfilled_raw_diagram_is_a_draw():
     """The diagram as printed, 单官 open: 黑盘面182子, less 1½ back, 180½ each. The 26
     单官 are the 24 GNU Go calls dame and the mouth pn, qn of white's lower-right
-    area (goban.regions.open_mouths): its other 16 points are white's."""
+    area (goban.mouths.open_mouths): its other 16 points are white's."""
     _, rows = suzuki_diagram()
     res = suzuki_counted(rows)
     bd = res.breakdown

@@ -2,6 +2,7 @@
 can check and the result as SGF writes it.
 
     res = count(game, dead_points, rules)   # dead: point indices or 'dd' strings
+    res = count(game, dead, rules, seki=[('cc', True), ('pd', False)])   # the players' word
     res.result      # 'B+3.5', 'W+R', '0' (draw), 'Void', 'B+F' (New Ing 懈怠)
     res.winner      # 'B', 'W', 'draw' or 'void'
     res.margin      # what the winner won by, in res.unit
@@ -264,11 +265,41 @@ def _take_off_slowly(game, rg, dead_points):
             dead_n[0] += 1
 
 
-def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
+def _seki_marks(board, rg, seki):
+    """The players' seki marks [(point, on)] as the int array Regions.run takes
+    (2 * point + on), and their names {on: [...], off: [...]} for the breakdown.
+    A mark must be on a stone that is not dead (CountError)."""
+    marks = array("i", bytes(4 * len(seki)))
+    named = {"on": [], "off": []}
+    work = rg.work
+    j = 0
+    for item in seki:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise CountError("seki mark %r is not (point, on)" % (item,))
+        p, on = item
+        if isinstance(p, str):
+            try:
+                p = board.from_sgf(p)
+            except ValueError as e:
+                raise CountError("seki point: %s" % e)
+        elif not isinstance(p, int) or not board.on_board(p):
+            raise CountError("seki point %r is not on the board" % (p,))
+        v = work[p]
+        if v != BLACK and v != WHITE:
+            raise CountError("seki point %s has no %sstone" % (
+                board.sgf(p), "living " if board.cells[p] else ""))
+        marks[j] = 2 * p + (1 if on else 0)
+        j += 1
+        named["on" if on else "off"].append(board.sgf(p))
+    return marks, named
+
+
+def prepare(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):
     """Everything before the count: the rules, the dead stones taken off a copy
     of the board, the integer inputs. Returns (counter, rules, number of dead
     stones taken off, extra facts). Point indices (what the referee passes) go
-    through one viper pass; SGF names take the bytecode path."""
+    through one viper pass; SGF names take the bytecode path. `seki`: the
+    players' marks (see count); facts["marks"] is what Regions.run takes."""
     rules = rules or game.rules
     if isinstance(rules, str):
         rules = R.get(rules)
@@ -312,24 +343,42 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None):
     pays = rules.scoring == R.SCORE_AREA and rules.last_move_pays and _black_pays(game)
     inp[I_PAYS] = 1 if pays else 0
     inp[I_POINTS] = board.size * board.size
-    facts = {"dead_n": [0, db, dw], "handicap": handicap, "pays": pays}
+    facts = {"dead_n": [0, db, dw], "handicap": handicap, "pays": pays, "marks": None}
+    if seki:
+        facts["marks"], facts["seki_marked"] = _seki_marks(board, rg, seki)
     return ctr, rules, db + dw, facts
 
 
 def mouths_for(rules):
-    """Open mouths read as players read them (goban.regions.open_mouths) where
+    """Open mouths read as players read them (goban.mouths.open_mouths) where
     the players agree on the end; Tromp-Taylor counts by reach alone."""
     return MOUTH_POINTS if rules.dead_agreement else 0
 
 
-def count(game, dead_points=(), rules=None, komi=None, handicap=None):
+def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):
     """Count the game's board under `rules` (default: the game's own), the
-    stones at `dead_points` being dead. Raises CountError for a dead point off
-    the board or without a stone."""
-    ctr, rules, ndead, facts = prepare(game, dead_points, rules, komi, handicap)
-    ctr.regions.run(mouths_for(rules))
+    stones at `dead_points` being dead. `seki`: the players' word over the
+    counter's reading of seki, a list of (point, on): the block holding the
+    stone at point (an index or an SGF name, like the dead points) is in seki
+    (on true) or is not (on false), whatever the counter read (seki_marks in
+    goban.regions; the breakdown's `seki` is the final decision and
+    `seki_marked` {on, off} the marks). Raises CountError for a dead point off
+    the board or without a stone, or a seki point without a living stone."""
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules, komi, handicap, seki)
+    ctr.regions.run(mouths_for(rules), facts["marks"])
     ctr.score(rules.scoring)
     return _result(game, ctr, rules, ndead, facts)
+
+
+def analyse(game, dead_points=(), rules=None, seki=None):
+    """The position's regions, blocks and seki with the dead stones taken off
+    and the seki marks applied, without the score: the shared Regions, valid
+    until the next count (the referee lights the seki from it while the dead
+    stones are lifted)."""
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules, None, None, seki)
+    rg = ctr.regions
+    rg.run(mouths_for(rules), facts["marks"])
+    return rg
 
 
 def _result(game, ctr, rules, ndead, facts):
@@ -468,6 +517,8 @@ def _breakdown(game, ctr, rules, ndead, facts, b_q, w_q, m, rdiv):
         "dead": rg.dead_names(board.cells) if ndead else [],
         "seki": rg.seki_names() if t[8 + T_SEKI_G] or t[16 + T_SEKI_G] else [],
     }
+    if facts.get("seki_marked"):
+        bd["seki_marked"] = facts["seki_marked"]
     if s == R.SCORE_LIVING:
         bd["komi_stones"] = quarters_number(inp[I_KOMI], 8)
     if s == R.SCORE_NEW_ING:
@@ -523,7 +574,8 @@ def ing_fill_check(res, white_bowl_left, size=19, unfilled=0, stones_out=0):
             "white_area_counted": quarters_number(counted)}
 
 
-def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=None):
+def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=None,
+                            seki=None):
     """计枰点 Corollary 21: count by 目 with equal stones, then return to points.
 
     Each side's stones off the board (captured, dead, pass stones) are filled back
@@ -537,9 +589,10 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=
     (stones on the board + stones off it != stones played). A dict `detail` gets
     the procedure's numbers (moves, refilled stones, 目, shared points, the
     负着 made, both totals in points)."""
-    ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi)
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi,
+                                       seki=seki)
     rg = ctr.regions
-    rg.run(mouths_for(rules))
+    rg.run(mouths_for(rules), facts["marks"])
     t = rg.tot
     caps = game.captures
     ps = game.pass_stones

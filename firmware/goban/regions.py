@@ -12,7 +12,7 @@ p+-1, p+-W) and never allocate: every buffer is made once by `Regions(size)`.
    players agree on the end (every system but Tromp-Taylor), a dame region
    that one colour touches at MOUTH_POINTS points or fewer is the other's
    area with an open mouth: those points are 单官, the rest territory
-   (`open_mouths()`; the board is counted where the players stop, 单官
+   (`goban.mouths`; the board is counted where the players stop, 单官
    filled or not: seed 004's 铃木 game counts the same both ways).
 2. Blocks (块): a colour's stones joined through that colour's territory. For
    each: stones, territory points, the number of territory regions (eyes),
@@ -40,6 +40,9 @@ Known limits: points of a seki that only one side may fill (seed 004's last
 figure, seed 003 §18.4(1)) count as shared liberties, like every dame point; a
 one-eyed block whose open border faces only the opponent stays in seki (seed
 004 图九's reading: the opponent fills its own eyes down to one).
+The players have the last word (`goban.seki_marks`, issue 12 item 5): a block they
+mark in or out of seki is so, whatever this reading found, and what depends on
+seki (open mouths, shared liberties, the totals) follows.
 """
 
 from array import array
@@ -72,7 +75,7 @@ B_MAXEYE = const(5)    # largest territory region
 B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
 B_BASIC = const(7)     # basic eye positions E
 
-# open_mouths: a colour touching the other's area at this many points or fewer
+# goban.mouths: a colour touching the other's area at this many points or fewer
 # leaves it the other's, with those points as 单官 (seed 004's 铃木 game: two)
 MOUTH_POINTS = const(2)
 
@@ -344,168 +347,6 @@ def label_blocks(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) 
         p += 1
     t[1] = nblk
     return nblk
-
-
-@micropython.viper
-def open_mouths(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int,
-                limit: int, cap: int) -> int:
-    """Read unfilled borders as players read them: a dame region that one
-    colour (x) touches at `limit` points or fewer and the other (y) at more is
-    y's area with an open mouth. Its points next to x stay dame (单官: either
-    side may fill them), with any point shut in behind them; the rest becomes
-    y's territory. Only where y's stones hold the region (four times as many
-    of its points next to y as next to x: not an open corner that two lone
-    stones face), some of its points lie beyond the
-    mouth's reach (not next to a mouth point: a small region behind a mouth
-    is still anybody's), and no block next to it is in seki (its liberties
-    are shared). Run after seki_by_liberties (F_SEKI); label_blocks and the
-    seki pass again if anything changed. Returns the number of regions
-    changed (each one's mouth becomes a region of its own, up to `cap`)."""
-    w = ptr8(work)
-    ri = ptr16(rid)
-    bi = ptr16(bid)
-    st = ptr16(stack)
-    rf = ptr16(rinfo)
-    bf = ptr16(binfo)
-    t = ptr32(tot)
-    nreg = t[0]
-    last = nreg
-    changed = 0
-    r = 1
-    while r <= last:
-        b = r << 3
-        x = 0
-        if rf[b + 1] == 3:
-            nb = rf[b + 6]
-            nw = rf[b + 7]
-            if nb <= limit and nw >= nb << 2:
-                x = 1
-            elif nw <= limit and nb >= nw << 2:
-                x = 2
-        if x == 0 or nreg + 1 >= cap:
-            r += 1
-            continue
-        y = 3 - x
-        m = nreg + 1
-        # the region's points, marked m while listed
-        q = rf[b + 5]
-        ri[q] = m
-        st[0] = q
-        n = 1
-        i = 0
-        seki = 0
-        while i < n:
-            q = st[i]
-            i += 1
-            k = 0
-            while k < 4:
-                if k == 0:
-                    v = q - 1
-                elif k == 1:
-                    v = q + 1
-                elif k == 2:
-                    v = q - W
-                else:
-                    v = q + W
-                if w[v] == 0:
-                    if ri[v] == r:
-                        ri[v] = m
-                        st[n] = v
-                        n += 1
-                elif (w[v] == 1 or w[v] == 2) and bf[(bi[v] << 3) + 6] & 2:
-                    seki = 1        # its liberties are shared: it stays dame
-                k += 1
-        # next to x: the mouth (m); else the territory (r)
-        i = 0
-        while i < n:
-            q = st[i]
-            if w[q - 1] != x and w[q + 1] != x and w[q - W] != x and w[q + W] != x:
-                ri[q] = r
-            i += 1
-        # a point next to no y stone with only mouth points around is shut in
-        i = 0
-        while i < n:
-            q = st[i]
-            if ri[q] == r and w[q - 1] != y and w[q + 1] != y and w[q - W] != y \
-                    and w[q + W] != y and ri[q - 1] != r and ri[q + 1] != r \
-                    and ri[q - W] != r and ri[q + W] != r:
-                ri[q] = m
-            i += 1
-        terr = 0
-        ty = 0
-        tfirst = 0
-        mouth = 0
-        mboth = 0
-        mone = 0
-        mnb = 0
-        mnw = 0
-        mfirst = 0
-        inner = 0
-        i = 0
-        while i < n:
-            q = st[i]
-            bits = 0
-            v = w[q - 1]
-            if v == 1 or v == 2:
-                bits = bits | v
-            v = w[q + 1]
-            if v == 1 or v == 2:
-                bits = bits | v
-            v = w[q - W]
-            if v == 1 or v == 2:
-                bits = bits | v
-            v = w[q + W]
-            if v == 1 or v == 2:
-                bits = bits | v
-            if ri[q] == r:
-                terr += 1
-                tfirst = q
-                if bits != 0:
-                    ty += 1
-                if ri[q - 1] != m and ri[q + 1] != m and ri[q - W] != m and ri[q + W] != m:
-                    inner += 1      # beyond the reach of the mouth
-            else:
-                mouth += 1
-                mfirst = q
-                if bits == 3:
-                    mboth += 1
-                elif bits != 0:
-                    mone += 1
-                if bits & 1:
-                    mnb += 1
-                if bits & 2:
-                    mnw += 1
-            i += 1
-        if seki or inner == 0 or ty == 0 or mouth == 0:
-            i = 0                   # not an open mouth: the region stays as it was
-            while i < n:
-                ri[st[i]] = r
-                i += 1
-            r += 1
-            continue
-        rf[b] = terr
-        rf[b + 1] = y
-        rf[b + 2] = 0
-        rf[b + 3] = ty
-        rf[b + 5] = tfirst
-        rf[b + 6] = ty if y == 1 else 0
-        rf[b + 7] = ty if y == 2 else 0
-        mb = m << 3
-        rf[mb] = mouth
-        rf[mb + 1] = 3
-        rf[mb + 2] = mboth
-        rf[mb + 3] = mone
-        rf[mb + 4] = 0
-        rf[mb + 5] = mfirst
-        rf[mb + 6] = mnb
-        rf[mb + 7] = mnw
-        t[2] -= terr                # fewer dame points (the 荒空 count stays as found)
-        t[(y << 3) + 1] += terr
-        nreg = m
-        t[0] = nreg
-        changed += 1
-        r += 1
-    return changed
 
 
 @micropython.viper
@@ -867,6 +708,8 @@ class Regions:
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * T_LEN))
         self.nblocks = 0
+        self._marks_pass = None     # goban.seki_marks.seki_marks, once marks come
+        self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
         self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
         self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
@@ -879,21 +722,22 @@ class Regions:
             raise ValueError("cells of %d bytes, not %d" % (len(cells), self.length))
         self.work[:] = cells
 
-    def run(self, mouths=MOUTH_POINTS):
+    def run(self, mouths=MOUTH_POINTS, marks=None):
         """Analyse the work buffer (the hot part: no allocation). `mouths`: the
         most points at which a colour may touch the other's area for that
-        area to count as open-mouthed, not dame (open_mouths); 0 counts by
-        reach alone (Tromp-Taylor)."""
+        area to count as open-mouthed, not dame (goban.mouths); 0 counts by
+        reach alone (Tromp-Taylor). `marks`: the players' word on seki, an
+        int array of 2 * point + on (seki_marks), or None."""
         self._rid_mv[:] = self.zeros
         self._bid_mv[:] = self.zeros
         label_regions(self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
-        n = self._blocks()
-        if mouths and open_mouths(self.work, self.rid, self.bid, self.stack, self.rinfo,
-                                  self.binfo, self.tot, self.length, self.W, mouths,
-                                  len(self.rinfo) >> 3):
+        n = self._blocks(marks)
+        if mouths and self.tot[T_DAME] and self._mouths()(
+                self.work, self.rid, self.bid, self.stack, self.rinfo, self.binfo, self.tot,
+                self.length, self.W, mouths, len(self.rinfo) >> 3):
             self._bid_mv[:] = self.zeros
-            n = self._blocks()      # the territories the mouths closed
+            n = self._blocks(marks)     # the territories the mouths closed
         self.nblocks = n
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
@@ -901,14 +745,31 @@ class Regions:
                              self.length, self.W, n)
         return n
 
-    def _blocks(self):
-        """Blocks, and seki read from the liberties where a block may be in it."""
+    def _mouths(self):
+        """goban.mouths.open_mouths, loaded at the first count with dame."""
+        f = self._mouths_pass
+        if f is None:
+            from goban.mouths import open_mouths as f
+            self._mouths_pass = f
+        return f
+
+    def _blocks(self, marks=None):
+        """Blocks, and seki read from the liberties where a block may be in it,
+        then the players' marks (seki_marks) over that reading."""
         n = label_blocks(self.work, self.rid, self.bid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
             seki_by_liberties(self.work, self.rid, self.bid, self.stack, self.rinfo,
                               self.binfo, t, self.length, self.W, n)
+        if marks is not None:
+            f = self._marks_pass
+            if f is None:           # loaded at the first marks (the end of play only)
+                from goban.seki_marks import seki_marks as f
+                self._marks_pass = f
+            bad = f(self.work, self.bid, self.binfo, t, marks, len(marks), self.length)
+            if bad >= 0:
+                raise ValueError("seki mark %d is not on a stone" % bad)
         return n
 
     def total(self, key, color=0):
@@ -950,6 +811,19 @@ class Regions:
         """SGF names of the first point of every block in seki, in block order."""
         n = seki_names(self.binfo, self.nblocks, self.W, self.names)
         return _named(self.names, n, None, self.name_buf)
+
+    def seki_stones(self):
+        """Frame indices (y * size + x) of every stone of the blocks in seki,
+        after the last run (one viper pass; the list is made)."""
+        names = self.names      # scratch: a uint16 of size * size
+        from goban.seki_marks import seki_stones         # DEAD's lights only
+        k = seki_stones(self.work, self.bid, self.binfo, self.W, self.size, names)
+        return [names[j] for j in range(k)]
+
+    def in_seki(self, p):
+        """The block holding board point p is in seki (after the last run)."""
+        b = self.bid[p]
+        return bool(b) and self.work[p] in (1, 2) and bool(self.binfo[(b << 3) + B_FLAGS] & F_SEKI)
 
     def seki_points(self):
         """The first point of every block in seki (allocates a short list)."""

@@ -11,6 +11,13 @@ a black stone (what CGoban and Sabaki write at the count), and MA marks on
 stones. `--dead ""` counts every stone as alive. A point off the board, or a
 --dead point without a stone, is an error (exit status 2).
 
+The players' word on seki at the board comes from the last node too, this
+project's private properties: SEKI[cc] (the block holding cc is in seki) and
+NOSEKI[dd] (the block holding dd is not), over what the counter reads (the
+breakdown's `seki` is the final decision, `seki_marked` {on, off} the marks).
+A value that is not a point of the board, or a point without a living stone, is
+an error naming the property (exit status 2).
+
 The JSON object: result (the SGF RE string), winner (B, W, draw or void),
 margin and unit (points, stones or lu), breakdown (stones, territory, dame,
 prisoners, tax, compensation, komi, each side's total), rules, komi, size.
@@ -29,7 +36,7 @@ import json
 from goban import rules as R
 from goban.count import count, CountError, ing_fill_check, jipingdian_by_territory
 from goboard.errors import UserError
-from goboard.sgfgame import load_sgf, markup_dead
+from goboard.sgfgame import load_sgf, markup_dead, markup_seki
 
 
 def add_arguments(p):
@@ -89,6 +96,14 @@ def run(args):
     else:
         dead = markup_dead(info["sgf"], game.board)
         source = "sgf markup" if dead else "none"
+    # the players' seki marks at the board (SEKI/NOSEKI on the last node)
+    seki = markup_seki(info["sgf"], size)
+    cells = game.board.cells
+    for s, on in seki:
+        v = cells[game.board.from_sgf(s)]
+        if not v or s in dead:
+            raise UserError("bad %s markup in the last node: %s has no %sstone"
+                            % ("SEKI" if on else "NOSEKI", s, "living " if v else ""))
     rules = game.rules
     if args.last_move_pays is not None:
         rules = rules.copy(last_move_pays=args.last_move_pays == "yes")
@@ -99,7 +114,8 @@ def run(args):
         raise UserError("--method territory: only jipingdian has a territory procedure "
                         "(Corollary 21); %s counts one way" % rules.id)
     try:
-        res = count(game, dead, rules, handicap=info.get("handicap") or None)
+        res = count(game, dead, rules, handicap=info.get("handicap") or None,
+                    seki=seki or None)
     except CountError as e:
         raise UserError(str(e))
     out = res.as_dict()
@@ -113,7 +129,8 @@ def run(args):
     if rules.id == "jipingdian" or (rules.scoring == R.SCORE_AREA and rules.last_move_pays):
         detail = {}
         try:
-            b, w = jipingdian_by_territory(game, dead, rules, detail=detail)
+            b, w = jipingdian_by_territory(game, dead, rules, detail=detail,
+                                           seki=seki or None)
         except CountError as e:
             if args.method == "territory":
                 raise UserError("--method territory: %s" % e)
@@ -139,6 +156,10 @@ def run(args):
     print("  dame %d, neutral %d, dead %s, seki blocks at %s"
           % (bd["dame"], bd["neutral"], ",".join(bd["dead"]) or "none",
              ",".join(bd["seki"]) or "none"))
+    marked = bd.get("seki_marked")
+    if marked:
+        print("  the players marked in seki %s, not in seki %s"
+              % (",".join(marked["on"]) or "none", ",".join(marked["off"]) or "none"))
     if "ing_fill" in out:
         f = out["ing_fill"]
         print("  Ing fill: %d stones expected in white's bowl, %s; white %s, black %s"

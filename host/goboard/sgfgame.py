@@ -2,7 +2,9 @@
 
 sgfmill parses the file; this module only maps SGF's words onto the core's:
 coordinates to 'dd' points, `B[]`/`B[tt]` to the rules set's pass, `PT[abandon]`
-(this project's private property) to a 计活子 abandon, AB/AW/PL to setup.
+(this project's private property) to a 计活子 abandon, AB/AW/PL to setup;
+the count's markup on the last node: TB/TW/MA dead stones, SEKI/NOSEKI the
+players' seki marks (private too).
 Everything that can be wrong with a file becomes one `UserError` sentence.
 """
 
@@ -211,6 +213,37 @@ def markup_dead(sg, board):
     return dead
 
 
+# the players' word on seki at the count (this project's private properties, on
+# the last node beside TB/TW): a stone of each block they confirmed in seki, and
+# of each block they said is not, whatever the counter reads (goban.count's seki)
+SEKI_PROPS = (("SEKI", True), ("NOSEKI", False))
+
+
+def markup_seki(sg, size):
+    """The seki marks of the last node: [(point, on)], SEKI[cc] on, NOSEKI[dd]
+    off. A value that is not one point of the board is a UserError naming the
+    property."""
+    node = sg.get_main_sequence()[-1]
+    marks = []
+    for prop, on in SEKI_PROPS:
+        if not node.has_property(prop):
+            continue
+        for raw in node.get_raw_list(prop):
+            s = raw.decode("utf-8", "replace").strip()
+            if not (len(s) == 2 and s.isalpha() and s.islower()
+                    and s[0] in LETTERS[:size] and s[1] in LETTERS[:size]):
+                raise UserError("bad %s markup in the last node: %r is not a point of the "
+                                "%dx%d board" % (prop, s[:20], size, size))
+            marks.append((s, on))
+    return marks
+
+
+def seki_properties(marks):
+    """{"SEKI": [...], "NOSEKI": [...]} of count marks {"on": [...], "off": [...]}."""
+    marks = marks or {}
+    return {prop: list(marks.get("on" if on else "off") or ()) for prop, on in SEKI_PROPS}
+
+
 def load_sgf(source, rules_id=None, komi=None):
     """An SGF file (path or bytes) played into a `Game`, stopping before the
     first illegal move. Returns (game, info); info holds the record, the SGF's
@@ -237,4 +270,5 @@ def load_sgf(source, rules_id=None, komi=None):
     return game, info
 
 
-__all__ = ["read_sgf", "record_from_sgf", "load_sgf", "rules_from_sgf", "markup_dead", "Game"]
+__all__ = ["read_sgf", "record_from_sgf", "load_sgf", "rules_from_sgf", "markup_dead",
+           "markup_seki", "seki_properties", "SEKI_PROPS", "Game"]

@@ -6,7 +6,9 @@ and its correction are comments on the position where they happened, so a
 reader sees what went on at the board. Passes are written `B[]` (FF[4]); a
 计活子 abandon is a pass node with this project's private property `PT[abandon]`
 (goboard.sgfgame reads it back as one); a pass stone is a plain pass. The
-count goes at the end as TB/TW with RE. Players and game data (PB/PW, BR/WR,
+count goes at the end as TB/TW with RE, and the players' seki marks as the
+private properties SEKI (blocks confirmed in seki) and NOSEKI (blocks said not
+to be), one point of each block (goboard.sgfgame.markup_seki reads them back). Players and game data (PB/PW, BR/WR,
 EV/RO) come from the game-start event or a later `players` event; with a clock
 the root has TM (main time, s) and OT (the overtime), every move node BL/WL
 (and OB/OW: byo-yomi periods, Canadian moves, Ing periods left, in overtime)
@@ -20,7 +22,7 @@ from goban import clock as C
 from goban import rules as R
 from goboard import __version__
 from goboard.errors import UserError
-from goboard.sgfgame import LETTERS as COLS, read_sgf, record_from_sgf
+from goboard.sgfgame import LETTERS as COLS, read_sgf, record_from_sgf, seki_properties
 
 NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -107,6 +109,7 @@ class Recorder:
         self.stones = {}
         self.history = []   # (node, placed point, colour, captured points)
         self.dead = set()
+        self.seki = None        # the players' seki marks {on, off}, from the dead event
         self.count = None
         self.ended = None
         self.seq = 0
@@ -284,6 +287,13 @@ class Recorder:
             if ev.get("points"):
                 self._comment("Dead stones lifted: %s." % " ".join(
                     point_label(size, p) for p in ev["points"]))
+            seki = ev.get("seki")
+            if seki:
+                self.seki = seki
+                words = [("in seki", seki.get("on")), ("not in seki", seki.get("off"))]
+                self._comment("The players marked %s." % "; ".join(
+                    "%s %s" % (" ".join(point_label(size, p) for p in pts), what)
+                    for what, pts in words if pts))
         elif kind == "count":
             self.count = ev
             text = "Count: %s." % ev.get("result")
@@ -333,6 +343,13 @@ class Recorder:
                 pts = [to_move(self.size, p) for p in terr.get(color, ())]
                 if pts:
                     node.set(key, pts)
+            # the players' seki marks, as counted (SEKI/NOSEKI: private properties)
+            marks = (self.count.get("breakdown") or {}).get("seki_marked") or self.seki
+            for key, pts in seki_properties(marks).items():
+                if pts:
+                    for p in pts:
+                        to_move(self.size, p)      # a point of this board, else refused
+                    node.set_raw_list(key, [p.encode("ascii") for p in pts])
         return self.game.serialise()
 
     def moves(self):

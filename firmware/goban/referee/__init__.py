@@ -80,6 +80,16 @@ class Referee:
         self.illegal = None               # code of the announced illegal, or None
         self.lights = []
         self.light_color = "red"
+        # a second set lit beside the first (DEAD: the seki blocks, yellow, beside
+        # the dead stones; goban.referee.dead): the loop shows it over `lights`
+        self.lights2 = []                 # type: list
+        self.light_color2 = "yellow"
+        self.seki = None                  # type: Any  # the players' seki marks (seki.SekiMarks)
+        # work too long to share a step with a scan (DEAD: the count of the seki to
+        # light, ~5 ms on the RP2040): the loop sets `steps`, and then such work is
+        # left in `job` (a function of the referee) for a step of its own
+        self.steps = False
+        self.job = None                   # type: Any
         self.lines = ("", "")
         self.ui_dirty = True
         self.faults = bytearray(n)        # fault points already reported
@@ -154,6 +164,13 @@ class Referee:
         self.light_color = color
         self.ui_dirty = True
 
+    def run_job(self):
+        """The work left for a step of its own (`job`), done now."""
+        job = self.job
+        self.job = None
+        if job is not None:
+            job(self)
+
     def take_events(self):
         ev = self.events
         if ev:
@@ -165,6 +182,11 @@ class Referee:
         """The one place the phase changes."""
         self.phase = phase
         self.wait_i = -1                  # no stone waits for its bowl outside play
+        if phase != FILL and phase != OVER:
+            self.seki = None              # the seki marks are one end of play's (to its count)
+        if self.lights2:                  # the seki lit beside the dead stones: DEAD's alone
+            self.lights2 = []
+            self.ui_dirty = True
 
     def _reset_phase(self, phase):
         """Enter a phase afresh: nothing tolerated, announced, lifted or filled;

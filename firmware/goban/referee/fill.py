@@ -17,7 +17,12 @@ def fills(ref):
 
 def start(ref):
     g = ref.game
-    ref._emit({"type": "dead", "points": [g.board.sgf(ref.p_of(i)) for i in ref.dead]})
+    ev = {"type": "dead", "points": [g.board.sgf(ref.p_of(i)) for i in ref.dead]}
+    from goban.referee.scoring import marks_of, marks_event
+    marks = marks_of(ref)
+    if marks:
+        ev["seki"] = marks_event(ref, marks)    # the players' seki marks, for the count
+    ref._emit(ev)
     ref._enter(FILL)
     ref.filled = 0
     ref.dirty = True

@@ -5,9 +5,10 @@ early. What the board itself shows (a torn move's stone) is caught up from the
 frame (goban.referee.catchup); what follows from the logged events alone is
 emitted again here for the log: the `end` of a game the replay finds over, the
 `capture-pending` of a last move whose stones wait, the `count` once the dead
-stones were logged, a pass stone the last logged bowls reading shows. A logged
-event the replay refuses (a log that is not this referee's) stops the replay
-there: the game is the good prefix and `replay_refused` says where.
+stones were logged (with the players' seki marks logged beside them), a pass
+stone the last logged bowls reading shows. A logged event the replay refuses
+(a log that is not this referee's) stops the replay there: the game is the good
+prefix and `replay_refused` says where.
 """
 
 from goban import rules as R
@@ -25,6 +26,7 @@ def resume(ref, events):
     g = None
     phase = SETUP
     dead = None
+    seki = None               # the players' seki marks logged with the dead stones
     bowls = None
     checked = False
     ended = counted = False
@@ -90,6 +92,7 @@ def resume(ref, events):
                     ref.info[k] = ev[k]
         elif t == "dead":
             dead = list(ev.get("points") or ())
+            seki = ev.get("seki")
         elif t == "count":
             counted = True
             result = ev.get("result")
@@ -168,6 +171,9 @@ def resume(ref, events):
             # the count was asked for (its dead stones are logged): count
             # now, or under Ing with white's bowl weighed, fill first
             ref.dead = [ref.i_of(g.board.from_sgf(s)) for s in (dead or ())]
+            if seki:
+                from goban.referee.seki import restore
+                restore(ref, seki)
             if dead is not None and fill.fills(ref):
                 ref._enter(FILL)
                 fill.show(ref)

@@ -1,20 +1,38 @@
-"""The count at the end: goban.count on the game with the dead stones lifted,
-and under Ing with the fill the check of white's bowl against the board."""
+"""The count at the end: goban.count on the game with the dead stones lifted
+and the players' seki marks (goban.referee.dead), and under Ing with the fill
+the check of white's bowl against the board."""
 
 from goban import rules as R
 from goban.referee.phase import OVER, FILL
 from goban.referee import timing
 
 
+def marks_of(ref):
+    """The players' seki marks [(board point, on)] (goban.referee.dead)."""
+    if ref.seki is None:
+        return []
+    from goban.referee.seki import marks_of as marks
+    return marks(ref)
+
+
+def marks_event(ref, marks):
+    from goban.referee.seki import marks_event as event
+    return event(ref, marks)
+
+
 def count(ref, log_dead=True):
     g = ref.game
     dead_pts = [ref.p_of(i) for i in ref.dead]
+    marks = marks_of(ref)             # the players' word on seki (goban.referee.dead)
     if log_dead:
-        ref._emit({"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]})
+        ev = {"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]}
+        if marks:
+            ev["seki"] = marks_event(ref, marks)
+        ref._emit(ev)
     filling = ref.phase == FILL
     ref._enter(OVER)
     from goban.count import count, ing_fill_check
-    res = timing.penalty(ref, count(g, dead_pts, g.rules))   # Ing: the clock's penalty points
+    res = timing.penalty(ref, count(g, dead_pts, g.rules, seki=marks or None))   # Ing: penalty
     ev = {"type": "count", "result": res.result, "winner": res.winner,
           "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
     if g.rules.scoring == R.SCORE_ING and ref.bowl_seen:
