@@ -49,7 +49,8 @@ class Rig:
         if clock:
             lp.ticks_us = self.clock
             lp.budget_us = budget
-        self.cost = {"scan": 3000, "bowls": 1000, "log": 4000, "send": 2000, "press": 7000}
+        self.cost = {"scan": 3000, "bowls": 1000, "log": 4000, "send": 2000, "press": 7000,
+                     "news": 2000}
         self.did = []
         self.logged = []
         self.sent = []
@@ -65,6 +66,7 @@ class Rig:
         lp.scan = timed("scan", scan)
         lp._bowls = timed("bowls", bowls)
         lp.press = timed("press", press)
+        lp.ref.bowls = timed("news", lp.ref.bowls)
         lp._record = timed("log", self.logged.append)
         lp._out = timed("send", self.sent.append)
         lp._lights = lambda: None
@@ -204,3 +206,21 @@ def test_a_count_is_first_in_a_step_of_its_own_never_after_another_job():
     alone = [s for s in steps if "scan" not in s]
     assert alone.count(["log"]) == 1 and alone.count(["send"]) == 1, steps   # the count's
     assert [e["type"] for e in r.sent] == ["dead", "count"]
+
+
+def test_the_scales_news_to_the_referee_is_a_job_of_its_own():
+    """A count that changed reaches the referee (its look at the bowls: 1-2 ms
+    of bytecode on the RP2040) after the read, beside it only where it fits,
+    else as the next step's scale job: the read's step does not run past the
+    budget for it."""
+    r = Rig()
+    r.settle()
+    r.cost["scan"] = 6500                   # a read fits (1000), a read and the news not
+    r.loop.bowl_last[0] = -3                # the next read finds a changed count
+    assert r.step() == ["scan", "bowls"]
+    assert r.loop.news
+    assert r.step() == ["scan", "news"]     # the next step's scale job
+    assert not r.loop.news
+    r.cost["scan"] = 3000
+    r.loop.bowl_last[0] = -3
+    assert r.step() == ["scan", "bowls", "news"]    # room for both: at once

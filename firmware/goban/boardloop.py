@@ -111,9 +111,10 @@ class BoardLoop:
         self.scanned = False        # the last step scanned
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
-        # the most each job cost lately, us: scales, an event's log or send, the
-        # lights, the display (a page drawn or sent)
-        self.cost = array("i", [2000, 4000, 2000, 2000])
+        # the most each job cost lately, us: a scale read, an event's log or send,
+        # the lights, the display (a page drawn or sent), the scales' news to the referee
+        self.cost = array("i", [2000, 4000, 2000, 2000, 2000])
+        self.news = False           # a scale's count changed: the referee is told next
         self.draw = False           # the lights went out: the display is drawn next
         self.ticks_us = None
 
@@ -319,7 +320,7 @@ class BoardLoop:
             return k
         scaled = self.bowls is not None and self.bowls_waited >= FORCE
         if scaled:
-            k += self._run_scale(now_ms, clock)
+            k += self._run_scale(now_ms, clock, t0)
         self.out_waited = 0
         self._output_jobs(clock, t0, solo=True, free=not scaled)
         return k
@@ -327,17 +328,31 @@ class BoardLoop:
     def _scale_job(self, now_ms, clock, t0):
         if self.bowls is None:
             return 0
-        if not self._fits(clock, t0, self.cost[0]):
+        if not self._fits(clock, t0, self.cost[4] if self.news else self.cost[0]):
             self.bowls_waited += 1  # first next step; FORCE steps: a step of its own
             return 0
-        return self._run_scale(now_ms, clock)
+        return self._run_scale(now_ms, clock, t0)
 
-    def _run_scale(self, now_ms, clock):
+    def _run_scale(self, now_ms, clock, t0):
+        """The scales' news to the referee if some waits, else a reading; the
+        news a reading brings goes on at once where it fits (the simulator:
+        always), else it is the next step's job. The two cost apart: a read
+        and the weighing ~1 ms on the RP2040, the referee's look at the bowls
+        1-2 ms of bytecode that allocates (slower as the heap fills)."""
         self.bowls_waited = 0
+        if not self.news:
+            t = clock() if clock is not None else 0
+            self._bowls(now_ms)         # sets self.news when a count changed
+            if clock is not None:
+                self._learn(0, clock() - t)
+            if not self.news or not self._fits(clock, t0, self.cost[4]):
+                return 0
         t = clock() if clock is not None else 0
-        self._bowls(now_ms)
+        self.news = False
+        last = self.bowl_last
+        self.ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
         if clock is not None:
-            self._learn(0, clock() - t)
+            self._learn(4, clock() - t)
         return self._take() if self.ref.events else 0
 
     def _output_jobs(self, clock, t0, solo=False, free=False):
@@ -423,8 +438,8 @@ class BoardLoop:
         self.ref.frame(self.settle.stable, changed, quiet)
 
     def _bowls(self, now_ms):
-        """The scales' counts to the referee when one changed (no tuple a step:
-        the loop's idle step allocates nothing)."""
+        """A scale read and the counts weighed; `news` when one changed (no tuple
+        a step: the loop's idle step allocates nothing)."""
         b = self.bowls
         ref = self.ref
         first = -1
@@ -449,7 +464,7 @@ class BoardLoop:
         last[1] = s1
         last[2] = s2
         last[3] = s3
-        self.ref.bowls(s0, s1, s2, s3)   # -1: unsettled or not fitted
+        self.news = True            # the referee is told by _run_scale
 
     def _has(self, which):
         scales = (getattr(self.profile, "bowls", None) or {}).get("scales") or {}

@@ -69,6 +69,7 @@ class Referee:
         self.tol = bytearray(b"\xff" * n)
         self.marked = bytearray(n)        # points covered by the announced illegal
         self.out = array("H", bytes(2 * CAP))
+        self.tolerated = array("H", bytes(2 * CAP))   # the tolerated points (play.show_pending)
         # the counter's buffers (~13 KB on 19x19) are taken now, at boot, not at the
         # end of a long game when the heap may be too fragmented to give them
         counter_for(size)

@@ -8,7 +8,7 @@ from goban.game import PASS, ABANDON, PASS_STONE
 from goban.board import BLACK, WHITE
 from goban.referee.phase import PLAY, DEAD, OVER
 from goban.referee.words import LETTER, NAMES, TITLES, TO_PLAY, RECHECK
-from goban.referee.diff import NO_TOL, CAP, fill_bytes
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
 from goban.referee.announce import classify
 from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
 from goban.referee.bowlwatch import READS_MASK
@@ -262,7 +262,12 @@ def show_turn(ref):
 
 
 def show_pending(ref):
-    lit = [i for i in range(ref.n) if ref.tol[i] != NO_TOL]
+    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
+    if k <= CAP:
+        buf = ref.tolerated
+        lit = [buf[j] for j in range(k)]
+    else:
+        lit = [i for i in range(ref.n) if ref.tol[i] != NO_TOL]
     pts = " ".join(ref.name(i) for i in lit[:6])
     if ref.pending == "capture":
         ref._show("Lift captured: %d" % len(lit), pts, lit, "yellow")
