@@ -120,6 +120,9 @@ def chaos(relay, rng, stop):
             relay.unplug(rng.uniform(0.05, 0.4))
 
 
+BOARD_S = 150   # the board's games take ~10 s; past this it hung: the test fails, never hangs
+
+
 @pytest.mark.parametrize("run", range(RUNS))
 def test_live_sync_survives_a_link_cut_and_garbled_at_random(rig, tmp_path, run):
     seed = SEED * 1000 + run
@@ -132,7 +135,12 @@ def test_live_sync_survives_a_link_cut_and_garbled_at_random(rig, tmp_path, run)
     box = {}
 
     def board_done():
-        box["results"] = linkrig.board_results(proc, timeout=120)
+        try:
+            box["results"] = linkrig.board_results(proc, timeout=120)
+        except AssertionError as e:     # the board failed or hung: the test fails, never hangs
+            box["error"] = e
+            linkrig.stop_board(proc)
+    give_up = time.monotonic() + BOARD_S
     waiter = threading.Thread(target=board_done, daemon=True)
     waiter.start()
     cutter = threading.Thread(target=chaos, args=(relay, rng, stop), daemon=True)
@@ -149,6 +157,11 @@ def test_live_sync_survives_a_link_cut_and_garbled_at_random(rig, tmp_path, run)
     journal.add = add
 
     def done():
+        if "error" not in box and time.monotonic() > give_up:
+            box["error"] = AssertionError("the board did not finish in %d s" % BOARD_S)
+            linkrig.stop_board(proc)    # a board that hangs silently (readline never returns)
+        if "error" in box:
+            return True
         r = box.get("results")
         if r is None:
             return False
@@ -159,6 +172,8 @@ def test_live_sync_survives_a_link_cut_and_garbled_at_random(rig, tmp_path, run)
     finally:
         stop.set()
         link.close()
+    if "error" in box:
+        raise box["error"]
     results = box["results"]
     print("faults", faults.counts, "unplugs", relay.unplugs, "link", dict(link.stats))
     assert released == sorted(set(released)), "an event released twice or out of order"
