@@ -78,3 +78,18 @@ def firmware_dir():
 def micropython():
     """The `run_micropython(script_text_or_path, stdin=None, ...)` helper."""
     return run_micropython
+
+
+# tools/test runs the suite in two pytest-xdist workers (--dist loadgroup): a test
+# file stays in one worker (its module fixtures are made once), and the files whose
+# timing a busy machine upsets share one worker, so that they never run beside each
+# other: the emulated RP2040 (a node process at 100% of a core) and the serial links
+# (a stand-in board with real-time timeouts) failed together now and then
+TIMING_FILES = ("test_chip_", "test_link_", "test_serve_serial", "test_sync_cli")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        name = item.path.name
+        group = "timing" if name.startswith(TIMING_FILES) else name
+        item.add_marker(pytest.mark.xdist_group(group))
