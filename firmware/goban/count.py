@@ -364,8 +364,7 @@ def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None)
     goban.regions; the breakdown's `seki` is the final decision and
     `seki_marked` {on, off} the marks). Raises CountError for a dead point off
     the board or without a stone, or a seki point without a living stone."""
-    ctr, rules, ndead, facts = prepare(game, dead_points, rules, komi, handicap, seki)
-    ctr.regions.run(mouths_for(rules), facts["marks"])
+    ctr, rules, ndead, facts = _analysed(game, dead_points, rules, komi, handicap, seki)
     ctr.score(rules.scoring)
     return _result(game, ctr, rules, ndead, facts)
 
@@ -375,10 +374,15 @@ def analyse(game, dead_points=(), rules=None, seki=None):
     and the seki marks applied, without the score: the shared Regions, valid
     until the next count (the referee lights the seki from it while the dead
     stones are lifted)."""
-    ctr, rules, ndead, facts = prepare(game, dead_points, rules, None, None, seki)
-    rg = ctr.regions
-    rg.run(mouths_for(rules), facts["marks"])
-    return rg
+    return _analysed(game, dead_points, rules, seki=seki)[0].regions
+
+
+def _analysed(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):
+    """prepare(), then the position analysed as the rules read it (open mouths
+    unless by reach alone, the players' seki marks): what every count starts from."""
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules, komi, handicap, seki)
+    ctr.regions.run(mouths_for(rules), facts["marks"])
+    return ctr, rules, ndead, facts
 
 
 def _result(game, ctr, rules, ndead, facts):
@@ -589,10 +593,9 @@ def jipingdian_by_territory(game, dead_points=(), rules=None, komi=None, detail=
     (stones on the board + stones off it != stones played). A dict `detail` gets
     the procedure's numbers (moves, refilled stones, 目, shared points, the
     负着 made, both totals in points)."""
-    ctr, rules, ndead, facts = prepare(game, dead_points, rules or "jipingdian", komi,
-                                       seki=seki)
+    ctr, rules, ndead, facts = _analysed(game, dead_points, rules or "jipingdian", komi,
+                                        seki=seki)
     rg = ctr.regions
-    rg.run(mouths_for(rules), facts["marks"])
     t = rg.tot
     caps = game.captures
     ps = game.pass_stones
