@@ -7,8 +7,10 @@ literals need it), and a missing kit is one line naming the missing files and
 GOBOARD_RP2040_DIR, exit status 2.
 """
 
+import os
 import struct
 import subprocess
+import sys
 
 from conftest import REPO
 import chip_rig
@@ -69,3 +71,20 @@ def test_a_missing_kit_is_one_line_and_exit_2(tmp_path):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
     assert "micropython-src.tar.xz" in lines[0] and "GOBOARD_RP2040_DIR" in lines[0]
+
+
+def test_workers_unpacking_the_source_at_once_all_get_the_whole_tree(tmp_path):
+    """On a fresh clone the suite's workers all ask for the source at once (CI failed
+    so: one worker renamed its tree onto the one another had just moved in)."""
+    script = ("import sys; sys.path.insert(0, %r)\n"
+              "import build\n"
+              "print(build.source_tree(cache=%r)[0])\n" % (str(REPO / "tools" / "chip"), str(tmp_path)))
+    runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [r.communicate(timeout=120) for r in runs]
+    assert [r.returncode for r in runs] == [0] * 4, [e for _, e in outs]
+    roots = {o.strip() for o, _ in outs}
+    assert len(roots) == 1
+    rp2 = roots.pop()
+    assert os.path.isfile(os.path.join(rp2, "CMakeLists.txt"))
+    assert not [n for n in os.listdir(tmp_path) if ".tmp" in n], "an unpacking left behind"

@@ -107,30 +107,44 @@ def image_key(source_id):
     return h.hexdigest()[:16]
 
 
-def source_tree():
-    """(ports/rp2 folder, mpy-cross folder, id of the source) to build from."""
+def source_tree(cache=None):
+    """(ports/rp2 folder, mpy-cross folder, id of the source) to build from.
+    The kit's source is unpacked once into the cache, under a lock: the suite's
+    workers may all ask for it at once on a fresh clone."""
     mp = os.environ.get("MICROPYTHON_DIR")
     if mp:
         rp2 = os.path.join(mp, "ports", "rp2")
         if not os.path.isdir(rp2):
             raise BuildError("MICROPYTHON_DIR=%s has no ports/rp2" % mp)
         return rp2, os.path.join(mp, "mpy-cross"), "dir:" + os.path.abspath(mp)
+    cache = cache or CACHE
     tar = os.path.join(kit_dir(), "micropython-src.tar.xz")
     sha = _sha(tar)
-    top = os.path.join(CACHE, "src-" + sha[:12])
+    top = os.path.join(cache, "src-" + sha[:12])
     root = os.path.join(top, "micropython-1.28.0")
-    if not os.path.isdir(os.path.join(root, "ports", "rp2")):
+    rp2 = os.path.join(root, "ports", "rp2")
+    if not os.path.isdir(rp2):
         os.makedirs(top, exist_ok=True)
-        tmp = top + ".tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        with tarfile.open(tar) as t:
-            try:
-                t.extractall(tmp, filter="fully_trusted")
-            except TypeError:      # Python before 3.11.4: no filters
-                t.extractall(tmp)
-        os.rename(os.path.join(tmp, "micropython-1.28.0"), root)
-        shutil.rmtree(tmp, ignore_errors=True)
-    return os.path.join(root, "ports", "rp2"), os.path.join(root, "mpy-cross"), "tar:" + sha
+        with open(os.path.join(cache, "source.lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not os.path.isdir(rp2):
+                _unpack(tar, top, root)
+    return rp2, os.path.join(root, "mpy-cross"), "tar:" + sha
+
+
+def _unpack(tar, top, root):
+    """Unpack the source beside `root`, then move it in whole: a build never sees
+    half a tree, even after a crash mid-way."""
+    tmp = "%s.tmp%d" % (top, os.getpid())
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.rmtree(root, ignore_errors=True)    # a tree left without its ports/rp2
+    with tarfile.open(tar) as t:
+        try:
+            t.extractall(tmp, filter="fully_trusted")
+        except TypeError:      # Python before 3.11.4: no filters
+            t.extractall(tmp)
+    os.rename(os.path.join(tmp, "micropython-1.28.0"), root)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 # MicroPython v1.28's mpy-tool aligns the frozen native code of ARMv6-M..v7-M to 2
