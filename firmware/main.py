@@ -93,8 +93,7 @@ def build():
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
                      log=log)
     tidy()
-    loop.ticks_us = time.ticks_us
-    loop.budget_us = STEP_BUDGET_US
+    loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS
     try:
         import sys

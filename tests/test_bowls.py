@@ -139,7 +139,8 @@ def test_settling_across_the_tick_wrap():
 def test_one_scale_a_step_round_robin_or_the_one_asked_first():
     """The board reads one scale a step (an HX711 read is ~0.5 ms on the RP2040),
     in turn; a stone waiting for its bowl's word has that scale read next
-    (`first`), and each scale's readings are counted (the witness's freshness)."""
+    (`first`: the round robin keeps its place), and each scale's readings are
+    counted (the witness's freshness)."""
     p = profile.load(os.path.join(BOARDS, "sim-19.json"))
     scales = {w: SimScale(420, tare=1000) for w in ("B", "W", "lidB", "lidW")}
     b = Bowls(p, scales, per_update=1)
@@ -153,6 +154,9 @@ def test_one_scale_a_step_round_robin_or_the_one_asked_first():
     b.update(50, b.slot["W"])                 # white's bowl asked for first
     b.update(60, b.slot["W"])
     assert b.reads("W") == 3 and b.reads("B") == 1
-    b.update(70)                              # then on in turn after it
-    assert b.reads("lidB") == 2
+    b.update(70)                              # then the round robin where it was
+    assert b.reads("B") == 2 and b.reads("lidB") == 1
+    b.update(80)
+    b.update(90)
+    assert b.reads("lidB") == 2 and b.reads("W") == 4
     assert b.reads("nothing") == 0

@@ -44,13 +44,14 @@ class Rig:
         d.matrix.scan(raw)
         cal.retake(raw)
         self.buttons = d.buttons
+        self.scales = d.scales
+        d.scales["B"].grams_x100 = 100 * 650      # 100 black stones in their bowl
         self.loop = lp = BoardLoop(PROF, d.matrix, cal, d.bowls, d.buttons)
         self.clock = Clock()
         if clock:
-            lp.ticks_us = self.clock
-            lp.budget_us = budget
+            lp.pace(self.clock, budget)
         self.cost = {"scan": 3000, "bowls": 1000, "log": 4000, "send": 2000, "press": 7000,
-                     "news": 2000}
+                     "news": 2000, "look": 5500}
         self.did = []
         self.logged = []
         self.sent = []
@@ -66,6 +67,7 @@ class Rig:
         lp.scan = timed("scan", scan)
         lp._bowls = timed("bowls", bowls)
         lp.press = timed("press", press)
+        lp.ref._look = timed("look", lp.ref._look)
         lp.ref.bowls = timed("news", lp.ref.bowls)
         lp._record = timed("log", self.logged.append)
         lp._out = timed("send", self.sent.append)
@@ -98,25 +100,25 @@ def test_a_job_that_does_not_fit_waits_a_step_and_then_goes_first():
     r = Rig()
     r.settle()
     r.cost["scan"] = 5500              # a long look: no room for the log
-    r.queue("bowls")
+    r.queue("players")
     assert r.step() == ["scan", "bowls"]
     r.cost["scan"] = 3000
     assert r.step() == ["scan", "log", "bowls"]     # first, and the scales still fit
     assert r.step() == ["scan", "bowls", "send"]
-    assert r.logged == r.sent == [{"type": "bowls"}]
+    assert r.logged == r.sent == [{"type": "players"}]
 
 
 def test_an_output_job_never_room_beside_the_scan_gets_a_step_of_its_own():
     r = Rig()
     r.settle()
     r.cost["scan"] = 6000
-    r.queue("bowls")
+    r.queue("players")
     steps = [r.step() for _ in range(FORCE + 1)]
     assert steps[:FORCE] == [["scan", "bowls"]] * FORCE
     # alone (no scan in that step), and the send after it while the step has room
     assert steps[FORCE] == ["log", "send"]
     assert r.step()[0] == "scan"                    # and the scan is the next
-    assert r.sent == [{"type": "bowls"}]
+    assert r.sent == [{"type": "players"}]
 
 
 def test_a_moves_log_and_send_take_the_next_step_alone():
@@ -129,7 +131,7 @@ def test_a_moves_log_and_send_take_the_next_step_alone():
     assert r.step() == ["log", "send"]
     assert r.step()[0] == "scan"
     assert r.logged == r.sent == [{"type": "move"}]
-    r.cost["log"] = 7000                            # no room for both: one a step
+    r.cost["log"] = 7500                            # no room for both: one a step
     r.queue("move")
     assert r.step() == ["log"]
     assert r.step()[0] == "scan"
@@ -172,10 +174,10 @@ def test_nothing_waits_for_ever_however_long_the_scans(scan_us):
     r = Rig()
     r.settle()
     r.cost["scan"] = scan_us
-    r.queue("move", "bowls", "move")
+    r.queue("move", "players", "move")
     for _ in range(8 * (FORCE + 2)):
         r.step()
-    assert [e["type"] for e in r.sent] == ["move", "bowls", "move"]
+    assert [e["type"] for e in r.sent] == ["move", "players", "move"]
     assert r.logged == r.sent
     # the scales were read too, and the scan never stopped for two steps running
     r.did = []
@@ -224,3 +226,91 @@ def test_the_scales_news_to_the_referee_is_a_job_of_its_own():
     r.cost["scan"] = 3000
     r.loop.bowl_last[0] = -3
     assert r.step() == ["scan", "bowls", "news"]    # room for both: at once
+
+
+def test_the_referees_look_goes_beside_its_scan_only_where_it_fits():
+    """A stone settles: the look that takes it (2-5 ms of bytecode on the RP2040)
+    runs inside the scan's step where the most a look lately cost fits the budget
+    (no later announcement), else in the next step, alone, before any scan, and
+    the move it took is logged and sent in the step after, before the scan; the
+    simulator (no clock) always looks inside the scan."""
+    for clock, scan_us, alone in ((True, 3000, False), (True, 6000, True), (False, 3000, False)):
+        r = Rig(clock=clock)
+        r.settle()
+        r.cost["scan"] = scan_us
+        r.loop.matrix.put(40, 1)            # black on the centre point, from its bowl
+        r.scales["B"].grams_x100 -= 650
+        steps = []
+        while not r.sent and len(steps) < 300:
+            steps.append(r.step())
+        assert [e["type"] for e in r.sent] == ["move"], (r.sent, steps)
+        looks = [s for s in steps if "look" in s]
+        assert looks
+        if alone:
+            assert all(s[0] == "look" and "scan" not in s for s in looks), steps
+            k = steps.index(looks[0])
+            assert steps[k - 1][0] == "scan"
+            # the look that took the move: its log and send the next step, at once
+            assert steps[-1] == ["log", "send"] and steps[-2][0] == "look", steps
+            assert r.step()[0] == "scan"
+        else:
+            assert all(s[:2] == ["scan", "look"] for s in looks), steps
+        if clock:
+            # what a look costs, learned (a peak, forgotten slowly)
+            assert 0.8 * r.cost["look"] < r.loop.cost[5] <= r.cost["look"]
+
+
+def test_the_buttons_and_the_link_wait_for_a_step_with_room():
+    """After a scan that took a long look, the buttons' and the link's polls
+    (~0.5 ms each on the RP2040) wait for the next step, which has room."""
+    r = Rig()
+    r.settle()
+    polls = []
+    link = type("Link", (), {"poll": lambda self, now: polls.append(now)})()
+    r.loop.link = link
+    read = r.buttons.poll
+    r.buttons.poll = lambda: (polls.append("buttons"), read())[1]
+    r.cost["scan"] = 8990                   # no room for either
+    r.step()
+    assert polls == []
+    r.cost["scan"] = 3000
+    r.step()
+    assert polls[0] == "buttons" and isinstance(polls[1], int)
+
+
+def test_a_bowls_reading_is_sent_and_logged_only_with_new_start_counts():
+    """The feed gets every bowls reading; the log only those that bring the
+    bowls' start counts (what a restart needs): a move's readings cost no flash
+    write. A new game logs its first again."""
+    r = Rig()
+    r.settle()
+    reading = [{"type": "bowls", "B": b, "W": 180, "start": s}
+               for b, s in ((180, [180, 180]), (179, [180, 180]), (178, [180, 180]),
+                            (180, [181, 180]))]
+    r.loop.queue.extend(reading)
+    for _ in range(20):
+        r.step()
+    assert r.sent == reading
+    assert r.logged == [reading[0], reading[3]]
+    r.loop._log({"type": "game-start"})
+    r.loop.queue.append(reading[3])
+    for _ in range(5):
+        r.step()
+    assert r.logged[-2:] == [{"type": "game-start"}, reading[3]]
+
+
+def test_every_other_scale_read_is_the_movers_bowl():
+    """One conversion ready a read (the HX711s at 80 a second): every other read
+    starts at the bowl of the side to move, whose stone leaves it 0.1-0.2 s
+    before it lands (the witness of the next move); the rest go round."""
+    r = Rig()
+    r.settle()
+    r.loop.bowls.per_update = 1
+    for s in r.scales.values():
+        s.reads = 0
+    for _ in range(40):
+        r.step()
+    reads = {w: s.reads for w, s in r.scales.items()}
+    assert r.loop.ref.game.to_move() == 1
+    assert reads["B"] >= 2 * max(reads["W"], reads["lidB"], reads["lidW"]) - 2, reads
+    assert min(reads.values()) > 0, reads

@@ -121,6 +121,12 @@ def test_the_board_keeps_running_after_the_game(tmp_path):
                 time.sleep(0.1)
                 st = link.state()["state"]
             assert st["game"] == 2 and st["rules"] == "japanese" and st["move"] == 0
+            # the state says play once the frame was checked; its `ready` event
+            # reaches the log a step or two later (the log job): wait for it there
+            # before the board stops (a loaded machine runs the board slower)
+            while "ready" not in [e["type"] for e in link.read_events(2)]:
+                assert time.monotonic() < deadline, link.read_events(2)
+                time.sleep(0.1)
         finally:
             link.close()
     finally:

@@ -117,12 +117,21 @@ for k in range(5):
     frame_t.append(time.ticks_diff(time.ticks_us(), t0))
 frame_t = [f - min(scan_t) for f in frame_t]
 moves = []
+TRACE = False
+# --trace: the last RING steps kept for each move, in preallocated arrays (a
+# string a step fills the heap): ticks_ms, us, then (part, us) pairs, -1 ends
+RING, WIDE, MOVES_MAX = 12, 14, 48
+ring = array("i", bytes(4 * RING * WIDE)) if TRACE else None
+ring_k = [0]
+traced = [0]
+hist = array("i", bytes(4 * MOVES_MAX * RING * WIDE)) if TRACE else None
 state = {"done": None}
 send = loop.link.send_event
 def tap(ev):
     t = ev.get("type")
     if t == "move":
         moves.append((ev["point"], time.ticks_us()))
+
     elif t == "count" and state["done"] is None:
         state["done"] = time.ticks_add(time.ticks_ms(), 1500)
     send(ev)
@@ -130,12 +139,17 @@ loop.link.send_event = tap
 # the wrappers allocate nothing (no *args tuple a call): the loop's own heap
 # quietness is part of what is measured (a collection is a step of its own)
 NAMES = ("scan", "log", "send", "lights", "display_draw", "button", "bowls",
-         "display_page", "gc", "link_poll", "buttons_poll")
+         "display_page", "gc", "link_poll", "buttons_poll", "look", "clock", "lights_flush",
+         "take", "news")
 parts = {}
 for name in NAMES:
     parts[name] = 0
 cur_n = [None] * 16      # what ran in this step: part names, event types
 cur_t = array("i", bytes(4 * 16))
+cur_c = array("i", bytes(4 * 16))   # ... and the part's index in NAMES
+CODE = {}
+for k, name in enumerate(NAMES):
+    CODE[name] = k
 cur = array("i", [0])
 def note(name, t0, what=None):
     dt = time.ticks_diff(time.ticks_us(), t0)
@@ -145,6 +159,7 @@ def note(name, t0, what=None):
     if k < 15:
         cur_n[k] = what or name
         cur_t[k] = dt
+        cur_c[k] = CODE[name]
         cur[0] = k + 1
 def timed0(name, f):
     def run():
@@ -180,12 +195,25 @@ if loop.buttons is not None:
     loop.buttons.poll = timed0("buttons_poll", loop.buttons.poll)
 if loop.display is not None:
     loop.display.flush_page = timed0("display_page", loop.display.flush_page)
+import goban.referee.timing as referee_timing
+referee_timing.step = timed2("clock", referee_timing.step)     # the game clock's second
+loop.ref._look = timed1("look", loop.ref._look)
+if loop.lights_flush is not None:
+    loop.lights_flush = timed0("lights_flush", loop.lights_flush)
+loop._take = timed0("take", loop._take)
+_news = loop.ref.bowls
+def news(b, w, lb, lw):
+    t0 = time.ticks_us()
+    _news(b, w, lb, lw)
+    note("news", t0)
+loop.ref.bowls = news
 worst = 0
 gc_worst = 0
 over = 0
 steps = 0
 longest = []
 period = prof.scan_ms
+print("STEPPING")            # the host lets the first stone go after this
 while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) > 0:
     now = time.ticks_ms()
     cur[0] = 0
@@ -194,6 +222,24 @@ while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) >
     loop.step(now)
     dt = time.ticks_diff(time.ticks_us(), t0)
     steps += 1
+    if TRACE:
+        b = ring_k[0] * WIDE
+        ring[b] = now
+        ring[b + 1] = dt
+        n = min(cur[0], (WIDE - 3) // 2)
+        for j in range(n):
+            ring[b + 2 + 2 * j] = cur_c[j]
+            ring[b + 3 + 2 * j] = cur_t[j]
+        ring[b + 2 + 2 * n] = -1
+        ring_k[0] = (ring_k[0] + 1) % RING
+        m = len(moves) - 1      # a move went out in this step: keep the steps up to it
+        if 0 <= m < MOVES_MAX and traced[0] <= m:
+            traced[0] = m + 1
+            for j in range(RING):
+                src = ((ring_k[0] + j) % RING) * WIDE
+                dst = (m * RING + j) * WIDE
+                for w in range(WIDE):
+                    hist[dst + w] = ring[src + w]
     if loop.collections != collections:
         gc_worst = max(gc_worst, dt)
     else:
@@ -210,9 +256,21 @@ while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) >
 for line in longest:    # one line each: a long line can outrun the USB buffer
     print("LONG " + line)
     time.sleep_ms(20)
+for m in range(min(len(moves), MOVES_MAX) if TRACE else 0):
+    for j in range(RING):
+        b = (m * RING + j) * WIDE
+        out = ["%d %d" % (hist[b], hist[b + 1])]
+        for w in range(b + 2, b + WIDE - 1, 2):
+            if hist[w] < 0:
+                break
+            out.append("%s=%d" % (NAMES[hist[w]], hist[w + 1]))
+        if hist[b + 1]:
+            print("HIST %d %s" % (m, " ".join(out)))
+            time.sleep_ms(5)
 print("LOOP " + json.dumps({"free": free, "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
                            "worst": worst, "gc_worst": gc_worst, "collections": loop.collections,
-                           "over": over, "steps": steps, "moves": moves, "parts": parts}))
+                           "over": over, "steps": steps, "moves": moves, "parts": parts,
+                           "cost": list(loop.cost)}))
 '''
 
 
@@ -259,15 +317,21 @@ def _whole_line_after(buf, tag):
     return start >= 0 and b"\n" in buf[start:]
 
 
-def loop_figures(img, fs, n_moves, seed):
+def loop_figures(img, fs, n_moves, seed, trace=0):
+    """The loop's figures over a physical game; `trace`: that many of the
+    slowest moves. last 12 steps (ticks_ms, us, what ran), as `trace`."""
     actions, played = CB.game_script(GAME, n_moves)
+    script = LOOP.replace("TRACE = False", "TRACE = True") if trace else LOOP
     board = CB.ChipBoard(img, seed=seed, noise=1, fs_files=fs)
     try:
         board.power_on()
         if not board.wait_for(lambda evs: any(e["type"] == "ready" for e in evs), 8000):
             raise SystemExit("the board did not start on the chip")
         board.chip.raw_repl()
-        board.chip.write_usb(LOOP.encode() + b"\x04")
+        board.chip.write_usb(script.encode() + b"\x04")
+        end = board.now + 20_000
+        while b"STEPPING" not in bytes(board.chip.usb) and board.now < end:
+            board.step()
         board.wait(300)
         board.play(actions)
         end = board.now + 30_000
@@ -279,11 +343,17 @@ def loop_figures(img, fs, n_moves, seed):
             raise SystemExit("the instrumented loop did not finish: %s" % text[-500:])
         data = json.loads(text[start + 5:].splitlines()[0])
         data["longest"] = [x[5:].strip() for x in text.splitlines() if x.startswith("LONG ")]
+        hist = {}
+        for x in text.splitlines():
+            if x.startswith("HIST "):
+                k, line = x[5:].split(" ", 1)
+                hist.setdefault(int(k), []).append(line.strip())
     finally:
         board.close()
     # each move against its own let-go: the nearest one of that point not taken yet
     # (a move may come while the fingers are still on the stone: below zero)
     lat = []
+    left_of = []
     left = list(board.releases_us)
     for pt, t_us in data["moves"]:
         mine = [r for r in left if r[0] == pt]
@@ -291,7 +361,11 @@ def loop_figures(img, fs, n_moves, seed):
             rel = min(mine, key=lambda r: abs(t_us - r[2]))
             left.remove(rel)
             lat.append((t_us - rel[2]) / 1000)
+            left_of.append(rel[2])
     got = [m[0] for m in data["moves"]]
+    slow = sorted(range(len(lat)), key=lambda k: -lat[k])[:trace]
+    traces = [{"move": k + 1, "point": got[k], "announce_ms": round(lat[k], 1),
+               "let_go_ms": round(left_of[k] / 1000), "steps": hist.get(k, [])} for k in slow]
     if got != [p for _, p in played]:
         raise SystemExit("the chip's moves are not the game: %r" % got)
     return {"frame_ms": round(data["frame"] / 1000, 2), "scan_ms": round(data["scan"] / 1000, 2),
@@ -302,7 +376,9 @@ def loop_figures(img, fs, n_moves, seed):
             "announce_ms": round(max(lat), 1), "announce_ms_median": round(statistics.median(lat), 1),
             "announce_early": len([x for x in lat if x < 0]),
             "announce_ms_all": [round(x, 1) for x in lat],
-            "heap_free_kb": data["free"] // 1024, "steps": data["steps"], "game_moves": len(got)}
+            "heap_free_kb": data["free"] // 1024, "steps": data["steps"], "game_moves": len(got),
+            "job_cost_us_at_end": data.get("cost"),
+            **({"trace": traces} if trace else {})}
 
 
 def main(argv=None):
@@ -311,6 +387,8 @@ def main(argv=None):
     ap.add_argument("--image", choices=("frozen", "mpy"), default="frozen")
     ap.add_argument("--moves", type=int, default=40, help="moves of the physical game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--trace", type=int, default=0, metavar="N",
+                    help="with --json: the last steps before the N slowest moves")
     a = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -320,7 +398,7 @@ def main(argv=None):
             return 2
         figs = {"image": a.image}
         figs.update(core_figures(img, fs, tmp))
-        figs.update(loop_figures(img, fs, a.moves, a.seed))
+        figs.update(loop_figures(img, fs, a.moves, a.seed, a.trace))
     if a.json:
         print(json.dumps(figs))
         return 0

@@ -33,7 +33,7 @@ from array import array
 from goban import rules as R
 from goban.settle import Settle, scans_for
 from goban.hw.bowls import WHICH
-from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing
+from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing, look
 
 BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
@@ -57,6 +57,14 @@ FORCE = 2
 # collector never runs on its own inside a busy step. gc.mem_free itself walks the
 # heap (8.5 ms on the RP2040): it is not asked. MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
+# how fast _learn forgets a peak of each job's cost (1/2**k a run)
+FORGET = b"\x05\x08\x05\x05\x05\x08\x05\x08\x05\x05"
+# what running one more job costs beyond the job itself (the checks, the
+# learning, the calls, and after the last one the step's own end: 0.3-0.6 ms of
+# bytecode on the RP2040, measured): _fits counts it
+JOB_US = 400
+# a frame that took longer than this in the referee was a look (its cost is learned)
+LOOKED_US = 1000
 GC_ON = getattr(gc, "mem_free", None) is not None
 
 
@@ -99,6 +107,7 @@ class BoardLoop:
         self.sent = 0               # events handed on (tests, bench)
         self.queue = []             # events taken from the referee, not all out yet
         self.logged = 0             # how many of queue[] are on the log already
+        self.bowls_logged = None    # the bowls' start counts last logged (_to_log)
         self.quiet = False          # the last scan had no point in transition
         self.gc_events = 0          # collect after this many events (0: never; main.py: 24)
         self.collections = 0        # the loop's own gc.collect() steps
@@ -109,14 +118,33 @@ class BoardLoop:
         self.budget_us = 0
         self.pressed = None         # a press polled, taken on the next step (step())
         self.scanned = False        # the last step scanned
+        # the last step was a look alone that took a move: the move's log and
+        # send follow in the next step, before the scan (_solo_step)
+        self.follow = False
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
-        # the most each job cost lately, us: a scale read, an event's log or send,
-        # the lights, the display (a page drawn or sent), the scales' news to the referee
-        self.cost = array("i", [2000, 4000, 2000, 2000, 2000])
+        # the most each job cost lately, us: a scale read, an event's log write,
+        # the lights, the display (a page drawn or sent),
+        # the scales' news to the referee, the referee's look at a frame that
+        # changed, a poll of the buttons, a poll of the link, an event's send,
+        # the scales' news that only says a bowl started moving
+        self.cost = array("i", [2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000, 2000, 1000])
+        self.t0 = 0                 # when this step began (ticks_us)
         self.news = False           # a scale's count changed: the referee is told next
+        # ... and it is a settled count (the referee's look at the bowls: 1-3 ms
+        # on the RP2040), not only a bowl that started moving (a few lines)
+        self.news_dear = False
+        self.mover_first = 0        # this scale read starts at the mover's bowl (_bowls)
         self.draw = False           # the lights went out: the display is drawn next
         self.ticks_us = None
+
+    def pace(self, ticks_us, budget_us):
+        """Keep time as the Pico does (main.py): the jobs after a scan run only
+        while they fit `budget_us`, measured with `ticks_us`, and the referee's
+        look at a frame that changed takes the step after its scan (Referee.frame),
+        so no step holds a scan and a look together (~9 ms on the RP2040)."""
+        self.ticks_us = ticks_us
+        self.budget_us = budget_us
 
     # --- start-up -------------------------------------------------------------
     def start(self, rules="chinese", komi=None, handicap=0, setup=None, game=None, now_ms=0):
@@ -227,54 +255,75 @@ class BoardLoop:
         """At most one scan; returns the number of events it produced."""
         clock = self.ticks_us
         t0 = clock() if clock is not None else 0
+        self.t0 = t0
         self.ref.now = now_ms
-        if self.link is not None:
-            self.link.poll(now_ms)
+        link = self.link
         if self.next_scan is not None and now_ms - self.next_scan < 0:
+            if link is not None:
+                link.poll(now_ms)
             return 0
         if self.gc_events and GC_ON and (self.sent - self.gc_sent >= self.gc_events
                                          or self.scans - self.gc_scans >= GC_SCANS) \
                 and self._idle():
+            if link is not None:
+                link.poll(now_ms)
             self._collect()         # this step is the collection; the scan is the next
             return 0
         # work that would not fit beside a scan gets a step of its own, after a
         # scanning one (so nothing starves the scan): a button press (the end of
-        # play counts the board: ~8 ms on the RP2040), the log or link job of a
-        # count event (~7 ms), and an output job that found no room beside the
-        # scan FORCE steps in a row
-        if not self.scanned:
-            pass
-        elif self.pressed is not None:
-            name = self.pressed
-            self.pressed = None
+        # play counts the board: ~8 ms on the RP2040), the referee's look that
+        # found no room beside its scan, the log or link job of a count event
+        # (~7 ms), and an output job that found no room beside the scan FORCE
+        # steps in a row; the link is polled first in an output job's step
+        if (self.scanned or self.follow) and (self.pressed is not None or self._solo()):
             self.scanned = False
+            self.follow = False
+            name = self.pressed
+            if name is None:
+                q = self.queue
+                if link is not None and self.ref.job is None and \
+                        not (q and q[0]["type"] in HEAVY):
+                    link.poll(now_ms)   # not beside the referee's long work, a count's
+                return self._solo_step(now_ms, clock, t0)
+            self.pressed = None
             self.press(name)
             return self._take() if self.ref.events else 0
-        elif self._solo():
-            self.scanned = False
-            return self._solo_step(now_ms, clock, t0)
         self.scanned = True
         self.next_scan = now_ms + self.scan_ms
         self.scan()
         timing.step(self.ref, now_ms)
         k = 0
-        # the buttons every scan (~0.5 ms over I2C): read every other scan, a press
-        # that met the steps without a scan (a press, a count's jobs, the
-        # collection) missed its three reads in a row to debounce now and then
-        if self.buttons is not None and self.pressed is None:
+        # a stone that waits for its bowl (the witness) waits for readings:
+        # the scale job goes before the polls then
+        scaled = self.ref.wait_i >= 0 and self.bowls is not None
+        if scaled:
+            k += self._scale_job(now_ms, clock, t0)
+        # the buttons (~0.5 ms over I2C) and the link (~0.5 ms) after the scan,
+        # where they fit: a step whose scan took a move (the look: ~4 ms on the
+        # RP2040) leaves them to the next (the buttons debounce by polls, the
+        # link's USB buffers what comes)
+        if self.buttons is not None and self.pressed is None and self._fits(clock, t0, self.cost[6]):
+            t = clock() if clock is not None else 0
             name = self.buttons.poll()
+            if clock is not None:
+                self._learn(6, clock() - t)
             if name is not None:
                 self.pressed = name     # taken on the next step, a step of its own
                 k += 1
+        if link is not None and self._fits(clock, t0, self.cost[7]):
+            t = clock() if clock is not None else 0
+            link.poll(now_ms)
+            if clock is not None:
+                self._learn(7, clock() - t)
         if self.ref.events:
             k += self._take()
-        k += self._jobs(now_ms, clock, t0)
+        k += self._jobs(now_ms, clock, t0, scaled)
         lf = self.lights_flush
         if lf is not None:
             lf()
         return k
 
-    def _jobs(self, now_ms, clock, t0):
+    def _jobs(self, now_ms, clock, t0, scaled=False):
         """After the scan, the scale job and the output jobs (log, send, lights,
         a display page) share what is left of the step's time (budget_us, on
         the Pico under the scan period): each runs if the time so far plus the
@@ -284,10 +333,10 @@ class BoardLoop:
         past the budget beside a scan. Returns the events the scales' news made."""
         k = 0
         out_first = self.out_waited > self.bowls_waited
-        if not out_first:
+        if not out_first and not scaled:
             k += self._scale_job(now_ms, clock, t0)
         self._output_jobs(clock, t0)
-        if out_first:
+        if out_first and not scaled:
             k += self._scale_job(now_ms, clock, t0)
         return k
 
@@ -295,7 +344,7 @@ class BoardLoop:
         """The job may run: no clock (the simulator), or the step's time so far
         plus its cost stays under the budget (a wrap of the microsecond clock
         reads negative: it runs)."""
-        return clock is None or clock() - t0 + cost <= self.budget_us
+        return clock is None or clock() - t0 + cost + JOB_US <= self.budget_us
 
     def _solo(self):
         """This step goes to the jobs alone (step()): a heavy event's log or send,
@@ -312,23 +361,40 @@ class BoardLoop:
         job if it waited too long, then the output jobs, the first whatever it
         costs (when nothing ran before it), the rest while they fit."""
         k = 0
-        if self.ref.job is not None:
-            self.ref.run_job()
+        ref = self.ref
+        if ref.job is not None:
+            looking = ref.job is look
+            t = clock() if clock is not None else 0
+            ref.run_job()
+            if looking and clock is not None:
+                self._learn(5, clock() - t)
             k += self._take() if self.ref.events else 0
             self.out_waited = 0
             self._output_jobs(clock, t0, solo=True)
+            q = self.queue
+            # a move taken by a look alone is announced at once: its log and
+            # send take the next step too, and the scan waits one more period
+            # (its settle counts scans, not time: nothing is missed)
+            self.follow = looking and bool(q) and self._alone(q[0])
             return k
-        scaled = self.bowls is not None and self.bowls_waited >= FORCE
+        q = self.queue
+        # a move's or a count's log and send are first in their step whatever
+        # waits (the scale job goes after them where it fits, else next time)
+        alone = bool(q) and self._alone(q[0])
+        scaled = self.bowls is not None and self.bowls_waited >= FORCE and not alone
         if scaled:
             k += self._run_scale(now_ms, clock, t0)
         self.out_waited = 0
         self._output_jobs(clock, t0, solo=True, free=not scaled)
+        if alone and self.bowls is not None and self.bowls_waited >= FORCE:
+            k += self._scale_job(now_ms, clock, t0)
         return k
 
     def _scale_job(self, now_ms, clock, t0):
         if self.bowls is None:
             return 0
-        if not self._fits(clock, t0, self.cost[4] if self.news else self.cost[0]):
+        if not self._fits(clock, t0, (self.cost[4 if self.news_dear else 9] if self.news
+                                      else self.cost[0])):
             self.bowls_waited += 1  # first next step; FORCE steps: a step of its own
             return 0
         return self._run_scale(now_ms, clock, t0)
@@ -336,24 +402,31 @@ class BoardLoop:
     def _run_scale(self, now_ms, clock, t0):
         """The scales' news to the referee if some waits, else a reading; the
         news a reading brings goes on at once where it fits (the simulator:
-        always), else it is the next step's job. The two cost apart: a read
-        and the weighing ~1 ms on the RP2040, the referee's look at the bowls
-        1-2 ms of bytecode that allocates (slower as the heap fills)."""
+        always), else it is the next step's job. They cost apart: a read and
+        the weighing ~1 ms on the RP2040, the referee's look at a new count
+        1-3 ms of bytecode that allocates, at a bowl that started moving less
+        (learned apart: the cheap news is not held back by the dear)."""
         self.bowls_waited = 0
         if not self.news:
             t = clock() if clock is not None else 0
             self._bowls(now_ms)         # sets self.news when a count changed
             if clock is not None:
                 self._learn(0, clock() - t)
-            if not self.news or not self._fits(clock, t0, self.cost[4]):
+            if not self.news or not self._fits(clock, t0, self.cost[4 if self.news_dear else 9]):
                 return 0
         t = clock() if clock is not None else 0
-        self.news = False
+        dear = self.news_dear
+        self.news = self.news_dear = False
         last = self.bowl_last
-        self.ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
+        ref = self.ref
+        ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
         if clock is not None:
-            self._learn(4, clock() - t)
-        return self._take() if self.ref.events else 0
+            self._learn(4 if dear else 9, clock() - t)
+            if ref.wait_i >= 0 and ref.dirty and ref.job is None:
+                # the bowl a stone waits for spoke: the look now (or alone in
+                # the next step), not at the next scan's frame
+                self._frame(0, self.quiet)
+        return self._take() if ref.events else 0
 
     def _output_jobs(self, clock, t0, solo=False, free=False):
         """Output jobs in order: beside the scan one, if it fits; in a step of its
@@ -370,7 +443,12 @@ class BoardLoop:
                 if ran and not (ran == 1 and self.logged and q[0]["type"] not in HEAVY):
                     return              # first in its step (a move: its log, then its send)
             # an event to log or send, else the lights, else the display
-            kind = 1 if q else (2 if self.ref.ui_dirty else 3)
+            if q:
+                if not self.logged and not self._to_log(q[0]):
+                    self.logged = 1     # live news only: nothing to write
+                kind = 8 if self.logged else 1
+            else:
+                kind = 2 if self.ref.ui_dirty else 3
             if kind == 3 and not self._ui_pending():
                 return
             if not (free and ran == 0) and not self._fits(clock, t0, self.cost[kind]):
@@ -397,11 +475,17 @@ class BoardLoop:
     def _learn(self, kind, us):
         """The most a job of this kind cost lately: a new peak at once, else
         down by 1/32 a run (a job's cost has peaks: a scale job that wakes the
-        referee, the log write of a large event; a peak that comes back seldom
-        is forgotten in some 30 runs)."""
+        referee, a look that takes a move; a peak that comes back seldom is
+        forgotten in some 30 runs). An event's log write, a poll of the link
+        and the referee's look are forgotten eight times slower: their cost
+        goes with what they meet (where the log's last block is: 1.7 to 4.9 ms
+        on the RP2040; a frame from the host or none: 0.3 to 2 ms; a move taken
+        or not: 1.4 to 5.2 ms), and the cheap ones, more common, would soon
+        make the next dear one look cheap. (A send is steady, ~2 ms, but for
+        the first and a count's: those are forgotten at the usual pace.)"""
         c = self.cost
         v = c[kind]
-        c[kind] = us if us > v else v - (v >> 5)
+        c[kind] = us if us > v else v - (v >> FORGET[kind])
 
     def _ui_pending(self):
         if self.ref.ui_dirty or self.draw:
@@ -412,7 +496,8 @@ class BoardLoop:
     def _idle(self):
         """Nothing under way: no point in transition at the last scan, no event
         to log or send, no display page or lights frame still to go out."""
-        if not self.quiet or self.queue or self.ref.events or self._ui_pending():
+        if not self.quiet or self.queue or self.ref.events or self.ref.job is not None \
+                or self._ui_pending():
             return False
         chain = getattr(self.lights, "chain", None)
         return chain is None or chain.pending < 0
@@ -435,7 +520,24 @@ class BoardLoop:
         changed = r & 0x3FF
         quiet = (r >> 10) & 0x3FF == 0
         self.quiet = quiet
-        self.ref.frame(self.settle.stable, changed, quiet)
+        self._frame(changed, quiet)
+
+    def _frame(self, changed, quiet):
+        """The settled frame to the referee. The look it may bring (2-5 ms of
+        bytecode on the RP2040) goes beside the scan where the most it lately
+        cost fits the step, else in the next step, alone (Referee.frame)."""
+        ref = self.ref
+        clock = self.ticks_us
+        if clock is None:
+            ref.frame(self.settle.stable, changed, quiet)
+            return
+        t = clock()
+        ref.look_alone = t - self.t0 + self.cost[5] + JOB_US > self.budget_us
+        ref.frame(self.settle.stable, changed, quiet)
+        if ref.job is None:
+            dt = clock() - t
+            if dt >= LOOKED_US:
+                self._learn(5, dt)
 
     def _bowls(self, now_ms):
         """A scale read and the counts weighed; `news` when one changed (no tuple
@@ -447,24 +549,31 @@ class BoardLoop:
             c = self.settle.stable[ref.wait_i]
             if c == 1 or c == 2:
                 first = b.slot.get(WHICH[c - 1], -1)
+        else:
+            # every other read, the bowl of the side to move: the next move's
+            # witness (its stone leaves that bowl 0.1-0.2 s before it lands)
+            self.mover_first ^= 1
+            g = ref.game
+            if self.mover_first and g is not None:
+                first = b.slot.get(WHICH[g.to_move() - 1], -1)
         if b.update(now_ms, first):
             r = ref.bowl_reads      # how many readings of each bowl (the witness's freshness)
             r[0] = b.reads("B")
             r[1] = b.reads("W")
+            mask = b.read_mask      # only the scales read can have a new count...
         elif self.scans % 8:
-            return      # nothing read: a settling deadline is looked at every 8th scan
-        last = self.bowl_last
-        s0 = b.stones("B")
-        s1 = b.stones("W")
-        s2 = b.stones("lidB")
-        s3 = b.stones("lidW")
-        if s0 == last[0] and s1 == last[1] and s2 == last[2] and s3 == last[3]:
             return
-        last[0] = s0
-        last[1] = s1
-        last[2] = s2
-        last[3] = s3
-        self.news = True            # the referee is told by _run_scale
+        else:
+            mask = 15               # ... but a settling deadline passes: every 8th scan, all
+        last = self.bowl_last
+        for k in range(4):
+            if mask & (1 << k):
+                n = b.stones(WHICH[k])
+                if n != last[k]:
+                    last[k] = n
+                    self.news = True    # the referee is told by _run_scale
+                    if n >= 0:
+                        self.news_dear = True   # a new count (a bowl moving is cheap news)
 
     def _has(self, which):
         scales = (getattr(self.profile, "bowls", None) or {}).get("scales") or {}
@@ -526,7 +635,7 @@ class BoardLoop:
         q = self.queue
         if q:
             if self.logged == 0:
-                self._record(q[0])
+                self._log(q[0])
                 self.logged = 1
                 return True
             ev = q.pop(0)
@@ -559,8 +668,8 @@ class BoardLoop:
         q = self.queue
         while q:
             ev = q.pop(0)
-            if self.logged == 0:
-                self._record(ev)
+            if self.logged == 0 and self._to_log(ev):
+                self._log(ev)
             self.logged = 0
             self._out(ev)
         self._ui()
@@ -569,6 +678,23 @@ class BoardLoop:
             while d.flush_page():
                 pass
         return k
+
+    def _to_log(self, ev):
+        """Whether the event goes on the game log. A bowls reading goes to the
+        link only (the feed's counts), unless it brings the bowls' start counts
+        (the first one of a game, or a new start): a restart needs those, and
+        reads the scales afresh for the rest. A move's bowls changed one or
+        two readings: a flash write each (~2-5 ms on the RP2040) spared."""
+        return ev["type"] != "bowls" or ev.get("start") != self.bowls_logged
+
+    def _log(self, ev):
+        """The event on the game log, and the bowls' start counts logged kept."""
+        t = ev["type"]
+        if t == "bowls":
+            self.bowls_logged = ev.get("start")
+        elif t == "game-start":
+            self.bowls_logged = None
+        self._record(ev)
 
     def _record(self, ev):
         log = self.log

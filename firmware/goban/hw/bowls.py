@@ -104,6 +104,8 @@ class Bowls:
         self.order = tuple((self.scales[w], self.tracks[w]) for w in WHICH if w in self.scales)
         fitted = [w for w in WHICH if w in self.scales]
         self.slot = {w: fitted.index(w) for w in fitted}   # each scale's place in order
+        self.bit = tuple(1 << WHICH.index(w) for w in fitted)   # its bit in read_mask
+        self.read_mask = 0          # the scales the last update read (bit k: WHICH[k])
         self.per_update = per_update or len(self.order)
         self.next = 0
         self.now = None
@@ -119,18 +121,26 @@ class Bowls:
         order = self.order
         n = len(order)
         j = self.next
+        turn = True                 # the round robin's turn (a read `first` is not)
         if 0 <= first < n:
             j = first
+            turn = False
         read = 0
+        mask = 0
         for _ in range(n):
             s, t = order[j]
-            j = j + 1 if j + 1 < n else 0
             if s.ready():
                 t.add(s.read(), now_ms, self.tolerance)
-                self.next = j
+                mask |= self.bit[j]
                 read += 1
+                j = j + 1 if j + 1 < n else 0
+                if turn:
+                    self.next = j
                 if read >= self.per_update:
                     break
+            else:
+                j = j + 1 if j + 1 < n else 0
+        self.read_mask = mask
         return read
 
     def reads(self, which):

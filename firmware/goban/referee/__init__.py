@@ -61,6 +61,11 @@ FRAMES = (setup.frame, play.frame, dead.frame, None, fill.frame)
 BUTTONS = (None, play.button, dead.button, None, fill.button)
 
 
+def look(ref):
+    """The referee's look at the frame it was given, as a job (Referee.frame)."""
+    ref._look(ref.look_at)
+
+
 class Referee:
     def __init__(self, size=19, clock=None):
         self.size = size
@@ -86,11 +91,19 @@ class Referee:
         self.lights2 = []                 # type: list
         self.light_color2 = "yellow"
         self.seki = None                  # type: Any  # the players' seki marks (seki.SekiMarks)
+        # an unseen move the player chooses (goban.referee.unseen): the dead points
+        # it may be on (frame indices) and the one lit now
+        self.choice = None                # type: Any
+        self.choice_k = 0
         # work too long to share a step with a scan (DEAD: the count of the seki to
         # light, ~5 ms on the RP2040): the loop sets `steps`, and then such work is
         # left in `job` (a function of the referee) for a step of its own
         self.steps = False
         self.job = None                   # type: Any
+        # the look at a frame that changed too (its bytecode: up to ~6 ms on the
+        # RP2040, beside a scan's 3.5 ms): the loop sets it when it keeps time
+        self.look_alone = False
+        self.look_at = None               # type: Any  # the frame the look waits to see
         self.lines = ("", "")
         self.ui_dirty = True
         self.faults = bytearray(n)        # fault points already reported
@@ -185,6 +198,7 @@ class Referee:
         self.wait_i = -1                  # no stone waits for its bowl outside play
         if phase != FILL and phase != OVER:
             self.seki = None              # the seki marks are one end of play's (to its count)
+        self.choice = None                # an unseen move's choice is play's alone
         if self.lights2:                  # the seki lit beside the dead stones: DEAD's alone
             self.lights2 = []
             self.ui_dirty = True
@@ -207,8 +221,16 @@ class Referee:
     def _restored(self):
         """The board matches again after an announced illegal: say so, unlight."""
         self.illegal = None
+        self._unchoose()
         fill_bytes(self.marked, self.n, 0)
         self._emit({"type": "restored"})
+
+    def _unchoose(self):
+        """No unseen move to choose any more (goban.referee.unseen): its light off."""
+        if self.choice is not None:
+            self.choice = None
+            self.lights2 = []
+            self.ui_dirty = True
 
     # --- the state the host asks for ------------------------------------------------
     def state(self):
@@ -320,6 +342,15 @@ class Referee:
                 self._release_presses()
             return 0
         self.dirty = False
+        if self.look_alone and self.job is None:
+            self.look_at = stable
+            self.job = look         # the loop runs it in the next step, before any scan
+            return 0
+        return self._look(stable)
+
+    def _look(self, stable):
+        """The look at a settled frame that changed: the phase's own, then the
+        presses that waited for it. Returns the number of events it made."""
         before = len(self.events)
         self._faults(stable)
         g = self.game
@@ -394,8 +425,9 @@ class Referee:
         self._illegal(code, color, None, [], **kw)
         self.illegal = None
 
-    def _illegal(self, code, color, i, pts, **kw):
-        """Announce an illegal: one event, the display, the points lit red."""
+    def _illegal(self, code, color, i, pts, extra=None, **kw):
+        """Announce an illegal: one event (with `extra`'s fields), the display,
+        the points lit red."""
         g = self.game
         c = NAMES.get(color, "")
         pname = self.name(i) if i is not None else ""
@@ -408,6 +440,9 @@ class Referee:
               "code": code, "text": text, "fix": fix}
         if code == "slid":
             ev["to"] = kw["q"]
+        if extra:
+            ev.update(extra)
+        self._unchoose()
         self.illegal = code
         for j in pts:
             self.marked[j] = 1

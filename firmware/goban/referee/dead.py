@@ -38,6 +38,7 @@ def frame(ref, stable, mis, pend):
 
 def button(ref, name, color):
     ref.run_job()               # taps still to take: before the count
+    ref.job = None              # (their lighting: no matter now)
     if name in ("end", "ok"):
         if fill.fills(ref):
             fill.start(ref)

@@ -28,6 +28,7 @@ class SekiMarks:
         self.counted = None     # the dead stones the lights were counted for
         self.blocks = 0         # blocks in seki, marks applied
         self.taps = []          # taps seen, not yet taken (look)
+        self.rg = None          # the count the lighting waits for (light)
 
 
 def marks_of(ref):
@@ -88,24 +89,49 @@ def taps(ref, sk, missing):
 
 
 def look(ref):
-    """Count the position's seki (the dead stones off, the marks applied), take
-    the taps, and light the seki blocks."""
-    from goban.count import analyse, CountError
+    """Count the position's seki (the dead stones off, the marks applied) and
+    take the taps; the lighting follows as a job of its own (`light`), and a
+    count again after taps too (`recount`): on the board each is a step (a
+    count is 5-7 ms on the RP2040)."""
+    from goban.count import CountError
     sk = ref.seki
     if sk is None or ref.game is None:
         return
     taps = sk.taps
     sk.taps = []
-    g = ref.game
-    dead = [ref.p_of(i) for i in ref.dead]
     try:
-        rg = analyse(g, dead, g.rules, marks_of(ref))
-        if taps:
-            for i in taps:
-                toggle(ref, sk, rg, i)
-            rg = analyse(g, dead, g.rules, marks_of(ref))
+        rg = _analysed(ref)
     except CountError:
         return              # a lifted point the game has no stone on: nothing to light
+    if taps:
+        for i in taps:
+            toggle(ref, sk, rg, i)
+        _next(ref, recount)
+        return
+    sk.rg = rg
+    _next(ref, light)
+
+
+def recount(ref):
+    """The count again, the taps' marks applied; then the lighting."""
+    from goban.count import CountError
+    sk = ref.seki
+    if sk is None or ref.game is None or ref.phase != DEAD:
+        return
+    try:
+        sk.rg = _analysed(ref)
+    except CountError:
+        return
+    _next(ref, light)
+
+
+def light(ref):
+    """The seki blocks of the last count lit, and the display's count of them."""
+    sk = ref.seki
+    if sk is None or sk.rg is None or ref.phase != DEAD:
+        return              # the count came first (end pressed): nothing to light
+    rg = sk.rg
+    sk.rg = None
     sk.counted = ref.dead
     t = rg.tot
     from goban.regions import T_SEKI_G
@@ -117,6 +143,20 @@ def look(ref):
         ref.ui_dirty = True
     if ref.phase == DEAD and not ref.illegal:
         show(ref)
+
+
+def _analysed(ref):
+    from goban.count import analyse
+    g = ref.game
+    return analyse(g, [ref.p_of(i) for i in ref.dead], g.rules, marks_of(ref))
+
+
+def _next(ref, job):
+    """The rest as a job of its own (a step of the loop's), or at once (no loop)."""
+    if ref.steps:
+        ref.job = job
+    else:
+        job(ref)
 
 
 def toggle(ref, sk, rg, i):
