@@ -83,6 +83,25 @@ def test_illegal_banner_until_restored_and_cleared_by_the_next_move():
     assert s.banner is None
 
 
+def test_an_unseen_move_to_choose_keeps_the_banner_on_the_point_offered():
+    m = EventMaker(size=9)
+    s = LiveState("b")
+    s.apply(m.start())
+    s.apply(m.play("cc"))
+    s.apply({"type": "illegal", "color": "B", "point": "gc", "code": "unseen",
+             "text": "a black stone is on gc, it is white's turn; the sensor under ee cg is dead",
+             "fix": "white: if you played on ee (lit yellow), press ok; down shows the next",
+             "choose": "ee", "of": ["ee", "cg"]})
+    assert s.banner["choose"] == "ee"
+    s.apply({"type": "choose", "point": "cg", "of": ["ee", "cg"]})
+    assert s.banner["choose"] == "cg" and "played on cg (lit" in s.banner["fix"]
+    with pytest.raises(EventError):
+        s.apply({"type": "choose", "point": "zz9", "of": ["ee"]})
+    s.apply(m.restored())
+    s.apply({"type": "choose", "point": "ee", "of": ["ee"]})     # no banner: nothing to do
+    assert s.banner is None
+
+
 def test_setup_handicap_first_player_and_capture_pending():
     m = EventMaker(size=9)
     s = LiveState("b")

@@ -340,6 +340,48 @@ def test_a_stone_played_on_top_of_an_order_announcement_joins_it():
     assert b.log[-1]["type"] == "restored" and b.ref.game.n == 2
 
 
+def test_a_dead_sensor_move_whose_captures_are_lifted_one_by_one():
+    """White plays on ac, dead, capturing black's aa and ab; one is lifted first.
+    Only some of a move's captures gone: that move only when white's settled bowl
+    says a stone of white's is out, and so when the bowl settles after the look
+    (the announced `knocked` is looked at again); the rest wait to be lifted."""
+    from goban.referee import FAULT
+    b = Board()
+    b.ref.bowls(40, 40, 0, 0)
+    b.stable[idx("ac")] = FAULT
+    b.look()
+    b.play("B aa,W ba,B ab,W bb,B ee")
+    b.ref.bowls(37, 38, 0, 0)
+    b.look()
+    b.lift("aa")                    # white's stone on ac is not seen; its bowl still moving
+    b.ref.bowls(37, -1, 0, 0)
+    evs = b.look()
+    assert [(e["code"], e["point"]) for e in evs if e["type"] == "illegal"] == [("knocked", "aa")]
+    b.ref.bowls(37, 37, 0, 0)       # settled: one white stone out that the game has not used
+    evs = b.look()
+    mv = [e for e in evs if e["type"] == "move"]
+    assert [(e["point"], sorted(e["captures"]), e.get("unseen")) for e in mv] == \
+        [("ac", ["aa", "ab"], True)]
+    pend = [e for e in evs if e["type"] == "capture-pending"]
+    assert [e["points"] for e in pend] == [["ab"]]
+    b.lift("ab")
+    b.look()
+    b.put("B", "gg")
+    assert [e["point"] for e in b.look() if e["type"] == "move"] == ["gg"]
+    assert b.ref.illegal is None
+    # the same lifting with white's bowl settled and no stone out: no move
+    b = Board()
+    b.ref.bowls(40, 40, 0, 0)
+    b.stable[idx("ac")] = FAULT
+    b.look()
+    b.play("B aa,W ba,B ab,W bb,B ee")
+    b.ref.bowls(37, 38, 0, 0)
+    b.look()
+    b.lift("aa")
+    evs = b.look()
+    assert [e for e in evs if e["type"] == "move"] == [] and b.ref.game.n == 5
+
+
 def test_a_capturing_move_on_a_dead_sensor_is_told_by_its_captures():
     """White plays on ab, whose sensor is dead, capturing black's aa: only the
     lifted capture shows. The stones gone are exactly what a move there takes,

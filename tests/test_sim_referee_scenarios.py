@@ -224,6 +224,57 @@ def test_a_move_on_a_dead_sensor_is_taken_from_the_bowl_when_the_opponent_answer
     assert out["moves"] == ["cc", "gg", "ee", "cg", "gc"]      # the log holds the unseen move
 
 
+@pytest.mark.parametrize("downs", [0, 1, 3])
+def test_an_unseen_move_between_two_dead_sensors_is_chosen_by_the_player(downs):
+    """Black plays on ee, one of two dead points black may play (ee, cg): white's
+    answer shows black moved, the bowl cannot say where. The referee announces
+    it with both points lit and offers the first (yellow); black presses down
+    until the lit one is ee, then ok: the move is ee, then white's, and play
+    goes on. Never a move the player did not confirm."""
+    lines = ["dead ee", "dead cg"] + play("B cc,W gg") + [
+        "place B ee", "wait 1500", "place W gc", "wait 1500"]
+    presses = ["button B down", "wait 300"] * downs
+    lines += presses + ["button B ok", "wait 800", "place B dd", "wait 600"]
+    out = sim(script(*lines))
+    il = illegal(out)
+    assert [(e["code"], e["point"]) for e in il] == [("unseen", "gc")]
+    assert il[0]["of"] == ["ee", "cg"] and il[0]["choose"] == "ee"
+    assert "press ok" in il[0]["fix"]
+    offered = [il[0]["choose"]] + [e["point"] for e in kinds(out, "choose")]
+    assert offered == ["ee", "cg", "ee", "cg"][:downs + 1]
+    chosen = offered[-1]
+    mv = kinds(out, "move")
+    assert [(e["color"], e["point"], e.get("unseen")) for e in mv] == \
+        [("B", "cc", None), ("W", "gg", None), ("B", chosen, True), ("W", "gc", None),
+         ("B", "dd", None)]
+    assert out["moves"] == ["cc", "gg", chosen, "gc", "dd"]
+
+
+def test_fast_play_after_an_unseen_move_waits_for_the_bowl_not_a_fix():
+    """Tempo 0: black plays on the dead ee, white answers on gc at once (black's
+    bowl still ringing: the board asks), and black plays dd at once too. Black's
+    new stone after white's is no new fault: the question stands, and once black's
+    bowl settles two stones short the three moves are taken in order."""
+    lines = ["dead ee"] + play("B cc,W gg") + [
+        "place B ee", "wait 30", "place W gc", "wait 30", "place B dd", "wait 3000"]
+    out = sim(script(*lines))
+    il = illegal(out)
+    assert [e["code"] for e in il] in ([], ["unseen"])
+    mv = kinds(out, "move")
+    assert [(e["color"], e["point"], e.get("unseen")) for e in mv] == \
+        [("B", "cc", None), ("W", "gg", None), ("B", "ee", True), ("W", "gc", None),
+         ("B", "dd", None)]
+    assert out["moves"] == ["cc", "gg", "ee", "gc", "dd"]
+
+
+def test_a_press_of_down_without_an_unseen_move_chooses_nothing():
+    lines = ["dead ee", "dead cg"] + play("B cc,W gg") + ["button B down", "wait 300",
+                                                          "button B ok", "wait 300"]
+    out = sim(script(*lines))
+    assert kinds(out, "choose") == [] and out["moves"] == ["cc", "gg"]
+    assert [e["type"] for e in kinds(out, "move")] == ["move", "move"]
+
+
 def test_power_cut_mid_game_resumes_and_checks_the_board():
     lines = play("B ba,W bb,B ab,W ee,B cb,W ff,B bc") + ["power-cut", "wait 300", "lift bb",
                                                        "wait 300", "place W gg", "wait 300"]

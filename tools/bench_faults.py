@@ -81,7 +81,7 @@ def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE):
 
 def totals(results):
     t = {"games": len(results), "intended": 0, "played": 0, "recorded": 0, "false": 0,
-         "lost": 0, "jams": 0, "stuck": 0, "false_alarms": 0}
+         "lost": 0, "jams": 0, "stuck": 0, "false_alarms": 0, "asked": 0}
     for v in results:
         t["intended"] += v["intended"]
         t["played"] += v["played"]
@@ -91,6 +91,7 @@ def totals(results):
         t["jams"] += len(v["jams"])
         t["stuck"] += 1 if v["stopped"] else 0
         t["false_alarms"] += len(v["false_alarms"])
+        t["asked"] += len(v.get("asked", ()))
     return t
 
 
@@ -129,6 +130,8 @@ def report(results, seed, jobs, wall):
              % (t["intended"], t["played"], t["recorded"], t["stuck"]),
              "false moves %d, lost moves %d, jams %d, false alarms %d   (target 0, 0, 0)"
              % (t["false"], t["lost"], t["jams"], t["false_alarms"]),
+             "asked %d (a move on one of several dead sensors: the board offered them, the "
+             "player pressed ok on theirs)" % t["asked"],
              "", "%-11s %8s %6s %9s %7s %7s %6s %6s %5s %5s %6s"
              % ("fault", "injected", "never", "median ms", "p95 ms", "max ms", "false", "lost",
                 "jams", "alarm", "")]

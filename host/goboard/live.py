@@ -230,6 +230,20 @@ class LiveState:
         point = self._point(ev, allow_empty=True) if ev.get("point") else None
         self.banner = {"code": str(ev.get("code") or "illegal"), "text": str(ev.get("text") or ""),
                        "fix": str(ev.get("fix") or ""), "color": color, "point": point}
+        if ev.get("choose"):
+            self.banner["choose"] = self._point({"point": ev["choose"]})
+
+    def _choose(self, ev):
+        """The board offers another dead point as the unseen move: the banner's
+        fix names it."""
+        b = self.banner
+        point = self._point(ev)
+        if b is None or b["code"] != "unseen":
+            return
+        old = b.get("choose")
+        if old:
+            b["fix"] = b["fix"].replace("on %s (" % old, "on %s (" % point)
+        b["choose"] = point
 
     def _restored(self, ev):
         self.banner = None
@@ -532,6 +546,7 @@ _HANDLERS = {
     "undo": LiveState._undo,
     "illegal": LiveState._illegal,
     "restored": LiveState._restored,
+    "choose": LiveState._choose,
     "capture-pending": LiveState._capture_pending,
     "paused": LiveState._paused,
     "end": LiveState._end,

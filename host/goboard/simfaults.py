@@ -13,7 +13,10 @@ tools/sim/players.py from what the world's hands put down): a false move was
 recorded and never played, a lost move was played and never recorded (the two
 lists aligned by their longest common subsequence); a jam is an announcement
 that asked the players for a fix no mistake of theirs caused, or one that stayed
-stuck after they did the fix. Each error goes to the fault that most likely
+stuck after they did the fix. Counted apart (`asked`): an unseen move on one of
+several dead sensors that the player named with the buttons (the board offered
+the dead points, ok took theirs) -- a question a broken sensor makes the board
+ask, nothing on the board to fix. Each error goes to the fault that most likely
 caused it (the latest one started before it, within ATTRIBUTE_MS, or still
 going), else to two stones in a window when the error came right after two
 stones let go within TWO_STONES_MS of each other around it, else to "none". A sensor
@@ -168,12 +171,14 @@ def verdict(out):
                 m = b_moves[j]
                 t = move_t.get((j + 1, m[0], m[1]))
                 false.append({"number": j + 1, "move": list(m), "t": t})
-    jams, alarms = [], []
+    jams, alarms, asked = [], [], []
     for ep in truth["episodes"]:
         stuck = ep.get("stuck")
         e = {"t": ep["t"], "code": ep["code"], "point": ep["point"], "mistake": ep["mistake"],
              "stuck": stuck, "acted": ep["acted"], "text": ep.get("text") or ""}
-        if stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
+        if ep.get("chose") and not stuck and ep["end"] is not None:
+            asked.append(e)     # which dead point: the player's ok answered, nothing moved
+        elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif not ep["mistake"]:
             alarms.append(e)
@@ -197,7 +202,7 @@ def verdict(out):
     for f in faults:
         rec = f["rec"] - f["end"] if f["rec"] is not None and f["end"] is not None else None
         recs.append({"kind": f["kind"], "t0": f["t0"], "recovery_ms": rec})
-    return {"false": false, "lost": lost, "jams": jams, "false_alarms": alarms,
+    return {"false": false, "lost": lost, "jams": jams, "false_alarms": alarms, "asked": asked,
             "stopped": truth["stopped"], "faults": recs, "played": len(t_moves),
             "recorded": len(b_moves), "attempts": truth["attempts"],
             "mistake_left": truth["mistake"]}

@@ -76,6 +76,7 @@ class Players:
         self.released = []         # [t] of each truth move let go (parallel to the game's moves)
         self.board_moves = []      # the board's moves, from its events: [letter, point]
         self.alarm = None          # the board's standing illegal announcement
+        self.offered = None        # the dead point the board offers as an unseen move
         self.episode = None
         self.episodes = []
         self.faults = []           # {kind, t0, end, rec}
@@ -203,7 +204,11 @@ class Players:
             self._clear(now, "new game")
         elif t == "restored":
             self._clear(now, "restored")
+        elif t == "choose":
+            self.offered = ev.get("point")
         elif t == "illegal" and ev.get("point"):
+            if ev.get("choose"):
+                self.offered = ev["choose"]
             if self.alarm is None:
                 self.episode = {"t": now, "code": ev.get("code"), "point": ev.get("point"),
                                 "text": ev.get("text"), "mistake": self.mistake(), "acted": 0,
@@ -294,6 +299,12 @@ class Players:
         code = ev.get("code")
         i = self._index(ev.get("point"))
         acts = None
+        if code == "unseen" and ev.get("of"):
+            acts = self._choose(ev)
+            if acts:
+                if self.episode is not None:
+                    self.episode["chose"] = True
+                return acts
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):
@@ -315,6 +326,30 @@ class Players:
         if acts is None:
             acts = self._match(self._lit())
         return acts
+
+    def _choose(self, ev):
+        """unseen: the board cannot tell on which of its dead points ("of") the
+        player to move played, and offers one; the player presses down until it
+        offers the point of their move, then ok. None when their move is on none
+        of them."""
+        g = self.truth
+        mover = 1 if ev.get("color") == "W" else 2
+        k = len(self.board_moves) + 1      # the first move the board has not taken
+        if k > g.n or g.color_of(k) != mover:
+            return None
+        p = g.move_point(k)
+        if p <= ABANDON:
+            return None
+        name = self.world.sgf(self.i_of(p))
+        of = ev["of"]
+        offered = self.offered if self.offered in of else of[0]
+        if name not in of:
+            return None
+        downs = (of.index(name) - of.index(offered)) % len(of)
+        acts = []
+        for _ in range(downs):
+            acts += [["button", LETTER[mover], "down"], ["wait", random.randint(200, 400)]]
+        return acts + [["button", LETTER[mover], "ok"]]
 
     def _replay_lit(self):
         """resume-order: the board cannot tell the order of the lit stones

@@ -90,6 +90,11 @@ def _frame(ref, stable, mis, pend, waited):
                 from goban.referee.catchup import announce_order
                 announce_order(ref, extra, missing)
                 return
+    if ref.illegal == "unseen" and ref.choice is not None and extra and not missing \
+            and not changed and mis <= CAP:
+        from goban.referee.unseen import keep_asking
+        if keep_asking(ref, stable, extra):
+            return
     if ref.illegal and not ref.pending and mis == 1 and len(extra) == 1 \
             and not ref.marked[extra[0]]:
         ref._restored()          # what was announced is fixed; a new stone is on
@@ -322,6 +327,10 @@ def after_game_change(ref):
 # --- buttons --------------------------------------------------------------------------
 def button(ref, name, color):
     g = ref.game
+    if ref.choice is not None:
+        from goban.referee.unseen import choose
+        if choose(ref, name):
+            return               # the player says which dead point was the move
     if name == "undo" and color is not None and g.n and g.color_of(g.n) != color:
         # a player's own undo button asks back that player's own last move only
         ref._refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])

@@ -11,8 +11,9 @@ NAMES = {BLACK: "black", WHITE: "white"}
 TITLES = {BLACK: "Black", WHITE: "White"}
 TO_PLAY = {BLACK: "Black to play", WHITE: "White to play"}
 PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
-RECHECK = ("unseen", "wrong-color", "extra-stone",
-           "no-stone-out")   # looked at again when the bowls change
+# looked at again when the bowls change (a move on a dead sensor may show in
+# the mover's bowl: goban.referee.unseen; "knocked": some of its captures lifted)
+RECHECK = ("unseen", "wrong-color", "extra-stone", "no-stone-out", "knocked")
 
 # the physical refusals: (what is wrong, how to fix it)
 PHYSICAL = {
@@ -37,8 +38,8 @@ PHYSICAL = {
     "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
     "fill-wrong": ("only white stones fill white's area: {p} is wrong", "put {p} back as it was"),
     "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
-               "a stone there is not seen", "take the {c} stone off {p}; if {t} played on {l}, "
-               "take that stone off too and play elsewhere"),
+               "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
+               "down shows the next; if you did not play, take the {c} stone off {p}"),
     "resume-order": ("after the restart: {l} were played while the board was off, "
                      "in an order it cannot tell",
                      "take them off, put back what they captured, play them again in order"),
