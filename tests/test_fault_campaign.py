@@ -25,8 +25,8 @@ SEED = int(os.environ.get("GOBOARD_FAULT_SEED", "1"))
 
 def test_sensor_faults_never_make_a_move_nobody_played():
     """Marginal, drifting and dead sensors, hovering hands and noise bursts, at
-    every tempo: no move nobody played (issue 8's first point; the lost moves and
-    jams that remain at tempo 0 are in the full campaign below)."""
+    every tempo: no move nobody played (issue 8's first point; the whole catalogue
+    is the campaign below)."""
     kinds = ("flicker", "drift", "dead", "hover", "noise")
     results = bench_faults.campaign(GAMES, SEED + 100, jobs=2, kinds=kinds)
     for line in bench_faults.report(results, SEED + 100, 2, 0)[:3]:
@@ -36,20 +36,24 @@ def test_sensor_faults_never_make_a_move_nobody_played():
     assert t["false"] == 0, [(v["game"], v["false"]) for v in results if v["false"]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 8 is open: moves on dead or stuck sensors the "
-                   "bowls cannot tell, and power cuts at tempo 0, still leave a few lost moves "
-                   "and jams; `tools/bench faults` prints them. strict: this fails once the "
-                   "campaign is clean, to be made a plain test")
 def test_seeded_fault_campaign_has_no_false_move_no_lost_move_no_jam():
+    """Issue 8's target, on the first GAMES games of the campaign: every game
+    played to its end, nothing recorded that nobody played, nothing played left
+    out, no fix asked that no mistake caused (a player naming which dead point
+    held an unseen move is counted apart: `asked`), and every fault that ended
+    before the game did was recovered from (the full campaign: tools/bench faults,
+    200 games, the same figures; tools/README.md)."""
     results = bench_faults.campaign(GAMES, SEED, jobs=2)
     for line in bench_faults.report(results, SEED, 2, 0):
         print(line)
     t = bench_faults.totals(results)
     assert t["games"] == GAMES
-    assert (t["false"], t["lost"], t["jams"]) == (0, 0, 0)
+    assert (t["false"], t["lost"], t["jams"]) == (0, 0, 0), \
+        [(v["game"], v["lost"], v["jams"]) for v in results if v["lost"] or v["jams"]]
     assert t["stuck"] == 0 and t["played"] == t["intended"] == t["recorded"]
     for v in results:
-        assert all(f["recovery_ms"] is not None for f in v["faults"]), (v["game"], v["faults"])
+        assert all(f["recovery_ms"] is not None or f.get("ongoing") for f in v["faults"]), \
+            (v["game"], v["faults"])
 
 
 @pytest.mark.parametrize("seed", [3, 5, 7])

@@ -16,7 +16,8 @@ never recorded), jams (the board asked for a fix no mistake caused, or stayed
 stuck after the players did it; a stuck game stops there), false alarms (an
 announcement without a mistake that went away by itself), and per fault kind
 the recovery (from the end of the fault to the board agreeing with the hands
-again; "never" when it did not by the end of the game). Target: 0 false, 0 lost,
+again; "never" when it did not by the end of the game, "ongoing" when the fault
+itself was still going on then). Target: 0 false, 0 lost,
 0 jams. Games run two at a time (one MicroPython process each).
 """
 
@@ -100,13 +101,15 @@ def by_kind(results):
     rows = {}
 
     def row(kind):
-        return rows.setdefault(kind, {"injected": 0, "rec": [], "never": 0, "false": 0,
+        return rows.setdefault(kind, {"injected": 0, "rec": [], "never": 0, "ongoing": 0, "false": 0,
                                       "lost": 0, "jams": 0, "alarms": 0})
     for v in results:
         for f in v["faults"]:
             r = row(f["kind"])
             r["injected"] += 1
-            if f["recovery_ms"] is None:
+            if f.get("ongoing"):
+                r["ongoing"] += 1
+            elif f["recovery_ms"] is None:
                 r["never"] += 1
             else:
                 r["rec"].append(f["recovery_ms"])
@@ -132,18 +135,19 @@ def report(results, seed, jobs, wall):
              % (t["false"], t["lost"], t["jams"], t["false_alarms"]),
              "asked %d (a move on one of several dead sensors: the board offered them, the "
              "player pressed ok on theirs)" % t["asked"],
-             "", "%-11s %8s %6s %9s %7s %7s %6s %6s %5s %5s %6s"
-             % ("fault", "injected", "never", "median ms", "p95 ms", "max ms", "false", "lost",
-                "jams", "alarm", "")]
+             "", "%-11s %8s %6s %7s %9s %7s %7s %6s %6s %5s %5s"
+             % ("fault", "injected", "never", "ongoing", "median ms", "p95 ms", "max ms",
+                "false", "lost", "jams", "alarm")]
     rows = by_kind(results)
     for kind in list(simfaults.CATALOGUE) + sorted(k for k in rows if k not in simfaults.CATALOGUE):
         r = rows.get(kind)
         if r is None:
             continue
         rec = r["rec"]
-        lines.append("%-11s %8d %6d %9s %7s %7s %6d %6d %5d %5d"
-                     % (kind, r["injected"], r["never"], pct(rec, 0.5), pct(rec, 0.95),
-                        max(rec) if rec else None, r["false"], r["lost"], r["jams"], r["alarms"]))
+        lines.append("%-11s %8d %6d %7d %9s %7s %7s %6d %6d %5d %5d"
+                     % (kind, r["injected"], r["never"], r["ongoing"], pct(rec, 0.5),
+                        pct(rec, 0.95), max(rec) if rec else None, r["false"], r["lost"],
+                        r["jams"], r["alarms"]))
     lines += ["", "%-11s %8s %6s %6s %6s %5s" % ("tempo ms", "games", "stuck", "false", "lost",
                                                "jams")]
     for tempo in sorted(set(v["tempo"] for v in results), key=lambda x: -1 if x is None else x):

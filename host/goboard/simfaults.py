@@ -199,9 +199,13 @@ def verdict(out):
         if e["t"] is not None:
             last = e
     recs = []
+    last = summ.get("now")
     for f in faults:
         rec = f["rec"] - f["end"] if f["rec"] is not None and f["end"] is not None else None
-        recs.append({"kind": f["kind"], "t0": f["t0"], "recovery_ms": rec})
+        r = {"kind": f["kind"], "t0": f["t0"], "recovery_ms": rec}
+        if rec is None and last is not None and (f["end"] is None or f["end"] > last):
+            r["ongoing"] = True     # still going on when the game ended: nothing to recover from yet
+        recs.append(r)
     return {"false": false, "lost": lost, "jams": jams, "false_alarms": alarms, "asked": asked,
             "stopped": truth["stopped"], "faults": recs, "played": len(t_moves),
             "recorded": len(b_moves), "attempts": truth["attempts"],
