@@ -28,7 +28,7 @@ except ImportError:
 # and an output job (log, send, lights, a display page) run only if the most
 # they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
 # else they wait a step, so no step runs past the 10 ms scan period
-STEP_BUDGET_US = 9000
+STEP_BUDGET_US = 8800
 # the loop collects the heap itself, a quiet step after this many events
 # (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
 GC_EVENTS = 24

@@ -314,3 +314,62 @@ def test_every_other_scale_read_is_the_movers_bowl():
     assert r.loop.ref.game.to_move() == 1
     assert reads["B"] >= 2 * max(reads["W"], reads["lidB"], reads["lidW"]) - 2, reads
     assert min(reads.values()) > 0, reads
+
+
+class PayloadLink:
+    """A link that takes the log's JSON with an event (goban.link.Link does)."""
+    TAKES_PAYLOAD = True
+
+    def __init__(self):
+        self.got = []
+
+    def send_event(self, ev, payload=None):
+        self.got.append((ev, payload))
+
+    def poll(self, now):
+        pass
+
+
+def test_a_counts_json_is_made_once_then_written_then_sent_each_in_a_step(tmp_path):
+    """A count's event is large: its JSON (~5 ms on the RP2040), its log write and
+    its send each take a step of their own, and the send is the log's own JSON
+    (not made twice); every logged event goes out with its record's JSON."""
+    from goban.gamelog import GameLog
+    import json
+    d = open_devices(PROF)
+    cal = Calibration(9, PROF)
+    raw = array("H", bytes(2 * 81))
+    d.matrix.scan(raw)
+    cal.retake(raw)
+    log = GameLog(str(tmp_path / "games"))
+    lp = BoardLoop(PROF, d.matrix, cal, d.bowls, d.buttons, log=log)
+    lp.link = link = PayloadLink()
+    clock = Clock()
+    lp.pace(clock, 9000)
+    lp.start(now_ms=0)
+    now = 0
+    for _ in range(60):
+        clock.us += 10000
+        lp.step(now)
+        now += PROF.scan_ms
+    assert not lp.queue and link.got
+    for ev, payload in link.got:            # game-start, ready...: the log's JSON
+        assert payload is not None and json.loads(payload) == ev
+    g = log.current_game()
+    n_logged = len(list(log.events(g)))
+    count = {"type": "count", "result": "W+7.5", "winner": "W", "margin": 7.5,
+             "breakdown": {"black": {"stones": 40, "territory": 1}, "white": {"stones": 41}}}
+    lp.queue.append(count)
+    seen = []
+    while not any(ev is count for ev, _ in link.got) and len(seen) < 20:
+        before = (lp.prepared is not None, len(list(log.events(g))))
+        clock.us += 10000
+        lp.step(now)
+        now += PROF.scan_ms
+        seen.append((before, (lp.prepared is not None, len(list(log.events(g))))))
+    made = [k for k, (b, a) in enumerate(seen) if not b[0] and a[0]]
+    written = [k for k, (b, a) in enumerate(seen) if a[1] == n_logged + 1 and b[1] == n_logged]
+    assert len(made) == 1 and len(written) == 1 and made[0] < written[0] < len(seen) - 1, seen
+    ev, payload = link.got[-1]
+    assert ev is count and json.loads(payload) == count and count["seq"] == n_logged + 1
+    assert list(log.events(g))[-1] == json.loads(payload)

@@ -127,14 +127,14 @@ traced = [0]
 hist = array("i", bytes(4 * MOVES_MAX * RING * WIDE)) if TRACE else None
 state = {"done": None}
 send = loop.link.send_event
-def tap(ev):
+def tap(ev, payload=None):
     t = ev.get("type")
     if t == "move":
         moves.append((ev["point"], time.ticks_us()))
 
     elif t == "count" and state["done"] is None:
         state["done"] = time.ticks_add(time.ticks_ms(), 1500)
-    send(ev)
+    send(ev, payload)
 loop.link.send_event = tap
 # the wrappers allocate nothing (no *args tuple a call): the loop's own heap
 # quietness is part of what is measured (a collection is a step of its own)

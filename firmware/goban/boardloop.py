@@ -58,7 +58,7 @@ FORCE = 2
 # heap (8.5 ms on the RP2040): it is not asked. MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
 # how fast _learn forgets a peak of each job's cost (1/2**k a run)
-FORGET = b"\x05\x08\x05\x05\x05\x08\x05\x08\x05\x05"
+FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05"
 # what running one more job costs beyond the job itself (the checks, the
 # learning, the calls, and after the last one the step's own end: 0.3-0.6 ms of
 # bytecode on the RP2040, measured): _fits counts it
@@ -108,6 +108,8 @@ class BoardLoop:
         self.queue = []             # events taken from the referee, not all out yet
         self.logged = 0             # how many of queue[] are on the log already
         self.bowls_logged = None    # the bowls' start counts last logged (_to_log)
+        self.prepared = None        # the record of the queue's first event, made (HEAVY)
+        self.payload = None         # the JSON of the event last logged, for its send
         self.quiet = False          # the last scan had no point in transition
         self.gc_events = 0          # collect after this many events (0: never; main.py: 24)
         self.collections = 0        # the loop's own gc.collect() steps
@@ -476,12 +478,12 @@ class BoardLoop:
         """The most a job of this kind cost lately: a new peak at once, else
         down by 1/32 a run (a job's cost has peaks: a scale job that wakes the
         referee, a look that takes a move; a peak that comes back seldom is
-        forgotten in some 30 runs). An event's log write, a poll of the link
-        and the referee's look are forgotten eight times slower: their cost
-        goes with what they meet (where the log's last block is: 1.7 to 4.9 ms
-        on the RP2040; a frame from the host or none: 0.3 to 2 ms; a move taken
-        or not: 1.4 to 5.2 ms), and the cheap ones, more common, would soon
-        make the next dear one look cheap. (A send is steady, ~2 ms, but for
+        forgotten in some 30 runs). An event's log write, the lights, a poll
+        of the link and the referee's look are forgotten eight times slower:
+        their cost goes with what they meet (where the log's last block is: 1.7
+        to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms; a frame from the
+        host or none: 0.3 to 2 ms; a move taken or not: 1.4 to 5.2 ms), and the
+        cheap ones, more common, would soon make the next dear one look cheap. (A send is steady, ~2 ms, but for
         the first and a count's: those are forgotten at the usual pace.)"""
         c = self.cost
         v = c[kind]
@@ -634,8 +636,14 @@ class BoardLoop:
         """One output job (see the module docstring); True if there was one."""
         q = self.queue
         if q:
+            ev = q[0]
             if self.logged == 0:
-                self._log(q[0])
+                if self.prepared is None and ev["type"] in HEAVY and self.log is not None:
+                    # a count's JSON (~5 ms on the RP2040) is a job of its own,
+                    # before its write (~2-3 ms) and its send (~4 ms)
+                    self.prepared = self.log.prepare(ev)
+                    return True
+                self._log(ev)
                 self.logged = 1
                 return True
             ev = q.pop(0)
@@ -658,8 +666,14 @@ class BoardLoop:
 
     def _out(self, ev):
         self._announce(ev)
-        if self.link is not None:
-            self.link.send_event(ev)
+        link = self.link
+        payload = self.payload
+        self.payload = None
+        if link is not None:
+            if payload is not None and getattr(link, "TAKES_PAYLOAD", False):
+                link.send_event(ev, payload)    # the log's JSON: not made twice
+            else:
+                link.send_event(ev)
         self.sent += 1
 
     def _drain(self):
@@ -700,10 +714,13 @@ class BoardLoop:
         log = self.log
         if log is None:
             return
+        rec = self.prepared
+        self.prepared = None
         if ev["type"] == "game-start":
             log.new_game(ev)
         else:
-            log.append(ev)
+            log.append(ev, rec)
+        self.payload = getattr(log, "last_payload", None)
 
     def _announce(self, ev):
         kind = BUZZ.get(ev["type"])
