@@ -340,19 +340,26 @@ def test_a_stone_played_on_top_of_an_order_announcement_joins_it():
     assert b.log[-1]["type"] == "restored" and b.ref.game.n == 2
 
 
+def dead_sensor_game(dead, moves, bowls_after):
+    """A board with the scales settled at 40 each, the sensor under `dead`
+    dead, `moves` played and the bowls then reading `bowls_after` (B, W)."""
+    from goban.referee import FAULT
+    b = Board()
+    b.ref.bowls(40, 40, 0, 0)
+    b.stable[idx(dead)] = FAULT
+    b.look()
+    b.play(moves)
+    b.ref.bowls(bowls_after[0], bowls_after[1], 0, 0)
+    b.look()
+    return b
+
+
 def test_a_dead_sensor_move_whose_captures_are_lifted_one_by_one():
     """White plays on ac, dead, capturing black's aa and ab; one is lifted first.
     Only some of a move's captures gone: that move only when white's settled bowl
     says a stone of white's is out, and so when the bowl settles after the look
     (the announced `knocked` is looked at again); the rest wait to be lifted."""
-    from goban.referee import FAULT
-    b = Board()
-    b.ref.bowls(40, 40, 0, 0)
-    b.stable[idx("ac")] = FAULT
-    b.look()
-    b.play("B aa,W ba,B ab,W bb,B ee")
-    b.ref.bowls(37, 38, 0, 0)
-    b.look()
+    b = dead_sensor_game("ac", "B aa,W ba,B ab,W bb,B ee", (37, 38))
     b.lift("aa")                    # white's stone on ac is not seen; its bowl still moving
     b.ref.bowls(37, -1, 0, 0)
     evs = b.look()
@@ -370,13 +377,7 @@ def test_a_dead_sensor_move_whose_captures_are_lifted_one_by_one():
     assert [e["point"] for e in b.look() if e["type"] == "move"] == ["gg"]
     assert b.ref.illegal is None
     # the same lifting with white's bowl settled and no stone out: no move
-    b = Board()
-    b.ref.bowls(40, 40, 0, 0)
-    b.stable[idx("ac")] = FAULT
-    b.look()
-    b.play("B aa,W ba,B ab,W bb,B ee")
-    b.ref.bowls(37, 38, 0, 0)
-    b.look()
+    b = dead_sensor_game("ac", "B aa,W ba,B ab,W bb,B ee", (37, 38))
     b.lift("aa")
     evs = b.look()
     assert [e for e in evs if e["type"] == "move"] == [] and b.ref.game.n == 5
@@ -405,13 +406,7 @@ def test_a_capturing_move_on_a_dead_sensor_is_told_by_its_captures():
     assert [(e["code"], e["point"]) for e in b.look() if e["type"] == "illegal"] == \
         [("knocked", "ee")]
     # with the scales settled and no white stone out of its bowl: not a move
-    b = Board()
-    b.ref.bowls(40, 40, 0, 0)
-    b.stable[idx("ab")] = FAULT
-    b.look()
-    b.play("B aa,W ba,B ee")
-    b.ref.bowls(38, 39, 0, 0)
-    b.look()
+    b = dead_sensor_game("ab", "B aa,W ba,B ee", (38, 39))
     b.lift("aa")
     evs = b.look()
     assert [e for e in evs if e["type"] == "move"] == [] and b.ref.game.n == 3

@@ -141,10 +141,10 @@ class BoardLoop:
         self.ticks_us = None
 
     def pace(self, ticks_us, budget_us):
-        """Keep time as the Pico does (main.py): the jobs after a scan run only
-        while they fit `budget_us`, measured with `ticks_us`, and the referee's
-        look at a frame that changed takes the step after its scan (Referee.frame),
-        so no step holds a scan and a look together (~9 ms on the RP2040)."""
+        """Keep time as the Pico does (main.py): the jobs after a scan, and the
+        referee's look at a frame that changed (_frame), run beside the scan only
+        while they fit `budget_us`, measured with `ticks_us`; else they wait for
+        a step of their own. Without: everything at once (the simulator)."""
         self.ticks_us = ticks_us
         self.budget_us = budget_us
 
@@ -395,11 +395,15 @@ class BoardLoop:
     def _scale_job(self, now_ms, clock, t0):
         if self.bowls is None:
             return 0
-        if not self._fits(clock, t0, (self.cost[4 if self.news_dear else 9] if self.news
-                                      else self.cost[0])):
+        if not self._fits(clock, t0, self._news_cost() if self.news else self.cost[0]):
             self.bowls_waited += 1  # first next step; FORCE steps: a step of its own
             return 0
         return self._run_scale(now_ms, clock, t0)
+
+    def _news_cost(self):
+        """What the scales' news waiting costs lately: a new count's, or a bowl
+        that only started moving (cost[4] / cost[9])."""
+        return self.cost[4 if self.news_dear else 9]
 
     def _run_scale(self, now_ms, clock, t0):
         """The scales' news to the referee if some waits, else a reading; the
@@ -414,7 +418,7 @@ class BoardLoop:
             self._bowls(now_ms)         # sets self.news when a count changed
             if clock is not None:
                 self._learn(0, clock() - t)
-            if not self.news or not self._fits(clock, t0, self.cost[4 if self.news_dear else 9]):
+            if not self.news or not self._fits(clock, t0, self._news_cost()):
                 return 0
         t = clock() if clock is not None else 0
         dear = self.news_dear
@@ -483,8 +487,9 @@ class BoardLoop:
         their cost goes with what they meet (where the log's last block is: 1.7
         to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms; a frame from the
         host or none: 0.3 to 2 ms; a move taken or not: 1.4 to 5.2 ms), and the
-        cheap ones, more common, would soon make the next dear one look cheap. (A send is steady, ~2 ms, but for
-        the first and a count's: those are forgotten at the usual pace.)"""
+        cheap ones, more common, would soon make the next dear one look cheap.
+        (A send is steady, ~2 ms, but for the first and a count's: those are
+        forgotten at the usual pace.)"""
         c = self.cost
         v = c[kind]
         c[kind] = us if us > v else v - (v >> FORGET[kind])

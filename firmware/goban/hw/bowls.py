@@ -129,17 +129,16 @@ class Bowls:
         mask = 0
         for _ in range(n):
             s, t = order[j]
+            bit = self.bit[j]
+            j = j + 1 if j + 1 < n else 0
             if s.ready():
                 t.add(s.read(), now_ms, self.tolerance)
-                mask |= self.bit[j]
+                mask |= bit
                 read += 1
-                j = j + 1 if j + 1 < n else 0
                 if turn:
                     self.next = j
                 if read >= self.per_update:
                     break
-            else:
-                j = j + 1 if j + 1 < n else 0
         self.read_mask = mask
         return read
 

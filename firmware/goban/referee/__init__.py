@@ -178,6 +178,15 @@ class Referee:
         self.light_color = color
         self.ui_dirty = True
 
+    def later(self, job):
+        """Work too long to share a step with a scan (a function of the referee):
+        left in `job` for a step of its own when a loop keeps the steps
+        (`steps`), else done now."""
+        if self.steps:
+            self.job = job
+        else:
+            job(self)
+
     def run_job(self):
         """The work left for a step of its own (`job`), done now."""
         job = self.job

@@ -29,10 +29,7 @@ def frame(ref, stable, mis, pend):
         sk = ref.seki = seki.SekiMarks()
     sk.taps += seki.taps(ref, sk, missing)
     if sk.taps or sk.counted != missing:
-        if ref.steps:
-            ref.job = seki.look     # a count: in a step of its own (the loop's)
-        else:
-            seki.look(ref)
+        ref.later(seki.look)        # a count: in a step of its own (the loop's)
     seki.show(ref)
 
 

@@ -106,10 +106,10 @@ def look(ref):
     if taps:
         for i in taps:
             toggle(ref, sk, rg, i)
-        _next(ref, recount)
+        ref.later(recount)
         return
     sk.rg = rg
-    _next(ref, light)
+    ref.later(light)
 
 
 def recount(ref):
@@ -122,7 +122,7 @@ def recount(ref):
         sk.rg = _analysed(ref)
     except CountError:
         return
-    _next(ref, light)
+    ref.later(light)
 
 
 def light(ref):
@@ -141,7 +141,7 @@ def light(ref):
         ref.lights2 = lit
         ref.light_color2 = SEKI_COLOR
         ref.ui_dirty = True
-    if ref.phase == DEAD and not ref.illegal:
+    if not ref.illegal:
         show(ref)
 
 
@@ -149,14 +149,6 @@ def _analysed(ref):
     from goban.count import analyse
     g = ref.game
     return analyse(g, [ref.p_of(i) for i in ref.dead], g.rules, marks_of(ref))
-
-
-def _next(ref, job):
-    """The rest as a job of its own (a step of the loop's), or at once (no loop)."""
-    if ref.steps:
-        ref.job = job
-    else:
-        job(ref)
 
 
 def toggle(ref, sk, rg, i):

@@ -82,10 +82,10 @@ def keep_asking(ref, stable, extra):
     return True
 
 
-def play_unseen(ref, j, stable=None, i=-1):
-    """The side to move's move on the dead point j, unseen: played, then the
-    stone on frame point i (the opponent's, seen) looked at as the next move."""
-    from goban.referee.play import try_move, capture_pending, after_game_change, show_turn
+def _play(ref, j):
+    """The side to move's move on the dead point j, unseen, played and told
+    (`move` {unseen: true}). Returns what it captured (board points)."""
+    from goban.referee.play import after_game_change
     g = ref.game
     to = g.to_move()
     g.play(to, ref.p_of(j))
@@ -95,6 +95,15 @@ def play_unseen(ref, j, stable=None, i=-1):
                "unseen": True})
     ref.resumed = False
     after_game_change(ref)
+    return caps
+
+
+def play_unseen(ref, j, stable=None, i=-1):
+    """The side to move's move on the dead point j, unseen: played, then the
+    stone on frame point i (the opponent's, seen) looked at as the next move."""
+    from goban.referee.play import try_move, capture_pending, show_turn
+    to = ref.game.to_move()
+    caps = _play(ref, j)
     if caps:
         capture_pending(ref, caps, to)
         ref.dirty = True         # the stone on i waits for the captures to go
@@ -141,7 +150,7 @@ def by_captures(ref, missing):
     """Stones gone (frame indices), nothing new: True when they are exactly the
     capture of one legal move of the side to move on an empty dead point, which
     is then played (`unseen`); the game is unchanged otherwise."""
-    from goban.referee.play import after_game_change, show_turn, capture_pending
+    from goban.referee.play import show_turn, capture_pending
     g = ref.game
     to = g.to_move()
     if g.over or (ref.remote is not None and ref.remote.color == to):
@@ -169,13 +178,7 @@ def by_captures(ref, missing):
         return False
     if ref.illegal:
         ref._restored()
-    g.play(to, ref.p_of(found))
-    caps = g.last_capture()
-    ref._emit({"type": "move", "color": LETTER[to], "point": ref.name(found),
-               "number": g.n, "captures": [g.board.sgf(q) for q in caps],
-               "unseen": True})
-    ref.resumed = False
-    after_game_change(ref)
+    caps = _play(ref, found)
     left = [q for q in caps if q not in gone]
     if left:
         capture_pending(ref, left, to)   # the rest of the captures, still to lift
