@@ -267,6 +267,19 @@ def test_fast_play_after_an_unseen_move_waits_for_the_bowl_not_a_fix():
     assert out["moves"] == ["cc", "gg", "ee", "gc", "dd"]
 
 
+def test_a_power_cut_while_the_board_asks_which_dead_point_asks_again():
+    """The question is not logged: after the restart the board sees the same
+    board and asks again, and black's ok then takes the move."""
+    lines = ["dead ee", "dead cg"] + play("B cc,W gg") + [
+        "place B ee", "wait 1500", "place W gc", "wait 1500", "power-cut", "wait 1500",
+        "button B ok", "wait 800", "place B dd", "wait 800"]
+    out = sim(script(*lines))
+    il = illegal(out)
+    assert [(e["code"], e["point"], e["choose"]) for e in il] == [("unseen", "gc", "ee")] * 2
+    assert [b["how"] for b in out["boots"]] == ["new", "resumed"]
+    assert out["moves"] == ["cc", "gg", "ee", "gc", "dd"]
+
+
 def test_a_press_of_down_without_an_unseen_move_chooses_nothing():
     lines = ["dead ee", "dead cg"] + play("B cc,W gg") + ["button B down", "wait 300",
                                                           "button B ok", "wait 300"]
