@@ -22,9 +22,9 @@ from goboard.cli import number, port_number
 from goboard.errors import UserError
 from goboard.feed import Feed
 from goboard.live import clean_board_id
+from goboard.paths import WEB
 from goboard import sources
 
-WEB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "web")
 HEARTBEAT = 15.0
 
 

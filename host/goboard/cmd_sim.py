@@ -46,11 +46,9 @@ from goban.game import Game, handicap_points
 from goban.board import WHITE
 from goboard import mpengine, simfaults
 from goboard.errors import UserError
+from goboard.paths import BOARDS, SIM
 from goboard.sgfgame import markup_dead
 
-ROOT = Path(__file__).resolve().parents[2]
-SIM = ROOT / "tools" / "sim"
-BOARDS = ROOT / "boards"
 LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 VERBS = {

@@ -14,8 +14,8 @@ import time
 
 from goboard import mpengine
 from goboard.errors import UserError
+from goboard.paths import FIRMWARE, SIM
 
-SIM = mpengine.FIRMWARE.parent / "tools" / "sim"
 
 
 def _die_with_parent():
@@ -38,7 +38,7 @@ class SimBoard:
     is over; with a `link` job the board then goes on serving the link."""
 
     def __init__(self, job):
-        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (mpengine.FIRMWARE, SIM))
+        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (FIRMWARE, SIM))
         self.proc = subprocess.Popen(
             [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
