@@ -63,7 +63,7 @@ def test_a_physical_game_synced_over_the_emulated_usb(tmp_path):
     count = [e for e in board.events if e["type"] == "count"][0]
     files = glob.glob(str(out / "*.sgf"))
     assert len(files) == 1, files
-    from goboard.sgfrecord import read_moves
+    from goboard.record.sgfrecord import read_moves
     props, moves = read_moves(open(files[0], "rb").read(), files[0])
     assert [(c, p) for c, p, _ in moves if p] == played
     assert props["RE"] == count["result"]

@@ -18,7 +18,7 @@ from test_hostile_board import run_host, healthy  # noqa: E402
 
 from goban.profile import ProfileError, load as load_profile  # noqa: E402
 from goboard.cli import main as goboard  # noqa: E402
-from goboard.journal import FolderLock  # noqa: E402
+from goboard.record.journal import FolderLock  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

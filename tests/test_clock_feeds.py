@@ -14,10 +14,10 @@ import pytest
 from sgfmill import sgf
 
 from conftest import REPO
-from goboard import pairing
+from goboard.live import pairing
 from goboard.errors import UserError
-from goboard.live import EventError, LiveState
-from goboard.sgfrecord import record_game
+from goboard.live.state import EventError, LiveState
+from goboard.record.sgfrecord import record_game
 from goboard.synth import EventMaker, TimedGame
 
 NODE = "/usr/bin/node"
@@ -155,7 +155,7 @@ def test_a_loss_on_time_is_the_result():
 
 def test_retained_mqtt_state_has_players_and_clock():
     from goboard.broker import LocalBroker, find_mosquitto
-    from goboard.cmd_relay import Relay, connect
+    from goboard.commands.relay import Relay, connect
     import paho.mqtt.client as mqtt
     import threading
     if find_mosquitto() is None:

@@ -8,8 +8,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from goboard.sgfgame import load_sgf, markup_dead
-from goboard.sgfrecord import read_moves
+from goboard.record.sgfgame import load_sgf, markup_dead
+from goboard.record.sgfrecord import read_moves
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO_GAME = ROOT / "tools" / "sim" / "games" / "demo-19.sgf"

@@ -51,8 +51,8 @@ def test_demo_under_aga_prints_a_watch_command_that_works(tmp_path):
 
 def test_where_play_has_not_ended_the_demo_says_why():
     sys.path.insert(0, os.path.join(REPO, "host"))
-    from goboard.cmd_demo import end_words
-    from goboard.live import LiveState
+    from goboard.commands.demo import end_words
+    from goboard.live.state import LiveState
     from goboard.synth import EventMaker
     m = EventMaker(size=9)
     s = LiveState("b")

@@ -14,8 +14,8 @@ import subprocess
 import sys
 import time
 
-from goboard.gtp import gnugo_argv
-from goboard.sgfrecord import read_moves
+from goboard.gtp.protocol import gnugo_argv
+from goboard.record.sgfrecord import read_moves
 
 GOBOARD = [sys.executable, "-m", "goboard"]
 RESPONSE = re.compile(r"^([=?])(\d*) (.*)$", re.S)

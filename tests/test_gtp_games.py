@@ -24,8 +24,8 @@ import sys
 
 from goban import rules as R
 from goban.game import Game
-from goboard.gtp import Engine, gnugo_argv, to_point
-from goboard.sgfrecord import read_moves
+from goboard.gtp.protocol import Engine, gnugo_argv, to_point
+from goboard.record.sgfrecord import read_moves
 
 SEED = int(os.environ.get("GOBOARD_GTP_SEED", "3"))
 GOBOARD = [sys.executable, "-m", "goboard"]

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from goban.clock import Clock, parse
-from goboard.gtp import (Engine, GTPError, clock_left, clock_spec, color_word, parse_command,
+from goboard.gtp.protocol import (Engine, GTPError, clock_left, clock_spec, color_word, parse_command,
                          preprocess, response, to_color, to_point, vertex)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from hostile_board import (HostileBoard, run_host, healthy,  # noqa: E402
                            billion_events, first_events_never, follow_flood, nested_json)
 
-from goboard.sgfrecord import read_moves  # noqa: E402
+from goboard.record.sgfrecord import read_moves  # noqa: E402
 
 MEMORY_MB = 100
 
@@ -126,9 +126,9 @@ def test_serve_marks_a_lost_board_reconnecting_and_follows_it_back(tmp_path):
     """`serve --serial`'s source: the board's port goes away mid-game (its page says
     "(reconnecting)", the stones stay), the board comes back on the same path with
     the game gone on, and the page follows it from the last event to the end."""
-    from goboard.sources import SerialSource
-    from goboard.cmd_serve import ServerThread
-    from goboard.live import LiveState
+    from goboard.live.sources import SerialSource
+    from goboard.commands.serve import ServerThread
+    from goboard.live.state import LiveState
     ev, maker = healthy(1, moves=30)
     port = str(tmp_path / "port")       # a stable name, as udev gives a board
 

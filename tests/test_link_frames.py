@@ -14,7 +14,7 @@ import pytest
 
 from goban.gamelog import GameLog
 from goban.link import Link, frame_bytes, parse_frame
-from goboard.link import Sequencer, split_frames
+from goboard.link.transport import Sequencer, split_frames
 
 SEED = int(os.environ.get("GOBOARD_LINK_SEED", "20261122"))
 

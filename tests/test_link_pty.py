@@ -15,11 +15,11 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
-from goboard.link import HostLink, Sequencer  # noqa: E402
-from goboard.journal import Journal  # noqa: E402
-from goboard.cmd_sync import sync_once, follow, sgf_path  # noqa: E402
-from goboard.sgfrecord import read_moves  # noqa: E402
-from goboard.sgfgame import load_sgf  # noqa: E402
+from goboard.link.transport import HostLink, Sequencer  # noqa: E402
+from goboard.record.journal import Journal  # noqa: E402
+from goboard.commands.sync import sync_once, follow, sgf_path  # noqa: E402
+from goboard.record.sgfrecord import read_moves  # noqa: E402
+from goboard.record.sgfgame import load_sgf  # noqa: E402
 
 SEED = int(os.environ.get("GOBOARD_LINK_SEED", "7"))
 RUNS = int(os.environ.get("GOBOARD_LINK_RUNS", "2"))
@@ -206,7 +206,7 @@ def test_a_port_whose_other_end_closed_is_a_disconnect_not_a_traceback():
     reach `follow` as Disconnected (reconnect), not as a SerialException
     traceback (seen once in CI: the random cut test died of it)."""
     import pty
-    from goboard.link import Disconnected
+    from goboard.link.transport import Disconnected
     master, slave = pty.openpty()
     link = HostLink(os.ttyname(slave), reconnect=False).open()
     os.close(slave)

@@ -14,12 +14,12 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
-from goboard.simboard import SimBoard  # noqa: E402
-from goboard.cmd_sim import load_input  # noqa: E402
-from goboard.journal import Journal  # noqa: E402
-from goboard.cmd_sync import follow, sgf_path  # noqa: E402
-from goboard.link import HostLink  # noqa: E402
-from goboard.sgfrecord import read_moves  # noqa: E402
+from goboard.sim.board import SimBoard  # noqa: E402
+from goboard.commands.sim import load_input  # noqa: E402
+from goboard.record.journal import Journal  # noqa: E402
+from goboard.commands.sync import follow, sgf_path  # noqa: E402
+from goboard.link.transport import HostLink  # noqa: E402
+from goboard.record.sgfrecord import read_moves  # noqa: E402
 
 REPO = linkrig.REPO
 SEED = int(os.environ.get("GOBOARD_LINK_SEED", "7"))
@@ -30,7 +30,7 @@ def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
     args = argparse.Namespace(rules=None, komi=None, handicap=None, seed=SEED, noise=1, size=None)
     # a 9x9 game of legal moves with captures, played by the rules core
     from goboard.synth import random_game
-    from goboard.sgfrecord import record_game
+    from goboard.record.sgfrecord import record_game
     events, _ = random_game(moves=36, seed=SEED, size=9)
     game_sgf = tmp_path / "game.sgf"
     game_sgf.write_bytes(record_game(events))

@@ -11,9 +11,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
 from goban.game import Game  # noqa: E402
-from goboard.simboard import SimBoard  # noqa: E402
-from goboard.cmd_sim import parse_script  # noqa: E402
-from goboard.link import HostLink  # noqa: E402
+from goboard.sim.board import SimBoard  # noqa: E402
+from goboard.commands.sim import parse_script  # noqa: E402
+from goboard.link.transport import HostLink  # noqa: E402
 from sim_rig import play  # noqa: E402
 
 REPO = linkrig.REPO

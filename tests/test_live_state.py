@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from goboard.feed import Feed
-from goboard.live import COUNTED, ENDED, PAUSED, PLAYING, EventError, LiveState, clean_board_id
+from goboard.live.feed import Feed
+from goboard.live.state import COUNTED, ENDED, PAUSED, PLAYING, EventError, LiveState, clean_board_id
 from goboard.synth import EventMaker, random_game
 
 

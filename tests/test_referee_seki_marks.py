@@ -244,7 +244,7 @@ def test_under_ing_the_marks_go_through_the_fill():
 
 
 def test_the_sgf_of_the_log_scores_as_the_board_counted(capsys, tmp_path):
-    from goboard.sgfrecord import record_game
+    from goboard.record.sgfrecord import record_game
     b = at_the_count()
     tap(b, "ec")                                   # the wall in seki
     tap(b, "dh")                                   # the white seki block dg out of it

@@ -19,8 +19,8 @@ import pytest
 
 from goboard.broker import LocalBroker, find_mosquitto
 from goboard.cli import main as goboard
-from goboard.cmd_relay import Relay, connect
-from goboard.live import LiveState
+from goboard.commands.relay import Relay, connect
+from goboard.live.state import LiveState
 from goboard.synth import random_game
 
 BOARDS = int(os.environ.get("GOBOARD_RELAY_RESTART_BOARDS", "40"))
@@ -76,8 +76,8 @@ class Subscriber:
 
 
 def test_a_broker_restart_mid_game_loses_and_reorders_nothing():
-    from goboard.cmd_serve import ServerThread
-    from goboard.sources import MqttSource
+    from goboard.commands.serve import ServerThread
+    from goboard.live.sources import MqttSource
     games = {"R%03d" % i: random_game(MOVES, seed=500 + i, serial="R%03d" % i)
              for i in range(BOARDS)}
     total = sum(len(ev) for ev, _ in games.values())
@@ -169,8 +169,8 @@ def test_logins_and_acl_as_the_readme_sets_up_a_venue(tmp_path, capsys, monkeypa
         display.close()
         # serve --mqtt logs in as the display (password from the environment)
         monkeypatch.setenv("GOBOARD_MQTT_PASSWORD", "look")
-        from goboard.cmd_serve import ServerThread
-        from goboard.sources import MqttSource
+        from goboard.commands.serve import ServerThread
+        from goboard.live.sources import MqttSource
         srv = ServerThread().start()
         src = MqttSource(broker.address, srv, login={"username": "display", "password": "look"})
         try:

@@ -12,9 +12,9 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 
 linkrig = pytest.importorskip("linkrig")
 
-from goboard.cmd_serve import ServerThread  # noqa: E402
-from goboard.live import LiveState  # noqa: E402
-from goboard.sources import SerialSource  # noqa: E402
+from goboard.commands.serve import ServerThread  # noqa: E402
+from goboard.live.state import LiveState  # noqa: E402
+from goboard.live.sources import SerialSource  # noqa: E402
 
 
 

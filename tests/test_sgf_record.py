@@ -11,8 +11,8 @@ from sgfmill import sgf
 
 from goban import rules as R
 from goboard.errors import UserError
-from goboard.sgfgame import load_sgf
-from goboard.sgfrecord import record_game, read_moves, check_record, sgf_rules_name
+from goboard.record.sgfgame import load_sgf
+from goboard.record.sgfrecord import record_game, read_moves, check_record, sgf_rules_name
 from goboard.synth import EventMaker
 
 SEED = int(os.environ.get("GOBOARD_SGF_SEED", "11"))

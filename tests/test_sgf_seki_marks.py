@@ -8,8 +8,8 @@ import json
 from sgfmill import sgf
 
 from goban.count import count
-from goboard.sgfgame import load_sgf, markup_seki
-from goboard.sgfrecord import record_game, check_record
+from goboard.record.sgfgame import load_sgf, markup_seki
+from goboard.record.sgfrecord import record_game, check_record
 from conftest import score_cli as score
 from count_positions import TANG_SONG_SEKI, ONE_LIBERTY_SEKI, game_of
 from test_score_cli import setup_sgf

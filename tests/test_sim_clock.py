@@ -14,10 +14,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
 from goban.gamelog import GameLog  # noqa: E402
-from goboard import pairing  # noqa: E402
-from goboard.cmd_sim import parse_script  # noqa: E402
-from goboard.link import HostLink, LinkError  # noqa: E402
-from goboard.simboard import SimBoard  # noqa: E402
+from goboard.live import pairing  # noqa: E402
+from goboard.commands.sim import parse_script  # noqa: E402
+from goboard.link.transport import HostLink, LinkError  # noqa: E402
+from goboard.sim.board import SimBoard  # noqa: E402
 from sim_rig import sim, kinds, illegal, script  # noqa: E402
 
 REPO = linkrig.REPO

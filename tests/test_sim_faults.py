@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from conftest import run_micropython
-from goboard import simfaults
-from goboard.cmd_sim import BOARDS, parse_script, run_job, simulate
+from goboard.sim import faults as simfaults
+from goboard.commands.sim import BOARDS, parse_script, run_job, simulate
 from goboard.errors import UserError
 from sim_rig import flickering_game, kinds, play, script, sim
 

@@ -19,9 +19,9 @@ COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay"
 
 def _load(name):
     try:
-        return importlib.import_module("goboard.cmd_" + name.replace("-", "_"))
+        return importlib.import_module("goboard.commands." + name.replace("-", "_"))
     except ModuleNotFoundError as e:
-        if e.name == "goboard.cmd_" + name.replace("-", "_"):
+        if e.name == "goboard.commands." + name.replace("-", "_"):
             return None
         raise
 

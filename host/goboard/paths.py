@@ -8,4 +8,4 @@ ROOT = PACKAGE.parents[1]
 FIRMWARE = ROOT / "firmware"          # what MICROPYPATH points at
 BOARDS = ROOT / "boards"              # the hardware profiles and the simulated boards
 SIM = ROOT / "tools" / "sim"          # the simulator's world and runner
-WEB = PACKAGE / "web"                 # the broadcast page's files (package data)
+WEB = PACKAGE / "live" / "web"                 # the broadcast page's files (package data)

@@ -21,10 +21,10 @@ import queue
 import threading
 import time
 
-from goboard.cmd_sync import follow, sgf_path, sync_once
+from goboard.commands.sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
-from goboard.link import Disconnected, HostLink, LinkError, _token as token
-from goboard.live import LiveState
+from goboard.link.transport import Disconnected, HostLink, LinkError, _token as token
+from goboard.live.state import LiveState
 
 GONE = "gone"          # the queue's last word when the board stopped answering
 REFRESH = 3.0          # seconds between the same expect request while a move is awaited

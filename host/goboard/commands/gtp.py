@@ -34,11 +34,11 @@ import threading
 from goban import rules as R
 from goban.game import handicap_points
 from goboard import __version__
-from goboard.boardgame import Aborted, BoardGame, BoardGone, GameOver, Refused
-from goboard.boards import choose_port
-from goboard.link import _token as token
+from goboard.gtp.boardgame import Aborted, BoardGame, BoardGone, GameOver, Refused
+from goboard.link.boards import choose_port
+from goboard.link.transport import _token as token
 from goboard.errors import UserError
-from goboard.gtp import (COLUMNS, GTPError, clock_left, clock_spec, parse_command, response,
+from goboard.gtp.protocol import (COLUMNS, GTPError, clock_left, clock_spec, parse_command, response,
                          to_color, to_point, vertex)
 
 OTHER = {"B": "W", "W": "B"}
@@ -75,7 +75,7 @@ def add_sim_arguments(p):
 
 def open_table(args, say):
     """(BoardGame, SimTable or None, SimPerson or None) for the options."""
-    from goboard.simtable import SimPerson, SimTable
+    from goboard.sim.table import SimPerson, SimTable
     if args.sim:
         if not args.sim_player:
             raise UserError("--sim needs --sim-player CMD: the engine that plays the person")

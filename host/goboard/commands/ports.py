@@ -7,7 +7,7 @@ event. --all probes every serial port, not only the Pico's (VID 2E8A);
 
 import json
 
-from goboard.boards import candidate_ports, find_boards
+from goboard.link.boards import candidate_ports, find_boards
 
 
 def add_arguments(p):

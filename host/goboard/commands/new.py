@@ -11,9 +11,9 @@ import json
 from goban import clock as C
 from goban import players as P
 from goban import rules as R
-from goboard.boards import choose_port
+from goboard.link.boards import choose_port
 from goboard.errors import UserError
-from goboard.link import HostLink
+from goboard.link.transport import HostLink
 
 
 def add_arguments(p):

@@ -14,7 +14,7 @@ import json
 import logging
 import threading
 
-from goboard.live import EventError, Ordered, clean_board_id
+from goboard.live.state import EventError, Ordered, clean_board_id
 
 log = logging.getLogger("goboard.feed")
 

@@ -44,10 +44,11 @@ from goban import rules as R
 from goban.count import bowl_stones
 from goban.game import Game, handicap_points
 from goban.board import WHITE
-from goboard import mpengine, simfaults
+from goboard import mpengine
+from goboard.sim import faults as simfaults
 from goboard.errors import UserError
 from goboard.paths import BOARDS, SIM
-from goboard.sgfgame import markup_dead
+from goboard.record.sgfgame import markup_dead
 
 LETTERS = "abcdefghijklmnopqrstuvwxy"
 
@@ -357,7 +358,7 @@ def load_input(path, args, rules_first=False):
         raise UserError("cannot read %s: %s" % (path, e.strerror or e))
     if data.lstrip()[:1] == b"(" or Path(path).suffix.lower() == ".sgf":
         # a file named .sgf is an SGF game, never a script (an empty or garbled one is refused)
-        from goboard.sgfgame import read_sgf, record_from_sgf
+        from goboard.record.sgfgame import read_sgf, record_from_sgf
         sg = read_sgf(data)
         record = record_from_sgf(sg, args.rules, args.komi, path)
         try:

@@ -36,7 +36,7 @@ import json
 from goban import rules as R
 from goban.count import count, CountError, ing_fill_check, jipingdian_by_territory
 from goboard.errors import UserError
-from goboard.sgfgame import load_sgf, markup_dead, markup_seki
+from goboard.record.sgfgame import load_sgf, markup_dead, markup_seki
 
 
 def add_arguments(p):

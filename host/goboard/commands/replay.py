@@ -11,7 +11,7 @@ from goban import rules as R
 from goban.replay import replay
 from goboard import mpengine
 from goboard.errors import UserError
-from goboard.sgfgame import read_sgf, record_from_sgf
+from goboard.record.sgfgame import read_sgf, record_from_sgf
 
 
 def add_arguments(p):

@@ -17,17 +17,17 @@ import time
 from argparse import Namespace
 
 from goboard.cli import number, port_number
-from goboard.cmd_serve import ServerThread
-from goboard.cmd_sim import BOARDS, SIM, load_input
-from goboard.cmd_sync import follow, sgf_path, sync_once
+from goboard.commands.serve import ServerThread
+from goboard.commands.sim import BOARDS, SIM, load_input
+from goboard.commands.sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
-from goboard.journal import Journal
-from goboard.link import HostLink
-from goboard.live import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
-from goboard.nullmodem import Relay
-from goboard.simboard import SimBoard
-from goboard.sgfgame import read_sgf
-from goboard.sgfrecord import read_moves
+from goboard.record.journal import Journal
+from goboard.link.transport import HostLink
+from goboard.live.state import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
+from goboard.link.nullmodem import Relay
+from goboard.sim.board import SimBoard
+from goboard.record.sgfgame import read_sgf
+from goboard.record.sgfrecord import read_moves
 
 DEMO_GAME = SIM / "games" / "demo-19.sgf"
 SERIAL = "SIM-DEMO"
@@ -115,7 +115,7 @@ def run(args):
     if args.pace < 0:
         raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
     if args.vs_engine:
-        from goboard.cmd_play import demo
+        from goboard.commands.play import demo
         return demo(args)
     # a plain `kill` ends the demo as Ctrl-C does: the board, the link and the page stop too
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

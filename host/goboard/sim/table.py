@@ -22,11 +22,11 @@ import tempfile
 
 from goban import rules as R
 from goban.count import bowl_stones
-from goboard.cmd_sim import BOARDS
+from goboard.commands.sim import BOARDS
 from goboard.errors import UserError
-from goboard.gtp import Engine, GTPError, to_point, vertex
-from goboard.nullmodem import PtyPair, Relay
-from goboard.simboard import SimBoard
+from goboard.gtp.protocol import Engine, GTPError, to_point, vertex
+from goboard.link.nullmodem import PtyPair, Relay
+from goboard.sim.board import SimBoard
 
 OTHER = {"B": "W", "W": "B"}
 
@@ -66,7 +66,7 @@ class SimTable:
         """Every simulated board starts with an empty log: what an earlier one
         synced into `out` under this serial is another board's, so its journal
         goes (the host would take that board's last game for this one's)."""
-        from goboard.journal import Journal
+        from goboard.record.journal import Journal
         shutil.rmtree(Journal(out, self.serial).dir, ignore_errors=True)
 
     def hand(self, action):

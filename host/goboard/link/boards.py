@@ -12,7 +12,7 @@ import os
 from serial.tools import list_ports
 
 from goboard.errors import UserError
-from goboard.link import HostLink, LinkError
+from goboard.link.transport import HostLink, LinkError
 
 PICO_VID = 0x2E8A
 

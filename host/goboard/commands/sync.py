@@ -11,12 +11,12 @@ import os
 import sys
 import time
 
-from goboard.boards import choose_port
+from goboard.link.boards import choose_port
 from goboard.cli import number
 from goboard.errors import UserError
-from goboard.journal import FolderLock, Journal, clean_name
-from goboard.link import HostLink, Sequencer, LinkError
-from goboard.sgfrecord import record_game, check_record
+from goboard.record.journal import FolderLock, Journal, clean_name
+from goboard.link.transport import HostLink, Sequencer, LinkError
+from goboard.record.sgfrecord import record_game, check_record
 
 
 def add_arguments(p):

@@ -22,7 +22,7 @@ from goban import clock as C
 from goban import rules as R
 from goboard import __version__
 from goboard.errors import UserError
-from goboard.sgfgame import LETTERS as COLS, read_sgf, record_from_sgf, seki_properties
+from goboard.record.sgfgame import LETTERS as COLS, read_sgf, record_from_sgf, seki_properties
 
 NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 

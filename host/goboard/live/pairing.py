@@ -21,7 +21,7 @@ from goban import clock as C
 from goban import players as P
 from goban import rules as R
 from goboard.errors import UserError
-from goboard.live import clean_board_id
+from goboard.live.state import clean_board_id
 
 COLUMNS = ("serial", "table") + P.FIELDS + ("rules", "komi", "handicap", "clock")
 

@@ -17,7 +17,7 @@ import sys
 import threading
 
 from goboard.errors import UserError
-from goboard.sources import parse_hostport
+from goboard.live.sources import parse_hostport
 
 PASSWORD_ENV = "GOBOARD_MQTT_PASSWORD"
 

@@ -14,8 +14,8 @@ import threading
 import time
 
 from goboard.errors import UserError
-from goboard.link import MAX_DEPTH, too_deep
-from goboard.live import clean_board_id
+from goboard.link.transport import MAX_DEPTH, too_deep
+from goboard.live.state import clean_board_id
 
 DEFAULT_PREFIX = "goboard"
 
@@ -147,7 +147,7 @@ class SerialSource(SourceThread):
         self.seq = self._sequencer()
 
     def _connect(self):
-        from goboard import link
+        from goboard.link import transport as link
         lk = link.HostLink(self.port).open()
         try:
             lk.hello()
@@ -157,7 +157,7 @@ class SerialSource(SourceThread):
         return lk
 
     def _sequencer(self):
-        from goboard import link
+        from goboard.link import transport as link
         games = self.link.games()
         seq = link.Sequencer(games[-1][0], 0) if games else link.Sequencer()
         seq.behind = bool(games)     # ask the log for the game so far
@@ -205,7 +205,7 @@ class MqttSource:
     the feed puts events back in order (`live.Ordered`)."""
 
     def __init__(self, address, sink, prefix=DEFAULT_PREFIX, client_id="", login=None):
-        from goboard import mqttconn
+        from goboard.live import mqttconn
         self.client, self.host, self.port = mqttconn.make_client(address, "serve", client_id,
                                                                  login)
         self.sink = sink
@@ -214,7 +214,7 @@ class MqttSource:
         self.client.on_message = self._on_message
 
     def start(self, timeout=10):
-        from goboard import mqttconn
+        from goboard.live import mqttconn
         mqttconn.connect(self.client, self.host, self.port, timeout, on_connect=self._on_connect)
         return self
 
@@ -253,7 +253,7 @@ def start_sources(args, sink, on_hello=None):
     started = []
     login = None
     if getattr(args, "mqtt", []):
-        from goboard import mqttconn
+        from goboard.live import mqttconn
         login = mqttconn.settings(args)
     for address in getattr(args, "mqtt", []):
         started.append(MqttSource(address, sink, prefix=args.prefix, login=login).start())

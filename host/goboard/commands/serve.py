@@ -20,10 +20,10 @@ from aiohttp import web
 
 from goboard.cli import number, port_number
 from goboard.errors import UserError
-from goboard.feed import Feed
-from goboard.live import clean_board_id
+from goboard.live.feed import Feed
+from goboard.live.state import clean_board_id
 from goboard.paths import WEB
-from goboard import sources
+from goboard.live import sources
 
 HEARTBEAT = 15.0
 
@@ -229,7 +229,7 @@ def add_arguments(parser):
                         help="hold the whole feed back by this time (default 0)")
     parser.add_argument("--title", default="goboard live", help="page title")
     sources.add_source_arguments(parser)
-    from goboard import mqttconn
+    from goboard.live import mqttconn
     mqttconn.add_arguments(parser)
 
 

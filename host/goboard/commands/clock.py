@@ -11,9 +11,9 @@ the feeds and the SGF show it; printed is the clock as the board now has it.
 import json
 
 from goban import clock as C
-from goboard.boards import choose_port
+from goboard.link.boards import choose_port
 from goboard.errors import UserError
-from goboard.link import HostLink
+from goboard.link.transport import HostLink
 
 SIDES = (("black", "B"), ("white", "W"))
 

@@ -23,11 +23,11 @@ import sys
 import time
 
 from goban import rules as R
-from goboard.boardgame import BoardGone, GameOver, Refused
-from goboard.cmd_gtp import KGS_RULES, add_sim_arguments, open_table
+from goboard.gtp.boardgame import BoardGone, GameOver, Refused
+from goboard.commands.gtp import KGS_RULES, add_sim_arguments, open_table
 from goboard.errors import UserError
-from goboard.gtp import Engine, GTPError, color_word, gnugo_argv, to_point, vertex
-from goboard.sgfrecord import read_moves
+from goboard.gtp.protocol import Engine, GTPError, color_word, gnugo_argv, to_point, vertex
+from goboard.record.sgfrecord import read_moves
 
 OTHER = {"B": "W", "W": "B"}
 RULES_KGS = {v: k for k, v in KGS_RULES.items()}
@@ -276,10 +276,10 @@ def demo(args):
     (GNU Go, seeded) playing black against the engine CMD (default GNU Go), the
     engine's moves lit and placed by the simulated hands; synced to SGF and
     shown on the live page as the demo does."""
-    from goboard.cmd_demo import linger, minutes
-    from goboard.cmd_serve import ServerThread
-    from goboard.boardgame import BoardGame
-    from goboard.simtable import SimPerson, SimTable
+    from goboard.commands.demo import linger, minutes
+    from goboard.commands.serve import ServerThread
+    from goboard.gtp.boardgame import BoardGame
+    from goboard.sim.table import SimPerson, SimTable
     say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
     cmd = gnugo_argv(1, args.seed) if args.vs_engine == "gnugo" else args.vs_engine
     rules = args.rules or "chinese"

@@ -16,8 +16,8 @@ import threading
 import time
 
 from goboard.errors import UserError
-from goboard.live import EventError, Ordered, clean_board_id
-from goboard import mqttconn, pairing, sources
+from goboard.live.state import EventError, Ordered, clean_board_id
+from goboard.live import mqttconn, pairing, sources
 
 
 class Relay:
@@ -177,7 +177,7 @@ def connect(address, client_id="", username=None, password=None, prefix=sources.
 def pairing_hook(pairings):
     """The relay's hand-out of a pairing file: each board that says hello gets
     its row (or a line saying it has none); a board that refuses is reported."""
-    from goboard.link import LinkError
+    from goboard.link.transport import LinkError
 
     def hand_out(link, board):
         row = pairings.get(board)
