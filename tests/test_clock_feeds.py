@@ -155,7 +155,7 @@ def test_a_loss_on_time_is_the_result():
 
 def test_retained_mqtt_state_has_players_and_clock():
     from goboard.broker import LocalBroker, find_mosquitto
-    from goboard.commands.relay import Relay, connect
+    from goboard.live.relay import Relay, connect
     import paho.mqtt.client as mqtt
     import threading
     if find_mosquitto() is None:

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 
-from goboard.gtp.protocol import gnugo_argv
+from goboard.gtp.client import gnugo_argv
 from goboard.record.sgfrecord import read_moves
 
 GOBOARD = [sys.executable, "-m", "goboard"]

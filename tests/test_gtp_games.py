@@ -24,7 +24,8 @@ import sys
 
 from goban import rules as R
 from goban.game import Game
-from goboard.gtp.protocol import Engine, gnugo_argv, to_point
+from goboard.gtp.client import Engine, gnugo_argv
+from goboard.gtp.protocol import to_point
 from goboard.record.sgfrecord import read_moves
 
 SEED = int(os.environ.get("GOBOARD_GTP_SEED", "3"))

@@ -8,8 +8,9 @@ import sys
 import pytest
 
 from goban.clock import Clock, parse
-from goboard.gtp.protocol import (Engine, GTPError, clock_left, clock_spec, color_word, parse_command,
-                         preprocess, response, to_color, to_point, vertex)
+from goboard.gtp.client import Engine
+from goboard.gtp.protocol import (GTPError, clock_left, clock_spec, color_word, parse_command,
+                                  preprocess, response, to_color, to_point, vertex)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 from gtp import GNUGO, GTP, gnugo_argv  # noqa: E402

@@ -127,7 +127,7 @@ def test_serve_marks_a_lost_board_reconnecting_and_follows_it_back(tmp_path):
     "(reconnecting)", the stones stay), the board comes back on the same path with
     the game gone on, and the page follows it from the last event to the end."""
     from goboard.live.sources import SerialSource
-    from goboard.commands.serve import ServerThread
+    from goboard.live.server import ServerThread
     from goboard.live.state import LiveState
     ev, maker = healthy(1, moves=30)
     port = str(tmp_path / "port")       # a stable name, as udev gives a board

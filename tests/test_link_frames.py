@@ -14,7 +14,8 @@ import pytest
 
 from goban.gamelog import GameLog
 from goban.link import Link, frame_bytes, parse_frame
-from goboard.link.transport import Sequencer, split_frames
+from goboard.link.sequence import Sequencer
+from goboard.link.wire import split_frames
 
 SEED = int(os.environ.get("GOBOARD_LINK_SEED", "20261122"))
 

@@ -15,9 +15,10 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import linkrig  # noqa: E402
 
-from goboard.link.transport import HostLink, Sequencer  # noqa: E402
+from goboard.link.sequence import Sequencer  # noqa: E402
+from goboard.link.transport import HostLink  # noqa: E402
 from goboard.record.journal import Journal  # noqa: E402
-from goboard.commands.sync import sync_once, follow, sgf_path  # noqa: E402
+from goboard.record.sync import sync_once, follow, sgf_path  # noqa: E402
 from goboard.record.sgfrecord import read_moves  # noqa: E402
 from goboard.record.sgfgame import load_sgf  # noqa: E402
 

@@ -17,7 +17,7 @@ import linkrig  # noqa: E402
 from goboard.sim.board import SimBoard  # noqa: E402
 from goboard.commands.sim import load_input  # noqa: E402
 from goboard.record.journal import Journal  # noqa: E402
-from goboard.commands.sync import follow, sgf_path  # noqa: E402
+from goboard.record.sync import follow, sgf_path  # noqa: E402
 from goboard.link.transport import HostLink  # noqa: E402
 from goboard.record.sgfrecord import read_moves  # noqa: E402
 

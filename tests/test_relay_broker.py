@@ -19,7 +19,7 @@ import pytest
 
 from goboard.broker import LocalBroker, find_mosquitto
 from goboard.cli import main as goboard
-from goboard.commands.relay import Relay, connect
+from goboard.live.relay import Relay, connect
 from goboard.live.state import LiveState
 from goboard.synth import random_game
 
@@ -76,7 +76,7 @@ class Subscriber:
 
 
 def test_a_broker_restart_mid_game_loses_and_reorders_nothing():
-    from goboard.commands.serve import ServerThread
+    from goboard.live.server import ServerThread
     from goboard.live.sources import MqttSource
     games = {"R%03d" % i: random_game(MOVES, seed=500 + i, serial="R%03d" % i)
              for i in range(BOARDS)}
@@ -169,7 +169,7 @@ def test_logins_and_acl_as_the_readme_sets_up_a_venue(tmp_path, capsys, monkeypa
         display.close()
         # serve --mqtt logs in as the display (password from the environment)
         monkeypatch.setenv("GOBOARD_MQTT_PASSWORD", "look")
-        from goboard.commands.serve import ServerThread
+        from goboard.live.server import ServerThread
         from goboard.live.sources import MqttSource
         srv = ServerThread().start()
         src = MqttSource(broker.address, srv, login={"username": "display", "password": "look"})

@@ -12,7 +12,7 @@ import pytest
 
 from goboard.broker import LocalBroker, find_mosquitto
 from goboard.cli import main as goboard
-from goboard.commands.relay import Relay, connect
+from goboard.live.relay import Relay, connect
 from goboard.live.state import LiveState
 from goboard.synth import random_game
 
@@ -117,7 +117,7 @@ def test_fifty_boards_at_once_reach_every_subscriber_in_order_and_late_joiners(b
 
 
 def test_the_page_reads_from_the_broker_retained_state_then_live_events(broker):
-    from goboard.commands.serve import ServerThread
+    from goboard.live.server import ServerThread
     from goboard.live.sources import MqttSource
     events, maker = random_game(40, seed=77, serial="PAGE")
     client = connect(broker.address)

@@ -25,7 +25,7 @@ def _real_browser_present():
         pytest.fail("%s missing: run tools/setup (Debian chromium, chromium-driver)"
                     % ", ".join(missing))
 
-from goboard.commands.serve import ServerThread  # noqa: E402
+from goboard.live.server import ServerThread  # noqa: E402
 from goboard.synth import EventMaker  # noqa: E402
 
 WIDTH, HEIGHT = 800, 900

@@ -9,7 +9,7 @@ import time
 import aiohttp
 
 from goboard.cli import main as goboard
-from goboard.commands.serve import ServerThread
+from goboard.live.server import ServerThread
 from goboard.synth import random_game
 
 

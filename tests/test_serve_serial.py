@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(REPO, "tools"))
 
 linkrig = pytest.importorskip("linkrig")
 
-from goboard.commands.serve import ServerThread  # noqa: E402
+from goboard.live.server import ServerThread  # noqa: E402
 from goboard.live.state import LiveState  # noqa: E402
 from goboard.live.sources import SerialSource  # noqa: E402
 

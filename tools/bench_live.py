@@ -30,7 +30,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for sub in ("host", "firmware"):
     sys.path.insert(0, os.path.join(REPO, sub))
 
-from goboard.commands.serve import ServerThread  # noqa: E402
+from goboard.live.server import ServerThread  # noqa: E402
 from goboard.synth import EventMaker, random_game  # noqa: E402
 
 
@@ -173,7 +173,7 @@ def bench_relay(boards, moves, subscribers=3, restart=False):
     Target: >= 3,000 events/s acknowledged, 0 lost."""
     import multiprocessing
     from goboard.broker import LocalBroker, find_mosquitto
-    from goboard.commands.relay import Relay, connect
+    from goboard.live.relay import Relay, connect
     if find_mosquitto() is None:
         print("relay: skipped (no mosquitto)")
         return

@@ -16,18 +16,24 @@ import tempfile
 import time
 from argparse import Namespace
 
-from goboard.cli import number, port_number
-from goboard.commands.serve import ServerThread
-from goboard.commands.sim import BOARDS, SIM, load_input
-from goboard.commands.sync import follow, sgf_path, sync_once
+from goban import rules as R
+from goboard.argtypes import number, port_number
+from goboard.commands.sim import load_input
 from goboard.errors import UserError
-from goboard.record.journal import Journal
-from goboard.link.transport import HostLink
-from goboard.live.state import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
+from goboard.gtp.boardgame import BoardGame
+from goboard.gtp.client import gnugo_argv
+from goboard.gtp.match import engine_name, match, start_engine
 from goboard.link.nullmodem import Relay
-from goboard.sim.board import SimBoard
+from goboard.link.transport import HostLink
+from goboard.live.server import ServerThread
+from goboard.live.state import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
+from goboard.paths import BOARDS, SIM
+from goboard.record.journal import Journal
 from goboard.record.sgfgame import read_sgf
 from goboard.record.sgfrecord import read_moves
+from goboard.record.sync import follow, sgf_path, sync_once
+from goboard.sim.board import SimBoard
+from goboard.sim.table import SimPerson, SimTable
 
 DEMO_GAME = SIM / "games" / "demo-19.sgf"
 SERIAL = "SIM-DEMO"
@@ -115,8 +121,7 @@ def run(args):
     if args.pace < 0:
         raise UserError("--pace must be 0 (as fast as possible) or more, not %g" % args.pace)
     if args.vs_engine:
-        from goboard.commands.play import demo
-        return demo(args)
+        return vs_engine(args)
     # a plain `kill` ends the demo as Ctrl-C does: the board, the link and the page stop too
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sim_args = Namespace(rules=args.rules, komi=args.komi, handicap=None, seed=args.seed,
@@ -244,3 +249,55 @@ def run(args):
         relay.stop()
     return 0
 
+
+def vs_engine(args):
+    """`goboard demo --vs-engine [CMD]`: the simulated board, a simulated person
+    (GNU Go, seeded) playing black against the engine CMD (default GNU Go), the
+    engine's moves lit and placed by the simulated hands; synced to SGF and
+    shown on the live page as the demo does."""
+    say = (lambda *a: None) if args.json else (lambda *a: print(*a, flush=True))
+    cmd = gnugo_argv(1, args.seed) if args.vs_engine == "gnugo" else args.vs_engine
+    rules = args.rules or "chinese"
+    if rules not in R.RULE_IDS:
+        raise UserError("unknown rules %r (known: %s)" % (rules, ", ".join(R.RULE_IDS)))
+    engine = start_engine(cmd, "--vs-engine")
+    table = person = server = None
+    try:
+        ename = engine_name(engine)
+        table = SimTable(args.size, rules, args.seed, args.noise, args.pace, mistakes=0.05,
+                         serial=SERIAL)
+        person = SimPerson(gnugo_argv(0, args.seed + 1), table)
+        try:
+            server = ServerThread(args.host, args.port, title="goboard demo").start()
+        except OSError as e:
+            raise UserError("cannot serve the live page on %s:%d: %s" % (args.host, args.port, e))
+        # every demo is a new board with an empty log (SimTable.forget)
+        table.forget(args.out)
+        board = BoardGame(table.port, args.out, {"black": "simulated person (GNU Go)",
+                                                 "white": ename, "event": "goboard demo"})
+        board.listeners += [person.on_event, lambda ev: server.publish(board.serial, ev)]
+        board.open()
+        say("goboard demo: a simulated person (black, GNU Go) plays %s (white) on the "
+            "simulated board; the engine's moves are lit and the hands put them down." % ename)
+        say("  Watch it live: %s/board/%s" % (server.url, board.serial))
+        t0 = time.monotonic()
+        out = match(board, engine, "B", rules, args.komi, 0, person, say)
+        say("game over: %s after %d moves (%s); %s %s" % (
+            out["result"], out["moves"], minutes(time.monotonic() - t0), out["sgf"],
+            "is the game played, move for move" if out["exact"] else "DIFFERS from the game played"))
+        if args.json:
+            summary = dict((k, v) for k, v in out.items() if k != "played")
+            print(json.dumps(dict(summary, engine=ename,
+                                  page="%s/board/%s" % (server.url, board.serial))))
+        if not out["exact"]:
+            raise UserError("the synced SGF differs from the game played")
+        linger(args, say)
+    finally:
+        if person is not None:
+            person.close()
+        if table is not None:
+            table.stop()
+        if server is not None:
+            server.stop()
+        engine.close()
+    return 0

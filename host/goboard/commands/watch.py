@@ -9,9 +9,11 @@ started at any time; a cable pulled and plugged back resumes where it was.
 import sys
 import time
 
+from goboard.argtypes import number
 from goboard.link.boards import choose_port
-from goboard.cli import number
-from goboard.link.transport import HostLink, Sequencer
+from goboard.link.sequence import Sequencer
+from goboard.link.transport import HostLink
+from goboard.link.wire import too_deep
 from goboard.live.state import LiveState, EventError, ENDED, COUNTED
 from goboard.record.sgfrecord import COLS, NAMES, point_label
 
@@ -95,7 +97,6 @@ def page_states(url, stop):
     import urllib.parse
     import urllib.request
     from goboard.errors import UserError
-    from goboard.link.transport import too_deep
     u = urllib.parse.urlsplit(url)
     parts = u.path.rstrip("/").split("/")
     if u.scheme not in ("http", "https") or len(parts) < 3 or parts[-2] != "board":

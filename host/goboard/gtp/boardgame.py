@@ -8,7 +8,7 @@ Everything the board logs is synced to SGF as `goboard sync --follow` does
 synced like any other.
 
 Two threads share the serial link: one follows the board's events (in order,
-once each, across garbled frames and reconnections: `cmd_sync.follow`) and
+once each, across garbled frames and reconnections: `record.sync.follow`) and
 queues them; the caller's thread sends requests. `SharedLink` takes the port
 in slices of 10 ms, so a request waits at most that long for it.
 
@@ -21,10 +21,11 @@ import queue
 import threading
 import time
 
-from goboard.commands.sync import follow, sgf_path, sync_once
 from goboard.errors import UserError
-from goboard.link.transport import Disconnected, HostLink, LinkError, _token as token
+from goboard.link.transport import Disconnected, HostLink, LinkError
+from goboard.link.wire import token
 from goboard.live.state import LiveState
+from goboard.record.sync import follow, sgf_path, sync_once
 
 GONE = "gone"          # the queue's last word when the board stopped answering
 REFRESH = 3.0          # seconds between the same expect request while a move is awaited

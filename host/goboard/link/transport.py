@@ -1,39 +1,28 @@
-"""The host's end of the serial link: requests, and events that arrive once each, in order.
+"""The host's end of the serial link: the port, requests, and an event stream
+that loses nothing and doubles nothing.
 
-Frames, requests and an event stream that loses nothing and doubles nothing.
-
-The wire format and the frame codec are the board's own (`goban.link`); see
-host/README.md, "Link protocol". Events are identified by (game, seq) from the
-board's game log. `Sequencer` releases them strictly in order: a duplicate is
-dropped, a gap is held back and asked for again with a "nak" naming the last
-event the host holds, and the board answers from its log. A board that
-vanishes (cable pulled, pty closed) is reopened and resumed from there.
+Frames are the board's own codec (`goban.link`), every message is checked
+(`goboard.link.wire`) before it is used; see host/README.md, "Link protocol".
+`follow` hands events on in (game, seq) order through a `Sequencer`: a gap is
+asked for again with a "nak" naming the last event the host holds, and the
+board answers from its log. A board that vanishes (cable pulled, pty closed)
+is reopened and resumed from there.
 """
 
 import collections
 import json
-import random
-import re
 import sys
 import time
 
 import serial
 
-from goban.link import frame_bytes, parse_frame, PROTO, RX_MAX
+from goban.link import frame_bytes, PROTO, RX_MAX
 from goboard.errors import UserError
+from goboard.link.sequence import Sequencer
+from goboard.link.wire import (MAX_DEPTH, MAX_HELD, MAX_LINE, READ_CHUNK, in_range,
+                               message_fault, show, split_frames, token)
 
-# Fixed bounds on what a board may send (a board may be broken, old or hostile:
-# nothing it sends may cost the host more than a fixed amount of memory).
-MAX_LINE = 16 * 1024      # one frame; the board's own records are at most 4 KB
-MAX_DEPTH = 16            # JSON nesting in a frame (the deepest real one is 5)
-MAX_GAME = 99999999       # game numbers 1..
-MAX_SEQ = 100000          # events in one game
-MAX_GAMES = 10000         # entries of a `games` answer (a board's log holds at most 10,000)
-MAX_HELD = 1024           # messages held while a request waits; events held after a gap
-READ_CHUNK = 500          # events asked for in one read-back
 VIOLATION = "?violation"  # the kind of the stand-in message for a bad answer to a request
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(rb"[\[\]{}]")
 
 
 class LinkError(UserError):
@@ -50,122 +39,6 @@ def open_serial(url, baudrate=115200):
         return serial.serial_for_url(url, baudrate=baudrate, timeout=0.05, write_timeout=2)
     except (serial.SerialException, OSError, ValueError) as e:
         raise LinkError("cannot open %s: %s" % (url, getattr(e, "strerror", None) or e))
-
-
-def too_deep(text, limit=MAX_DEPTH):
-    """Whether JSON text nests deeper than `limit` (checked before json.loads,
-    whose recursion a frame of 20,000 brackets would exhaust)."""
-    if text.count(b"[") + text.count(b"{") <= limit:
-        return False
-    depth = 0
-    for m in _BRACKETS.finditer(_STRINGS.sub(b"", text)):
-        if m.group() in b"[{":
-            depth += 1
-            if depth > limit:
-                return True
-        else:
-            depth -= 1
-    return False
-
-
-def split_frames(line):
-    """The message of one received line, trying each '~' in it (the first may
-    start a frame that was cut short): (fseq, msg), or None if garbled, or
-    False if the line holds no frame at all (console noise). A frame nested
-    deeper than MAX_DEPTH is garbled too (its CRC may be good)."""
-    start = line.find(b"~")
-    if start < 0:
-        return False
-    while start >= 0:
-        rest = line[start + 1:]
-        if too_deep(rest):
-            return "too-deep"
-        got = parse_frame(rest)
-        if got is not None:
-            return got
-        start = line.find(b"~", start + 1)
-    return None
-
-
-def _int(v, lo, hi):
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _opt_int(m, key, lo, hi):
-    return key not in m or m[key] is None or _int(m[key], lo, hi)
-
-
-def _event_fault(e):
-    if not isinstance(e, dict):
-        return "its event is not an object"
-    if not isinstance(e.get("type"), str) or len(e["type"]) > 40:
-        return "its event has no type"
-    if not _opt_int(e, "game", 0, MAX_GAME) or not _opt_int(e, "seq", 0, MAX_SEQ):
-        return "its event's game or seq is not a number in range (game 1..%d, seq 1..%d)" % (
-            MAX_GAME, MAX_SEQ)
-    return None
-
-
-def message_fault(m):
-    """Why a message from a board cannot be used (wrong types, numbers out of
-    range, lists too long), or None. Kinds this host does not know pass (a newer
-    board's); their fields are never read."""
-    k = m.get("k")
-    if not isinstance(k, str):
-        return "no message kind"
-    if not _opt_int(m, "re", 0, 0xFFFF):
-        return "its re is not a frame number"
-    if k in ("ev", "log"):
-        return _event_fault(m.get("e"))
-    if k == "eog":
-        if not (_int(m.get("game"), 0, MAX_GAME) and _int(m.get("last"), 0, MAX_SEQ)
-                and _opt_int(m, "next", 0, MAX_GAME)):
-            return "eog needs game, last and next as numbers in range"
-    elif k == "done":
-        if not (_int(m.get("last"), 0, MAX_SEQ) and _opt_int(m, "game", 0, MAX_GAME)):
-            return "done needs last as a seq in range"
-    elif k == "games":
-        g = m.get("games")
-        if not isinstance(g, list) or len(g) > MAX_GAMES:
-            return "games must be a list of at most %d [game, last seq] pairs" % MAX_GAMES
-        for x in g:
-            if not (isinstance(x, list) and len(x) == 2 and _int(x[0], 1, MAX_GAME)
-                    and _int(x[1], 0, MAX_SEQ)):
-                return "games must be [[game 1..%d, last seq 0..%d], ...], not %s" % (
-                    MAX_GAME, MAX_SEQ, _show(x, 40))
-    elif k in ("tick", "hello"):
-        if not (_opt_int(m, "game", 0, MAX_GAME) and _opt_int(m, "seq", 0, MAX_SEQ)):
-            return "%s needs game and seq as numbers in range" % k
-        if k == "hello":
-            for key in ("serial", "fw", "profile"):
-                if key in m and not (isinstance(m[key], str) and len(m[key]) <= 64):
-                    return "hello's %s must be a text of at most 64 characters" % key
-            if "size" in m and not _int(m["size"], 2, 25):
-                return "hello's size must be 2..25"
-    elif k == "state":
-        if not isinstance(m.get("state"), dict):
-            return "state needs a state object"
-    elif k == "error":
-        if not isinstance(m.get("msg"), str):
-            return "error needs a msg text"
-    return None
-
-
-def _show(x, n=80):
-    """A short one-line picture of what a board sent (a text as it is, its
-    control characters escaped; anything else as JSON)."""
-    try:
-        text = json.dumps(x, ensure_ascii=True)
-        if isinstance(x, str):
-            text = text[1:-1]
-    except (TypeError, ValueError, RecursionError):
-        text = repr(type(x))
-    return text if len(text) <= n else text[:n - 3] + "..."
-
-
-def _token():
-    """A request's id: the board answers a request sent again with the same id once."""
-    return "%08x" % random.getrandbits(32)
 
 
 class HostLink:
@@ -284,13 +157,13 @@ class HostLink:
         self.anomaly = True
         if re is not None:
             self.pending.append({"k": VIOLATION, "re": re, "msg": "%s sent a bad answer: %s%s" % (
-                self.name(), what, "; it sent " + _show(sent) if sent is not None else "")})
+                self.name(), what, "; it sent " + show(sent) if sent is not None else "")})
             return
         if what in self.said or len(self.said) > 20:
             return
         self.said.add(what)
         line = "%s broke the link protocol: %s%s (ignored, resynchronising)" % (
-            self.name(), what, "; it sent " + _show(sent) if sent is not None else "")
+            self.name(), what, "; it sent " + show(sent) if sent is not None else "")
         if self.say is not None:
             self.say(line)
         else:
@@ -311,7 +184,7 @@ class HostLink:
         fault = message_fault(msg)
         if fault is not None:
             re = msg.get("re")
-            self.violation(fault, msg, re if _int(re, 0, 0xFFFF) else None)
+            self.violation(fault, msg, re if in_range(re, 0, 0xFFFF) else None)
             return
         if len(self.pending) >= MAX_HELD:
             # a board flooding the host while it waits: dropped, read back later
@@ -371,7 +244,7 @@ class HostLink:
                     if m.get("re") in ids and k == kind:
                         return m
                     if m.get("re") in ids and k == "error":
-                        raise LinkError("%s: %s" % (self.name(), _show(m.get("msg"), 200)))
+                        raise LinkError("%s: %s" % (self.name(), show(m.get("msg"), 200)))
                     if m.get("re") in ids and k == VIOLATION:
                         raise LinkError(m["msg"])
                     if k == "bad":
@@ -394,7 +267,7 @@ class HostLink:
         m = self.request({"k": "hello"}, "hello", **kw)
         if m.get("proto") != PROTO:
             raise LinkError("%s speaks link protocol %s, this host %d"
-                            % (self.name(), _show(m.get("proto"), 20), PROTO))
+                            % (self.name(), show(m.get("proto"), 20), PROTO))
         self.board = m
         return m
 
@@ -409,7 +282,7 @@ class HostLink:
         and the game fields}. LinkError if it refuses: a game still in play
         (unless force), a value out of range. The request carries a token, so
         asking again after a lost answer starts no second game."""
-        msg = {"k": "new", "rules": rules, "handicap": int(handicap or 0), "id": _token()}
+        msg = {"k": "new", "rules": rules, "handicap": int(handicap or 0), "id": token()}
         if komi is not None:
             msg["komi"] = komi
         if force:
@@ -421,7 +294,7 @@ class HostLink:
     def set_players(self, fields, timeout=2.0):
         """Players and game data of the board's current game (goban.players.FIELDS);
         the board logs them (a `players` event, returned). LinkError if refused."""
-        msg = dict(fields, k="players", id=_token())
+        msg = dict(fields, k="players", id=token())
         return self.request(msg, "players", timeout=timeout)["e"]
 
     def clock(self, timeout=2.0, **req):
@@ -429,7 +302,7 @@ class HostLink:
         system, both sides full), pause=True/False, B={...}/W={...} (main, period
         in ms; periods, moves, penalty). Returns the `clock` event the board
         logged; LinkError if refused. Sent again after a lost answer, it acts once."""
-        msg = dict(req, k="clock", id=_token())
+        msg = dict(req, k="clock", id=token())
         return self.request(msg, "clock", timeout=timeout)["e"]
 
     def games(self):
@@ -486,7 +359,7 @@ class HostLink:
                     finished = True
                     break
                 elif k == "error" and m.get("re") == rid:
-                    raise LinkError("%s: %s" % (self.name(), _show(m.get("msg"), 200)))
+                    raise LinkError("%s: %s" % (self.name(), show(m.get("msg"), 200)))
                 elif k == VIOLATION and m.get("re") == rid:
                     raise LinkError(m["msg"])
                 elif k == "bad":
@@ -556,67 +429,6 @@ class HostLink:
                     status(True)
                 nak_id = None
                 seq.behind = True
-
-
-class Sequencer:
-    """Releases events in (game, seq) order exactly once. The cursor (game,
-    seq) is the last event released; a game's successor is known from an
-    "eog" (end of game) message, so a lost tail of a game is never skipped."""
-
-    def __init__(self, game=0, seq=0):
-        self.game = game
-        self.seq = seq
-        self.ahead = {}
-        self.ends = {}       # game -> (its last seq, the next game)
-        self.behind = False  # something is known to be missing
-
-    def offer(self, ev):
-        g = ev.get("game")
-        s = ev.get("seq")
-        if not g or not s:
-            return [ev]  # a live-only event outside the log: nothing to order
-        if (g, s) <= (self.game, self.seq):
-            return []
-        if len(self.ahead) >= MAX_HELD and (g, s) != (self.game, self.seq + 1):
-            # held without bound this would be a board's way to exhaust the host:
-            # keep the nearest, read the rest back once the gap is filled
-            far = max(self.ahead)
-            if far < (g, s):
-                self.behind = True
-                return []
-            del self.ahead[far]
-        self.ahead[(g, s)] = ev
-        return self._drain()
-
-    def end_of_game(self, game, last, nxt=None):
-        if game < self.game:
-            return []
-        if len(self.ends) >= MAX_HELD:
-            self.ends.pop(max(self.ends))
-        self.ends[game] = (last, nxt or game + 1)
-        return self._drain()
-
-    def tick(self, game, seq):
-        if game and (game, seq) > (self.game, self.seq):
-            self.behind = True
-
-    def _drain(self):
-        out = []
-        while True:
-            ev = self.ahead.pop((self.game, self.seq + 1), None)
-            if ev is not None:
-                out.append(ev)
-                self.seq += 1
-                continue
-            end = self.ends.get(self.game)
-            if end and end[0] <= self.seq and end[1] and (end[1], 1) in self.ahead:
-                self.ends.pop(self.game)
-                self.game, self.seq = end[1], 0
-                continue
-            break
-        if self.ahead:
-            self.behind = True
-        return out
 
 
 def live_events(port, stop=None):

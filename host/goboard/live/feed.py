@@ -16,7 +16,7 @@ import threading
 
 from goboard.live.state import EventError, Ordered, clean_board_id
 
-log = logging.getLogger("goboard.feed")
+log = logging.getLogger("goboard.live.feed")
 
 
 class Update:

@@ -17,7 +17,6 @@ import sys
 import threading
 
 from goboard.errors import UserError
-from goboard.live.sources import parse_hostport
 
 PASSWORD_ENV = "GOBOARD_MQTT_PASSWORD"
 
@@ -55,6 +54,30 @@ def settings(args):
         raise UserError("no such CA file: %s" % cafile)
     return {"username": getattr(args, "username", None), "password": password,
             "cafile": cafile, "tls": bool(cafile or getattr(args, "tls", False))}
+
+
+def parse_hostport(text, default_port=1883):
+    """'host', 'host:port' or '[v6]:port' -> (host, port); UserError for anything else."""
+    text = text.strip()
+    host, port = text, default_port
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise UserError("bad broker address %r: no closing ']'" % text)
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":"):
+                raise UserError("bad broker address %r" % text)
+            port = rest[1:]
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    try:
+        port = int(port)
+    except ValueError:
+        raise UserError("bad broker address %r: the port must be a number" % text) from None
+    if not host or not 0 < port < 65536:
+        raise UserError("bad broker address %r" % text)
+    return host, port
 
 
 def client_id(role):

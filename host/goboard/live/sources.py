@@ -4,7 +4,7 @@ Each source runs in its own thread and hands (board id, event) pairs to a sink
 in the order the board sent them: `sink.publish(board, event)` and, from an
 MQTT relay's retained state, `sink.publish_snapshot(board, state)`.
 Sources: recorded JSON lines (`--replay`), boards on serial ports (`--serial`,
-through `goboard.link`) and a relay's MQTT topics (`--mqtt`).
+through `goboard.link.transport`) and a relay's MQTT topics (`--mqtt`).
 """
 
 import json
@@ -13,8 +13,12 @@ import sys
 import threading
 import time
 
+from goboard.argtypes import number
 from goboard.errors import UserError
-from goboard.link.transport import MAX_DEPTH, too_deep
+from goboard.link.sequence import Sequencer
+from goboard.link.transport import HostLink, LinkError
+from goboard.link.wire import MAX_DEPTH, too_deep
+from goboard.live import mqttconn
 from goboard.live.state import clean_board_id
 
 DEFAULT_PREFIX = "goboard"
@@ -27,7 +31,6 @@ def add_source_arguments(parser, mqtt=True):
     parser.add_argument("--replay", action="append", default=[], metavar="FILE.jsonl",
                         help="events recorded as JSON lines, one event a line; the board id is "
                              "the line's \"board\" field or the file name (repeatable)")
-    from goboard.cli import number
     parser.add_argument("--pace", type=number(0, 3600, "a time in seconds"), default=1.0,
                         metavar="SECONDS",
                         help="time between replayed events (0: all at once; default 1)")
@@ -37,30 +40,6 @@ def add_source_arguments(parser, mqtt=True):
                             help="read every board a relay publishes on this MQTT broker")
     parser.add_argument("--prefix", default=DEFAULT_PREFIX,
                         help="MQTT topic prefix (default %(default)s)")
-
-
-def parse_hostport(text, default_port=1883):
-    """'host', 'host:port' or '[v6]:port' -> (host, port); UserError for anything else."""
-    text = text.strip()
-    host, port = text, default_port
-    if text.startswith("["):
-        end = text.find("]")
-        if end < 0:
-            raise UserError("bad broker address %r: no closing ']'" % text)
-        host, rest = text[1:end], text[end + 1:]
-        if rest:
-            if not rest.startswith(":"):
-                raise UserError("bad broker address %r" % text)
-            port = rest[1:]
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-    try:
-        port = int(port)
-    except ValueError:
-        raise UserError("bad broker address %r: the port must be a number" % text) from None
-    if not host or not 0 < port < 65536:
-        raise UserError("bad broker address %r" % text)
-    return host, port
 
 
 def load_replay(path):
@@ -126,7 +105,7 @@ class ReplaySource(SourceThread):
 
 
 class SerialSource(SourceThread):
-    """A board on a serial port, through the link's host end (`goboard.link.HostLink`):
+    """A board on a serial port, through the link's host end (`goboard.link.transport.HostLink`):
     its current game from the first event (read back from the board's log), then live.
 
     It never gives up while serve or relay runs: a port that went away or a board
@@ -147,19 +126,17 @@ class SerialSource(SourceThread):
         self.seq = self._sequencer()
 
     def _connect(self):
-        from goboard.link import transport as link
-        lk = link.HostLink(self.port).open()
+        lk = HostLink(self.port).open()
         try:
             lk.hello()
-        except link.LinkError:
+        except LinkError:
             lk.close()
             raise
         return lk
 
     def _sequencer(self):
-        from goboard.link import transport as link
         games = self.link.games()
-        seq = link.Sequencer(games[-1][0], 0) if games else link.Sequencer()
+        seq = Sequencer(games[-1][0], 0) if games else Sequencer()
         seq.behind = bool(games)     # ask the log for the game so far
         return seq
 
@@ -205,7 +182,6 @@ class MqttSource:
     the feed puts events back in order (`live.Ordered`)."""
 
     def __init__(self, address, sink, prefix=DEFAULT_PREFIX, client_id="", login=None):
-        from goboard.live import mqttconn
         self.client, self.host, self.port = mqttconn.make_client(address, "serve", client_id,
                                                                  login)
         self.sink = sink
@@ -214,7 +190,6 @@ class MqttSource:
         self.client.on_message = self._on_message
 
     def start(self, timeout=10):
-        from goboard.live import mqttconn
         mqttconn.connect(self.client, self.host, self.port, timeout, on_connect=self._on_connect)
         return self
 
@@ -253,7 +228,6 @@ def start_sources(args, sink, on_hello=None):
     started = []
     login = None
     if getattr(args, "mqtt", []):
-        from goboard.live import mqttconn
         login = mqttconn.settings(args)
     for address in getattr(args, "mqtt", []):
         started.append(MqttSource(address, sink, prefix=args.prefix, login=login).start())

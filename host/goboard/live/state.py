@@ -19,6 +19,7 @@ import copy
 
 from goban import clock as C
 from goban.players import FIELDS as GAME_FIELDS
+from goboard.link.sequence import Reorder
 
 COLS = "abcdefghijklmnopqrstuvwxy"
 OTHER = {"B": "W", "W": "B"}
@@ -464,7 +465,7 @@ class Ordered:
 
     def __init__(self, board=""):
         self.state = LiveState(board)
-        self.held = {}          # (game, seq) -> event waiting for its predecessor
+        self.held = Reorder(self.MAX_HELD)   # (game, seq) -> event waiting for its predecessor
 
     def offer(self, ev, each=None):
         """The events applied now, in order ([] for a duplicate or one held);
@@ -475,13 +476,7 @@ class Ordered:
             if not self.state.apply(ev):
                 return []
         except OutOfOrder:
-            key = (ev["game"], ev["seq"])
-            if len(self.held) >= self.MAX_HELD:
-                far = max(self.held)
-                if far < key:
-                    return []
-                del self.held[far]
-            self.held[key] = ev
+            self.held.hold((ev["game"], ev["seq"]), ev)
             return []
         each = each or (lambda e: e)
         return [each(ev)] + self._drain(each)
@@ -503,13 +498,10 @@ class Ordered:
         out = []
         st = self.state
         while self.held:
-            for key in sorted(self.held):
-                if key <= (st.game or 0, st.seq):
-                    del self.held[key]       # the snapshot had it already
-                    continue
-                break
-            else:
-                break
+            key = min(self.held)
+            if key <= (st.game or 0, st.seq):
+                del self.held[key]           # the snapshot had it already
+                continue
             nxt = self.held.pop(key)
             try:
                 if st.apply(nxt):

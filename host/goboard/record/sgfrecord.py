@@ -5,10 +5,10 @@ stands: a takeback removes its move and says so in a comment, an illegal move
 and its correction are comments on the position where they happened, so a
 reader sees what went on at the board. Passes are written `B[]` (FF[4]); a
 计活子 abandon is a pass node with this project's private property `PT[abandon]`
-(goboard.sgfgame reads it back as one); a pass stone is a plain pass. The
+(goboard.record.sgfgame reads it back as one); a pass stone is a plain pass. The
 count goes at the end as TB/TW with RE, and the players' seki marks as the
 private properties SEKI (blocks confirmed in seki) and NOSEKI (blocks said not
-to be), one point of each block (goboard.sgfgame.markup_seki reads them back). Players and game data (PB/PW, BR/WR,
+to be), one point of each block (goboard.record.sgfgame.markup_seki reads them back). Players and game data (PB/PW, BR/WR,
 EV/RO) come from the game-start event or a later `players` event; with a clock
 the root has TM (main time, s) and OT (the overtime), every move node BL/WL
 (and OB/OW: byo-yomi periods, Canadian moves, Ing periods left, in overtime)
@@ -401,7 +401,7 @@ def record_game(events, **meta):
 
 def read_moves(data, name="SGF"):
     """Parse SGF bytes back and return (root properties, main line as
-    [(colour, point or "", "abandon" or None)]): goboard.sgfgame's reader, the
+    [(colour, point or "", "abandon" or None)]): goboard.record.sgfgame's reader, the
     one `goboard replay` uses, so a file checked here replays the same. A
     corrupt file is a UserError naming `name`."""
     game = read_sgf(data, name)

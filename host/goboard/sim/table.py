@@ -18,14 +18,18 @@ import json
 import os
 import random
 import shutil
+import sys
 import tempfile
 
 from goban import rules as R
 from goban.count import bowl_stones
-from goboard.commands.sim import BOARDS
 from goboard.errors import UserError
-from goboard.gtp.protocol import Engine, GTPError, to_point, vertex
+from goboard.gtp.boardgame import BoardGame
+from goboard.gtp.client import Engine
+from goboard.gtp.protocol import GTPError, to_point, vertex
+from goboard.link.boards import choose_port
 from goboard.link.nullmodem import PtyPair, Relay
+from goboard.paths import BOARDS
 from goboard.sim.board import SimBoard
 
 OTHER = {"B": "W", "W": "B"}
@@ -207,3 +211,59 @@ class SimPerson:
 
     def close(self):
         self.engine.close()
+
+
+def add_sim_arguments(p):
+    """The simulated board's options (shared with `goboard play`)."""
+    p.add_argument("--sim", action="store_true",
+                   help="play on the simulated board instead of a real one")
+    p.add_argument("--sim-player", metavar="CMD",
+                   help="with --sim: the GTP engine that plays the person at the board")
+    p.add_argument("--size", type=int, default=19, choices=(9, 19),
+                   help="with --sim: the board's size (default 19)")
+    p.add_argument("--seed", type=int, default=1, help="with --sim: the hands' randomness")
+    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
+                   help="with --sim: sensor and hand noise (default 1)")
+    p.add_argument("--mistakes", type=float, default=0.0, metavar="P",
+                   help="with --sim: chance a hand first puts a lit stone one point off")
+    p.add_argument("--pace", type=float, default=0.0,
+                   help="with --sim: speed of the board's clock (default 0: as fast as it goes; "
+                        "1: real time)")
+
+
+def open_table(args, say):
+    """(BoardGame, SimTable or None, SimPerson or None) for the options."""
+    if args.sim:
+        if not args.sim_player:
+            raise UserError("--sim needs --sim-player CMD: the engine that plays the person")
+        if not 0.0 <= args.mistakes <= 1.0:
+            raise UserError("--mistakes must be a chance from 0 to 1, not %g" % args.mistakes)
+        if args.pace < 0:
+            raise UserError("--pace must be 0 or more, not %g" % args.pace)
+        table = SimTable(args.size, args.rules, args.seed, args.noise, args.pace, args.mistakes)
+        table.forget(args.out)
+        try:
+            person = SimPerson(args.sim_player, table, stderr=sys.stderr,
+                               hints=getattr(args, "sim_hints", 0.0), seed=args.seed)
+            board = BoardGame(table.port, args.out, say=say)
+            board.listeners.append(person.on_event)
+            _open(board, table)
+        except BaseException:
+            table.stop()
+            raise
+        return board, table, person
+    if args.sim_player:
+        raise UserError("--sim-player needs --sim")
+    board = BoardGame(choose_port(args.port), args.out, say=say)
+    _open(board, None)
+    return board, None, None
+
+
+def _open(board, table):
+    try:
+        board.open()
+    except UserError:
+        err = table.failed() if table is not None else None
+        if err:
+            raise UserError("the simulated board did not start: %s" % err)
+        raise
