@@ -207,7 +207,7 @@ def run_host(args, timeout=60):
 
 
 def healthy(game, moves=20, seed=3):
-    from goboard.synth import random_game
+    from synth import random_game
     return random_game(moves, seed=seed, game=game, serial="HOSTILE-1")
 
 

@@ -2,7 +2,7 @@
 retained MQTT state, the SGF (read back by sgfmill and by Sabaki's parser), a
 hall's pairing file, and the host's command lines (one clear line for bad input).
 
-The games are the rules core's (goboard.synth) with the firmware's clock
+The games are the rules core's (tools/synth.py) with the firmware's clock
 (goban.clock) charging the think times each test gives.
 """
 
@@ -18,7 +18,7 @@ from goboard.live import pairing
 from goboard.errors import UserError
 from goboard.live.state import EventError, LiveState
 from goboard.record.sgfrecord import record_game
-from goboard.synth import EventMaker, TimedGame
+from synth import EventMaker, TimedGame
 
 NODE = "/usr/bin/node"
 SABAKI = REPO / "tools" / "sgfjs" / "read.js"
@@ -154,7 +154,7 @@ def test_a_loss_on_time_is_the_result():
 
 
 def test_retained_mqtt_state_has_players_and_clock():
-    from goboard.broker import LocalBroker, find_mosquitto
+    from broker import LocalBroker, find_mosquitto
     from goboard.live.relay import Relay, connect
     import paho.mqtt.client as mqtt
     import threading

@@ -53,7 +53,7 @@ def test_where_play_has_not_ended_the_demo_says_why():
     sys.path.insert(0, os.path.join(REPO, "host"))
     from goboard.commands.demo import end_words
     from goboard.live.state import LiveState
-    from goboard.synth import EventMaker
+    from synth import EventMaker
     m = EventMaker(size=9)
     s = LiveState("b")
     start = m.start()

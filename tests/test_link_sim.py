@@ -29,7 +29,7 @@ def test_simulated_board_to_sgf_over_a_bad_link(tmp_path):
     print("seed", SEED)
     args = argparse.Namespace(rules=None, komi=None, handicap=None, seed=SEED, noise=1, size=None)
     # a 9x9 game of legal moves with captures, played by the rules core
-    from goboard.synth import random_game
+    from synth import random_game
     from goboard.record.sgfrecord import record_game
     events, _ = random_game(moves=36, seed=SEED, size=9)
     game_sgf = tmp_path / "game.sgf"

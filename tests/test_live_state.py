@@ -12,7 +12,7 @@ import pytest
 
 from goboard.live.feed import Feed
 from goboard.live.state import COUNTED, ENDED, PAUSED, PLAYING, EventError, LiveState, clean_board_id
-from goboard.synth import EventMaker, random_game
+from synth import EventMaker, random_game
 
 
 def apply_all(state, events):

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from test_serve_browser import browser, server, viewport, wait_for, SEQ_SHOWN  # noqa: F401
-from goboard.synth import EventMaker, TimedGame
+from synth import EventMaker, TimedGame
 
 PLAYERS = {"black": "柯洁", "black_rank": "9p", "white": "Shin Jinseo", "white_rank": "9p",
            "event": "Ing Cup 应氏杯", "round": "Final 1"}

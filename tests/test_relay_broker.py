@@ -17,11 +17,11 @@ import time
 
 import pytest
 
-from goboard.broker import LocalBroker, find_mosquitto
+from broker import LocalBroker, find_mosquitto
 from goboard.cli import main as goboard
 from goboard.live.relay import Relay, connect
 from goboard.live.state import LiveState
-from goboard.synth import random_game
+from synth import random_game
 
 BOARDS = int(os.environ.get("GOBOARD_RELAY_RESTART_BOARDS", "40"))
 MOVES = int(os.environ.get("GOBOARD_RELAY_RESTART_MOVES", "150"))

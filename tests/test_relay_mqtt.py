@@ -10,11 +10,11 @@ import time
 
 import pytest
 
-from goboard.broker import LocalBroker, find_mosquitto
+from broker import LocalBroker, find_mosquitto
 from goboard.cli import main as goboard
 from goboard.live.relay import Relay, connect
 from goboard.live.state import LiveState
-from goboard.synth import random_game
+from synth import random_game
 
 
 
@@ -171,7 +171,7 @@ def test_relay_command_replays_a_recording_and_reports_bad_input(broker, tmp_pat
     err = capsys.readouterr().err.strip()
     assert "line 2 is not JSON" in err and len(err.splitlines()) == 1
     closed = LocalBroker()
-    port = __import__("goboard.broker", fromlist=["free_port"]).free_port()
+    port = __import__("broker").free_port()
     del closed
     assert goboard(["relay", "--broker", "127.0.0.1:%d" % port, "--replay", str(rec)]) == 2
     err = capsys.readouterr().err.strip()

@@ -26,7 +26,7 @@ def _real_browser_present():
                     % ", ".join(missing))
 
 from goboard.live.server import ServerThread  # noqa: E402
-from goboard.synth import EventMaker  # noqa: E402
+from synth import EventMaker  # noqa: E402
 
 WIDTH, HEIGHT = 800, 900
 CELL, MARGIN = 40, 64      # the page's SVG layout with coordinates shown (board.js)

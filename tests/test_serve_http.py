@@ -10,7 +10,7 @@ import aiohttp
 
 from goboard.cli import main as goboard
 from goboard.live.server import ServerThread
-from goboard.synth import random_game
+from synth import random_game
 
 
 async def read_sse(url, count, timeout=10):
@@ -104,7 +104,7 @@ def test_serve_command_runs_a_replay(tmp_path):
     events, maker = random_game(15, seed=8)
     rec = tmp_path / "hall.jsonl"
     rec.write_text("".join(json.dumps(dict(e, board="final-table")) + "\n" for e in events))
-    from goboard.broker import free_port
+    from broker import free_port
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "goboard", "serve", "--port", str(port),
                              "--replay", str(rec), "--pace", "0"],

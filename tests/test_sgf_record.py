@@ -13,7 +13,7 @@ from goban import rules as R
 from goboard.errors import UserError
 from goboard.record.sgfgame import load_sgf
 from goboard.record.sgfrecord import record_game, read_moves, check_record, sgf_rules_name
-from goboard.synth import EventMaker
+from synth import EventMaker
 
 SEED = int(os.environ.get("GOBOARD_SGF_SEED", "11"))
 GAMES = int(os.environ.get("GOBOARD_SGF_GAMES", "12"))

@@ -31,7 +31,7 @@ for sub in ("host", "firmware"):
     sys.path.insert(0, os.path.join(REPO, sub))
 
 from goboard.live.server import ServerThread  # noqa: E402
-from goboard.synth import EventMaker, random_game  # noqa: E402
+from synth import EventMaker, random_game  # noqa: E402
 
 
 def figures(name, values, target=None, unit="ms"):
@@ -172,7 +172,7 @@ def bench_relay(boards, moves, subscribers=3, restart=False):
     (persistence on) once a third of the events are published.
     Target: >= 3,000 events/s acknowledged, 0 lost."""
     import multiprocessing
-    from goboard.broker import LocalBroker, find_mosquitto
+    from broker import LocalBroker, find_mosquitto
     from goboard.live.relay import Relay, connect
     if find_mosquitto() is None:
         print("relay: skipped (no mosquitto)")
