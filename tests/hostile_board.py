@@ -22,9 +22,10 @@ import threading
 import time
 import tty
 
+import conftest
 from goban.link import frame_bytes, parse_frame
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = str(conftest.REPO)
 
 
 def nested(depth):
