@@ -4,8 +4,13 @@
   stopped and started again mid-game (persistence on): every event reaches
   every subscriber, first arrivals complete and in (game, seq) order (QoS 1 may
   repeat one: same game and seq), and a `serve --mqtt` feed running through it
-  ends with the stones of every game. GOBOARD_RELAY_RESTART_BOARDS / _MOVES
-  (default 40 x 150: the acceptance figure 200 x 300 runs in tools/bench_live.py).
+  ends with the stones of every game. Whether the restart also hands the feed
+  an event after its successor is timing; so one more board's events come
+  through the broker from a publisher of the test's own, one of them after its
+  successor, across the restart: the feed must hold the early one and end with
+  that board's stones too (a feed that applied it at once would lose a stone).
+  GOBOARD_RELAY_RESTART_BOARDS / _MOVES (default 40 x 150: the acceptance figure
+  200 x 300 runs in tools/bench_live.py).
 - Logins and an ACL (allow_anonymous false), and TLS with a throwaway CA.
 """
 
@@ -80,15 +85,36 @@ def test_a_broker_restart_mid_game_loses_and_reorders_nothing():
     from goboard.live.sources import MqttSource
     games = {"R%03d" % i: random_game(MOVES, seed=500 + i, serial="R%03d" % i)
              for i in range(BOARDS)}
-    total = sum(len(ev) for ev, _ in games.values())
+    # the board whose events reach the broker out of order: the swapped pair is two
+    # moves whose first stone stays on the board to the end (a feed that applied the
+    # second at once would take the first for a stale copy: that stone lost)
+    late, late_maker = random_game(MOVES, seed=499, serial="LATE")
+    final = late_maker.position()
+
+    def stays(ev):
+        col, row = (ord(c) - ord("a") for c in ev["point"])
+        return final[row][col] == {"B": "X", "W": "O"}[ev["color"]]
+    k = next(i for i in range(len(late) // 2, len(late))
+             if late[i - 1]["type"] == late[i]["type"] == "move" and stays(late[i - 1]))
+    late_order = late[:k - 1] + [late[k], late[k - 1]] + late[k + 1:]
+    total = sum(len(ev) for ev, _ in games.values()) + len(late)
     with LocalBroker(persistence=True) as broker:
         subs = [Subscriber(broker, "display-%d" % i) for i in range(3)]
         srv = ServerThread().start()
         page = MqttSource(broker.address, srv).start()
         client = connect(broker.address)
         relay = Relay(client)
+        swapper = connect(broker.address, client_id="test-swapper")
+        reconnected = threading.Event()
+        swapper.on_connect = lambda *a: reconnected.set()
         half = threading.Event()
         sent = [0]
+
+        def swap(events, after_restart=False):
+            if after_restart:
+                assert reconnected.wait(60), "the test's publisher did not reconnect"
+            for ev in events:
+                swapper.publish("goboard/LATE/events", json.dumps(ev), qos=1).wait_for_publish(30)
 
         def board(name, events):
             for ev in events:
@@ -101,7 +127,9 @@ def test_a_broker_restart_mid_game_loses_and_reorders_nothing():
             for t in threads:
                 t.start()
             assert half.wait(60)
+            swap(late_order[:k - 1])
             broker.restart(down=1.0)      # mid-game: the relay goes on publishing meanwhile
+            swap(late_order[k - 1:], after_restart=True)   # late[k], late[k - 1], the rest
             for t in threads:
                 t.join(120)
             assert relay.flush(120), "outstanding %d" % relay.outstanding
@@ -115,6 +143,7 @@ def test_a_broker_restart_mid_game_loses_and_reorders_nothing():
                 for name, (events, _) in games.items():
                     assert s.first[name] == events, name   # every event, in order
             # the live state right after it: the page's feed holds every game's stones
+            games["LATE"] = (late, late_maker)
             while time.monotonic() < end:
                 snaps = [srv.snapshot(b) for b in games]
                 if all(sn and sn["seq"] == games[b][0][-1]["seq"] for b, sn in zip(games, snaps)):
@@ -126,6 +155,8 @@ def test_a_broker_restart_mid_game_loses_and_reorders_nothing():
                 assert LiveState.from_snapshot(snap).rows() == maker.position(), name
         finally:
             relay.close()
+            swapper.disconnect()
+            swapper.loop_stop()
             page.stop()
             srv.stop()
             for s in subs:
