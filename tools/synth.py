@@ -29,7 +29,8 @@ class EventMaker:
         self.handicap = handicap
         self.local = local
 
-    def _ev(self, kind, **fields):
+    def event(self, kind, **fields):
+        """The next event of the game: `kind` with (game, seq) numbered as the log does."""
         self.seq += 1
         ev = {"type": kind, "game": self.game_no, "seq": self.seq}
         ev.update(fields)
@@ -45,7 +46,7 @@ class EventMaker:
             self.g.setup(black=[b.from_sgf(p) for p in black],
                          white=[b.from_sgf(p) for p in white],
                          to_move=WHITE if black and not white else None)
-        return self._ev("game-start", size=self.size, rules=self.g.rules.id, komi=self.komi,
+        return self.event("game-start", size=self.size, rules=self.g.rules.id, komi=self.komi,
                         handicap=self.handicap, first=COLOR[self.g.to_move()],
                         setup={"B": sorted(black), "W": sorted(white)},
                         serial=self.serial, profile="sim")
@@ -58,9 +59,9 @@ class EventMaker:
         code = g.play(color, p)
         if code is not None:
             text, fix = reason_text(code)
-            return self._ev("illegal", color=COLOR[color], point=point, code=code,
+            return self.event("illegal", color=COLOR[color], point=point, code=code,
                             text=text, fix=fix)
-        return self._ev("move", color=COLOR[color], point=point, number=g.n,
+        return self.event("move", color=COLOR[color], point=point, number=g.n,
                         captures=sorted(self.sgf(q) for q in g.last_capture()))
 
     def pass_move(self):
@@ -68,9 +69,9 @@ class EventMaker:
         code = self.g.pass_move(color)
         if code is not None:
             text, fix = reason_text(code)
-            return self._ev("illegal", color=COLOR[color], point=None, code=code,
+            return self.event("illegal", color=COLOR[color], point=None, code=code,
                             text=text, fix=fix)
-        return self._ev("pass", color=COLOR[color], number=self.g.n, stone=False)
+        return self.event("pass", color=COLOR[color], number=self.g.n, stone=False)
 
     def undo(self):
         g = self.g
@@ -81,10 +82,10 @@ class EventMaker:
         restored = sorted(self.sgf(q) for q in g.last_capture())
         if not g.undo():
             return None
-        return self._ev("undo", number=n, color=COLOR[color], point=point, restored=restored)
+        return self.event("undo", number=n, color=COLOR[color], point=point, restored=restored)
 
     def restored(self):
-        return self._ev("restored")
+        return self.event("restored")
 
     def random_move(self):
         """A random legal move (a capture now and then), as its event; None if none was found."""
@@ -154,14 +155,14 @@ class TimedGame:
         out = [ev]
         c = self.clock.on_event(ev, self.now)
         if c is not None:
-            out.append(self.m._ev("clock", **{k: v for k, v in c.items() if k != "type"}))
+            out.append(self.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
         return out
 
     def start(self):
         ev = self.m.start()
         ev.update(self.players, clock=self.spec)
         self.clock.on_event(ev, self.now)
-        ready = self.m._ev("ready", to_move=ev["first"])
+        ready = self.m.event("ready", to_move=ev["first"])
         return [ev] + self._clocked(ready)
 
     def wait(self, ms):
@@ -172,10 +173,10 @@ class TimedGame:
             self.now = min(end, self.now + 1000)
             c = self.clock.step(self.now)
             if c is not None:
-                out.append(self.m._ev("clock", **{k: v for k, v in c.items() if k != "type"}))
+                out.append(self.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
                 if c.get("flag"):
                     winner = "W" if c["flag"] == "B" else "B"
-                    out.append(self.m._ev("end", reason="time", winner=winner))
+                    out.append(self.m.event("end", reason="time", winner=winner))
                     break
         return out
 

@@ -41,8 +41,7 @@ L = Lights(prof)
 out["pio"] = L.chain is not None
 red = ["aa", "sa", "ab", "ss", "jj"]
 yellow = ["dd", "pd"]
-L._code("red")
-L._code("yellow")           # colours met before: the timed write allocates nothing
+L.set(red, "red", yellow, "yellow")   # colours met before: the timed writes allocate nothing
 gc.collect()
 time.sleep_ms(15)
 t0 = time.ticks_us()

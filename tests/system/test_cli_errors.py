@@ -18,7 +18,7 @@ from test_hostile_board import run_host, healthy
 from goban.profile import ProfileError, load as load_profile
 from goboard.cli import main as goboard
 from goboard.record.journal import FolderLock
-from conftest import REPO
+from conftest import MP, REPO
 
 
 def one_line(capsys, *words):
@@ -85,9 +85,7 @@ def test_profiles_that_are_no_text_or_too_deep(tmp_path, data, words, micropytho
         assert w in str(e.value)
     assert "\n" not in str(e.value)
     # the board reads its profile in MicroPython: the same one line there
-    out = micropython("from goban.profile import load, ProfileError\n"
-                      "try:\n    load(%r)\nexcept ProfileError as e:\n    print('ERR', e)\n"
-                      % str(path))
+    out = micropython(MP / "profile_error.py", stdin=str(path))
     assert out.startswith("ERR ") and words[0].split()[0] in out or "not valid JSON" in out, out
 
 

@@ -89,8 +89,8 @@ def test_sgf_ing_penalty_is_in_the_result_comment(tmp_path):
     evs += t.move(12000)                   # black enters an overtime period: 2 points
     evs += t.move(1000)
     m = t.m
-    evs.append(m._ev("end", reason="agreement"))
-    evs.append(m._ev("count", result="W+10", winner="W", margin=10, unit="points",
+    evs.append(m.event("end", reason="agreement"))
+    evs.append(m.event("count", result="W+10", winner="W", margin=10, unit="points",
                      breakdown={"penalty": {"B": 2, "W": 0}}))
     path = tmp_path / "ing.sgf"
     path.write_bytes(record_game(evs))
@@ -128,10 +128,10 @@ def test_live_state_carries_players_and_the_clock():
     assert s.clock["B"]["main"] == 0 and s.clock["B"]["moves"] == 1
     assert s.clock["B"]["period"] == 4500
     # players changed during the game, the host pausing the clock
-    s.apply(t.m._ev("players", white="Lee Sedol", white_rank=""))
+    s.apply(t.m.event("players", white="Lee Sedol", white_rank=""))
     assert s.players["white"] == "Lee Sedol" and "white_rank" not in s.players
     c = t.clock.host({"pause": True}, t.now)
-    s.apply(t.m._ev("clock", **{k: v for k, v in c.items() if k != "type"}))
+    s.apply(t.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
     assert s.clock["paused"] and s.clock["why"] == "host"
     # nonsense is refused whole
     before = s.snapshot()

@@ -12,6 +12,7 @@ import tty
 
 import pytest
 
+from conftest import MP
 from goban.gamelog import GameLog
 from goban.link import Link, frame_bytes, parse_frame
 from goboard.link.sequence import Sequencer
@@ -54,14 +55,7 @@ def test_split_frames_skips_console_noise_and_a_frame_cut_short():
 
 
 def test_frames_are_the_same_under_micropython(micropython):
-    out = micropython(
-        "from goban.link import frame_bytes, parse_frame\n"
-        "import json\n"
-        "b = json.dumps({'k': 'ev', 'e': {'type': 'move', 'point': 'pd', 'n': 12}})\n"
-        "f = frame_bytes(65535, b)\n"
-        "print(f.decode().strip())\n"
-        "print(parse_frame(f[1:-1])[0])\n"
-        "print(parse_frame(f[1:-2]))\n")
+    out = micropython(MP / "link_frame.py")
     lines = out.splitlines()
     body = json.loads(lines[0].split(" ", 1)[1].rsplit(" ", 1)[0])
     assert (lines[0] + "\n").encode() == frame_bytes(65535, json.dumps(body))

@@ -196,7 +196,7 @@ def test_the_clock_counts_down_and_turns_red_when_low(browser, server):  # noqa:
     more = t.wait(13000)
     for ev in more:
         server.publish("cd", ev)
-    nxt = t.m._ev("clock", **{k: v for k, v in t.clock.event().items() if k != "type"})
+    nxt = t.m.event("clock", **{k: v for k, v in t.clock.event().items() if k != "type"})
     server.publish("cd", nxt)
     wait_for(browser, SEQ_SHOWN, "cd", nxt["seq"])
     c = browser.execute_script(CLOCK, "cd", "black")
@@ -210,7 +210,7 @@ def test_the_clock_counts_down_and_turns_red_when_low(browser, server):  # noqa:
     assert red[0] > 170 and red[1] < 60, red
     # the host stops the clock: the page stops counting
     c = t.clock.host({"pause": True}, t.now)
-    ev = t.m._ev("clock", **{k: v for k, v in c.items() if k != "type"})
+    ev = t.m.event("clock", **{k: v for k, v in c.items() if k != "type"})
     server.publish("cd", ev)
     wait_for(browser, SEQ_SHOWN, "cd", ev["seq"])
     a = browser.execute_script(CLOCK, "cd", "black")

@@ -65,42 +65,6 @@ def test_a_full_history_grows_by_half():
     assert len(g.hashes) == 2 * len(g.flags)
 
 
-STONES_FROM_BOWL = r'''
-from goban.game import Game, PASS, ABANDON
-from goban.board import BLACK, WHITE, EMPTY
-state = [0]
-def rnd(k):          # the same numbers under both interpreters: an LCG
-    state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-    return (state[0] >> 8) % k
-for rid, seed in (("chinese", 3), ("ing", 5), ("living-stones", 7)):
-    state[0] = seed
-    g = Game(rid, size=9, capacity=8)       # small: the arrays grow on the way
-    pts = [p for p in g.board.points()]
-    for k in range(400):
-        c = g.to_move()
-        r = rnd(100)
-        if r < 5:
-            g.pass_move(c)
-        elif r < 10 and g.rules.uses_pass_stones:
-            g.pass_stone(c)
-        elif r < 15 and rid == "living-stones":
-            g.abandon(c)
-        elif r < 18:
-            g.undo()
-        else:
-            empty = [p for p in pts if g.board.cells[p] == EMPTY]
-            if not empty or g.over:
-                break
-            g.play(c, empty[rnd(len(empty))])
-        if g.over:
-            break
-    for color in (BLACK, WHITE):
-        plain = 0
-        for i in range(1, g.n + 1):
-            if g.color_of(i) == color and g.move_point(i) not in (PASS, ABANDON):
-                plain += 1
-        print(rid, color, g.n, plain, g.stones_from_bowl(color))
-'''
 
 
 def test_stones_from_bowl_counts_what_the_record_says_under_both_interpreters():
@@ -108,14 +72,13 @@ def test_stones_from_bowl_counts_what_the_record_says_under_both_interpreters():
     bowl: the viper count over the history arrays equals a plain count over the
     record (passes and abandons take no stone, pass stones do), under CPython and
     under MicroPython's viper emitter."""
-    import contextlib
-    import io
-    from conftest import run_micropython
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        exec(STONES_FROM_BOWL, {})
-    here = buf.getvalue().split("\n")
-    there = run_micropython(STONES_FROM_BOWL).split("\n")
+    import subprocess
+    import sys
+    from conftest import MP, REPO, run_micropython
+    script = MP / "stones_from_bowl.py"
+    here = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          check=True, cwd=str(REPO)).stdout.split("\n")
+    there = run_micropython(script).split("\n")
     assert here == there
     rows = [line.split() for line in here if line]
     assert len(rows) == 6

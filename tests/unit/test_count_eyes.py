@@ -17,6 +17,7 @@ import json
 
 from goban.count import count
 from goban.regions import Regions
+from conftest import MP
 from count_positions import FIG9, FIG10_A, game_of, blocks_of, random_rows
 
 
@@ -125,23 +126,8 @@ def test_shared_liberty_rule_read_plainly():
     assert seen > 0
 
 
-MP_SCRIPT = r"""
-import json
-from goban.game import Game
-from goban.count import count
-rows = json.loads(%r)
-out = {}
-for rid in ("tang-song", "living-stones", "ming-qing", "japanese"):
-    g = Game(rid, size=19)
-    g.board.load_rows(rows)
-    r = count(g, [], rid, komi=0)
-    out[rid] = [r.result, r.black_q, r.white_q, r.breakdown["white"]["basic_eyes"],
-                r.breakdown["seki"]]
-print(json.dumps(out))
-"""
-
 def test_micropython_counts_figure_9_alike(micropython):
-    got = json.loads(micropython(MP_SCRIPT % json.dumps(FIG9)).strip().splitlines()[-1])
+    got = json.loads(micropython(MP / "count_eyes.py", stdin=json.dumps(FIG9)).strip().splitlines()[-1])
     for rid in ("tang-song", "living-stones", "ming-qing", "japanese"):
         r = count(game_of(FIG9, rid), [], rid, komi=0)
         assert got[rid] == [r.result, r.black_q, r.white_q, r.breakdown["white"]["basic_eyes"],

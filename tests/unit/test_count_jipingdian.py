@@ -22,7 +22,7 @@ from goban import rules as R
 from goban.board import BLACK, WHITE
 from goban.count import count, jipingdian_by_territory, ing_fill_check
 from goban.game import Game
-from conftest import score_cli as score
+from conftest import MP, score_cli as score
 
 # Each case: 7x7 moves ('' = pass), from black; whether black pays per 推论29.
 # (c) of the issue: B pass, W g7, B e1, W pass, B pass: black passed first and
@@ -187,30 +187,8 @@ def test_score_white_bowl_under_jipingdian(capsys, tmp_path):
     assert json.loads(out)["ing_fill"]["agree"] is False
 
 
-MP_SCRIPT = r"""
-import json
-from goban.game import Game
-from goban import rules as R
-from goban.count import count, jipingdian_by_territory
-cases = json.loads(%r)
-out = {}
-for name in sorted(cases):
-    moves = cases[name][0]
-    g = Game("jipingdian", size=7)
-    for mv in moves:
-        c = g.to_move()
-        if mv:
-            g.play(c, g.board.from_sgf(mv))
-        else:
-            g.pass_move(c)
-    r = count(g, [], R.get("jipingdian", komi=0))
-    out[name] = [r.breakdown["black_pays_last_move"], r.black_q, r.white_q,
-                 list(jipingdian_by_territory(g, [], R.get("jipingdian", komi=0)))]
-print(json.dumps(out))
-"""
-
 def test_micropython_counts_corollary_29_alike(micropython):
-    got = json.loads(micropython(MP_SCRIPT % json.dumps(CASES)).strip().splitlines()[-1])
+    got = json.loads(micropython(MP / "count_jipingdian.py", stdin=json.dumps(CASES)).strip().splitlines()[-1])
     for name, (moves, pays) in CASES.items():
         g = play(moves)
         r = count(g, [], R.get("jipingdian", komi=0))

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from conftest import MP
 from goban.count import count, CountError, black_pays_scan, counter_for
 from goban.game import Game, ABANDON
 from goban.board import BLACK, WHITE
@@ -132,25 +133,6 @@ def test_black_pays_scan_reads_the_rule():
     assert seen == {True, False}
 
 
-MP_SCRIPT = r"""
-import json
-from goban.game import Game
-from goban.count import count, CountError
-cases = json.loads(%r)
-out = []
-for rows, dead, rid in cases:
-    g = Game(rid, size=len(rows))
-    g.board.load_rows(rows)
-    for pts in (dead, [g.board.sgf(p) if g.board.on_board(p) else p for p in dead]):
-        try:
-            r = count(g, pts, rid)
-            out.append([r.result, r.margin_q, r.breakdown["dead"], r.breakdown["seki"],
-                        r.breakdown["black"]["dead_removed"], r.breakdown["white"]["dead_removed"]])
-        except CountError as e:
-            out.append(["error", str(e)])
-print(json.dumps(out))
-"""
-
 def test_micropython_takes_off_and_names_like_cpython(micropython):
     """The viper passes (real viper, not the CPython stand-ins) agree with CPython."""
     rng = random.Random(SEED + 2)
@@ -165,9 +147,9 @@ def test_micropython_takes_off_and_names_like_cpython(micropython):
         if rng.random() < 0.3:
             dead.append(rng.choice([0, -5, 70000, rng.choice(list(g.board.points()))]))
         cases.append((rows, dead, rng.choice(("chinese", "japanese", "living-stones"))))
-    script = MP_SCRIPT % json.dumps(cases)
-    got = json.loads(micropython(script).strip().splitlines()[-1])
-    want = json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True,
+    script, text = MP / "count_dead_names.py", json.dumps(cases)
+    got = json.loads(micropython(script, stdin=text).strip().splitlines()[-1])
+    want = json.loads(subprocess.run([sys.executable, str(script)], input=text, capture_output=True,
                                      text=True, check=True).stdout.strip().splitlines()[-1])
     assert len(want) == 2 * len(cases)
     assert got == want

@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+from conftest import MP
 from goban import rules as R
 from goban.count import count, CountError
 from goban.regions import (Regions, T_SEKI_G, T_SEKI_T, T_SEKI_E, T_E, B_FLAGS, F_SEKI,
@@ -169,72 +170,24 @@ MARKED = {"ts": (TANG_SONG_SEKI, [["da", False], ["ha", False]]),
           "fig3": (FIG3, [["ba", True], ["ae", True]]),
           "shared": (SHARED, [["ab", False]])}
 
-SCRIPT = r"""
-import json
-from goban.game import Game
-from goban import rules as R
-from goban.count import count
-POS = json.loads(%r)
-out = {}
-for name in POS:
-    rows, marks = POS[name]
-    for rid in R.RULE_IDS:
-        g = Game(rid, size=len(rows))
-        g.board.load_rows(rows)
-        r = count(g, [], rid, seki=[(p, on) for p, on in marks])
-        bd = r.breakdown
-        out[name + "/" + rid] = [r.result, r.black_q, r.white_q, r.margin_q, bd["seki"],
-                                 bd["seki_marked"], bd["black"]["basic_eyes"],
-                                 bd["white"]["basic_eyes"]]
-print(json.dumps(out))
-"""
 
 def test_micropython_counts_the_marks_like_cpython(micropython):
-    script = SCRIPT % json.dumps(MARKED)
-    got = json.loads(micropython(script).strip().splitlines()[-1])
-    want = json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True,
-                                     text=True, check=True).stdout.strip().splitlines()[-1])
+    script = MP / "count_seki_marks.py"
+
+    def cpython(use_marks):
+        return json.loads(subprocess.run(
+            [sys.executable, str(script)], input=json.dumps([MARKED, use_marks]),
+            capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1])
+    got = json.loads(micropython(script, stdin=json.dumps([MARKED, True])).strip().splitlines()[-1])
+    want = cpython(True)
     assert len(want) == len(MARKED) * len(R.RULE_IDS)
     assert got == want
     # the marks made a difference somewhere under every position
-    plain = json.loads(subprocess.run([sys.executable, "-c", script.replace(
-        "seki=[(p, on) for p, on in marks]", "seki=None").replace(
-        'bd["seki_marked"]', "None")], capture_output=True, text=True,
-        check=True).stdout.strip().splitlines()[-1])
+    plain = cpython(False)
     for name in MARKED:
         assert any(plain[k][4] != want[k][4] for k in want if k.startswith(name + "/")), name
 
 
-HEAP_LOCK = r"""
-import micropython
-from array import array
-from goban.game import Game
-from goban.count import prepare
-rows = %r
-g = Game("japanese", size=len(rows))
-g.board.load_rows(rows)
-
-def locked(rg, cells, marks):
-    micropython.heap_lock()
-    try:
-        rg.load(cells)
-        rg.run(2, marks)
-        n = rg.tot[12] + rg.tot[20]
-        rg.load(cells)
-        rg.run(2)
-        m = rg.tot[12] + rg.tot[20]
-    finally:
-        micropython.heap_unlock()
-    return n, m
-
-ctr, rules, ndead, facts = prepare(g, [], "japanese", seki=[("da", False), ("ha", False)])
-ctr.regions.load(g.board.cells)
-ctr.regions.run(2, facts["marks"])      # the marks' module loads once (the end of play)
-n, m = locked(ctr.regions, g.board.cells, facts["marks"])
-print("seki blocks marked %%d, read %%d" %% (n, m))
-"""
-
-
 def test_the_marks_pass_allocates_nothing(micropython):
-    out = micropython(HEAP_LOCK % (TANG_SONG_SEKI,))
+    out = micropython(MP / "seki_marks_heap.py", stdin=json.dumps(TANG_SONG_SEKI))
     assert "seki blocks marked 1, read 3" in out

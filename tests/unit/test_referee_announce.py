@@ -4,7 +4,7 @@ CPython and the MicroPython unix port alike."""
 
 import json
 
-from conftest import run_micropython
+from conftest import MP, run_micropython
 from goban.referee.announce import classify
 from goban.points import board_index
 
@@ -79,7 +79,6 @@ def test_many_differences_are_one_board_wide_mismatch():
 
 
 def test_the_same_answers_under_micropython():
-    script = "import json\nfrom goban.referee.announce import classify\n"
     calls = []
     for case in CASES:
         name, game, frame, extra, missing, changed, pending, left, last, to_move, _ = case
@@ -87,9 +86,6 @@ def test_the_same_answers_under_micropython():
         calls.append([extra, missing, changed, len(extra + missing + changed),
                       list(frame_with(frame)), list(cells_with(game)), SIZE, pending, left,
                       False, last_p, last[1], to_move])
-    script += ("for c in json.loads(%r):\n"
-               "    c[4] = bytearray(c[4]); c[5] = bytearray(c[5])\n"
-               "    print(json.dumps(list(classify(*c))))\n" % json.dumps(calls))
-    out = run_micropython(script).splitlines()
+    out = run_micropython(MP / "referee_classify.py", stdin=json.dumps(calls)).splitlines()
     assert [json.loads(line) for line in out] == [json.loads(json.dumps(list(c[-1])))
                                                  for c in CASES]

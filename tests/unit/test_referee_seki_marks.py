@@ -280,7 +280,7 @@ def test_the_loop_lights_the_seki_yellow_beside_the_dead_blue():
     from goban.boardloop import BoardLoop
     from goban.calibration import Calibration
     from goban.hw import open_devices
-    from conftest import REPO
+    from conftest import MP, REPO
     prof = P.load(str(REPO / "boards" / "sim-9.json"))
     d = open_devices(prof)
     cal = Calibration(9, prof)
@@ -313,64 +313,16 @@ def test_the_loop_lights_the_seki_yellow_beside_the_dead_blue():
     assert len(chain.calls) == 1 and chain.calls[0][0] == "set"
 
 
-MPY_TAPS = r"""
-import json
-from goban.referee import Referee
-rows = %r
-n = len(rows)
-ref = Referee(n)
-ref.new_game("japanese")
-stable = bytearray(n * n)
-out = []
-
-def look():
-    ref.frame(stable, 1, True)
-    return ref.take_events()
-
-look()
-black = [y * n + x for y in range(n) for x in range(n) if rows[y][x] == "X"]
-white = [y * n + x for y in range(n) for x in range(n) if rows[y][x] == "O"]
-t = 0
-while black or white:
-    for c, pts in ((1, black), (2, white)):
-        t += 10
-        ref.now = t
-        if pts:
-            stable[pts.pop(0)] = c
-            look()
-        else:
-            ref.button("BW"[c - 1] + ":pass")
-ref.button("B:pass" if ref.game.to_move() == 1 else "W:pass")
-ref.button("B:pass" if ref.game.to_move() == 1 else "W:pass")
-ref.now = 10000
-look()
-out.append([ref.phase, sorted(ref.lights2)])
-for i, ms in %r:
-    c = stable[i]
-    stable[i] = 0
-    look()
-    ref.now += ms
-    stable[i] = c
-    look()
-    ref.now += 100
-    out.append([[list(m) for m in ref.seki.marks], sorted(ref.lights2), list(ref.lines)])
-ref.button("end")
-evs = ref.take_events()
-out.append([(e["type"], e.get("seki"), e.get("result"), (e.get("breakdown") or {}).get("seki"))
-            for e in evs])
-print(json.dumps(out))
-"""
-
 def test_the_taps_under_micropython_as_under_cpython(micropython):
     import subprocess
     import sys
-    from conftest import REPO
+    from conftest import MP, REPO
     taps = [(idx("ec"), 500), (idx("dh"), 400), (idx("di"), 100), (idx("ec"), 2500),
             (idx("ed"), 600)]
-    script = MPY_TAPS % (ONE_LIBERTY_SEKI, taps)
-    got = json.loads(micropython(script).strip().splitlines()[-1])
+    script, text = MP / "referee_seki_taps.py", json.dumps([ONE_LIBERTY_SEKI, taps])
+    got = json.loads(micropython(script, stdin=text).strip().splitlines()[-1])
     env = dict(__import__("os").environ, PYTHONPATH=str(REPO / "firmware"))
-    want = json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True,
+    want = json.loads(subprocess.run([sys.executable, str(script)], input=text, capture_output=True,
                                      text=True, check=True, env=env).stdout.strip()
                       .splitlines()[-1])
     assert got == want

@@ -79,11 +79,11 @@ def test_abandon_and_pass_stone_under_living_stones_read_back_as_such():
     g = m.g
     color = "BW"[g.to_move() - 1]
     assert g.pass_stone(g.to_move()) is None
-    evs.append(m._ev("pass", color=color, number=g.n, stone=True))
+    evs.append(m.event("pass", color=color, number=g.n, stone=True))
     for _ in range(2):
         color = "BW"[g.to_move() - 1]
         assert g.abandon(g.to_move()) is None
-        evs.append(m._ev("abandon", color=color, number=g.n))
+        evs.append(m.event("abandon", color=color, number=g.n))
     data = record_game(evs)
     props, moves = read_moves(data)
     assert [k for _, _, k in moves[-3:]] == [None, "abandon", "abandon"]
@@ -99,8 +99,8 @@ def test_handicap_result_and_count_as_territory():
     evs += m.moves(10)
     evs.append(m.pass_move())
     evs.append(m.pass_move())
-    evs.append(m._ev("end", reason="two-passes"))
-    evs.append(m._ev("count", result="W+0.5", winner="W", margin=0.5, unit="points",
+    evs.append(m.event("end", reason="two-passes"))
+    evs.append(m.event("count", result="W+0.5", winner="W", margin=0.5, unit="points",
                      breakdown={"territory": {"B": ["aa", "ab"], "W": ["ii"]}}))
     data = record_game(evs, event="Club night", round="4", black="Ann", white="Bo", date="2026-11-22")
     root = sgf.Sgf_game.from_bytes(data).get_root()
@@ -111,7 +111,7 @@ def test_handicap_result_and_count_as_territory():
     last = sgf.Sgf_game.from_bytes(data).get_last_node()
     assert last.get("TB") == {(8, 0), (7, 0)} and last.get("TW") == {(0, 8)}
     # resignation without a count
-    evs2 = evs[:5] + [m._ev("resign", color="B")]
+    evs2 = evs[:5] + [m.event("resign", color="B")]
     assert sgf.Sgf_game.from_bytes(record_game(evs2)).get_root().get("RE") == "W+R"
 
 
@@ -120,7 +120,7 @@ def test_territory_is_computed_when_the_count_does_not_give_it():
     evs = [m.start()]
     for p in ("ca", "da", "cb", "db", "cc", "dc", "cd", "dd", "ce", "de"):
         evs.append(m.play(p))
-    evs.append(m._ev("count", result="W+3", winner="W", margin=3, unit="points", breakdown={}))
+    evs.append(m.event("count", result="W+3", winner="W", margin=3, unit="points", breakdown={}))
     last = sgf.Sgf_game.from_bytes(record_game(evs)).get_last_node()
     assert len(last.get("TB")) == 10 and len(last.get("TW")) == 5
 
