@@ -9,13 +9,14 @@ started at any time; a cable pulled and plugged back resumes where it was.
 import sys
 import time
 
+from goban.points import LETTERS
 from goboard.argtypes import number
 from goboard.link.boards import choose_port
 from goboard.link.sequence import Sequencer
 from goboard.link.transport import HostLink
 from goboard.link.wire import too_deep
 from goboard.live.state import LiveState, EventError, ENDED, COUNTED
-from goboard.record.sgfrecord import COLS, NAMES, point_label
+from goboard.record.sgfrecord import NAMES, point_label
 
 CLEAR = "\x1b[H\x1b[2J"
 
@@ -39,12 +40,12 @@ def render(st):
     snap = st.snapshot()
     grid = [["."] * size for _ in range(size)]
     for p, c in st.stones.items():
-        grid[COLS.index(p[1])][COLS.index(p[0])] = "X" if c == "B" else "O"
+        grid[LETTERS.index(p[1])][LETTERS.index(p[0])] = "X" if c == "B" else "O"
     for p, c in st.dead.items():
-        grid[COLS.index(p[1])][COLS.index(p[0])] = "x" if c == "B" else "o"
+        grid[LETTERS.index(p[1])][LETTERS.index(p[0])] = "x" if c == "B" else "o"
     if st.pending:
         for p in st.pending.get("points", ()):
-            grid[COLS.index(p[1])][COLS.index(p[0])] = "*"
+            grid[LETTERS.index(p[1])][LETTERS.index(p[0])] = "*"
     banner = snap.get("banner")
     bad = banner.get("point") if banner else None
     last = st.last.get("point") if st.last else None
@@ -55,7 +56,7 @@ def render(st):
         cells = grid[y]
         row = ""
         for x in range(size):
-            p = COLS[x] + COLS[y]
+            p = LETTERS[x] + LETTERS[y]
             sep = "(" if p == last else ("[" if p == bad else " ")
             if x and row and row[-1] in ")]" and sep == " ":
                 sep = ""

@@ -24,12 +24,11 @@ import time
 from goboard.errors import UserError
 from goboard.link.transport import Disconnected, HostLink, LinkError
 from goboard.link.wire import token
-from goboard.live.state import LiveState
+from goboard.live.state import OTHER, LiveState
 from goboard.record.sync import follow, sgf_path, sync_once
 
 GONE = "gone"          # the queue's last word when the board stopped answering
 REFRESH = 3.0          # seconds between the same expect request while a move is awaited
-OTHER = {"B": "W", "W": "B"}
 
 
 class BoardGone(UserError):

@@ -21,16 +21,16 @@ import threading
 
 from goban import rules as R
 from goban.game import handicap_points
+from goban.points import LETTERS
 from goboard import __version__
 from goboard.gtp.boardgame import Aborted, GameOver, Refused
 from goboard.gtp.protocol import (COLUMNS, GTPError, clock_left, clock_spec, parse_command, response,
                                   to_color, to_point, vertex)
 from goboard.link.wire import token
+from goboard.live.state import OTHER
 
-OTHER = {"B": "W", "W": "B"}
 KGS_RULES = {"japanese": "japanese", "chinese": "chinese", "aga": "aga",
              "new_zealand": "tromp-taylor"}
-LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 
 class Controller:

@@ -12,9 +12,9 @@ from goboard.gtp.boardgame import GameOver, Refused
 from goboard.gtp.client import Engine
 from goboard.gtp.engine import KGS_RULES
 from goboard.gtp.protocol import GTPError, color_word, to_point, vertex
+from goboard.live.state import OTHER
 from goboard.record.sgfrecord import read_moves
 
-OTHER = {"B": "W", "W": "B"}
 RULES_KGS = {v: k for k, v in KGS_RULES.items()}
 
 

@@ -19,8 +19,9 @@ here once:
   "B"/"W"; `to_point`/`vertex` convert, for any size 2..25.
 """
 
+from goban.points import LETTERS
+
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # GTP's columns: no I, up to 25x25
-SGF = "abcdefghijklmnopqrstuvwxy"
 
 
 class GTPError(Exception):
@@ -98,14 +99,14 @@ def to_point(text, size):
     row = int(t[1:])
     if not 1 <= row <= size:
         raise ValueError("not a vertex of a %dx%d board: %s" % (size, size, text))
-    return SGF[COLUMNS.index(t[0])] + SGF[size - row]
+    return LETTERS[COLUMNS.index(t[0])] + LETTERS[size - row]
 
 
 def vertex(point, size):
     """GTP vertex ("D4") of an SGF point; "pass" for ""."""
     if not point:
         return "pass"
-    return "%s%d" % (COLUMNS[SGF.index(point[0])], size - SGF.index(point[1]))
+    return "%s%d" % (COLUMNS[LETTERS.index(point[0])], size - LETTERS.index(point[1]))
 
 
 def clock_spec(main, byo_time, byo_stones):

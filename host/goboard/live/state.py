@@ -19,9 +19,9 @@ import copy
 
 from goban import clock as C
 from goban.players import FIELDS as GAME_FIELDS
+from goban.points import LETTERS
 from goboard.link.sequence import Reorder
 
-COLS = "abcdefghijklmnopqrstuvwxy"
 OTHER = {"B": "W", "W": "B"}
 
 # status of play, in the order a game goes through them
@@ -52,7 +52,7 @@ def _color(ev, key="color", allow_none=False):
 
 
 def _check_point(p, size, kind, key):
-    if not (isinstance(p, str) and len(p) == 2 and p[0] in COLS[:size] and p[1] in COLS[:size]):
+    if not (isinstance(p, str) and len(p) == 2 and p[0] in LETTERS[:size] and p[1] in LETTERS[:size]):
         raise EventError("%s event: %s %r is not a point of a %dx%d board"
                          % (kind or "game-start", key, p, size, size))
     return p
@@ -360,7 +360,7 @@ class LiveState:
         """The position as text rows, '.' empty, 'X' black, 'O' white (row 0 at the top)."""
         grid = [["."] * self.size for _ in range(self.size)]
         for p, c in self.stones.items():
-            grid[COLS.index(p[1])][COLS.index(p[0])] = "X" if c == "B" else "O"
+            grid[LETTERS.index(p[1])][LETTERS.index(p[0])] = "X" if c == "B" else "O"
         return ["".join(r) for r in grid]
 
     def snapshot(self):

@@ -14,10 +14,10 @@ from sgfmill import sgf
 
 from goban import rules as R
 from goban.game import Game
+from goban.points import LETTERS
 from goban.replay import play_record
 from goboard.errors import UserError
 
-LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 # SGF RU values -> rules ids (what other programs write; ours come first)
 RU_NAMES = {r.sgf_name.lower(): r.id for r in (R.get(i) for i in R.RULE_IDS)}

@@ -20,18 +20,19 @@ from sgfmill import sgf
 
 from goban import clock as C
 from goban import rules as R
+from goban.points import LETTERS
 from goboard import __version__
 from goboard.errors import UserError
-from goboard.record.sgfgame import LETTERS as COLS, read_sgf, record_from_sgf, seki_properties
+from goboard.record.sgfgame import read_sgf, record_from_sgf, seki_properties
 
 NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def to_move(size, p):
     """'dd' -> sgfmill's (row from the bottom, col)."""
-    if not (isinstance(p, str) and len(p) == 2 and p[0] in COLS[:size] and p[1] in COLS[:size]):
+    if not (isinstance(p, str) and len(p) == 2 and p[0] in LETTERS[:size] and p[1] in LETTERS[:size]):
         raise ValueError("point %r is not on a %dx%d board" % (p, size, size))
-    return size - 1 - COLS.index(p[1]), COLS.index(p[0])
+    return size - 1 - LETTERS.index(p[1]), LETTERS.index(p[0])
 
 
 def point_label(size, p):
@@ -39,7 +40,7 @@ def point_label(size, p):
     if not p:
         return "pass"
     try:
-        return NAMES[COLS.index(p[0])] + str(size - COLS.index(p[1]))
+        return NAMES[LETTERS.index(p[0])] + str(size - LETTERS.index(p[1]))
     except (ValueError, IndexError):
         return str(p)
 
@@ -75,7 +76,7 @@ def _territory(size, stones, dead):
     out = {"B": [], "W": []}
     for x in range(size):
         for y in range(size):
-            p = COLS[x] + COLS[y]
+            p = LETTERS[x] + LETTERS[y]
             if p in board or p in seen:
                 continue
             region, border, todo = [], set(), [p]
@@ -83,10 +84,10 @@ def _territory(size, stones, dead):
             while todo:
                 q = todo.pop()
                 region.append(q)
-                qx, qy = COLS.index(q[0]), COLS.index(q[1])
+                qx, qy = LETTERS.index(q[0]), LETTERS.index(q[1])
                 for nx, ny in ((qx - 1, qy), (qx + 1, qy), (qx, qy - 1), (qx, qy + 1)):
                     if 0 <= nx < size and 0 <= ny < size:
-                        r = COLS[nx] + COLS[ny]
+                        r = LETTERS[nx] + LETTERS[ny]
                         if r in board:
                             border.add(board[r])
                         elif r not in seen:

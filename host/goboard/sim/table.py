@@ -29,10 +29,9 @@ from goboard.gtp.client import Engine
 from goboard.gtp.protocol import GTPError, to_point, vertex
 from goboard.link.boards import choose_port
 from goboard.link.nullmodem import PtyPair, Relay
+from goboard.live.state import OTHER
 from goboard.paths import BOARDS
 from goboard.sim.board import SimBoard
-
-OTHER = {"B": "W", "W": "B"}
 
 
 class SimTable:
