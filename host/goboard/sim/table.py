@@ -12,6 +12,9 @@ move the board records, whose choices the hands play at the board with the
 usual noise. At the end of play it lifts the stones its engine calls dead and
 presses end, so the board counts. With `hints` it sometimes asks the board for
 a hint first (ok) and plays the point the board lights (teaching mode).
+
+`open_table` gives `goboard gtp` and `goboard play` their board from the command
+line: a real one on a port, or this simulated one with its stand-in person.
 """
 
 import json
@@ -213,7 +216,7 @@ class SimPerson:
 
 
 def add_sim_arguments(p):
-    """The simulated board's options (shared with `goboard play`)."""
+    """The simulated board's options (`goboard gtp` and `goboard play`)."""
     p.add_argument("--sim", action="store_true",
                    help="play on the simulated board instead of a real one")
     p.add_argument("--sim-player", metavar="CMD",
