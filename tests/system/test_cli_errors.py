@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from hostile_board import HostileBoard
-from test_hostile_board import run_host, healthy
+from hostile_board import healthy, run_host
 
 from goban.profile import ProfileError, load as load_profile
 from goboard.cli import main as goboard

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from test_serve_browser import browser, server, viewport, wait_for, SEQ_SHOWN  # noqa: F401
+from browser_rig import _real_browser_present, browser, server, viewport, wait_for, SEQ_SHOWN  # noqa: F401
 from synth import EventMaker, TimedGame
 
 PLAYERS = {"black": "柯洁", "black_rank": "9p", "white": "Shin Jinseo", "white_rank": "9p",

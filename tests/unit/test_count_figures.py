@@ -17,22 +17,13 @@ import pytest
 
 from goban import rules as R
 from goban.count import count
-from count_positions import (FIG3, FIG5, FIG5_DEAD, ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI,
-                             ONE_EYE_LIFE, TANG_SONG_SEKI, game_of, transform_rows,
-                             transform_sgf)
+from count_positions import (AREA, EXPECTED_FIG5, FIG3, FIG5, FIG5_DEAD, ONE_LIBERTY_SEKI,
+                             FOUR_LIBERTY_SEKI, ONE_EYE_LIFE, TANG_SONG_SEKI, game_of,
+                             transform_rows, transform_sgf)
 
-AREA = ("chinese", "chinese-1988", "aga", "ing", "jipingdian", "tromp-taylor")
 
 # (result, black total, white total) with komi 0; figure 5 with its prisoners (1, 1)
 # and c2 dead, figure 3 with prisoners (1, 2) (c2 went to white)
-EXPECTED_FIG5 = {r: ("W+1", 24, 25) for r in AREA}
-EXPECTED_FIG5.update({
-    "living-stones": ("B+1", 22, 21),    # the seed: 22 living stones against 21
-    "new-ing": ("W+8.5", 24, 25),        # 7x7: black needs more than 24.5 + 3.75
-    "ming-qing": ("B+1", 25, 24),        # each side gives one eye point per block
-    "japanese": ("W+1", 6, 7),           # territory 5 + 1 prisoner, 5 + 2
-    "tang-song": ("B+1", 1, 0),          # 5 - 2 eyes - 2 held; 5 - 4 eyes - 1 held
-})
 EXPECTED_FIG3 = dict(EXPECTED_FIG5)
 EXPECTED_FIG3.update({
     "japanese": ("W+3", 3, 6),           # 2 + 1, 4 + 2

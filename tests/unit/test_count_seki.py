@@ -16,7 +16,7 @@ import random
 from goban.count import count
 from count_positions import (ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI, ONE_EYE_LIFE,
                              TANG_SONG_SEKI, FIG3, CONNECTED_BY_DAME, game_of, blocks_of,
-                             random_rows)
+                             plain_seki, random_rows)
 
 
 def test_blocks_join_through_territory():
@@ -202,41 +202,6 @@ def test_an_eyeless_chain_facing_an_open_border_is_not_seki():
     eyeless = [b for b in blocks.values() if b["eyes"] == 0]
     assert eyeless, blocks
     assert not any(b["seki"] for b in blocks.values())
-
-
-def plain_seki(board, rg):
-    """issue 12's seki rule read plainly, with sets: the blocks in seki."""
-    info = {k: blk for k, blk in enumerate(rg.blocks(), 1)}
-    cells, W = board.cells, board.W
-    dame = {p for p in board.points()
-            if cells[p] == 0 and rg.rinfo[(rg.rid[p] << 3) + 1] == 3}
-
-    def stone_neighbours(p):
-        return [q for q in (p - 1, p + 1, p - W, p + W) if cells[q] in (1, 2)]
-
-    borders = {}       # dame region -> blocks next to it
-    near = {}          # block -> dame regions next to its stones
-    for p in dame:
-        r = rg.rid[p]
-        for q in stone_neighbours(p):
-            borders.setdefault(r, set()).add(rg.bid[q])
-            near.setdefault(rg.bid[q], set()).add(r)
-    seki = {k for k, blk in info.items()
-            if k in near and blk["eyes"] < 2 and blk["largest_eye"] < 3}
-    while True:
-        let_go = set()
-        for k in seki:
-            col = info[k]["color"]
-            around = set().union(*(borders[r] for r in near[k]))
-            living = {j for j in around if j not in seki}
-            if info[k]["territory"]:
-                if any(info[j]["color"] == col for j in living):
-                    let_go.add(k)
-            elif living or not any(info[j]["color"] != col for j in around):
-                let_go.add(k)
-        if not let_go:
-            return seki
-        seki -= let_go
 
 
 def test_seki_rule_read_plainly():

@@ -19,8 +19,7 @@ from goban.count import count, CountError
 from goban.regions import (Regions, T_SEKI_G, T_SEKI_T, T_SEKI_E, T_E, B_FLAGS, F_SEKI,
                            B_BASIC)
 from count_positions import (ONE_LIBERTY_SEKI, FOUR_LIBERTY_SEKI, TANG_SONG_SEKI, FIG3,
-                             game_of, random_rows)
-from test_count_seki import plain_seki
+                             game_of, plain_seki, random_rows)
 
 # seed 003-like: the black corner (one eye a5, the shared liberty d5) is in seki, so
 # white's three-eyed group lives with a shared liberty and keeps one basic eye position

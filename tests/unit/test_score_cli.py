@@ -9,23 +9,7 @@ import pytest
 
 from goban import rules as R
 from conftest import score_cli as score
-from count_positions import FIG5, FIG5_DEAD, transform_rows, transform_sgf
-from test_count_figures import EXPECTED_FIG5
-
-
-def setup_sgf(rows, extra="", moves="", komi=None):
-    ab, aw = [], []
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            s = chr(97 + x) + chr(97 + y)
-            if ch == "X":
-                ab.append(s)
-            elif ch == "O":
-                aw.append(s)
-    km = "KM[%s]" % komi if komi is not None else ""
-    return ("(;GM[1]FF[4]SZ[%d]%sAB%sAW%s%s%s)"
-            % (len(rows), km, "".join("[%s]" % s for s in ab), "".join("[%s]" % s for s in aw),
-               extra, moves))
+from count_positions import EXPECTED_FIG5, FIG5, FIG5_DEAD, setup_sgf, transform_rows, transform_sgf
 
 
 @pytest.mark.parametrize("rid", R.RULE_IDS)

@@ -11,8 +11,7 @@ from goban.count import count
 from goboard.record.sgfgame import load_sgf, markup_seki
 from goboard.record.sgfrecord import record_game, check_record
 from conftest import score_cli as score
-from count_positions import TANG_SONG_SEKI, ONE_LIBERTY_SEKI, game_of
-from test_score_cli import setup_sgf
+from count_positions import TANG_SONG_SEKI, ONE_LIBERTY_SEKI, game_of, setup_sgf
 
 
 def events(seki_dead=None, seki_count=None):
