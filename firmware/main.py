@@ -88,6 +88,7 @@ def build():
         dev.matrix.scan(raw)
         cal.retake(raw)
         cal.save(CAL_PATH)
+    cal.apply(dev.matrix, dev.bowls)   # a remap and the scales' figures saved (goban.diag)
     log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"])
     loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
@@ -103,7 +104,8 @@ def build():
                          info={"profile": prof.id, "size": prof.size}, state=loop.state,
                          new_game=loop.host_new_game, players=loop.host_players,
                          clock=loop.host_clock,
-                         expect=loop.host_expect, undo=loop.host_undo)   # goban.remote
+                         expect=loop.host_expect, undo=loop.host_undo,   # goban.remote
+                         raw=loop.raw_frame, diag=loop.host_diag)         # goban.diag
     except ImportError:
         loop.link = None
     return prof, loop

@@ -103,6 +103,7 @@ class BoardLoop:
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open
+        self.diag = None            # the board's diagnostics, when on (goban.diag)
         self.bowl_last = array("i", [-2, -2, -2, -2])   # B, W, lidB, lidW last handed on
         self.sent = 0               # events handed on (tests, bench)
         self.queue = []             # events taken from the referee, not all out yet
@@ -244,6 +245,16 @@ class BoardLoop:
         finally:
             self._drain()
 
+    def host_diag(self, msg):
+        """The link's `diag` request: the board's diagnostics (goban.diag.request)."""
+        from goban import diag
+        return diag.request(self, msg)
+
+    def raw_frame(self):
+        """The link's raw stream: (readings, wired order, scales) (goban.diag)."""
+        from goban import diag
+        return diag.raw_frame(self)
+
     def state(self):
         """The board's current state for the link's `state` request: the
         referee's (position rows, to move, move number, captures, rules...)
@@ -255,6 +266,8 @@ class BoardLoop:
     # --- one step ---------------------------------------------------------------
     def step(self, now_ms):
         """At most one scan; returns the number of events it produced."""
+        if self.diag is not None:
+            return self.diag.step(now_ms)   # the board's diagnostics: the referee rests
         clock = self.ticks_us
         t0 = clock() if clock is not None else 0
         self.t0 = t0
@@ -588,6 +601,9 @@ class BoardLoop:
 
     # --- buttons and the new-game menu --------------------------------------------
     def press(self, name):
+        if self.diag is not None:
+            self.diag.press(name)
+            return
         ref = self.ref
         if timing.press(ref, name):
             return
@@ -604,6 +620,11 @@ class BoardLoop:
             self.menu = m = {"step": 0, "rules": 0, "komi": -1, "handicap": 0}
         elif name == "ok":
             m["step"] += 1
+            if m["rules"] == len(R.RULE_IDS):   # the last entry: the diagnostics page
+                self.menu = None
+                from goban import diag
+                diag.request(self, {"op": "start"})
+                return
             if m["step"] > 2:
                 self.menu = None
                 rid = R.RULE_IDS[m["rules"]]
@@ -613,8 +634,8 @@ class BoardLoop:
         elif name in ("up", "down"):
             d = 1 if name == "up" else -1
             s = m["step"]
-            if s == 0:
-                m["rules"] = (m["rules"] + d) % len(R.RULE_IDS)
+            if s == 0:     # the rules, then "Diagnostics" (goban.diag)
+                m["rules"] = (m["rules"] + d) % (len(R.RULE_IDS) + 1)
             elif s == 1:
                 m["komi"] = max(-1, min(len(KOMI_STEPS) - 1, m["komi"] + d))
             else:
@@ -623,7 +644,9 @@ class BoardLoop:
                     m["handicap"] = 2 if d > 0 else 0
         s = m["step"]
         if s == 0:
-            self._display("New game: rules", R.RULE_IDS[m["rules"]])
+            r = m["rules"]
+            self._display("New game: rules", R.RULE_IDS[r] if r < len(R.RULE_IDS)
+                          else "Diagnostics")
         elif s == 1:
             k = "rules' own" if m["komi"] < 0 else str(KOMI_STEPS[m["komi"]])
             self._display("Komi", k)

@@ -38,6 +38,14 @@ sliding stone or a noisy sensor never builds a run.
 The baseline is re-taken on an empty board (retake), followed slowly on points
 that read empty (follow_drift), and kept on flash (save/load, a small binary
 file with a crc32, replaced atomically by rename).
+
+Two more things a builder's bring-up measures are kept in the same file (goban.diag,
+`goboard diag`): the *remap* (frame point p reads wiring channel src[p]: a board
+wired with swapped sensors, crossed select lines or the other numbering order
+plays right once it is saved; the matrix folds it into its conversions,
+hw.matrix.HallMatrix.remap) and the *scales* (each load cell's tare
+and counts per kg, and the stone weights, from a tare and a known weight or a
+counted handful of stones: they win over the profile's figures).
 """
 
 from array import array
@@ -77,7 +85,12 @@ C_CHANGED = const(14)  # out: cells the last classify changed (0: goban.settle m
 
 ADC_MAX = const(4095)
 _MAGIC = b"GCAL"
-_VERSION = const(1)
+# 2: the head's flags byte says which sections follow the words (version 1 files,
+# whose flags byte is 0, load as they are)
+_VERSION = const(2)
+_HAS_REMAP = const(1)
+_HAS_SCALES = const(2)
+SCALES = ("B", "W", "lidB", "lidW")   # the scales section's order (hw.bowls.WHICH)
 
 
 class CalibrationError(ValueError):
@@ -254,6 +267,7 @@ class Calibration:
         band = t["drift_band"] or min(t["black"], t["white"]) // 3
         self.offset_max = t["offset_max"]
         self.polarity = profile.polarity
+        self.order = (getattr(profile, "matrix", None) or {}).get("order", "rows")
         enter = t.get("enter", 150)
         strong = t.get("strong", 300)
         self.cfg = array("i", [n, t["black"] << 4, t["white"] << 4, t["rail"],
@@ -272,6 +286,12 @@ class Calibration:
         inv = INVERTED if profile.polarity < 0 else 0
         self.state = array("i", [inv | (2048 << 4)] * n)
         self.taken = False  # True once retake() or load() gave real baselines
+        self.remap = None   # array('H'): frame point p reads wiring channel remap[p]
+        # {which: (tare raw, counts per kg)} and {"B"/"W": stone mg} measured on
+        # the board (goban.diag), or None: the profile's figures
+        self.scales = None
+        self.stone_mg = None
+        self.path = None    # the file it was loaded from or saved to (goban.diag saves there)
 
     # ---- hot path ----------------------------------------------------------
     def classify(self, raw, cells):
@@ -365,6 +385,84 @@ class Calibration:
                 out.append((i, "dead" if st & DEAD else "stuck" if st & STUCK else "marked"))
         return out
 
+    # ---- the remap ---------------------------------------------------------
+    def channel_of(self, p):
+        """The wiring channel frame point p reads now (the remap's, else the
+        profile's wiring order's)."""
+        if self.remap is not None:
+            return self.remap[p]
+        return self.channel_of_plan(p)
+
+    def set_remap(self, src, flipped=None, empty=None):
+        """Frame point p reads wiring channel src[p] from now on (None: the one
+        the profile's wiring order gives it). The baselines come from `empty`
+        (each channel's reading on the empty board, in channel order: the
+        wiring check's) where given, else each sensor's word (baseline, dead,
+        stuck, polarity) moves with its channel; `flipped` (1 where the sensor
+        reads the other way round from the profile's polarity, seen with a stone
+        of a known colour) sets the polarities. ValueError, and nothing changes,
+        if two points would read one channel. The matrix is the caller's (its
+        remap(src))."""
+        n = self.n
+        if src is not None:
+            if len(src) != n:
+                raise ValueError("a remap needs %d entries, not %d" % (n, len(src)))
+            seen = {}
+            for w in src:
+                if not 0 <= w < 4096 or w in seen:
+                    raise ValueError("a remap must give every point a channel of its own (%d)" % w)
+                seen[w] = 1
+        words = {}                        # channel -> the word of its sensor now
+        for p in range(n):
+            words[self.channel_of(p)] = self.state[p] & ~UNSTABLE
+        old = self.remap
+        self.remap = None if src is None else array("H", src)
+        ident = src is not None
+        if ident:
+            for p in range(n):
+                if src[p] != self.channel_of_plan(p):
+                    ident = False
+                    break
+        if ident:
+            self.remap = None
+        inv = INVERTED if self.polarity < 0 else 0
+        lo = self.cfg[C_LO]
+        hi = self.cfg[C_HI]
+        om = self.offset_max
+        for p in range(n):
+            ch = self.channel_of(p)
+            if empty is not None:
+                v = empty[ch]
+                st = (v << 4) | (words.get(ch, inv) & INVERTED)
+                if v < lo or v > hi:
+                    st |= DEAD
+                elif v - 2048 > om or 2048 - v > om:
+                    st |= STUCK
+            else:
+                st = words.get(ch, inv | (2048 << 4))
+            if flipped is not None:
+                st = (st & ~INVERTED) | (inv ^ (INVERTED if flipped[p] else 0))
+            self.state[p] = st
+            self.grey[p] = 0
+            self.steady[p] = 0
+        return old
+
+    def channel_of_plan(self, p):
+        """The channel the profile's wiring order gives frame point p."""
+        y = p // self.size
+        x = p - y * self.size
+        if self.order == "serpentine" and y & 1:
+            x = self.size - 1 - x
+        return y * self.size + x
+
+    def apply(self, matrix, bowls=None):
+        """At boot: the remap onto the matrix, the scales' figures onto the
+        bowls (what the profile says where none was saved)."""
+        if hasattr(matrix, "remap"):
+            matrix.remap(self.remap)
+        if bowls is not None and hasattr(bowls, "apply"):
+            bowls.apply(self.scales, self.stone_mg)
+
     # ---- flash -------------------------------------------------------------
     def _blob(self):
         out = bytearray(4 * self.n)
@@ -372,17 +470,37 @@ class Calibration:
             out[4 * i:4 * i + 4] = (self.state[i] & 0x7FFFFFFF & ~UNSTABLE).to_bytes(4, "little")
         return out
 
+    def _sections(self):
+        """(flags, bytes) of what follows the words: the remap, the scales."""
+        flags = 0
+        out = bytearray()
+        if self.remap is not None:
+            flags |= _HAS_REMAP
+            for w in self.remap:
+                out += w.to_bytes(2, "little")
+        if self.scales is not None:
+            flags |= _HAS_SCALES
+            for w in SCALES:
+                tare, cpk = self.scales.get(w, (0, 0))
+                out += (tare & 0xFFFFFFFF).to_bytes(4, "little") + cpk.to_bytes(4, "little")
+            mg = self.stone_mg or {}
+            out += mg.get("B", 0).to_bytes(4, "little") + mg.get("W", 0).to_bytes(4, "little")
+        return flags, out
+
     def save(self, path):
         """Write the calibration to path (via path + '.tmp' and rename, so a
         power cut leaves either the old or the new file)."""
         import os
+        self.path = path
         body = self._blob()
-        head = _MAGIC + bytes([_VERSION, self.size, 0, 0])
-        crc = _crc32(head + body)
+        flags, more = self._sections()
+        head = _MAGIC + bytes([_VERSION, self.size, flags, 0])
+        crc = _crc32(head + body + more)
         tmp = path + ".tmp"
         with open(tmp, "wb") as f:
             f.write(head)
             f.write(body)
+            f.write(more)
             f.write(crc.to_bytes(4, "little"))
         try:
             os.remove(path)
@@ -393,21 +511,53 @@ class Calibration:
     def load(self, path):
         """Read a calibration saved by save(). CalibrationError says what is
         wrong (missing, damaged, other board size); the state is unchanged."""
+        self.path = path
         try:
             with open(path, "rb") as f:
                 data = f.read()
         except OSError:
             raise CalibrationError("%s: no calibration saved" % path)
-        nbytes = 4 * self.n
+        n = self.n
+        nbytes = 4 * n
         if len(data) < 12 or data[:4] != _MAGIC:
             raise CalibrationError("%s: not a calibration file" % path)
-        if data[4] != _VERSION or data[5] != self.size:
+        if data[4] not in (1, _VERSION) or data[5] != self.size:
             raise CalibrationError("%s: calibration for version %d size %d, not %d"
                                    % (path, data[4], data[5], self.size))
-        if len(data) != 8 + nbytes + 4:
+        flags = data[6]
+        more = (2 * n if flags & _HAS_REMAP else 0) + (40 if flags & _HAS_SCALES else 0)
+        if flags & ~(_HAS_REMAP | _HAS_SCALES) or len(data) != 8 + nbytes + more + 4:
             raise CalibrationError("%s: calibration damaged (length)" % path)
         if _crc32(data[:-4]) != int.from_bytes(data[-4:], "little"):
             raise CalibrationError("%s: calibration damaged (checksum)" % path)
-        for i in range(self.n):
+        at = 8 + nbytes
+        remap = None
+        if flags & _HAS_REMAP:
+            remap = array("H", bytes(2 * n))
+            seen = {}
+            for p in range(n):
+                w = data[at + 2 * p] | (data[at + 2 * p + 1] << 8)
+                if w >= 4096 or w in seen:
+                    raise CalibrationError("%s: calibration damaged (remap)" % path)
+                seen[w] = 1
+                remap[p] = w
+            at += 2 * n
+        scales = stone = None
+        if flags & _HAS_SCALES:
+            scales = {}
+            for w in SCALES:
+                tare = int.from_bytes(data[at:at + 4], "little")
+                cpk = int.from_bytes(data[at + 4:at + 8], "little")
+                if tare & 0x80000000:
+                    tare -= 0x100000000
+                if cpk:
+                    scales[w] = (tare, cpk)
+                at += 8
+            stone = {"B": int.from_bytes(data[at:at + 4], "little"),
+                     "W": int.from_bytes(data[at + 4:at + 8], "little")}
+        for i in range(n):
             self.state[i] = int.from_bytes(data[8 + 4 * i:12 + 4 * i], "little")
+        self.remap = remap
+        self.scales = scales
+        self.stone_mg = stone
         self.taken = True

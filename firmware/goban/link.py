@@ -23,6 +23,7 @@ import json
 import select
 import time
 
+from goban.compat import micropython, ptr8, ptr16
 from goban.crc import crc32
 from goban.players import FIELDS as GAME_FIELDS
 
@@ -43,6 +44,43 @@ RX_MAX = 512          # longest request line the board accepts (names in UTF-8)
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
+# the raw stream (`raw` request): a frame of 361 readings is ~850 bytes on the
+# wire, so at most 10 a second (a USB CDC link carries far more, a step sends one)
+# and each request streams for a while only: a host that went away stops it
+RAW_MIN_MS = 100
+RAW_MAX_EVERY_MS = 5000
+RAW_FOR_MS = 10000    # a request's stream lasts this long unless it says `for`
+RAW_MAX_FOR_MS = 60000
+
+
+@micropython.viper
+def pack12(raw, out, n: int):
+    """Readings 0..4095 packed two in three bytes, little end first: out[3j] is
+    the low byte of reading 2j, out[3j+1] its high nibble and the low nibble of
+    reading 2j+1, out[3j+2] the rest of it (an odd count ends with a 0 reading)."""
+    r = ptr16(raw)
+    o = ptr8(out)
+    i = 0
+    j = 0
+    while i < n:
+        a = int(r[i]) & 0xFFF
+        b = 0
+        if i + 1 < n:
+            b = int(r[i + 1]) & 0xFFF
+        o[j] = a & 0xFF
+        o[j + 1] = (a >> 8) | ((b & 0xF) << 4)
+        o[j + 2] = b >> 4
+        i += 2
+        j += 3
+
+
+def unpack12(data, n):
+    """The readings pack12 packed (the host's side, and the tests')."""
+    out = []
+    for j in range(0, 3 * ((n + 1) // 2), 3):
+        out.append(data[j] | ((data[j + 1] & 0xF) << 8))
+        out.append((data[j + 1] >> 4) | (data[j + 2] << 4))
+    return out[:n]
 
 
 def frame_bytes(fseq, body):
@@ -96,10 +134,14 @@ class Link:
     game and `clock(request)` sets, pauses or corrects its clock (each returns
     the event it logged, ValueError to refuse); `expect(msg)` and `undo(msg)`
     serve the host's side of the game (goban.remote: its move lit and awaited, a
-    takeback; each returns the answer's fields, ValueError to refuse)."""
+    takeback; each returns the answer's fields, ValueError to refuse);
+    `raw()` gives the raw stream its frame ((readings, wired, scales):
+    BoardLoop.raw_frame) and `diag(msg)` serves the board's diagnostics
+    (goban.diag.request: the answer's fields, ValueError to refuse)."""
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
-                 new_game=None, players=None, clock=None, expect=None, undo=None):
+                 new_game=None, players=None, clock=None, expect=None, undo=None,
+                 raw=None, diag=None):
         self.inp = stream
         self.out = out if out is not None else stream
         self.log = log
@@ -112,6 +154,14 @@ class Link:
         self.clock_fn = clock
         self.expect_fn = expect
         self.undo_fn = undo
+        self.raw_fn = raw
+        self.diag_fn = diag
+        self.now = now_ms
+        self.raw_every = 0     # the raw stream: its period (0: off), next frame, end
+        self.raw_next = 0
+        self.raw_until = 0
+        self.raw_n = 0         # raw frames sent
+        self.raw_buf = None    # the packed readings (made at the first request)
         self.answered = {}     # kind -> (id, answer) of the last request with an id: a
         #                        request sent again (its answer lost) acts only once
         self.fseq = 0
@@ -208,9 +258,15 @@ class Link:
         """Handle what the host sent, pace a read-back, keep the heartbeat.
         Returns at once; call it every loop period."""
         sent = self.fseq
+        self.now = now_ms
         self._receive()
         if self.cur_re >= 0:
             self._pump()
+        elif self.raw_every and ticks_diff(now_ms, self.raw_next) >= 0:
+            if ticks_diff(now_ms, self.raw_until) >= 0:
+                self.raw_every = 0      # nobody asked again: the stream ends
+            else:
+                self._raw_frame(None)
         if self.fseq != sent:
             self.last_tx = now_ms
         elif ticks_diff(now_ms, self.last_tx) >= TICK_MS:
@@ -298,6 +354,10 @@ class Link:
             self._once(re, msg, self._clock)
         elif k in ("expect", "undo"):
             self._remote(re, k, msg)
+        elif k == "raw":
+            self._raw_request(re, msg)
+        elif k == "diag":
+            self._remote(re, k, msg)
         elif k == "ping":
             self._msg("pong", re, {"t": msg.get("t")})
         else:
@@ -363,11 +423,51 @@ class Link:
         """The host's side of the game (goban.remote): `expect` {color, move:
         "dd" / "pass" / "resign" / "wait"} or {clear, note}, and `undo`. A
         refusal is an `error` whose msg starts with its code ("ko: ...")."""
-        fn = self.expect_fn if k == "expect" else self.undo_fn
+        fn = self.expect_fn if k == "expect" else self.undo_fn if k == "undo" else self.diag_fn
         try:
             self._once(re, msg, (lambda m: None) if fn is None else fn)
         except ValueError as e:
             self._msg("error", re, {"msg": str(e)})
+
+    def note(self, k, fields):
+        """A message of the board's own (goban.diag's progress: `walk`, `press`)."""
+        self._msg(k, None, fields)
+
+    # --- the raw stream -----------------------------------------------------------
+    def _raw_request(self, re, msg):
+        """`raw` {every: ms (0 stops), for: ms}: the matrix's raw frame (and the
+        scales') now, as the answer, then every `every` ms for `for` ms (a host
+        asks again before then to go on)."""
+        if self.raw_fn is None:
+            self._msg("error", re, {"msg": "this board sends no raw readings"})
+            return
+        every = int(msg.get("every", 250))
+        if every <= 0:
+            self.raw_every = 0
+            self._msg("raw", re, {"every": 0})
+            return
+        every = max(RAW_MIN_MS, min(RAW_MAX_EVERY_MS, every))
+        span = max(every, min(RAW_MAX_FOR_MS, int(msg.get("for", RAW_FOR_MS))))
+        self.raw_every = every
+        self.raw_until = self.now + span
+        self._raw_frame(re)
+
+    def _raw_frame(self, re):
+        raw, wired, scales = self.raw_fn()
+        n = len(raw)
+        buf = self.raw_buf
+        if buf is None or len(buf) != 3 * ((n + 1) // 2):
+            buf = self.raw_buf = bytearray(3 * ((n + 1) // 2))
+        pack12(raw, buf, n)
+        import binascii
+        text = binascii.b2a_base64(buf).decode().strip()
+        self.raw_n += 1
+        self.raw_next = self.now + (self.raw_every or RAW_MIN_MS)
+        head = '{"k":"raw",' + ('"re":%d,' % re if re is not None else "")
+        self._send(head + '"n":%d,"t":%d,"size":%d,"count":%d,"wired":%s,"every":%d,"s":%s,'
+                   '"m":"%s"}' % (self.raw_n, self.now, self.info.get("size", 19), n,
+                                  "true" if wired else "false", self.raw_every,
+                                  json.dumps(scales), text))
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):

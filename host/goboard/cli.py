@@ -14,7 +14,7 @@ import sys
 from goboard.errors import UserError
 
 COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new",
-            "clock", "gtp", "play")
+            "clock", "gtp", "play", "diag")
 
 
 def _load(name):

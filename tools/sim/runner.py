@@ -43,6 +43,8 @@ The job (JSON on stdin, prepared by `goboard sim`):
     hands    optional {"device": a pty}: live hands instead of `actions`, that
              follow the board's lights and take orders while the game runs
              (tools/sim/live_hands.py; the host's end: goboard.simtable)
+    wiring   optional SPEC: the board wired with a builder's mistakes (tools/sim/wiring.py:
+             swapped sensors or select lines, the other numbering order, a dead mux...)
     pace     0 (default): as fast as possible; 1: the simulated clock follows real
              time (the demo, so a page can be watched); 2: twice as fast, ...
 The clock steps one scan period at a time; the world is written, then the board
@@ -107,6 +109,10 @@ class LinkTap(Tap):
         self._attach_log()
         self.link.poll(now_ms)
 
+    def note(self, k, fields):
+        """The board's own messages (goban.diag's progress) go out on the link."""
+        self.link.note(k, fields)
+
     def _attach_log(self):
         if self.link.log is None and self.runner.loop is not None:
             self.link.log = self.runner.loop.log
@@ -131,6 +137,11 @@ class Runner:
                              stone_mg=self.prof.bowls.get("stone_mg", 6500),
                              bowl_stones=job.get("bowl_stones", 180),
                              thresholds=self.prof.thresholds)
+        self.wiring = None
+        if job.get("wiring"):
+            # a board wired with a builder's mistakes (goboard diag --sim-wiring)
+            import wiring
+            self.wiring = wiring.install(self.hw, self.world, self.prof, job["wiring"])
         self.now = 0
         self.n_events = 0
         self.latency = []            # scans from a stone let go to its move (< 0: before)
@@ -187,6 +198,7 @@ class Runner:
         if not first and bowls is not None:
             # the bowls driver is firmware RAM too: after a cut it settles afresh
             bowls = type(bowls)(prof, hw["scales"])
+        cal.apply(hw["matrix"], bowls)      # a remap, the scales' figures (goban.diag)
         if self.link_stream is not None:
             self.tap = LinkTap(self, self.link_stream, self.job["link"].get("serial", "SIM-1"))
         else:
@@ -201,6 +213,8 @@ class Runner:
             self.tap.link.clock_fn = self.loop.host_clock
             self.tap.link.expect_fn = self.loop.host_expect  # the host's side of the game
             self.tap.link.undo_fn = self.loop.host_undo
+            self.tap.link.raw_fn = self.loop.raw_frame       # the board's diagnostics
+            self.tap.link.diag_fn = self.loop.host_diag
         clock = self.job.get("clock")
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0), self.job.get("setup"),

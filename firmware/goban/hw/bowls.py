@@ -190,6 +190,38 @@ class Bowls:
                 done.append(w)
         return done
 
+    def figures(self, which):
+        """(tare raw, counts per kg) of a scale, as weighed now."""
+        t = self.tracks[which]
+        return t.tare, t.counts_per_kg
+
+    def set_figures(self, which, tare=None, counts_per_kg=None):
+        """A scale's tare and sensitivity from a calibration (goban.diag, saved
+        with goban.calibration); its settling starts afresh."""
+        t = self.tracks[which]
+        if tare is not None:
+            t.tare = tare
+        if counts_per_kg:
+            t.counts_per_kg = counts_per_kg
+        t.restart()
+
+    def apply(self, scales, stone_mg):
+        """The figures a calibration saved ({which: (tare, counts per kg)},
+        {"B"/"W": stone mg}, either None): they win over the profile's."""
+        for w, (tare, cpk) in (scales or {}).items():
+            if w in self.tracks:
+                self.set_figures(w, tare, cpk)
+        for c, mg in (stone_mg or {}).items():
+            if mg > 0:
+                self.stone_mg[c] = mg
+
+    def raw_mean(self, which):
+        """The settled run's mean raw reading, or None while unsettled."""
+        if not self.settled(which):
+            return None
+        t = self.tracks[which]
+        return t.sum_raw // t.n
+
     def learn_stone(self, which, count):
         """Set the weight of the stones a settled bowl or lid holds, from the
         count known to be in it (e.g. 180 in each bowl at the start under Ing

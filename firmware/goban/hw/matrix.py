@@ -43,7 +43,8 @@ UNUSED = 0xFFFF
 
 
 def wiring_to_frame(n, size, order):
-    """Frame index (y*size + x) of the n-th point in the wiring order."""
+    """Frame index (y*size + x) of the n-th point in the wiring order (its own
+    inverse: serpentine only turns odd rows round)."""
     y = n // size
     x = n - y * size
     if order == "serpentine" and y & 1:
@@ -51,20 +52,70 @@ def wiring_to_frame(n, size, order):
     return y * size + x
 
 
+def topology(profile):
+    """(ADC inputs, mux1 select lines, mux2 select lines, order) of a profile's
+    matrix: counted from its pins on a hardware board; a simulated board is
+    wired like the reference one (16:1 and 8:1 muxes, as many ADC inputs as its
+    points need), so its wiring can be got wrong the same ways (tools/sim)."""
+    m = profile.matrix
+    if "adc_pins" in m:
+        return len(m["adc_pins"]), len(m["mux1_select"]), len(m["mux2_select"]), m["order"]
+    return (profile.size * profile.size + 127) >> 7, 4, 3, m["order"]
+
+
+def channels(nadc, n1, n2):
+    """chan[k]: the wiring channel the k-th conversion of a scan reads. Conversion
+    k is select step s = k // nadc on ADC input c = k % nadc, i.e. channel
+    (c * 2**n2 + (s >> n1)) * 2**n1 + (s & (2**n1 - 1)): first-level input
+    s & (2**n1 - 1), second-level input s >> n1, ADC input c."""
+    m1 = 1 << n1
+    m2 = 1 << n2
+    out = array("H", bytes(2 * m1 * m2 * nadc))
+    k = 0
+    for s in range(m1 * m2):
+        for c in range(nadc):
+            out[k] = (c * m2 + (s >> n1)) * m1 + (s & (m1 - 1))
+            k += 1
+    return out
+
+
+def routed(chan, size, order, src=None):
+    """Where each conversion is stored: the frame index of its channel, the
+    profile's wiring order giving channel n to point n (src None), or a
+    remap's (frame point p reads channel src[p]: a board built with swapped
+    wires, crossed select lines or the other order plays right with it);
+    UNUSED for a channel no point reads."""
+    n = size * size
+    out = array("H", [UNUSED] * len(chan))
+    if src is None:
+        for k in range(len(chan)):
+            if chan[k] < n:
+                out[k] = wiring_to_frame(chan[k], size, order)
+        return out
+    at = array("H", [UNUSED] * len(chan))
+    for p in range(n):
+        at[src[p]] = p
+    for k in range(len(chan)):
+        out[k] = at[chan[k]]
+    return out
+
+
+def conversions(size, nadc, n1, n2, order="rows"):
+    """order[k]: the frame index the k-th conversion of a scan is stored at, as
+    the profile's wiring says (UNUSED for a free channel)."""
+    return routed(channels(nadc, n1, n2), size, order)
+
+
 def plan(size, adc_pins, mux1_select, mux2_select, order="rows"):
     """(order, masks): order[k] is the frame index stored by the k-th
     conversion of a scan (UNUSED for a free channel); masks[2s], masks[2s+1]
     are the GPIO_OUT_SET and GPIO_OUT_CLR words of select step s."""
-    m1 = 1 << len(mux1_select)
-    m2 = 1 << len(mux2_select)
-    nadc = len(adc_pins)
-    steps = m1 * m2
-    out = array("H", [UNUSED] * (steps * nadc))
+    n1 = len(mux1_select)
+    steps = (1 << n1) * (1 << len(mux2_select))
     masks = array("I", [0] * (2 * steps))
-    k = 0
     for s in range(steps):
-        a = s & (m1 - 1)
-        b = s >> len(mux1_select)
+        a = s & ((1 << n1) - 1)
+        b = s >> n1
         setm = clrm = 0
         for i, pin in enumerate(mux1_select):
             if (a >> i) & 1:
@@ -78,12 +129,7 @@ def plan(size, adc_pins, mux1_select, mux2_select, order="rows"):
                 clrm |= 1 << pin
         masks[2 * s] = setm
         masks[2 * s + 1] = clrm
-        for c in range(nadc):
-            ch = (c * m2 + b) * m1 + a
-            if ch < size * size:
-                out[k] = wiring_to_frame(ch, size, order)
-            k += 1
-    return out, masks
+    return conversions(size, len(adc_pins), n1, len(mux2_select), order), masks
 
 
 @micropython.viper
@@ -138,6 +184,9 @@ class HallMatrix:
         self.size = profile.size
         self.order, self.masks = plan(profile.size, m["adc_pins"], m["mux1_select"],
                                       m["mux2_select"], m["order"])
+        self.chan = channels(len(m["adc_pins"]), len(m["mux1_select"]), len(m["mux2_select"]))
+        self.channels = len(self.chan)      # a scan by_channel() fills this many readings
+        self.wiring_order = m["order"]
         if regs is None:
             from machine import ADC, Pin
             for p in m["mux1_select"] + m["mux2_select"]:
@@ -151,6 +200,17 @@ class HallMatrix:
         self.cfg = array("I", cfg)
         self.regs = tuple(regs)
         self.late = 0
+
+    def remap(self, src):
+        """From now on frame point p reads wiring channel src[p] (None: the
+        channel the profile's wiring gives it). The remap is folded into the
+        conversions' frame indices: a scan costs the same."""
+        self.order = routed(self.chan, self.size, self.wiring_order, src)
+
+    def by_channel(self):
+        """From now on a scan fills `channels` readings in channel order (the
+        wiring as built, for goboard.diag), until the next remap()."""
+        self.order = array("H", self.chan)
 
     def scan(self, raw):
         """One full scan into raw. Returns the number of conversions that

@@ -32,6 +32,26 @@ def _copy_noisy(dst, src, n: int, seed: int, noise: int) -> int:
     return seed
 
 
+@micropython.viper
+def _route(raw, phys, sensor, order, k_all: int):
+    """raw[order[k]] = phys[sensor[k]] for every conversion k that is stored (a
+    free input, no sensor, reads mid-supply)."""
+    r = ptr16(raw)
+    f = ptr16(phys)
+    s = ptr16(sensor)
+    o = ptr16(order)
+    k = 0
+    while k < k_all:
+        i = int(o[k])
+        if i != 0xFFFF:
+            p = int(s[k])
+            if p != 0xFFFF:
+                r[i] = f[p]
+            else:
+                r[i] = 2048
+        k += 1
+
+
 class SimMatrix:
     """SimMatrix(size): .field (array('H'), size*size, index y*size + x) is
     what the sensors read; the world model writes it, scan(raw) copies it
@@ -40,7 +60,7 @@ class SimMatrix:
     times polarity, white the opposite."""
 
     def __init__(self, size, baseline=2048, offset_spread=0, stone_counts=600, noise=0,
-                 seed=1, polarity=1):
+                 seed=1, polarity=1, topo=None):
         self.size = size
         self.n = n = size * size
         self.noise = noise
@@ -55,21 +75,61 @@ class SimMatrix:
                 self.base[i] = baseline + ((s >> 8) % (2 * offset_spread + 1)) - offset_spread
         self.field = array("H", self.base)
         self.scans = 0
+        # wired as the reference board (goban.hw.matrix.topology): a remap or a
+        # scan by channel routes each conversion (made when first asked)
+        self.topo = topo or ((n + 127) >> 7, 4, 3, "rows")
+        self.order = None           # None: frame index = sensor (the profile's wiring)
+        self.chan = None
+        self.channels = self.topo[0] << (self.topo[1] + self.topo[2])
 
     @classmethod
     def from_profile(cls, profile):
+        from goban.hw.matrix import topology
         s = profile.sim
         return cls(profile.size, s["baseline"], s["offset_spread"], s["stone_counts"],
-                   s["noise"], s["seed"], profile.polarity)
+                   s["noise"], s["seed"], profile.polarity, topology(profile))
+
+    def _routing(self):
+        """The twin wired as the profile says (the reference board's muxes,
+        goban.hw.matrix.topology): each conversion's sensor and where it goes."""
+        if self.chan is None:
+            from goban.hw.matrix import channels, routed, wiring_to_frame, UNUSED
+            nadc, n1, n2, order = self.topo
+            self.chan = channels(nadc, n1, n2)
+            self.sensor = array("H", [UNUSED] * self.channels)
+            for k in range(self.channels):
+                if self.chan[k] < self.n:
+                    self.sensor[k] = wiring_to_frame(self.chan[k], self.size, order)
+            self.routed = routed
+            self.phys = array("H", bytes(2 * self.n))
+
+    def remap(self, src):
+        """Frame point p reads wiring channel src[p] from now on (None: as the
+        profile's wiring says), as HallMatrix.remap: a twin wired right needs
+        none, but a remap saved on it acts as on the board."""
+        if src is None:
+            self.order = None
+            return
+        self._routing()
+        self.order = self.routed(self.chan, self.size, self.topo[3], src)
+
+    def by_channel(self):
+        """A scan fills `channels` readings in channel order (HallMatrix.by_channel)."""
+        self._routing()
+        self.order = array("H", self.chan)
 
     def scan(self, raw):
         self.scans += 1
+        order = self.order
+        out = raw if order is None else self.phys
         if self.noise:
-            self.seed = _copy_noisy(raw, self.field, self.n, self.seed, self.noise)
+            self.seed = _copy_noisy(out, self.field, self.n, self.seed, self.noise)
         else:
             f = self.field
             for i in range(self.n):
-                raw[i] = f[i]
+                out[i] = f[i]
+        if order is not None:
+            _route(raw, out, self.sensor, order, len(order))
 
     def put(self, i, color, strength=100):
         """A stone of color (1 black, 2 white) at frame index i; strength in

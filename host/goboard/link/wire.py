@@ -22,6 +22,8 @@ MAX_SEQ = 100000          # events in one game
 MAX_GAMES = 10000         # entries of a `games` answer (a board's log holds at most 10,000)
 MAX_HELD = 1024           # messages held while a request waits; events held after a gap
 READ_CHUNK = 500          # events asked for in one read-back
+MAX_CHANNELS = 4096       # a matrix's channels in a raw frame (the reference board: 384)
+MAX_RAW_TEXT = 4 * ((3 * MAX_CHANNELS // 2 + 2) // 3)   # their 12-bit readings in base64
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
 
@@ -123,6 +125,18 @@ def message_fault(m):
     elif k == "error":
         if not isinstance(m.get("msg"), str):
             return "error needs a msg text"
+    elif k == "raw" and "m" in m:
+        if not (isinstance(m["m"], str) and len(m["m"]) <= MAX_RAW_TEXT
+                and in_range(m.get("count"), 1, MAX_CHANNELS)):
+            return "raw needs its readings (m: base64 of at most %d characters, count 1..%d)" % (
+                MAX_RAW_TEXT, MAX_CHANNELS)
+        if not isinstance(m.get("s"), dict) or len(m["s"]) > 4:
+            return "raw's scales must be an object of at most 4 scales"
+    elif k == "walk":
+        if "p" in m and not (isinstance(m["p"], str) and len(m["p"]) == 2):
+            return "walk's point must be an SGF point"
+        if "w" in m and not (in_range(m["w"], -1, MAX_CHANNELS - 1) and in_range(m.get("d"), -4095, 4095)):
+            return "walk's channel must be -1..%d and its delta -4095..4095" % (MAX_CHANNELS - 1)
     return None
 
 

@@ -42,10 +42,11 @@ class SimTable:
     `port` is the host's end of its serial link; `hand(action)` gives the hands
     an order (a script action, or ["play", C, "dd"]: a stone placed with the
     usual noise). `mistakes`: the chance a hand first puts a lit stone one
-    point off (the referee announces it, the hand corrects it)."""
+    point off (the referee announces it, the hand corrects it); `wiring`: a
+    SPEC of the builder's wiring mistakes (tools/sim/wiring.py)."""
 
     def __init__(self, size=19, rules="chinese", seed=1, noise=1, pace=0, mistakes=0.0,
-                 serial="SIM-GTP", workdir=None):
+                 serial="SIM-GTP", workdir=None, wiring=None):
         profile = BOARDS / ("sim-%d.json" % size)
         if not profile.exists():
             raise UserError("no simulated board of %dx%d (boards/sim-9.json and sim-19.json exist)"
@@ -64,6 +65,8 @@ class SimTable:
                "bowl_stones": bowl_stones(size, r) if r.bowl_stones else 180,
                "link": {"device": self.relay.board_path, "serial": serial, "linger_ms": 0},
                "hands": {"device": self.ctrl.path, "mistakes": mistakes}}
+        if wiring:
+            job["wiring"] = wiring      # wired with a builder's mistakes (tools/sim/wiring.py)
         self.board = SimBoard(job)
         self.port = self.relay.host_path
         self.log_dir = os.path.join(self.work, "board", "games")
