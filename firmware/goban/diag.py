@@ -111,6 +111,16 @@ def _strongest(raw, ref, n: int) -> int:
     return bi | ((bd + 4096) << 10)
 
 
+@micropython.viper
+def copy(dst, src, n: int):
+    d = ptr16(dst)
+    s = ptr16(src)
+    i = 0
+    while i < n:
+        d[i] = s[i]
+        i += 1
+
+
 def scales_info(bowls):
     """{which: [raw, stones (-1 unsettled), mg or None]} of the fitted scales."""
     out = {}
@@ -766,6 +776,9 @@ class Walk:
         if d.note is not None:
             d.note("walk", {"p": point_name(self.k, d.size),
                             "c": "B" if self.color == 1 else "W", "w": -1, "d": 0})
+        # the board as it is now is the next point's reference: a stone put
+        # but never seen steady (a noisy sensor) no longer outshines the next
+        copy(self.ref, d.raw, d.channels)
         self._next(now_ms)
 
     def _finish(self):

@@ -8,8 +8,8 @@ A SPEC is mistakes joined by ';' (`goboard diag --sim --sim-wiring SPEC`):
     stuck:P         the sensor under P reads far off mid-scale and never moves
     noisy:P         the sensor under P is noisy (+-60 counts from one scan to the next)
     order:rows|serpentine   the PCB numbers the points in this order
-    mux1:K          first-level mux M<K> is dead: its 16 inputs read 0
-    mux2:K          second-level mux N<K> is dead: the 128 inputs behind it read 0
+    mux1:K          the K-th first-level mux is dead: its 16 inputs read 0
+    mux2:K          the K-th second-level mux is dead: the 128 inputs behind it read 0
     sel1:I,J        first-level select lines S<I> and S<J> are crossed
     sel2:I,J        second-level select lines A<I> and A<J> are crossed
     adc:I,J         second-level outputs N<I> and N<J> are on each other's ADC inputs
@@ -17,7 +17,9 @@ A SPEC is mistakes joined by ';' (`goboard diag --sim --sim-wiring SPEC`):
     scale:W*F       load cell W (B, W, lidB, lidW) gives F times the counts its profile says
     tare:W+G        scale W carries G grams more than its profile's tare (its bowl)
 
-(P, Q: SGF points; muxes and lines numbered from 0, as boards/README.md names them.)
+(P, Q: SGF points. Muxes are counted from 1 along the board, as a builder counts
+the chips: mux2:3 is the third second-level mux, N2 in boards/README.md, whose
+names count from 0 like the select lines S0.., A0.. and the ADC inputs.)
 
 The model follows the wiring in boards/README.md and goban.hw.matrix: the firmware
 sets the select lines and picks an ADC input for each conversion; what it reads is
@@ -56,13 +58,14 @@ def _point(text, size, part):
     return (ord(text[1]) - 97) * size + ord(text[0]) - 97
 
 
-def _index(text, hi, what, part):
+def _index(text, hi, what, part, lo=0):
     try:
         k = int(text)
     except ValueError:
         k = -1
-    if not 0 <= k < hi:
-        raise SpecError("%r: %s must be 0..%d on this board" % (part, what, hi - 1))
+    if not lo <= k < hi:
+        raise SpecError("%r: %s must be %d..%d on this board%s" % (
+            part, what, lo, hi - 1, " (counted from 1)" if lo else ""))
     return k
 
 
@@ -97,9 +100,11 @@ def parse(spec, size, topo):
                 raise SpecError("%r: order is rows or serpentine" % part)
             out.append((kind, (arg,)))
         elif kind == "mux1":
-            out.append((kind, (_index(arg, nadc << n2, "a first-level mux", part),)))
+            m = _index(arg, (nadc << n2) + 1, "a first-level mux", part, 1)
+            out.append((kind, (m - 1,)))
         elif kind == "mux2":
-            out.append((kind, (_index(arg, nadc, "a second-level mux", part),)))
+            m = _index(arg, nadc + 1, "a second-level mux", part, 1)
+            out.append((kind, (m - 1,)))
         elif kind in ("sel1", "sel2", "adc"):
             hi = {"sel1": n1, "sel2": n2, "adc": nadc}[kind]
             what = {"sel1": "a first-level select line", "sel2": "a second-level select line",

@@ -41,7 +41,8 @@ import sys
 import time
 
 from goboard.argtypes import number, port_number
-from goboard.diag import analysis, report as R, session as S
+from goboard.diag import report as R, session as S
+from goboard.diag.bringup import bring_up
 from goboard.errors import UserError
 from goboard.link.boards import choose_port
 from goboard.link.transport import HostLink, LinkError
@@ -116,16 +117,8 @@ def _open(args, say):
     if args.sim_wiring and not args.sim:
         raise UserError("--sim-wiring needs --sim")
     if args.sim:
-        from goboard.paths import SIM
-        sys.path.insert(0, str(SIM))
-        import wiring as W                 # the simulator's own check of a SPEC
-        from goban import profile as P
-        from goboard.paths import BOARDS
-        prof = P.load(str(BOARDS / ("sim-%d.json" % args.size)))
-        try:
-            W.parse(args.sim_wiring, prof.size, W.topology(prof))
-        except W.SpecError as e:
-            raise UserError("--sim-wiring: %s" % e)
+        from goboard.sim.board import check_wiring
+        check_wiring(args.sim_wiring, args.size)
         from goboard.sim.table import SimTable
         table = SimTable(args.size, "chinese", args.seed, args.noise, 0, 0.0, serial="SIM-DIAG",
                          wiring=args.sim_wiring)
@@ -161,7 +154,12 @@ def run(args):
         if args.watch is not None:
             return _watch(ses, args, server)
         info = ses.start()
-        rep = bring_up(ses, info, args, parts, say, server)
+        mask = _rows(args.rows, info["size"]) if args.rows else None
+        wait = args.wait if args.wait is not None else (3.0 if args.sim else 20.0)
+        rep = bring_up(ses, info, frames=args.frames, walk=not args.no_walk, mask=mask,
+                       wait_s=wait, save=not args.no_save,
+                       scales=(args.stones, args.grams) if args.scales else None,
+                       parts=parts, ask=args.ask, say=say, server=server)
         rep["board"] = {k: (link.board or {}).get(k) for k in ("serial", "profile", "fw", "size")}
         if server is not None:
             server.publish(rep["board"]["serial"] or "board", report=rep)
@@ -188,82 +186,6 @@ def run(args):
             server.stop()
         if table is not None:
             table.stop()
-
-
-def bring_up(ses, info, args, parts, say, server=None):
-    """The whole session (see the module docstring): the report."""
-    size = info["size"]
-    serial = (ses.link.board or {}).get("serial") or "board"
-    ses.person.do("take every stone off the board and keep your hands off it",
-                  [["wait", 200]])
-    say("reading the empty board (%d frames)" % args.frames)
-    frames = ses.frames(max(2, args.frames))
-    if server is not None:
-        server.publish(serial, frame=frames[-1], info=info)
-    walk = []
-    if not args.no_walk:
-        mask = _rows(args.rows, size) if args.rows else None
-        wait = args.wait if args.wait is not None else (3.0 if args.sim else 20.0)
-
-        def progress(k, total, m):
-            if k == 1 or k % 19 == 0 or k == total or m["w"] < 0:
-                say("wiring check %d/%d: %s %s" % (k, total, m["p"],
-                                                   "seen nowhere" if m["w"] < 0 else
-                                                   "on channel %d (%+d)" % (m["w"], m["d"])))
-        say("wiring check: put each lit stone on its point and leave it; take them all off "
-            "at the end")
-        walk = ses.walk(mask, int(wait * 1000), progress)
-    rep = analysis.analyse(info, frames, walk)
-    rep["size"] = size
-    rep["frames"] = len(frames)
-    rm = rep["remap"]
-    rm["saved"] = False
-    if walk and not args.no_save and not args.rows:
-        ans = ses.send_remap(rm["src"], rm["flip"])
-        rm["saved"] = "remap" in ans.get("saved", [])
-        say("remap saved with the calibration (%d points moved or flipped)" % rm["moved"])
-    if args.scales:
-        from goboard.diag.scales import calibrate
-        rep["scales"] = calibrate(ses, info, args.stones, args.grams, save=not args.no_save,
-                                  say=say)
-        rep["problems"] += rep["scales"].pop("problems")
-        rep["scales_text"] = rep["scales"].pop("text")
-    if parts:
-        rep["tests"] = {}
-        for part in parts:
-            if part == "buttons" and ses.person.sim is False and not args.ask:
-                say("buttons: press each button the board names")
-            rep["tests"][part] = res = ses.test(part, answer_here=args.ask)
-            for step, got in res["wrong"]:
-                rep["problems"].append(_part_problem(part, res, step, got, info))
-        rep["tests_text"] = ["test %s: %s" % (p, "all ok" if not r["wrong"] else
-                                              "%d wrong" % len(r["wrong"]))
-                             for p, r in rep["tests"].items()]
-    rep["ok"] = not rep["problems"]
-    return rep
-
-
-def _part_problem(part, res, step, got, info):
-    if part == "buttons":
-        asked = sorted(info.get("buttons") or [])[step]
-        if got is None:
-            fix = ("no press came when %s was asked for: check its wire and its input "
-                   "(buttons.pins.%s in the profile)" % (asked, asked))
-        else:
-            fix = ("pressing %s reads as %s: their wires are on each other's inputs, or the "
-                   "profile's buttons.pins has them the other way round: swap them there"
-                   % (asked, got))
-        return {"kind": "button-wrong", "points": [], "button": asked, "got": got, "fix": fix,
-                "severity": 30}
-    what = res["says"][step] if step < len(res["says"]) else "step %d" % (step + 1)
-    fixes = {"lights": "the lights chain did not show %s: check the chain's data wire, its "
-                       "order (lights.order: serpentine or rows) and its 5 V supply",
-             "display": "the display did not show %s: check its I2C wires, its address "
-                        "(display.addr) and its supply",
-             "buzzer": "the buzzer did not play %s: check its pin (buzzer.pin) and its "
-                       "transistor"}
-    return {"kind": "%s-wrong" % ("light" if part == "lights" else part), "points": [],
-            "step": step, "fix": fixes[part] % what, "severity": 30}
 
 
 def _watch(ses, args, server):

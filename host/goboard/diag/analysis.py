@@ -75,6 +75,12 @@ class Topo:
         return "%s%d%s" % (names[level - 1], k, " (GPIO%d)" % pins[k] if pins else "")
 
 
+def ordinal(k):
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st (chips as a builder counts them)."""
+    tail = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return "%d%s" % (k, tail)
+
+
 def median(xs):
     s = sorted(xs)
     m = len(s) // 2
@@ -201,14 +207,22 @@ def _bit_perm(pairs, bits, field):
 
 
 def _value_perm(pairs, k, field):
+    """The permutation of ADC inputs that best maps o's onto e's (majority);
+    an input nothing was seen on (a dead mux behind it) takes what is left."""
     votes = {}
     for o, e in pairs:
         votes.setdefault(field(o), {}).setdefault(field(e), 0)
         votes[field(o)][field(e)] += 1
-    perm = []
+    perm = [None] * k
     for c in range(k):
         v = votes.get(c)
-        perm.append(max(v, key=lambda x: (v[x], x == c)) if v else c)
+        if v:
+            perm[c] = max(v, key=lambda x: (v[x], x == c))
+    left = [c for c in range(k) if c not in perm]
+    for c in range(k):
+        if perm[c] is None:
+            perm[c] = c if c in left else left[0]
+            left.remove(perm[c])
     if sorted(perm) != list(range(k)):
         return list(range(k))
     return perm
@@ -380,14 +394,15 @@ def analyse(info, frames, walk, board=None):
                 covered.update(chs)
                 if level == 2:
                     pin = (info.get("pins") or {}).get("adc_pins")
-                    fix = ("second-level mux N%d (ADC%d%s) reads nothing on any of its %d "
-                           "points: check its supply, its enable pin (tied low), its select "
-                           "lines and its output to the ADC; replace it"
-                           % (m, m, ", GPIO%d" % pin[m] if pin else "", len(pts)))
+                    fix = ("second-level mux N%d (the %s, on ADC%d%s) reads nothing on any of "
+                           "its %d points: check its supply, its enable pin (tied low), its "
+                           "select lines and its output to the ADC; replace it"
+                           % (m, ordinal(m + 1), m, ", GPIO%d" % pin[m] if pin else "", len(pts)))
                 else:
-                    fix = ("first-level mux M%d reads nothing on any of its %d points: check "
-                           "its supply, its enable pin (tied low) and its output to input %d of "
-                           "N%d; replace it" % (m, len(pts), m % (1 << t.n2), m >> t.n2))
+                    fix = ("first-level mux M%d (the %s) reads nothing on any of its %d points: "
+                           "check its supply, its enable pin (tied low) and its output to input "
+                           "%d of N%d; replace it" % (m, ordinal(m + 1), len(pts),
+                                                      m % (1 << t.n2), m >> t.n2))
                 problems.append({"kind": "dead-mux", "level": level, "mux": "%s%d" % (
                     "N" if level == 2 else "M", m), "points": pts, "fix": fix})
         for ch in range(chans):

@@ -18,6 +18,7 @@ from goban.crc import crc32
 from goban.link import unpack12
 from goboard.errors import UserError
 from goboard.link.transport import LinkError
+from goboard.link.wire import token
 
 CHUNK = 120             # remap entries a request carries (the board takes 512-byte lines)
 FRAME_MS = 200          # the raw stream's period while frames are collected
@@ -100,7 +101,7 @@ class Session:
 
     # --- requests ----------------------------------------------------------------------
     def ask(self, op, timeout=3.0, **fields):
-        msg = dict(fields, k="diag", op=op, id="%08x" % (int(time.time() * 1000) & 0xFFFFFFFF))
+        msg = dict(fields, k="diag", op=op, id=token())   # sent again, it acts once
         try:
             m = self.link.request(msg, "diag", timeout=timeout)
         except LinkError as e:

@@ -32,6 +32,25 @@ def _die_with_parent():
     return lambda: prctl(1, int(signal.SIGTERM))
 
 
+def check_wiring(spec, size):
+    """A SPEC of wiring mistakes for the simulated board of `size` (tools/sim/
+    wiring.py reads it on the board's side too): UserError naming the bad part."""
+    if not spec:
+        return
+    import importlib.util
+    from goban import profile
+    from goban.hw.matrix import topology
+    from goboard.paths import BOARDS
+    where = importlib.util.spec_from_file_location("goboard_sim_wiring", SIM / "wiring.py")
+    wiring = importlib.util.module_from_spec(where)
+    where.loader.exec_module(wiring)
+    prof = profile.load(str(BOARDS / ("sim-%d.json" % size)))
+    try:
+        wiring.parse(spec, size, topology(prof))
+    except wiring.SpecError as e:
+        raise UserError("--sim-wiring: %s" % e)
+
+
 class SimBoard:
     """The simulated board as a process: tools/sim/runner.py inside MicroPython,
     fed one job (see the runner's docstring). Its summary arrives when the game

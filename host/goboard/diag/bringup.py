@@ -1,0 +1,85 @@
+"""The whole bring-up session `goboard diag` runs (its docstring says the steps):
+the empty board read, the wiring check, the analysis, the remap saved, the
+scales, the parts' tests; the report."""
+
+from goboard.diag import analysis
+
+
+def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True, scales=None,
+             parts=(), ask=False, say=None, server=None):
+    """The report of a session on a board already in diag (`ses.start()`):
+    `mask` the points the wiring check visits (None: all; a remap is saved
+    only after a whole walk), `scales` (stones, grams) to calibrate them,
+    `parts` the parts to test (`ask`: the answers typed here)."""
+    say = say or (lambda text: None)
+    size = info["size"]
+    serial = (ses.link.board or {}).get("serial") or "board"
+    ses.person.do("take every stone off the board and keep your hands off it",
+                  [["wait", 200]])
+    say("reading the empty board (%d frames)" % frames)
+    empty = ses.frames(max(2, frames))
+    if server is not None:
+        server.publish(serial, frame=empty[-1], info=info)
+    entries = []
+    if walk:
+        def progress(k, total, m):
+            if k == 1 or k % 19 == 0 or k == total or m["w"] < 0:
+                say("wiring check %d/%d: %s %s" % (k, total, m["p"],
+                                                   "seen nowhere" if m["w"] < 0 else
+                                                   "on channel %d (%+d)" % (m["w"], m["d"])))
+        say("wiring check: put each lit stone on its point and leave it; take them all off "
+            "at the end")
+        entries = ses.walk(mask, int(wait_s * 1000), progress)
+    rep = analysis.analyse(info, empty, entries)
+    rep["size"] = size
+    rep["frames"] = len(empty)
+    rm = rep["remap"]
+    rm["saved"] = False
+    if entries and save and mask is None:
+        ans = ses.send_remap(rm["src"], rm["flip"])
+        rm["saved"] = "remap" in ans.get("saved", [])
+        say("remap saved with the calibration (%d points moved or flipped)" % rm["moved"])
+    if scales is not None:
+        from goboard.diag.scales import calibrate
+        stones, grams = scales
+        rep["scales"] = calibrate(ses, info, stones, grams, save=save, say=say)
+        rep["problems"] += rep["scales"].pop("problems")
+        rep["scales_text"] = rep["scales"].pop("text")
+    if parts:
+        rep["tests"] = {}
+        for part in parts:
+            if part == "buttons" and not ses.person.sim and not ask:
+                say("buttons: press each button the board names")
+            rep["tests"][part] = res = ses.test(part, answer_here=ask)
+            for step, got in res["wrong"]:
+                rep["problems"].append(part_problem(part, res, step, got, info))
+        rep["tests_text"] = ["test %s: %s" % (p, "all ok" if not r["wrong"] else
+                                              "%d wrong" % len(r["wrong"]))
+                             for p, r in rep["tests"].items()]
+    rep["ok"] = not rep["problems"]
+    return rep
+
+
+def part_problem(part, res, step, got, info):
+    """The problem a part's test found at `step` (`got`: the answer, or for the
+    buttons the one that came)."""
+    if part == "buttons":
+        asked = sorted(info.get("buttons") or [])[step]
+        if got is None:
+            fix = ("no press came when %s was asked for: check its wire and its input "
+                   "(buttons.pins.%s in the profile)" % (asked, asked))
+        else:
+            fix = ("pressing %s reads as %s: their wires are on each other's inputs, or the "
+                   "profile's buttons.pins has them the other way round: swap them there"
+                   % (asked, got))
+        return {"kind": "button-wrong", "points": [], "button": asked, "got": got, "fix": fix,
+                "severity": 30}
+    what = res["says"][step] if step < len(res["says"]) else "step %d" % (step + 1)
+    fixes = {"lights": "the lights chain did not show %s: check the chain's data wire, its "
+                       "order (lights.order: serpentine or rows) and its 5 V supply",
+             "display": "the display did not show %s: check its I2C wires, its address "
+                        "(display.addr) and its supply",
+             "buzzer": "the buzzer did not play %s: check its pin (buzzer.pin) and its "
+                       "transistor"}
+    return {"kind": "%s-wrong" % ("light" if part == "lights" else part), "points": [],
+            "step": step, "fix": fixes[part] % what, "severity": 30}

@@ -1,0 +1,116 @@
+"""`goboard diag` on the simulated board (the firmware in the MicroPython unix
+port, its hands following the board's lights): a board built with wiring
+mistakes has each named with its fix, the specs drawn at random (seeded:
+GOBOARD_DIAG_SEED; GOBOARD_DIAG_SIM_SPECS of them) besides the issue's own; and
+the fix works: with its remap saved, a board wired wrong plays a game whose
+record is the game played, while the same board without it does not."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import diag_rig as D
+from goboard.diag import session as S
+from goboard.diag.bringup import bring_up
+from goboard.link.transport import HostLink
+from goboard.sim.table import SimTable
+
+GOBOARD = [sys.executable, "-m", "goboard", "diag"]
+SEED = int(os.environ.get("GOBOARD_DIAG_SEED", "2022"))
+SPECS = int(os.environ.get("GOBOARD_DIAG_SIM_SPECS", "3"))
+
+
+def diag(*args, timeout=300):
+    r = subprocess.run(GOBOARD + list(args), capture_output=True, text=True, timeout=timeout)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
+def test_the_issue_s_examples_named_with_their_fix_as_json():
+    spec = "swap:dd,de;inverted:qq;dead:aa;order:serpentine;mux2:2"
+    r = diag("--sim", "--sim-wiring", spec, "--json", "--seed", "5", "--noise", "2")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    named = {(p["kind"], tuple(p["points"][:2])) for p in rep["problems"]}
+    assert ("swapped-sensors", ("dd", "de")) in named
+    assert ("inverted-sensor", ("qq",)) in named
+    assert ("dead-sensor", ("aa",)) in named
+    assert ("wrong-order", ()) in named
+    mux = [p for p in rep["problems"] if p["kind"] == "dead-mux"]
+    assert len(mux) == 1 and mux[0]["mux"] == "N1" and len(mux[0]["points"]) == 128
+    assert len(rep["problems"]) == 5, [p["kind"] for p in rep["problems"]]
+    assert all(p["fix"] for p in rep["problems"])
+    assert rep["remap"]["saved"] and rep["wiring"]["order"] == "serpentine"
+    assert rep["points"][0]["flags"] == ["dead"] and len(rep["points"]) == 361
+    assert rep["board"]["serial"] == "SIM-DIAG" and rep["ok"] is False
+
+
+def test_a_bad_spec_is_one_line():
+    r = diag("--sim", "--sim-wiring", "swap:dd")
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [
+        "goboard diag: --sim-wiring: 'swap:dd': swap needs two points, like swap:dd,de"]
+
+
+def test_random_specs_are_named_through_the_simulated_board():
+    rng = random.Random(SEED)
+    print("seed", SEED, "specs", SPECS)
+    for k in range(SPECS):
+        size = 9 if k < SPECS - 1 else 19
+        spec, expected = D.random_spec(rng, size)
+        noise = rng.randint(0, 3)
+        print(size, noise, spec)
+        r = diag("--sim", "--size", str(size), "--sim-wiring", spec, "--json",
+                 "--seed", str(k + 1), "--noise", str(noise))
+        assert r.returncode == 0, r.stderr
+        rep = json.loads(r.stdout)
+        missed, extra = D.matches(rep["problems"], expected)
+        assert not missed, "%s: not named: %s" % (spec, missed)
+        assert not extra, "%s: named though not made: %s" % (spec, [
+            (p["kind"], p["points"][:4]) for p in extra])
+
+
+MOVES = [("B", "cc"), ("W", "dd"), ("B", "de"), ("W", "ee"), ("B", "gc"), ("W", "cg"),
+         ("B", "fe"), ("W", "ge")]
+
+
+def play_after_bring_up(spec, save):
+    """The moves of MOVES played by the simulated hands on a board wired as
+    SPEC says, after a bring-up that saved its remap (or did not): the moves
+    as the board's log holds them."""
+    table = SimTable(9, "chinese", 3, 1, 0, 0.0, serial="SIM-PLAY", wiring=spec)
+    try:
+        link = HostLink(table.port, reconnect=False)
+        link.open()
+        link.hello(timeout=5.0, tries=10)
+        ses = S.Session(link, S.SimPerson(table))
+        info = ses.start()
+        rep = bring_up(ses, info, frames=5, wait_s=3.0, save=save)
+        ses.stop()
+        link.close()
+        for colour, pt in MOVES:
+            table.hand(["play", colour, pt])
+            table.hand(["wait", 600])
+        summary = table.stop(timeout=120)
+        return rep, summary
+    finally:
+        table.stop()
+
+
+def test_a_board_wired_wrong_plays_right_with_its_remap_saved():
+    spec = "order:serpentine;swap:cc,ee;inverted:de;sel1:0,2"
+    rep, summary = play_after_bring_up(spec, True)
+    kinds = sorted(p["kind"] for p in rep["problems"])
+    assert kinds == ["inverted-sensor", "swapped-select-lines", "swapped-sensors",
+                     "wrong-order"], kinds
+    assert rep["remap"]["saved"]
+    assert summary["moves"] == [list(m) for m in MOVES], summary["moves"]
+
+
+def test_the_same_board_without_its_remap_does_not():
+    spec = "order:serpentine;swap:cc,ee;inverted:de;sel1:0,2"
+    rep, summary = play_after_bring_up(spec, False)
+    assert not rep["remap"]["saved"]
+    assert summary["moves"] != [list(m) for m in MOVES]
