@@ -207,7 +207,7 @@ class Diag:
         self.pick = 0             # the entry a page shows (worst points, scales)
         self.lines = ("", "")
         self.shown = None
-        self.lit = ([], "off")
+        self.lit = ([], "off", (), None)
         self.lit_shown = None
         self.walk = None          # the wiring check under way (Walk)
         self.walked = None        # the last one, finished
@@ -274,6 +274,7 @@ class Diag:
                 "scales": figs, "stone_mg": dict(bowls.stone_mg) if bowls is not None else {},
                 "buttons": self.buttons() if loop.buttons is not None else [],
                 "lights": loop.lights is not None, "display": loop.display is not None,
+                "lights_order": (prof.lights or {}).get("order"),
                 "buzzer": loop.buzzer is not None,
                 "remap": loop.cal.remap is not None, "scan_ms": prof.scan_ms}
 
@@ -281,8 +282,8 @@ class Diag:
     def show(self, a, b=""):
         self.lines = (a, b)
 
-    def light(self, points, color):
-        self.lit = (points, color)
+    def light(self, points, color, points2=(), color2=None):
+        self.lit = (points, color, points2, color2)
 
     def _out(self):
         loop = self.loop
@@ -296,13 +297,15 @@ class Diag:
             self.lit_shown = self.lit
             lights = loop.lights
             if lights is not None:
-                pts, color = self.lit
+                pts, color, pts2, color2 = self.lit
                 if hasattr(lights, "set"):
-                    lights.set(pts, color)
+                    lights.set(pts, color, pts2, color2)
                 else:
                     lights.clear()
                     if pts:
                         lights.show(pts, color)
+                    if pts2:
+                        lights.show(pts2, color2)
         f = loop.lights_flush
         if f is not None:
             f()
@@ -599,12 +602,17 @@ class Diag:
                 pts = [y * size + x]
                 say = "%s %s" % (where, color)
             else:
+                # a row, its left end red: a chain laid the other way round on
+                # that row shows the red at its right end
                 y = step - 4
-                pts = [y * size + x for x in range(size)]
+                pts = [y * size + x for x in range(1, size)]
                 color = "white"
-                say = "row %d white" % (size - y)
-            self.light(pts, color)
+                say = "row %d white, left end red" % (size - y)
+            ends = [y * size] if step >= 4 else []
+            self.light(pts, color, ends, "red")
             lit = {point_name(i, size): color for i in pts}
+            for i in ends:
+                lit[point_name(i, size)] = "red"
         elif part == "display":
             say = "4 rows of text"
             self.show("ABCDEFGHIJKLMNOP 0123456789abcdef", "Display ok? ok/undo")

@@ -77,6 +77,20 @@ def test_the_issue_s_examples_are_named_and_fixed(spec):
     check_fixed(rep, spec, 19, extra)
 
 
+def test_a_swap_with_one_side_behind_a_dead_mux_is_still_a_swap():
+    """ee's sensor sits on ff's input, behind the dead 7th mux (M6): nothing is
+    seen for ee, ff is seen on ee's input; the two are named as a swap, ee
+    among the dead mux's points, and ee keeps the channel its sensor is on."""
+    info, frames, walk, extra = D.walk("swap:ee,ff;mux1:7", 19)
+    rep = A.analyse(info, frames, walk)
+    named = {p["kind"]: p for p in rep["problems"]}
+    assert sorted(named) == ["dead-mux", "swapped-sensors"]
+    assert sorted(named["swapped-sensors"]["points"]) == ["ee", "ff"]
+    assert "ee" in named["dead-mux"]["points"] and "ff" not in named["dead-mux"]["points"]
+    assert rep["remap"]["src"][frame_of_name("ee", 19)] == 100     # ff's input, M6's
+    assert rep["remap"]["src"][frame_of_name("ff", 19)] == 80
+
+
 def test_a_board_wired_right_has_no_problem_and_no_remap():
     info, frames, walk, extra = D.walk("", 9)
     rep = A.analyse(info, frames, walk)

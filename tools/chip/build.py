@@ -2,11 +2,16 @@
 
     tools/build-image [--out DIR] [--force] [--json]
 
-The MicroPython source comes from the chip kit (`../shared/rp2040/` beside the
-repository, or the folder GOBOARD_RP2040_DIR names: micropython-src.tar.xz), or from a
-MicroPython checkout MICROPYTHON_DIR names (its ports/rp2 and lib/ submodules as an
-RPI_PICO build needs them). The toolchain is Debian's gcc-arm-none-eabi, cmake and
-build-essential (tools/setup installs them).
+The MicroPython source comes from a MicroPython checkout MICROPYTHON_DIR names
+(v1.28, with the submodules an RPI_PICO build needs: lib/pico-sdk, lib/tinyusb,
+lib/mbedtls, lib/micropython-lib; nothing else is needed), or else from the chip
+kit (`../shared/rp2040/` beside the repository, or the folder GOBOARD_RP2040_DIR
+names: micropython-src.tar.xz). The toolchain is Debian's gcc-arm-none-eabi,
+libnewlib-arm-none-eabi, libstdc++-arm-none-eabi-newlib, cmake and build-essential
+(tools/setup installs them). What is missing -- a package, a submodule, the
+version -- is said in one line before anything is built. A checkout is built in
+place (ports/rp2/build-goboard), and two of its files are patched first (below:
+tools/mpy-tool.py and lib/littlefs/lfs2.c; `git checkout` of them undoes it).
 
 An image is cached by the hash of everything it is built from (the source archive,
 the manifests, every firmware file, the shipped profiles, this script) under
@@ -32,7 +37,17 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CACHE = os.path.join(REPO, "build", "chip")
 KIT_FILES = ("micropython-src.tar.xz", "micropython-v1.28.0-RPI_PICO.bin",
              "micropython-v1.28.0-RPI_PICO.elf", "rp2040-bootrom-b1.bin")
-TOOLS = ("arm-none-eabi-gcc", "arm-none-eabi-g++", "cmake", "make", "cc")
+# what a build runs, and the Debian package that brings it
+TOOLS = (("arm-none-eabi-gcc", "gcc-arm-none-eabi"), ("arm-none-eabi-g++", "gcc-arm-none-eabi"),
+         ("cmake", "cmake"), ("make", "build-essential"), ("cc", "build-essential"))
+# ... and what its final link loads: (compiler, library, package)
+LIBS = (("arm-none-eabi-gcc", "libc.a", "libnewlib-arm-none-eabi"),
+        ("arm-none-eabi-g++", "libstdc++.a", "libstdc++-arm-none-eabi-newlib"))
+VERSION = (1, 28)
+# the submodules an RPI_PICO build reads, each by a file it must hold
+SUBMODULES = (("lib/pico-sdk", "pico_sdk_init.cmake"), ("lib/tinyusb", "src/tusb.h"),
+              ("lib/mbedtls", "include/mbedtls/aes.h"),
+              ("lib/micropython-lib", "micropython/drivers/led/neopixel/manifest.py"))
 
 
 class BuildError(Exception):
@@ -47,7 +62,8 @@ def kit_dir():
     missing = [f for f in KIT_FILES if not os.path.isfile(os.path.join(d, f))]
     if missing:
         raise BuildError("the RP2040 kit is missing %s in %s (set GOBOARD_RP2040_DIR to "
-                         "the folder that holds it)" % (", ".join(missing), d))
+                         "the folder that holds it, or MICROPYTHON_DIR to a MicroPython v1.28 "
+                         "checkout to build from)" % (", ".join(missing), d))
     return d
 
 
@@ -107,16 +123,78 @@ def image_key(source_id):
     return h.hexdigest()[:16]
 
 
+def checkout_version(mp):
+    """(major, minor, micro) of a MicroPython tree, from py/mpconfig.h."""
+    import re
+    with open(os.path.join(mp, "py", "mpconfig.h")) as f:
+        text = f.read()
+    got = []
+    for part in ("MAJOR", "MINOR", "MICRO"):
+        m = re.search(r"#define MICROPY_VERSION_%s (\d+)" % part, text)
+        got.append(int(m.group(1)) if m else -1)
+    return tuple(got)
+
+
+def check_checkout(mp):
+    """A builder's MicroPython checkout, checked before anything is built:
+    BuildError names what is missing (the folder, the rp2 port, the version,
+    the submodules) and how to get it."""
+    where = "MICROPYTHON_DIR=%s" % mp
+    if not os.path.isfile(os.path.join(mp, "py", "mpconfig.h")):
+        raise BuildError("%s is no MicroPython checkout (no py/mpconfig.h): clone "
+                         "https://github.com/micropython/micropython there" % where)
+    v = checkout_version(mp)
+    if v[:2] != VERSION:
+        raise BuildError("%s is MicroPython %s; the image needs v%d.%d (git checkout v%d.%d.0 "
+                         "&& git submodule update --init there)" % (
+                             where, ".".join(str(x) for x in v), VERSION[0], VERSION[1],
+                             VERSION[0], VERSION[1]))
+    if not os.path.isdir(os.path.join(mp, "ports", "rp2", "boards", "RPI_PICO")):
+        raise BuildError("%s has no ports/rp2/boards/RPI_PICO: a checkout with the rp2 port "
+                         "is needed" % where)
+    empty = [sub for sub, probe in SUBMODULES
+             if not os.path.isfile(os.path.join(mp, sub, probe))]
+    if empty:
+        raise BuildError("%s: submodule%s %s not checked out: run `git submodule update "
+                         "--init %s` there (or `make -C ports/rp2 submodules`)" % (
+                             where, "s" if len(empty) > 1 else "", ", ".join(empty),
+                             " ".join(empty)))
+
+
+def check_toolchain():
+    """The compilers, make and the ARM C and C++ libraries the link loads:
+    BuildError names the first missing Debian package."""
+    for tool, pkg in TOOLS:
+        if shutil.which(tool) is None:
+            raise BuildError("%s not found: install Debian's %s (tools/setup installs the "
+                             "toolchain)" % (tool, pkg))
+    for cc, lib, pkg in LIBS:
+        r = subprocess.run([cc, "-print-file-name=" + lib], capture_output=True, text=True)
+        path = r.stdout.strip()
+        if r.returncode or not os.path.isabs(path) or not os.path.isfile(path):
+            raise BuildError("%s finds no %s: install Debian's %s (tools/setup installs the "
+                             "toolchain)" % (cc, lib, pkg))
+
+
+def bootrom():
+    """The RP2040 bootrom of the chip kit (the emulator needs it; an image does
+    not), or None where there is no kit."""
+    d = os.environ.get("GOBOARD_RP2040_DIR") or os.path.join(os.path.dirname(REPO),
+                                                             "shared", "rp2040")
+    path = os.path.join(d, "rp2040-bootrom-b1.bin")
+    return path if os.path.isfile(path) else None
+
+
 def source_tree(cache=None):
     """(ports/rp2 folder, mpy-cross folder, id of the source) to build from.
     The kit's source is unpacked once into the cache, under a lock: the suite's
     workers may all ask for it at once on a fresh clone."""
     mp = os.environ.get("MICROPYTHON_DIR")
     if mp:
-        rp2 = os.path.join(mp, "ports", "rp2")
-        if not os.path.isdir(rp2):
-            raise BuildError("MICROPYTHON_DIR=%s has no ports/rp2" % mp)
-        return rp2, os.path.join(mp, "mpy-cross"), "dir:" + os.path.abspath(mp)
+        mp = os.path.abspath(mp)
+        check_checkout(mp)
+        return (os.path.join(mp, "ports", "rp2"), os.path.join(mp, "mpy-cross"),
+                "dir:%s:%s" % (mp, ".".join(str(x) for x in checkout_version(mp))))
     cache = cache or CACHE
     tar = os.path.join(kit_dir(), "micropython-src.tar.xz")
     sha = _sha(tar)
@@ -282,13 +360,12 @@ def patch_littlefs(mp_root, log):
 def build(force=False, log=sys.stderr):
     """The product image, from the cache when nothing it is built from changed.
     Returns {bin, uf2, elf, hooks, bootrom, key, kind: "frozen", built: bool}."""
-    missing = [t for t in TOOLS if shutil.which(t) is None]
     rp2, mpy_cross, source_id = source_tree()
     key = image_key(source_id + ":align4")
     out = os.path.join(CACHE, "images", key)
     res = {"bin": os.path.join(out, "firmware.bin"), "uf2": os.path.join(out, "firmware.uf2"),
            "elf": os.path.join(out, "firmware.elf"), "key": key, "kind": "frozen",
-           "bootrom": os.path.join(kit_dir(), "rp2040-bootrom-b1.bin")}
+           "bootrom": bootrom()}
     if not force and _cached(out, res):
         return res
     os.makedirs(CACHE, exist_ok=True)
@@ -298,7 +375,7 @@ def build(force=False, log=sys.stderr):
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not force and _cached(out, res):
             return res
-        return _build(res, out, rp2, mpy_cross, missing, log)
+        return _build(res, out, rp2, mpy_cross, log)
 
 
 def _cached(out, res):
@@ -311,10 +388,8 @@ def _cached(out, res):
     return True
 
 
-def _build(res, out, rp2, mpy_cross, missing, log):
-    if missing:
-        raise BuildError("cannot build the image: %s not found (run tools/setup)"
-                         % ", ".join(missing))
+def _build(res, out, rp2, mpy_cross, log):
+    check_toolchain()
     os.makedirs(CACHE, exist_ok=True)
     logf = os.path.join(CACHE, "build.log")
     open(logf, "wb").close()

@@ -66,6 +66,7 @@ class LiveHands:
         self.taken = {}               # frame index -> colour of a captured stone lifted
         self.wrong = None             # (point, colour) of a stone put one point off
         self.handed = False           # the pass stone the display asks for was handed over
+        self.tested = None            # the part's test step last answered (its display)
 
     # --- the control channel --------------------------------------------------------
     def _read(self):
@@ -118,6 +119,9 @@ class LiveHands:
             self.lighting = key
             self.acted = []
         title, line2 = self.runner.hw["display"].lines[:2]
+        test = self._test(title, line2, lit)
+        if test is not None:
+            return test
         if title.endswith(" passes") and line2.endswith("lid"):
             if not self.handed:
                 self.handed = True
@@ -155,6 +159,47 @@ class LiveHands:
                 self.acted.append(i)          # a new game: the last one's stones go
                 return self._take_back(i, w.board[i])
         return None
+
+    def _test(self, title, line2, lit):
+        """A part's test of the board's diagnostics (goban.diag): the person
+        does what the display asks (presses the button it names) or checks what
+        it says against what the lights, the display and the buzzer do, and
+        answers ok (yes) or undo (no). Once per showing."""
+        shown = (title, line2)
+        if shown == self.tested or not (line2.endswith("? ok/undo") or line2.startswith("Press ")):
+            if not (line2.endswith("? ok/undo") or line2.startswith("Press ")):
+                self.tested = None
+            return None
+        self.tested = shown
+        if line2.startswith("Press "):
+            return self._press(line2[6:])
+        want = line2[:-len("? ok/undo")]
+        ok = False
+        s = self.size
+        if title.startswith("Lights test"):
+            words = want.split()
+            if words[0] == "row":
+                y = s - int(words[1].rstrip(","))
+                want = {y * s + x: words[2].rstrip(",") for x in range(1, s)}
+                want[y * s] = words[-1]
+                ok = lit == want
+            else:
+                corner = {"top-left": 0, "top-right": s - 1, "bottom-left": s * (s - 1),
+                          "bottom-right": s * s - 1}[words[0]]
+                ok = lit == {corner: words[1]}
+        elif title.startswith("Sound test"):
+            b = self.runner.hw["buzzer"]
+            ok = b is not None and b.last == want.split()[-1]
+        elif title.startswith("ABCDEFGH"):
+            rows = self.runner.hw["display"].rows
+            ok = rows[:2] == ["ABCDEFGHIJKLMNOP", "0123456789abcdef"]
+        return self._press("ok" if ok else "undo")
+
+    def _press(self, name):
+        w = self.world
+        yield from w.wait(random.randint(150, 400), self.runner.scan_ms)
+        yield from w.press(name)
+        yield from w.wait(200, self.runner.scan_ms)
 
     # --- what a hand does ------------------------------------------------------------------
     def _neighbour(self, i):

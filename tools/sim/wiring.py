@@ -6,7 +6,7 @@ A SPEC is mistakes joined by ';' (`goboard diag --sim --sim-wiring SPEC`):
     inverted:P      the sensor under P is mounted upside down (a black stone reads as white)
     dead:P          the sensor under P is missing or dead: its input reads 0
     stuck:P         the sensor under P reads far off mid-scale and never moves
-    noisy:P         the sensor under P is noisy (+-60 counts from one scan to the next)
+    noisy:P         the sensor under P is noisy (+-120 counts from one scan to the next)
     order:rows|serpentine   the PCB numbers the points in this order
     mux1:K          the K-th first-level mux is dead: its 16 inputs read 0
     mux2:K          the K-th second-level mux is dead: the 128 inputs behind it read 0
@@ -14,6 +14,7 @@ A SPEC is mistakes joined by ';' (`goboard diag --sim --sim-wiring SPEC`):
     sel2:I,J        second-level select lines A<I> and A<J> are crossed
     adc:I,J         second-level outputs N<I> and N<J> are on each other's ADC inputs
     buttons:A,B     buttons A and B are on each other's inputs
+    lights:rows|serpentine  the light chain is laid in this order
     scale:W*F       load cell W (B, W, lidB, lidW) gives F times the counts its profile says
     tare:W+G        scale W carries G grams more than its profile's tare (its bowl)
 
@@ -38,10 +39,10 @@ from goban.hw.matrix import topology, wiring_to_frame, channels, routed, UNUSED
 LETTERS = "abcdefghijklmnopqrstuvwxy"
 ORDERS = ("rows", "serpentine")
 KINDS = ("swap", "inverted", "dead", "stuck", "noisy", "order", "mux1", "mux2", "sel1",
-         "sel2", "adc", "buttons", "scale", "tare")
+         "sel2", "adc", "buttons", "lights", "scale", "tare")
 SCALES = ("B", "W", "lidB", "lidW")
 STUCK_AT = 3300          # what a stuck sensor reads, whatever lies on it
-NOISE = 60               # a noisy sensor's spread either side
+NOISE = 120              # a noisy sensor's spread either side (past the grey band: the firmware flags it)
 # per-conversion flags
 _INV = 1
 _NOISY = 2
@@ -95,9 +96,9 @@ def parse(spec, size, topo):
             if len(args) != 1:
                 raise SpecError("%r: %s needs one point, like %s:qq" % (part, kind, kind))
             out.append((kind, (_point(args[0], size, part),)))
-        elif kind == "order":
+        elif kind in ("order", "lights"):
             if arg not in ORDERS:
-                raise SpecError("%r: order is rows or serpentine" % part)
+                raise SpecError("%r: %s is rows or serpentine" % (part, kind))
             out.append((kind, (arg,)))
         elif kind == "mux1":
             m = _index(arg, (nadc << n2) + 1, "a first-level mux", part, 1)
@@ -173,6 +174,7 @@ class Wiring:
         fixed = {}                    # per sensor: a constant reading (dead, stuck)
         self.buttons = {}
         self.scales = {}
+        self.lights = None            # the light chain's order as laid, if not the profile's
         for kind, args in mistakes:
             if kind == "swap":
                 a, b = args
@@ -202,6 +204,8 @@ class Wiring:
                 a, b = args
                 self.buttons[a] = b
                 self.buttons[b] = a
+            elif kind == "lights":
+                self.lights = args[0]
             elif kind == "scale":
                 self.scales.setdefault(args[0], [1.0, 0.0])[0] = args[1]
             elif kind == "tare":
@@ -321,6 +325,30 @@ class WiredButtons:
         return self.inner.poll()
 
 
+class WiredLights:
+    """The lights twin with its chain laid in another order than the profile
+    says: `lit` is where the LEDs light on the board."""
+
+    def __init__(self, inner, profile, order):
+        self.inner = inner
+        self.size = profile.size
+        self.order = order
+        self.says = (profile.lights or {}).get("order", "serpentine")
+
+    def show(self, points, color):
+        self.inner.show(points, color)
+
+    def clear(self):
+        self.inner.clear()
+
+    @property
+    def lit(self):
+        from goban.hw.lights import led_index
+        s = self.size
+        return {led_index(led_index(i, s, self.says), s, self.order): c
+                for i, c in self.inner.lit.items()}
+
+
 class WiredScale:
     """A load cell twin read through scale:/tare: mistakes (the world writes
     the inner one's weight)."""
@@ -346,6 +374,8 @@ def install(hw, world, profile, spec):
     Returns the Wiring (SpecError for a bad SPEC)."""
     w = Wiring(profile, parse(spec, profile.size, topology(profile)))
     hw["matrix"] = WiredMatrix(hw["matrix"], w, world.base)
+    if w.lights and hw.get("lights") is not None:
+        hw["lights"] = WiredLights(hw["lights"], profile, w.lights)
     if w.buttons and hw.get("buttons") is not None:
         hw["buttons"] = WiredButtons(hw["buttons"], w)
         world.buttons = hw["buttons"]

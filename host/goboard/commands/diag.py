@@ -150,6 +150,7 @@ def run(args):
         if args.serve is not None:
             from goboard.diag.page import serve
             server = serve(args.host, args.serve)
+            server.publish(link.board.get("serial") or "board", status="reading the board")
             say("the readings on %s/diag/%s" % (server.url, link.board.get("serial") or "board"))
         if args.watch is not None:
             return _watch(ses, args, server)
@@ -162,7 +163,9 @@ def run(args):
                        parts=parts, ask=args.ask, say=say, server=server)
         rep["board"] = {k: (link.board or {}).get(k) for k in ("serial", "profile", "fw", "size")}
         if server is not None:
-            server.publish(rep["board"]["serial"] or "board", report=rep)
+            server.publish(rep["board"]["serial"] or "board", report=rep,
+                           status="%d problems" % len(rep["problems"]) if rep["problems"]
+                           else "no problem found")
         if args.json:
             print(json.dumps(rep))
         else:

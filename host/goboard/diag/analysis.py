@@ -246,22 +246,34 @@ def fit(topo, seen):
     return best[1] if best is not None else Model.identity(t)
 
 
-def _cycles(mapping):
-    """The cycles of a partial permutation {a: b} (a point's sensor read where b's
-    should be), and the chains that do not close."""
+def _chains(odd):
+    """[(chain, end)]: the points whose sensors are read where another's should
+    be ({p: q}), as chains: each one's sensor on the next one's input, the last
+    on `end`'s (a point never seen, -1 for a free input) or, for a cycle, on the
+    first's (end None)."""
+    targets = set(odd.values())
     out = []
     done = set()
-    for start in sorted(mapping):
+    for start in sorted(p for p in odd if p not in targets):
+        chain = [start]
+        done.add(start)
+        nxt = odd[start]
+        while nxt in odd and nxt not in done:
+            chain.append(nxt)
+            done.add(nxt)
+            nxt = odd[nxt]
+        out.append((chain, nxt))
+    for start in sorted(odd):
         if start in done:
             continue
         chain = [start]
         done.add(start)
-        nxt = mapping[start]
-        while nxt in mapping and nxt not in done:
+        nxt = odd[start]
+        while nxt not in done:
             chain.append(nxt)
             done.add(nxt)
-            nxt = mapping[nxt]
-        out.append((chain, nxt == start))
+            nxt = odd[nxt]
+        out.append((chain, None))
     return out
 
 
@@ -350,20 +362,38 @@ def analyse(info, frames, walk, board=None):
         if model.index_of(p) != w:
             q = model.point_of(w)          # p's sensor is read where q's should be
             odd[p] = q if q is not None else -1
-    for chain, closed in _cycles(odd):
+    owner = {w: p for p, w in seen.items()}    # the channels whose sensor is known
+    for chain, end in _chains(odd):
+        where = [(p, model.forward(seen[p])) for p in chain]
+        if end is not None and end >= 0 and end not in seen:
+            # the chain's last sensor sits on a point never seen: that point's
+            # sensor is most likely on the first one's input (a swap, one of
+            # whose inputs reads nothing)
+            ch = model.index_of(chain[0])
+            if ch not in owner:
+                owner[ch] = end
+                where.append((end, model.forward(ch)))
+                chain = chain + [end]
+                end = None
         names = [point_name(p, size) for p in chain]
-        inputs = ", ".join("%s's on M%d input %d" % ((point_name(p, size),) + t.mux1(
-            model.forward(seen[p]))) for p in chain)
-        if closed and len(chain) == 2:
+        inputs = ", ".join("%s's on M%d input %d" % ((point_name(p, size),) + t.mux1(e))
+                           for p, e in where)
+        if end is None and len(chain) == 2:
             problems.append({"kind": "swapped-sensors", "points": names,
                              "fix": "the sensors under %s and %s are wired to each other's mux "
                                     "inputs (%s): swap the two wires, or keep the remap saved"
                                     % (names[0], names[1], inputs)})
+        elif end is None:
+            problems.append({"kind": "crossed-wires", "points": names,
+                             "fix": "the sensors under %s are wired round to each other's mux "
+                                    "inputs (%s): rewire them, or keep the remap saved"
+                                    % (", ".join(names), inputs)})
         else:
             problems.append({"kind": "crossed-wires", "points": names,
-                             "fix": "the sensors under %s each reach another point's mux input "
-                                    "(%s): rewire them, or keep the remap saved"
-                                    % (", ".join(names), inputs)})
+                             "fix": "the sensor%s under %s %s on another point's mux input "
+                                    "(%s): rewire, or keep the remap saved" % (
+                                        "s" if len(chain) > 1 else "", ", ".join(names),
+                                        "are" if len(chain) > 1 else "is", inputs)})
     for w, ps in sorted(dups.items()):
         if len(ps) > 1:
             names = [point_name(p, size) for p in ps]
@@ -380,13 +410,21 @@ def analyse(info, frames, walk, board=None):
         covered = set()
         by2 = {}
         by1 = {}
+        seen_at = set(seen)
+
+        def sensor(ch):
+            """The point whose sensor channel ch reads (None: not known, a free input)."""
+            if ch in owner:
+                return owner[ch]
+            p = model.point_of(ch)
+            return None if p in seen_at else p
         for ch in range(chans):
             e = model.forward(ch)
             by2.setdefault(t.split(e)[0], []).append(ch)
             by1.setdefault(e >> t.n1, []).append(ch)
         for level, groups in ((2, by2), (1, by1)):
             for m, chs in sorted(groups.items()):
-                pts = [model.point_of(ch) for ch in chs]
+                pts = [sensor(ch) for ch in chs]
                 pts = sorted(point_name(p, size) for p in pts if p is not None)
                 if not pts or not all(ch in dead_set for ch in chs) \
                         or all(ch in covered for ch in chs):
@@ -407,7 +445,7 @@ def analyse(info, frames, walk, board=None):
                     "N" if level == 2 else "M", m), "points": pts, "fix": fix})
         for ch in range(chans):
             s = stats[ch]
-            p = model.point_of(ch)
+            p = sensor(ch)
             if p is None:
                 continue
             name = point_name(p, size)
@@ -448,7 +486,7 @@ def analyse(info, frames, walk, board=None):
         flags.setdefault(p, []).append("inverted")
 
     dead_chs = [ch for ch in range(len(stats)) if stats[ch]["dead"]] if stats else []
-    src, flip = remap(t, model, seen, dead_chs, flipped if not everyone else
+    src, flip = remap(t, model, owner, dead_chs, flipped if not everyone else
                       (flipped | set(range(n))) - (set(delta) - flipped))
     points = []
     for p in range(n):
@@ -478,16 +516,16 @@ def analyse(info, frames, walk, board=None):
             "remap": {"src": src, "flip": flip, "moved": moved}}
 
 
-def remap(topo, model, seen, dead, flipped):
+def remap(topo, model, owner, dead, flipped):
     """(src, flip): frame point p reads channel src[p], each its own: where its
-    stone was seen; a point never seen where the model puts it when that
-    channel is free, else on a free channel that reads dead (it stays a dead
-    point), else any free one. flip[p]: 1 where the sensor reads the other way
-    round."""
+    stone was seen or its sensor was found (`owner`: channel -> point); a point
+    never seen where the model puts it when that channel is free, else on a
+    free channel that reads dead (it stays a dead point), else any free one.
+    flip[p]: 1 where the sensor reads the other way round."""
     n = topo.n
     src = [-1] * n
     claimed = set()
-    for p, w in seen.items():
+    for w, p in owner.items():
         src[p] = w
         claimed.add(w)
     for p in range(n):

@@ -19,10 +19,13 @@ def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True,
     say("reading the empty board (%d frames)" % frames)
     empty = ses.frames(max(2, frames))
     if server is not None:
-        server.publish(serial, frame=empty[-1], info=info)
+        server.publish(serial, frame=empty[-1], info=info, status="the empty board read")
     entries = []
     if walk:
         def progress(k, total, m):
+            if server is not None:
+                server.publish(serial, status="wiring check: %d of %d points, %s %s" % (
+                    k, total, m["p"], "seen nowhere" if m["w"] < 0 else "on channel %d" % m["w"]))
             if k == 1 or k % 19 == 0 or k == total or m["w"] < 0:
                 say("wiring check %d/%d: %s %s" % (k, total, m["p"],
                                                    "seen nowhere" if m["w"] < 0 else
@@ -51,13 +54,31 @@ def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True,
             if part == "buttons" and not ses.person.sim and not ask:
                 say("buttons: press each button the board names")
             rep["tests"][part] = res = ses.test(part, answer_here=ask)
-            for step, got in res["wrong"]:
-                rep["problems"].append(part_problem(part, res, step, got, info))
+            rep["problems"] += part_problems(part, res, info)
         rep["tests_text"] = ["test %s: %s" % (p, "all ok" if not r["wrong"] else
                                               "%d wrong" % len(r["wrong"]))
                              for p, r in rep["tests"].items()]
     rep["ok"] = not rep["problems"]
     return rep
+
+
+def part_problems(part, res, info):
+    """What a part's test found: one problem a step answered no (or, for the
+    buttons, by another button); a light chain whose every other row came out
+    wrong is one problem, its order."""
+    wrong = res["wrong"]
+    size = info["size"]
+    if part == "lights" and wrong:
+        rows = sorted(step - 4 for step, _ in wrong if step >= 4)
+        odd = [y for y in range(size) if y & 1]
+        if len(rows) == len(wrong) and rows in (odd, [y for y in range(size) if not y & 1]):
+            says = info.get("lights_order") or "serpentine"
+            other = "rows" if says == "serpentine" else "serpentine"
+            return [{"kind": "lights-order", "points": [], "severity": 30, "order": other,
+                     "fix": "every other row of the light chain came out the other way round: "
+                            "the chain is laid %s, the profile says %s: set lights.order to "
+                            "\"%s\" in the profile" % (other, says, other)}]
+    return [part_problem(part, res, step, got, info) for step, got in wrong]
 
 
 def part_problem(part, res, step, got, info):

@@ -75,9 +75,10 @@ class SimPerson:
 
     sim = True
 
-    def __init__(self, table, settle_s=0.0):
+    def __init__(self, table):
         self.table = table
-        self.settle_s = settle_s
+        # what its scales hold now (the simulated board starts with full bowls)
+        self.held = {"B": table.bowl_stones, "W": table.bowl_stones, "lidB": 0, "lidW": 0}
 
     def do(self, text, actions=()):
         for a in actions:

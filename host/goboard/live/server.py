@@ -2,7 +2,8 @@
 
 Pages: `/` the boards, `/board/<id>` one board, `/wall` several on one page
 (`?boards=a,b&cols=2`); any page takes `?transparent=1` (overlay), `?coords=0`,
-`?info=0`. Data: `/events/<id>` and `/events` (Server-Sent Events: the state
+`?info=0`. Beside them `/diag/<id>`, a board's bring-up (goboard diag: its
+readings as a heat map, the problems with their fixes; data `/diag/<id>/data`). Data: `/events/<id>` and `/events` (Server-Sent Events: the state
 now, then every update), `/state/<id>` and `/boards` (JSON). `LiveServer` is the
 aiohttp application around a `Feed` on the running loop; `ServerThread` runs
 one in its own thread (`goboard serve`, the demo, tests and benches), and
@@ -38,6 +39,7 @@ class LiveServer:
         self.runner = None
         self.url = None
         self._streams = set()
+        self.diag = {}          # board -> its bring-up's latest data (goboard.diag.page)
         self.app = self._make_app()
 
     def _make_app(self):
@@ -50,6 +52,8 @@ class LiveServer:
             web.get("/events/{board}", self.events),
             web.get("/state/{board}", self.state),
             web.get("/boards", self.boards),
+            web.get("/diag/{board}", self.diag_page),
+            web.get("/diag/{board}/data", self.diag_data),
             web.static("/static", WEB),
         ])
         app.on_shutdown.append(self._close_streams)
@@ -97,6 +101,19 @@ class LiveServer:
 
     async def wall_page(self, request):
         return self._board_html("wall", self.title)
+
+    async def diag_page(self, request):
+        board = request.match_info["board"]
+        if clean_board_id(board) != board:
+            raise web.HTTPNotFound(text="no such board id: %s" % board)
+        html = _page("diag.html").replace("{board}", board)
+        return web.Response(text=html, content_type="text/html")
+
+    async def diag_data(self, request):
+        data = self.diag.get(request.match_info["board"])
+        if data is None:
+            raise web.HTTPNotFound(text="no bring-up of board %s" % request.match_info["board"])
+        return web.json_response(data)
 
     # --- data --------------------------------------------------------------
     async def state(self, request):
@@ -193,6 +210,10 @@ class ServerThread:
     def publish_link(self, board, up):
         """A board's source lost (the page says "(reconnecting)") or back."""
         self.feed.publish_link(board, up)
+
+    def publish_diag(self, board, data):
+        """A board's bring-up data for /diag/<id> (goboard.diag.page): replaced whole."""
+        self.loop.call_soon_threadsafe(self.server.diag.__setitem__, board, data)
 
     def snapshot(self, board):
         async def get():

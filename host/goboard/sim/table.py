@@ -59,10 +59,11 @@ class SimTable:
         self.relay.start()
         self.ctrl = PtyPair()
         r = R.get(rules)
+        self.bowl_stones = bowl_stones(size, r) if r.bowl_stones else 180
         job = {"profile": str(profile), "rules": rules, "komi": None, "handicap": 0,
                "seed": seed, "noise": noise, "actions": [], "pace": pace,
                "dir": os.path.join(self.work, "board"),
-               "bowl_stones": bowl_stones(size, r) if r.bowl_stones else 180,
+               "bowl_stones": self.bowl_stones,
                "link": {"device": self.relay.board_path, "serial": serial, "linger_ms": 0},
                "hands": {"device": self.ctrl.path, "mistakes": mistakes}}
         if wiring:
