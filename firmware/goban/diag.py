@@ -560,6 +560,7 @@ class Diag:
             self._save()
             self.cal_step = -1
             self.show("Scales saved", "")
+            self.redraw = False       # the page comes back at the next press
 
     # --- the parts' tests ------------------------------------------------------------------
     def steps(self, part):
@@ -666,6 +667,7 @@ class Diag:
         self.answers = []
         self.light([], "off")
         self.show(TITLES.get(part, part), "all ok" if not bad else "%d wrong" % bad)
+        self.redraw = False
         if self.note is not None and part:
             self.note("test", {"part": part, "done": True, "wrong": wrong})
 

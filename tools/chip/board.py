@@ -164,7 +164,7 @@ class FrameTap:
 
 class ChipBoard:
     def __init__(self, image, profile="boards/reference-19.json", seed=1, noise=1,
-                 fs_files=None, pty=False, bowl_stones=None):
+                 fs_files=None, pty=False, bowl_stones=None, wiring=None):
         self.prof = P.load(os.path.join(REPO, profile) if not os.path.isabs(profile) else profile)
         prof = self.prof
         self.size = prof.size
@@ -181,6 +181,11 @@ class ChipBoard:
                              noise=noise, stone_mg=prof.bowls.get("stone_mg", 6500),
                              bowl_stones=bowl_stones)
         self.noise = noise
+        self.wiring = None            # a builder's mistakes (tools/sim/wiring.py SPEC)
+        if wiring:
+            import wiring as WI
+            from goban.hw.matrix import topology
+            self.wiring = WI.Wiring(prof, WI.parse(wiring, prof.size, topology(prof)))
         self.rng = random.Random(seed)
         self.events = []
         self.messages = []
@@ -307,7 +312,12 @@ class ChipBoard:
                 self.released_us[k] = (v, self.chip_due)
                 self.releases_us.append((k, v, self.chip_due))
         w.tick(self.now)
-        self.chip.set_inputs(adc=adc_table(self.prof, self.field),
+        if self.wiring is None:
+            adc = adc_table(self.prof, self.field)
+        else:
+            import wiring as WI
+            adc = WI.chip_table(self.prof, self.wiring, self.field, w.base)
+        self.chip.set_inputs(adc=adc,
                              scales=[self.scales[k].read() for k in SCALES if k in self.scales],
                              buttons=self.buttons.mask())
         if self.master is not None:

@@ -63,6 +63,9 @@ def add_arguments(p):
     p.add_argument("--frames", type=int, default=15,
                    help="empty-board frames read, 0.2 s apart (default 15)")
     p.add_argument("--no-save", action="store_true", help="save nothing on the board")
+    p.add_argument("--save", action="store_true",
+                   help="with --rows: save the remap all the same (the rows not walked "
+                        "read as the wiring found on the walked ones says)")
     p.add_argument("--scales", action="store_true", help="calibrate and check the scales")
     p.add_argument("--stones", type=int, default=10,
                    help="with --scales: the counted handful per bowl and lid (default 10)")
@@ -160,7 +163,8 @@ def run(args):
         rep = bring_up(ses, info, frames=args.frames, walk=not args.no_walk, mask=mask,
                        wait_s=wait, save=not args.no_save,
                        scales=(args.stones, args.grams) if args.scales else None,
-                       parts=parts, ask=args.ask, say=say, server=server)
+                       parts=parts, ask=args.ask, say=say, server=server,
+                       save_partial=args.save)
         rep["board"] = {k: (link.board or {}).get(k) for k in ("serial", "profile", "fw", "size")}
         if server is not None:
             server.publish(rep["board"]["serial"] or "board", report=rep,

@@ -6,11 +6,12 @@ from goboard.diag import analysis
 
 
 def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True, scales=None,
-             parts=(), ask=False, say=None, server=None):
+             parts=(), ask=False, say=None, server=None, save_partial=False):
     """The report of a session on a board already in diag (`ses.start()`):
     `mask` the points the wiring check visits (None: all; a remap is saved
-    only after a whole walk), `scales` (stones, grams) to calibrate them,
-    `parts` the parts to test (`ask`: the answers typed here)."""
+    after a whole walk only, unless `save_partial`: the points not walked are
+    then where the wiring found says), `scales` (stones, grams) to calibrate
+    them, `parts` the parts to test (`ask`: the answers typed here)."""
     say = say or (lambda text: None)
     size = info["size"]
     serial = (ses.link.board or {}).get("serial") or "board"
@@ -38,7 +39,7 @@ def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True,
     rep["frames"] = len(empty)
     rm = rep["remap"]
     rm["saved"] = False
-    if entries and save and mask is None:
+    if entries and save and (mask is None or save_partial):
         ans = ses.send_remap(rm["src"], rm["flip"])
         rm["saved"] = "remap" in ans.get("saved", [])
         say("remap saved with the calibration (%d points moved or flipped)" % rm["moved"])
