@@ -449,11 +449,8 @@ class Calibration:
 
     def channel_of_plan(self, p):
         """The channel the profile's wiring order gives frame point p."""
-        y = p // self.size
-        x = p - y * self.size
-        if self.order == "serpentine" and y & 1:
-            x = self.size - 1 - x
-        return y * self.size + x
+        from goban.hw.matrix import wiring_to_frame
+        return wiring_to_frame(p, self.size, self.order)
 
     def apply(self, matrix, bowls=None):
         """At boot: the remap onto the matrix, the scales' figures onto the

@@ -34,7 +34,8 @@ weight, sets the scale's counts per kg), kept with `save` {scales}.
 The parts (`test` {part, step}): lights, display and buzzer show or play one
 thing a step and say on the display what should be seen or heard; buttons: the
 display asks for each button in turn. Every press in diag is sent as `press`
-{name, asked}, so the host (or the person at the board: ok yes, undo no) answers.
+{name, asked}, so the host (or the person at the board: ok yes, any other
+button no) answers.
 
 With no computer, the menu pages (up/down, ok acts): the worst points (dead,
 stuck, noisy, farthest from mid-scale, from the last second of readings), the
@@ -359,11 +360,8 @@ class Diag:
         """The point the profile's wiring puts on a channel ("ch400" for none)."""
         if ch >= self.n:
             return "ch%d" % ch
-        y = ch // self.size
-        x = ch - y * self.size
-        if self.order == "serpentine" and y & 1:
-            x = self.size - 1 - x
-        return point_name(y * self.size + x, self.size)
+        from goban.hw.matrix import wiring_to_frame
+        return point_name(wiring_to_frame(ch, self.size, self.order), self.size)
 
     def worst_points(self, k):
         """The k worst points of the last window: [(name, what)], dead ones (at a
@@ -646,8 +644,10 @@ class Diag:
         self.end_test()
 
     def _test_press(self, name):
-        if self.test[0] != "buttons" and name not in ("ok", "undo"):
-            return
+        """ok is yes, any other button no (a board whose undo is wired wrong
+        can still answer); the buttons test takes the button itself."""
+        if self.test[0] != "buttons" and name != "ok":
+            name = "undo"
         self.answer(name)
 
     def end_test(self):

@@ -44,7 +44,7 @@ RX_MAX = 512          # longest request line the board accepts (names in UTF-8)
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
-# the raw stream (`raw` request): a frame of 361 readings is ~850 bytes on the
+# the raw stream (`raw` request): a frame of 361 readings is ~920 bytes on the
 # wire, so at most 10 a second (a USB CDC link carries far more, a step sends one)
 # and each request streams for a while only: a host that went away stops it
 RAW_MIN_MS = 100

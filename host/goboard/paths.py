@@ -8,4 +8,5 @@ ROOT = PACKAGE.parents[1]
 FIRMWARE = ROOT / "firmware"          # what MICROPYPATH points at
 BOARDS = ROOT / "boards"              # the hardware profiles and the simulated boards
 SIM = ROOT / "tools" / "sim"          # the simulator's world and runner
+CHIP = ROOT / "tools" / "chip"        # the emulated RP2040 and the product image
 WEB = PACKAGE / "live" / "web"                 # the broadcast page's files (package data)

@@ -5,7 +5,8 @@ follows the board's lights as the WS2812 chain shows them. The mistakes are
 named from what the chip read; with its remap saved on the chip's LittleFS the
 board then takes the moves on the right points. One row is walked (the
 emulator is slow: about a minute); the rows not walked follow the wiring found
-(`--rows 18 --save`)."""
+(`--rows 18 --save`). `goboard diag --sim --chip` does the same from the
+command line."""
 
 import json
 import subprocess
@@ -14,54 +15,9 @@ import time
 from conftest import VENV_BIN
 import chip_rig
 from board import ChipBoard
-from goban.hw.lights import led_index
+from hands import Builder
 
 SPEC = "order:rows;swap:cb,fb;inverted:hb;mux2:3"
-
-
-def lit(board):
-    """{frame index: colour} the chain shows now (the reference profile's brightness)."""
-    if not board.chip.leds:
-        return {}
-    frame = board.chip.leds[-1]
-    size = board.size
-    out = {}
-    for k in range(len(frame) // 3):
-        g, r, b = frame[3 * k], frame[3 * k + 1], frame[3 * k + 2]
-        if not (g or r or b):
-            continue
-        colour = ("black" if r and b and not g else "white" if r == g == b else
-                  "red" if r and not g and not b else "other")
-        out[led_index(k, size, "serpentine")] = colour
-    return out
-
-
-class Builder:
-    """The person at the emulated board: a stone on each point lit black or
-    white, every stone off its point when lit red; one thing at a time."""
-
-    def __init__(self, board):
-        self.board = board
-        self.gen = None
-        self.placed = set()
-
-    def step(self):
-        w = self.board.world
-        if self.gen is None:
-            for i, c in sorted(lit(self.board).items()):
-                if c in ("black", "white") and not w.board[i] and i not in self.placed:
-                    self.placed.add(i)
-                    self.gen = w.place(1 if c == "black" else 2, i, 1, "fix", 6, 3)
-                    break
-                if c == "red" and w.board[i]:
-                    self.gen = w.lift(i, to_lid=False)
-                    break
-        if self.gen is not None:
-            try:
-                next(self.gen)
-            except StopIteration:
-                self.gen = None
-        self.board.step(pace=1)
 
 
 def test_diag_on_the_emulated_chip_names_the_mistakes_and_its_remap_fixes_them():
@@ -109,3 +65,14 @@ def test_diag_on_the_emulated_chip_names_the_mistakes_and_its_remap_fixes_them()
         if proc is not None and proc.poll() is None:
             proc.kill()
         board.close()
+
+
+def test_goboard_diag_sim_chip_from_the_command_line():
+    r = subprocess.run([str(VENV_BIN / "goboard"), "diag", "--sim", "--chip", "--sim-wiring",
+                        "mux1:3;sel1:0,3", "--rows", "19", "--frames", "3", "--json"],
+                       capture_output=True, text=True, timeout=400)
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    named = sorted((p["kind"], p.get("mux"), tuple(p.get("lines", ()))) for p in rep["problems"])
+    assert named == [("dead-mux", "M2", ()), ("swapped-select-lines", None, (0, 3))], named
+    assert rep["board"]["profile"] == "reference-19" and rep["wiring"]["walked"] == 19

@@ -6,7 +6,8 @@ goban.diag on a board loop of sim twins wired with two sensors swapped and one
 mounted upside down: the wiring check finds them, the remap it keeps makes a
 stone read on its own point, and a scan of the check allocates nothing.
 
-Usage: diag_checks.py BOARDS TMPDIR; prints `name: value` lines."""
+Reads one line on stdin: BOARDS TMPDIR (the profiles' folder, a scratch folder);
+prints `name: value` lines."""
 
 import sys
 from array import array
@@ -19,7 +20,7 @@ from goban.hw import open_devices
 from goban.hw.matrix import channels, routed, UNUSED
 from goban.link import pack12, unpack12
 
-boards, tmp = sys.argv[1], sys.argv[2]
+boards, tmp = sys.stdin.readline().split()
 
 
 def out(name, value):

@@ -114,3 +114,23 @@ def test_the_same_board_without_its_remap_does_not():
     rep, summary = play_after_bring_up(spec, False)
     assert not rep["remap"]["saved"]
     assert summary["moves"] != [list(m) for m in MOVES]
+
+
+def test_scales_and_parts_on_a_board_with_their_own_mistakes():
+    """A load cell 10% light, 150 g on white's bowl, pass and undo on each
+    other's inputs, the light chain laid row by row: each named, the scales
+    calibrated and saved, one stone into each scale and out reads one."""
+    r = diag("--sim", "--size", "9", "--no-walk", "--scales", "--test", "all", "--json",
+             "--sim-wiring", "scale:B*0.9;tare:W+150;buttons:pass,undo;lights:rows")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    named = sorted((p["kind"], p.get("scale") or p.get("button") or p.get("order"))
+                   for p in rep["problems"])
+    assert named == [("button-wrong", "pass"), ("button-wrong", "undo"),
+                     ("lights-order", "rows"), ("scale-gain", "B"), ("scale-tare", "W")], named
+    sc = rep["scales"]
+    assert sc["saved"] and all(c["ok"] for c in sc["checks"].values()), sc["checks"]
+    assert 370 < sc["figures"]["B"]["counts_per_g"] < 386
+    assert 415 < sc["figures"]["W"]["counts_per_g"] < 425
+    assert {p: len(t["wrong"]) for p, t in rep["tests"].items()} == {
+        "lights": 4, "display": 0, "buzzer": 0, "buttons": 2}

@@ -4,28 +4,23 @@ what each line must say; and the link's raw stream (goban.link): a frame now,
 then one each period while asked, bounded in rate and time, stopped on request."""
 
 import json
-import os
 import subprocess
+import sys
 
-from conftest import BOARDS, MP, REPO
+from conftest import BOARDS, MP
 from goban.link import Link, parse_frame, unpack12, RAW_MIN_MS
 
-MPY = REPO / ".venv" / "bin" / "micropython"
 
-
-def test_the_board_side_alike_under_cpython_and_micropython(tmp_path):
-    script = str(MP / "diag_checks.py")
+def test_the_board_side_alike_under_cpython_and_micropython(tmp_path, micropython):
+    script = MP / "diag_checks.py"
     (tmp_path / "c").mkdir()
     (tmp_path / "m").mkdir()
-    env = dict(os.environ, PYTHONPATH=str(REPO / "firmware"), MICROPYPATH=str(REPO / "firmware"))
-    c = subprocess.run([str(REPO / ".venv/bin/python"), script, str(BOARDS), str(tmp_path / "c")],
-                       capture_output=True, text=True, env=env, timeout=300)
-    m = subprocess.run([str(MPY), "-X", "heapsize=2M", script, str(BOARDS), str(tmp_path / "m")],
-                       capture_output=True, text=True, env=env, timeout=300)
+    c = subprocess.run([sys.executable, str(script)], input="%s %s\n" % (BOARDS, tmp_path / "c"),
+                       capture_output=True, text=True, timeout=300)
     assert c.returncode == 0, c.stderr
-    assert m.returncode == 0, m.stdout + m.stderr
-    assert c.stdout.splitlines() == m.stdout.splitlines()
-    res = dict(line.split(": ", 1) for line in m.stdout.splitlines())
+    m = micropython(script, stdin="%s %s\n" % (BOARDS, tmp_path / "m"), heapsize="2M")
+    assert c.stdout.splitlines() == m.splitlines()
+    res = dict(line.split(": ", 1) for line in m.splitlines())
     assert res["unpacked"] == "True"
     assert res["channels"] == "384 128 1"          # conversion 1: ADC1, channel 128
     assert res["plan"] == "0 1 361"
@@ -124,3 +119,15 @@ def test_a_board_without_raw_readings_says_so():
     assert [m["msg"] for m in wire.frames()] == ["this board sends no raw readings"]
     _ask(wire, link, {"k": "diag", "op": "start"}, 10)
     assert [m["msg"] for m in wire.frames()] == ["this board takes no diag request from the host"]
+
+
+def test_the_host_checks_what_a_board_sends_of_its_diagnostics():
+    from goboard.link.wire import message_fault
+    good = {"k": "raw", "m": "AAAA", "count": 2, "s": {"B": [1, 2, 3]}, "n": 1}
+    assert message_fault(good) is None
+    assert "raw needs its readings" in message_fault(dict(good, count=0))
+    assert "raw needs its readings" in message_fault(dict(good, m="A" * 9000))
+    assert "scales" in message_fault(dict(good, s=[1, 2]))
+    assert message_fault({"k": "walk", "p": "dd", "c": "B", "w": 60, "d": 600}) is None
+    assert "SGF point" in message_fault({"k": "walk", "p": "ddd", "w": 1, "d": 1})
+    assert "channel" in message_fault({"k": "walk", "p": "dd", "w": 5000, "d": 1})

@@ -35,9 +35,8 @@ Runs under CPython and the MicroPython unix port.
 from array import array
 
 from goban.hw.matrix import topology, wiring_to_frame, channels, routed, UNUSED
-
-LETTERS = "abcdefghijklmnopqrstuvwxy"
-ORDERS = ("rows", "serpentine")
+from goban.points import LETTERS
+from goban.profile import ORDERS
 KINDS = ("swap", "inverted", "dead", "stuck", "noisy", "order", "mux1", "mux2", "sel1",
          "sel2", "adc", "buttons", "lights", "scale", "tare")
 SCALES = ("B", "W", "lidB", "lidW")

@@ -47,7 +47,7 @@ from goboard.errors import UserError
 from goboard.link.boards import choose_port
 from goboard.link.transport import HostLink, LinkError
 
-PARTS = ("lights", "display", "buzzer", "buttons")
+PARTS = ("buttons", "lights", "display", "buzzer")   # the buttons first: they answer the rest
 
 
 def add_arguments(p):
@@ -72,7 +72,7 @@ def add_arguments(p):
     p.add_argument("--grams", type=number(1, 5000, "a weight in grams"), default=None,
                    help="with --scales: calibrate with this known weight instead of stones")
     p.add_argument("--test", metavar="PARTS",
-                   help="test these parts in turn: lights,display,buzzer,buttons (or all)")
+                   help="test these parts in turn: buttons,lights,display,buzzer (or all, in that order)")
     p.add_argument("--ask", action="store_true",
                    help="answer the parts' tests here (y/n) instead of at the board")
     p.add_argument("--watch", nargs="?", const=0.0, default=None, metavar="S",
@@ -85,6 +85,9 @@ def add_arguments(p):
     p.add_argument("--sim", action="store_true", help="bring up the simulated board")
     p.add_argument("--sim-wiring", metavar="SPEC", default=None,
                    help="with --sim: the builder's wiring mistakes (see the description)")
+    p.add_argument("--chip", action="store_true",
+                   help="with --sim: the product image on the emulated RP2040 (the reference "
+                        "board; about half real time: --rows keeps the check short)")
     p.add_argument("--size", type=int, default=19, choices=(9, 19),
                    help="with --sim: the board's size (default 19)")
     p.add_argument("--seed", type=int, default=1, help="with --sim: the hands' randomness")
@@ -119,6 +122,23 @@ def _open(args, say):
     """(link, table or None, person)."""
     if args.sim_wiring and not args.sim:
         raise UserError("--sim-wiring needs --sim")
+    if args.chip and not args.sim:
+        raise UserError("--chip needs --sim")
+    if args.chip:
+        from goboard.sim.board import ChipSim, check_wiring
+        if args.scales or args.test:
+            raise UserError("--chip: the emulated board's builder does the sensors and the "
+                            "wiring check only (no --scales, no --test)")
+        check_wiring(args.sim_wiring, 19, "reference-19")
+        chip = ChipSim(args.sim_wiring, args.seed, args.noise)
+        link = HostLink(chip.port, reconnect=False, say=say)
+        try:
+            link.open()
+            link.hello(timeout=3.0, tries=10)
+        except LinkError as e:
+            chip.stop()
+            raise UserError("the emulated board does not answer: %s" % e)
+        return link, chip, S.Person()
     if args.sim:
         from goboard.sim.board import check_wiring
         check_wiring(args.sim_wiring, args.size)
@@ -159,7 +179,8 @@ def run(args):
             return _watch(ses, args, server)
         info = ses.start()
         mask = _rows(args.rows, info["size"]) if args.rows else None
-        wait = args.wait if args.wait is not None else (3.0 if args.sim else 20.0)
+        wait = args.wait if args.wait is not None else (
+            6.0 if args.chip else 3.0 if args.sim else 20.0)
         rep = bring_up(ses, info, frames=args.frames, walk=not args.no_walk, mask=mask,
                        wait_s=wait, save=not args.no_save,
                        scales=(args.stones, args.grams) if args.scales else None,

@@ -21,8 +21,7 @@ wiring order is channel n (boards/README.md, goban.hw.matrix).
 
 from goban.hw.matrix import wiring_to_frame
 from goban.points import name as point_name, frame_of_name
-
-ORDERS = ("rows", "serpentine")
+from goban.profile import ORDERS
 SEVERITY = {"dead-mux": 100, "dead-sensor": 90, "stuck-sensor": 85, "no-response": 80,
             "unstable-sensor": 70, "polarity": 65, "inverted-sensor": 60, "wrong-order": 55,
             "swapped-select-lines": 55, "swapped-adc": 55, "swapped-sensors": 50,

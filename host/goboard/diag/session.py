@@ -49,6 +49,20 @@ def decode_frame(m):
     return unpack12(data, n)
 
 
+class Person:
+    """A builder who follows the board's lights and nothing else (the emulated
+    board's, tools/chip/hands.py): nothing to tell, no answers."""
+
+    sim = True
+    held = {}
+
+    def do(self, text, actions=()):
+        pass
+
+    def ask(self, text):
+        return None
+
+
 class TerminalPerson:
     """The builder at a real board: each task a line on stderr, done when they
     press Enter (or ok at the board)."""

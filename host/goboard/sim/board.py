@@ -14,7 +14,7 @@ import time
 
 from goboard import mpengine
 from goboard.errors import UserError
-from goboard.paths import FIRMWARE, SIM
+from goboard.paths import CHIP, FIRMWARE, SIM
 
 
 
@@ -32,9 +32,10 @@ def _die_with_parent():
     return lambda: prctl(1, int(signal.SIGTERM))
 
 
-def check_wiring(spec, size):
+def check_wiring(spec, size, board=None):
     """A SPEC of wiring mistakes for the simulated board of `size` (tools/sim/
-    wiring.py reads it on the board's side too): UserError naming the bad part."""
+    wiring.py reads it on the board's side too; `board`: another profile than
+    sim-<size>): UserError naming the bad part."""
     if not spec:
         return
     import importlib.util
@@ -44,7 +45,7 @@ def check_wiring(spec, size):
     where = importlib.util.spec_from_file_location("goboard_sim_wiring", SIM / "wiring.py")
     wiring = importlib.util.module_from_spec(where)
     where.loader.exec_module(wiring)
-    prof = profile.load(str(BOARDS / ("sim-%d.json" % size)))
+    prof = profile.load(str(BOARDS / ("%s.json" % (board or "sim-%d" % size))))
     try:
         wiring.parse(spec, size, topology(prof))
     except wiring.SpecError as e:
@@ -104,5 +105,37 @@ class SimBoard:
             try:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class ChipSim:
+    """The reference board's product image on the emulated RP2040 (tools/chip),
+    built with wiring mistakes and a builder who follows its lights
+    (tools/chip/hands.py), as a child process; `port` is its emulated USB."""
+
+    def __init__(self, wiring=None, seed=1, noise=1, timeout=900):
+        argv = [sys.executable, str(CHIP / "hands.py"), "--seed", str(seed), "--noise", str(noise)]
+        if wiring:
+            argv += ["--wiring", wiring]
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=_die_with_parent())
+        self.port = None
+        line = self.proc.stdout.readline().strip()     # the image may be built first
+        if line.startswith("port "):
+            self.port = line[5:]
+        else:
+            err = line[6:] if line.startswith("error ") else (
+                self.proc.stderr.read().strip().splitlines() or ["it stopped"])[-1]
+            self.stop()
+            raise UserError("the emulated board did not start: %s" % err)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(10)
+            except (OSError, subprocess.TimeoutExpired):
                 self.proc.kill()
                 self.proc.wait()
