@@ -251,9 +251,9 @@ class BoardLoop:
         return diag.request(self, msg)
 
     def raw_frame(self):
-        """The link's raw stream: (readings, wired order, scales) (goban.diag)."""
-        from goban import diag
-        return diag.raw_frame(self)
+        """The link's raw stream: (readings, wired order, scales) (goban.rawstream)."""
+        from goban.rawstream import raw_frame
+        return raw_frame(self)
 
     def state(self):
         """The board's current state for the link's `state` request: the

@@ -393,60 +393,6 @@ class Calibration:
             return self.remap[p]
         return self.channel_of_plan(p)
 
-    def set_remap(self, src, flipped=None, empty=None):
-        """Frame point p reads wiring channel src[p] from now on (None: the one
-        the profile's wiring order gives it). The baselines come from `empty`
-        (each channel's reading on the empty board, in channel order: the
-        wiring check's) where given, else each sensor's word (baseline, dead,
-        stuck, polarity) moves with its channel; `flipped` (1 where the sensor
-        reads the other way round from the profile's polarity, seen with a stone
-        of a known colour) sets the polarities. ValueError, and nothing changes,
-        if two points would read one channel. The matrix is the caller's (its
-        remap(src))."""
-        n = self.n
-        if src is not None:
-            if len(src) != n:
-                raise ValueError("a remap needs %d entries, not %d" % (n, len(src)))
-            seen = {}
-            for w in src:
-                if not 0 <= w < 4096 or w in seen:
-                    raise ValueError("a remap must give every point a channel of its own (%d)" % w)
-                seen[w] = 1
-        words = {}                        # channel -> the word of its sensor now
-        for p in range(n):
-            words[self.channel_of(p)] = self.state[p] & ~UNSTABLE
-        old = self.remap
-        self.remap = None if src is None else array("H", src)
-        ident = src is not None
-        if ident:
-            for p in range(n):
-                if src[p] != self.channel_of_plan(p):
-                    ident = False
-                    break
-        if ident:
-            self.remap = None
-        inv = INVERTED if self.polarity < 0 else 0
-        lo = self.cfg[C_LO]
-        hi = self.cfg[C_HI]
-        om = self.offset_max
-        for p in range(n):
-            ch = self.channel_of(p)
-            if empty is not None:
-                v = empty[ch]
-                st = (v << 4) | (words.get(ch, inv) & INVERTED)
-                if v < lo or v > hi:
-                    st |= DEAD
-                elif v - 2048 > om or 2048 - v > om:
-                    st |= STUCK
-            else:
-                st = words.get(ch, inv | (2048 << 4))
-            if flipped is not None:
-                st = (st & ~INVERTED) | (inv ^ (INVERTED if flipped[p] else 0))
-            self.state[p] = st
-            self.grey[p] = 0
-            self.steady[p] = 0
-        return old
-
     def channel_of_plan(self, p):
         """The channel the profile's wiring order gives frame point p."""
         from goban.hw.matrix import wiring_to_frame

@@ -52,6 +52,7 @@ from array import array
 from goban.compat import micropython, const, ptr16, ptr32
 from goban.hw.bowls import ticks_diff
 from goban.points import name as point_name, frame_of_name
+from goban.rawstream import scales_info
 
 WINDOW = const(100)          # scans in a statistics window (1 s at 10 ms)
 HANDFUL = const(10)          # stones a board with no computer calibrates a scale with
@@ -122,23 +123,58 @@ def copy(dst, src, n: int):
         i += 1
 
 
-def scales_info(bowls):
-    """{which: [raw, stones (-1 unsettled), mg or None]} of the fitted scales."""
-    out = {}
-    if bowls is None:
-        return out
-    for w, t in bowls.tracks.items():
-        out[w] = [t.raw, bowls.stones(w), bowls.mg(w)]
-    return out
-
-
-def raw_frame(loop):
-    """The link's raw stream: (readings, in channel order, scales): in diag the
-    matrix's every channel in wiring order, else the frame the referee reads."""
-    d = loop.diag
-    if d is not None:
-        return d.raw, True, scales_info(loop.bowls)
-    return loop.raw, False, scales_info(loop.bowls)
+def set_remap(cal, src, flipped=None, empty=None):
+    """The calibration `cal` with a remap: frame point p reads wiring channel
+    src[p] from now on (None: the one the profile's wiring order gives it). The
+    baselines come from `empty` (each channel's reading on the empty board, in
+    channel order: the wiring check's) where given, else each sensor's word
+    (baseline, dead, stuck, polarity) moves with its channel; `flipped` (1 where
+    the sensor reads the other way round from the profile's polarity, seen with
+    a stone of a known colour) sets the polarities. ValueError, and nothing
+    changes, if two points would read one channel. The matrix is the caller's
+    (its remap(cal.remap)). Here, not in goban.calibration: only diag needs it."""
+    from goban.calibration import INVERTED, UNSTABLE, DEAD, STUCK, C_LO, C_HI
+    n = cal.n
+    if src is not None:
+        if len(src) != n:
+            raise ValueError("a remap needs %d entries, not %d" % (n, len(src)))
+        seen = {}
+        for w in src:
+            if not 0 <= w < 4096 or w in seen:
+                raise ValueError("a remap must give every point a channel of its own (%d)" % w)
+            seen[w] = 1
+    words = {}                        # channel -> the word of its sensor now
+    for p in range(n):
+        words[cal.channel_of(p)] = cal.state[p] & ~UNSTABLE
+    cal.remap = None if src is None else array("H", src)
+    if src is not None:
+        same = True
+        for p in range(n):
+            if src[p] != cal.channel_of_plan(p):
+                same = False
+                break
+        if same:
+            cal.remap = None
+    inv = INVERTED if cal.polarity < 0 else 0
+    lo = cal.cfg[C_LO]
+    hi = cal.cfg[C_HI]
+    om = cal.offset_max
+    for p in range(n):
+        ch = cal.channel_of(p)
+        if empty is not None:
+            v = empty[ch]
+            st = (v << 4) | (words.get(ch, inv) & INVERTED)
+            if v < lo or v > hi:
+                st |= DEAD
+            elif v - 2048 > om or 2048 - v > om:
+                st |= STUCK
+        else:
+            st = words.get(ch, inv | (2048 << 4))
+        if flipped is not None:
+            st = (st & ~INVERTED) | (inv ^ (INVERTED if flipped[p] else 0))
+        cal.state[p] = st
+        cal.grey[p] = 0
+        cal.steady[p] = 0
 
 
 def request(loop, msg):
@@ -477,7 +513,7 @@ class Diag:
     def save_own(self, walk):
         """A board with no computer keeps the remap its own walk found."""
         loop = self.loop
-        loop.cal.set_remap(walk.remap(), walk.flip, walk.empty)
+        set_remap(loop.cal, walk.remap(), walk.flip, walk.empty)
         self._save()
         self.show("Wiring saved", "%d seen" % walk.seen_n)
 
@@ -926,16 +962,16 @@ def _op_save(d, msg):
         for w in st:
             if w >= d.channels:
                 raise ValueError("the remap names channel %d, the matrix has %d" % (w, d.channels))
-        cal.set_remap(st, flip, d.walked.empty if d.walked is not None else None)
+        set_remap(cal, st, flip, d.walked.empty if d.walked is not None else None)
         d.staged = None
         saved.append("remap")
     elif msg.get("own"):
         if d.walked is None:
             raise ValueError("no wiring check to keep")
-        cal.set_remap(d.walked.remap(), d.walked.flip, d.walked.empty)
+        set_remap(cal, d.walked.remap(), d.walked.flip, d.walked.empty)
         saved.append("remap")
     elif msg.get("forget"):
-        cal.set_remap(None)
+        set_remap(cal, None)
         saved.append("no remap")
     if msg.get("scales"):
         if d.loop.bowls is None:

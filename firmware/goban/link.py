@@ -23,7 +23,6 @@ import json
 import select
 import time
 
-from goban.compat import micropython, ptr8, ptr16
 from goban.crc import crc32
 from goban.players import FIELDS as GAME_FIELDS
 
@@ -51,36 +50,6 @@ RAW_MIN_MS = 100
 RAW_MAX_EVERY_MS = 5000
 RAW_FOR_MS = 10000    # a request's stream lasts this long unless it says `for`
 RAW_MAX_FOR_MS = 60000
-
-
-@micropython.viper
-def pack12(raw, out, n: int):
-    """Readings 0..4095 packed two in three bytes, little end first: out[3j] is
-    the low byte of reading 2j, out[3j+1] its high nibble and the low nibble of
-    reading 2j+1, out[3j+2] the rest of it (an odd count ends with a 0 reading)."""
-    r = ptr16(raw)
-    o = ptr8(out)
-    i = 0
-    j = 0
-    while i < n:
-        a = int(r[i]) & 0xFFF
-        b = 0
-        if i + 1 < n:
-            b = int(r[i + 1]) & 0xFFF
-        o[j] = a & 0xFF
-        o[j + 1] = (a >> 8) | ((b & 0xF) << 4)
-        o[j + 2] = b >> 4
-        i += 2
-        j += 3
-
-
-def unpack12(data, n):
-    """The readings pack12 packed (the host's side, and the tests')."""
-    out = []
-    for j in range(0, 3 * ((n + 1) // 2), 3):
-        out.append(data[j] | ((data[j + 1] & 0xF) << 8))
-        out.append((data[j + 1] >> 4) | (data[j + 2] << 4))
-    return out[:n]
 
 
 def frame_bytes(fseq, body):
@@ -435,39 +404,14 @@ class Link:
 
     # --- the raw stream -----------------------------------------------------------
     def _raw_request(self, re, msg):
-        """`raw` {every: ms (0 stops), for: ms}: the matrix's raw frame (and the
-        scales') now, as the answer, then every `every` ms for `for` ms (a host
-        asks again before then to go on)."""
-        if self.raw_fn is None:
-            self._msg("error", re, {"msg": "this board sends no raw readings"})
-            return
-        every = int(msg.get("every", 250))
-        if every <= 0:
-            self.raw_every = 0
-            self._msg("raw", re, {"every": 0})
-            return
-        every = max(RAW_MIN_MS, min(RAW_MAX_EVERY_MS, every))
-        span = max(every, min(RAW_MAX_FOR_MS, int(msg.get("for", RAW_FOR_MS))))
-        self.raw_every = every
-        self.raw_until = self.now + span
-        self._raw_frame(re)
+        """`raw` {every, for}: the raw readings (goban.rawstream: loaded when
+        first asked, so a board that never streams never pays for it)."""
+        from goban.rawstream import raw_request
+        raw_request(self, re, msg)
 
     def _raw_frame(self, re):
-        raw, wired, scales = self.raw_fn()
-        n = len(raw)
-        buf = self.raw_buf
-        if buf is None or len(buf) != 3 * ((n + 1) // 2):
-            buf = self.raw_buf = bytearray(3 * ((n + 1) // 2))
-        pack12(raw, buf, n)
-        import binascii
-        text = binascii.b2a_base64(buf).decode().strip()
-        self.raw_n += 1
-        self.raw_next = self.now + (self.raw_every or RAW_MIN_MS)
-        head = '{"k":"raw",' + ('"re":%d,' % re if re is not None else "")
-        self._send(head + '"n":%d,"t":%d,"size":%d,"count":%d,"wired":%s,"every":%d,"s":%s,'
-                   '"m":"%s"}' % (self.raw_n, self.now, self.info.get("size", 19), n,
-                                  "true" if wired else "false", self.raw_every,
-                                  json.dumps(scales), text))
+        from goban.rawstream import raw_send
+        raw_send(self, re)
 
     # --- reading the log back ---------------------------------------------------
     def _start(self, re, game, seq, to, span):

@@ -18,7 +18,8 @@ from goban.calibration import Calibration, CalibrationError
 from goban.gamelog import GameLog
 from goban.hw import open_devices
 from goban.hw.matrix import channels, routed, UNUSED
-from goban.link import pack12, unpack12
+from goban.diag import set_remap
+from goban.rawstream import pack12, unpack12
 
 boards, tmp = sys.stdin.readline().split()
 
@@ -60,7 +61,7 @@ src[3], src[4] = 4, 3
 src[80] = 100          # a free channel
 flip = bytearray(81)
 flip[5] = 1
-cal.set_remap(src, flip)
+set_remap(cal, src, flip)
 cal.scales = {"B": (-1200, 415000), "lidW": (33, 430000)}
 cal.stone_mg = {"B": 6400, "W": 6550}
 cal.save(tmp + "/cal.bin")
@@ -94,7 +95,7 @@ try:
 except CalibrationError as e:
     out("bad remap", str(e).split(": ", 1)[1])
 try:
-    Calibration(9, p9).set_remap(array("H", [1] * 81))
+    set_remap(Calibration(9, p9), array("H", [1] * 81))
 except ValueError as e:
     out("set bad remap", e)
 

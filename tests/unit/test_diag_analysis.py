@@ -15,6 +15,7 @@ import pytest
 import diag_rig as D
 from diag_rig import W
 from goban.calibration import Calibration
+from goban.diag import set_remap
 from goban.hw.matrix import topology
 from goban.points import frame_of_name
 from goboard.diag import analysis as A
@@ -40,7 +41,7 @@ def check_fixed(report, spec, size, extra):
     empty = array("H", bytes(2 * m.channels))
     m.scan(empty)
     cal = Calibration(size, prof)
-    cal.set_remap(src, flip, empty)
+    set_remap(cal, src, flip, empty)
     m.remap(cal.remap)
     n = size * size
     raw = array("H", bytes(2 * n))
@@ -164,7 +165,10 @@ def test_a_bad_spec_is_one_line_naming_its_part(spec, words):
     assert words in str(e.value) and "\n" not in str(e.value)
 
 
-def test_the_frame_names_of_the_walk_are_the_board_s_points():
-    info, frames, walk, extra = D.walk("", 9)
+def test_the_walk_of_a_board_wired_right_sees_each_stone_on_its_own_channel():
+    """The rig itself, checked: on a sim-9 board wired right (rows order),
+    channel p is point p, black reads above its baseline and white below."""
+    _, _, walk, _ = D.walk("", 9)
     assert [frame_of_name(e["p"], 9) for e in walk] == list(range(81))
-    assert all(e["w"] == e["w"] for e in walk)
+    assert [e["w"] for e in walk] == list(range(81))
+    assert all((e["d"] > 400) if e["c"] == "B" else (e["d"] < -400) for e in walk)

@@ -15,7 +15,7 @@ import sys
 import time
 
 from goban.crc import crc32
-from goban.link import unpack12
+from goban.rawstream import unpack12
 from goboard.errors import UserError
 from goboard.link.transport import LinkError
 from goboard.link.wire import token
