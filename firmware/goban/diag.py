@@ -295,10 +295,14 @@ class Diag:
         t = prof.thresholds
         bowls = loop.bowls
         figs = {}
+        scale_pins = {}
         if bowls is not None:
             for w in bowls.tracks:
                 tare, cpk = bowls.figures(w)
                 figs[w] = [tare, cpk]
+                sc = prof.bowls["scales"][w]
+                if "dout" in sc:
+                    scale_pins[w] = [sc["dout"], sc["sck"]]
         pins = {}
         for k in ("adc_pins", "mux1_select", "mux2_select"):
             if k in prof.matrix:
@@ -308,12 +312,31 @@ class Diag:
                 "polarity": self.polarity, "kind": prof.kind,
                 "thresholds": {"black": t["black"], "white": t["white"], "rail": self.rail,
                                "offset_max": self.offset_max, "enter": self.enter},
-                "scales": figs, "stone_mg": dict(bowls.stone_mg) if bowls is not None else {},
+                "scales": figs, "scale_pins": scale_pins,
+                "stone_mg": dict(bowls.stone_mg) if bowls is not None else {},
                 "buttons": self.buttons() if loop.buttons is not None else [],
                 "lights": loop.lights is not None, "display": loop.display is not None,
                 "lights_order": (prof.lights or {}).get("order"),
                 "buzzer": loop.buzzer is not None,
-                "remap": loop.cal.remap is not None, "scan_ms": prof.scan_ms}
+                "remap": loop.cal.remap is not None, "scan_ms": prof.scan_ms,
+                "selftest": self.selftest()}
+
+    def selftest(self):
+        """{part: what is wrong} of the drivers that can tell by themselves (the
+        matrix's ADC, the display and the button expander on I2C); the lights,
+        the buzzer and plain GPIO buttons need a person (the parts' tests)."""
+        loop = self.loop
+        out = {}
+        if loop.display is None and loop.profile.display is not None:
+            out["display"] = "no SSD1306 answered at I2C address 0x%02X at boot" % (
+                loop.profile.display["addr"])
+        for part, dev in (("matrix", loop.matrix), ("display", loop.display),
+                          ("buttons", loop.buttons)):
+            if dev is not None:
+                bad = dev.selftest()
+                if bad:
+                    out[part] = bad
+        return out
 
     # --- the display and the lights --------------------------------------------------------
     def show(self, a, b=""):

@@ -120,6 +120,9 @@ class Wired:
     def by_channel(self):
         self.m.by_channel()
 
+    def selftest(self):
+        return self.m.selftest()
+
     def scan(self, raw):
         f = self.field
         a, b, c = 30, 39, 20          # dd, de (rows order: channel = point), cc

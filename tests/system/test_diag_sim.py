@@ -134,3 +134,42 @@ def test_scales_and_parts_on_a_board_with_their_own_mistakes():
     assert 415 < sc["figures"]["W"]["counts_per_g"] < 425
     assert {p: len(t["wrong"]) for p, t in rep["tests"].items()} == {
         "lights": 4, "display": 0, "buzzer": 0, "buttons": 2}
+
+
+def test_parts_that_never_answer_are_named():
+    """A display and a button expander silent on I2C (the drivers' self-tests)
+    and white's lid whose HX711 sends nothing (no reading in the frames)."""
+    r = diag("--sim", "--size", "9", "--no-walk", "--json",
+             "--sim-wiring", "silent:display;silent:buttons;silent:lidW")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert sorted((p["kind"], p["part"]) for p in rep["problems"]) == [
+        ("part-silent", "buttons"), ("part-silent", "display"), ("part-silent", "lidW")]
+    assert "0x3C" in [p for p in rep["problems"] if p["part"] == "display"][0]["fix"]
+
+
+def test_the_live_map_shows_a_stone_as_it_comes():
+    """`--watch`'s frames: the board as it plays (frame order, not in diag);
+    a black stone put on cc reads some 600 counts over cc's first reading and
+    the map draws it at the top of its scale."""
+    from goboard.diag import report as R
+    table = SimTable(9, "chinese", 4, 1, 0, 0.0, serial="SIM-WATCH")
+    try:
+        link = HostLink(table.port, reconnect=False)
+        link.open()
+        link.hello(timeout=5.0, tries=10)
+        ses = S.Session(link, S.SimPerson(table))
+        first = ses.frames(3, wired=False)
+        base = [sorted(f[i] for f in first)[1] for i in range(81)]
+        table.hand(["place", "B", "cc"])
+        seen = []
+
+        def on_frame(readings, m):
+            seen.append(readings[20] - base[20])
+            return seen[-1] < 500
+        ses.watch(on_frame, seconds=20, every=100)
+        assert seen and seen[-1] >= 500, seen[-5:]
+        lines = R.live(ses.frames(1, wired=False)[0], base, 9, plain=True)
+        assert lines[2 + 2].split()[1:][2] == "9"      # row 7 (cc), column C: the top
+    finally:
+        table.stop()

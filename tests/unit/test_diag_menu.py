@@ -140,3 +140,17 @@ def test_the_scales_calibrate_with_ten_stones_and_the_parts_answer_ok(tmp_path):
         assert b.lines()[1] == "Press %s" % name
         b.press(name if name != "pass" else "undo")  # the pass button answers as undo
     assert b.lines() == ("Buttons test", "1 wrong")
+
+
+def test_diag_start_names_the_parts_that_did_not_answer(tmp_path):
+    """A display whose profile says it is there but which answered nothing at
+    boot (open_devices left it None) and a button expander silent now."""
+    from goban import diag
+    b = Board(tmp_path)
+    assert diag.request(b.loop, {"op": "start"})["selftest"] == {}
+    diag.request(b.loop, {"op": "stop"})
+    b.loop.display = None
+    b.loop.buttons.selftest = lambda: "no PCF8574 answers at I2C address 0x20"
+    got = diag.request(b.loop, {"op": "start"})["selftest"]
+    assert got == {"display": "no SSD1306 answered at I2C address 0x3C at boot",
+                   "buttons": "no PCF8574 answers at I2C address 0x20"}

@@ -309,3 +309,65 @@ print(drawn, pages, len(bus.data) - n0, len(bus.data[-1]), lit > 100, again, d.l
     # show() only draws; the frame goes out a page (128 bytes) per flush_page(),
     # four pages; the same text twice: nothing to send
     assert second == "0 4 4 128 True False Black to play move 12"
+
+
+class SilentBus:
+    """An I2C bus where nothing answers: every transfer is a NACK (OSError)."""
+
+    def writeto(self, addr, data):
+        raise OSError(19)
+
+    def writeto_mem(self, addr, reg, data):
+        raise OSError(19)
+
+    def readfrom_into(self, addr, buf):
+        raise OSError(19)
+
+
+def test_a_silent_expander_lets_the_board_boot_and_its_selftest_names_it():
+    from goban.hw.buttons import Buttons
+    b = Buttons(load("reference-19"), SilentBus())      # no OSError at boot
+    assert b.selftest() == "no PCF8574 answers at I2C address 0x20"
+    assert b.poll() is None
+    assert Buttons(load("reference-19"), FakePCF8574()).selftest() is None
+
+
+def test_driver_selftests_on_the_unix_port(tmp_path):
+    """The display's and the matrix's own checks: an SSD1306 that answers and
+    then goes silent; an ADC that never finishes a conversion (fake registers,
+    as in the scan loop's test) and one that always has (a plain word keeps
+    READY once the loop's write is over: here it never is)."""
+    code = """
+import uctypes
+from array import array
+from goban import profile
+from goban.hw.display import Display
+from goban.hw.matrix import HallMatrix
+class Bus:
+    silent = False
+    def writeto(self, addr, buf, *n):
+        if self.silent:
+            raise OSError(19)
+    def writeto_mem(self, addr, reg, buf):
+        self.writeto(addr, buf)
+p = profile.load('%s/reference-19.json')
+bus = Bus()
+d = Display(p.display, bus)
+print(d.selftest())
+bus.silent = True
+print(d.selftest())
+p.matrix['settle_us'] = 0
+adc = array('I', [0x100, 0xABC, 0, 0, 0, 0, 0, 0, 0])
+sio = array('I', [0] * 16)
+tmr = array('I', [0] * 16)
+m = HallMatrix(p, regs=(uctypes.addressof(adc), uctypes.addressof(sio), uctypes.addressof(tmr)))
+print(m.selftest())
+""" % BOARDS
+    f = tmp_path / "selftest.py"
+    f.write_text(code)
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
+    r = subprocess.run([str(MPY), str(f)], capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [
+        "None", "no SSD1306 answers at I2C address 0x3C",
+        "the ADC left 384 of 384 conversions unfinished"]

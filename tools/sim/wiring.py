@@ -15,6 +15,8 @@ A SPEC is mistakes joined by ';' (`goboard diag --sim --sim-wiring SPEC`):
     adc:I,J         second-level outputs N<I> and N<J> are on each other's ADC inputs
     buttons:A,B     buttons A and B are on each other's inputs
     lights:rows|serpentine  the light chain is laid in this order
+    silent:PART     a part that never answers: display, buttons (the I2C expander),
+                    or a scale B, W, lidB, lidW (its HX711)
     scale:W*F       load cell W (B, W, lidB, lidW) gives F times the counts its profile says
     tare:W+G        scale W carries G grams more than its profile's tare (its bowl)
 
@@ -38,7 +40,7 @@ from goban.hw.matrix import topology, wiring_to_frame, channels, routed, UNUSED
 from goban.points import LETTERS
 from goban.profile import ORDERS
 KINDS = ("swap", "inverted", "dead", "stuck", "noisy", "order", "mux1", "mux2", "sel1",
-         "sel2", "adc", "buttons", "lights", "scale", "tare")
+         "sel2", "adc", "buttons", "lights", "silent", "scale", "tare")
 SCALES = ("B", "W", "lidB", "lidW")
 STUCK_AT = 3300          # what a stuck sensor reads, whatever lies on it
 NOISE = 120              # a noisy sensor's spread either side (past the grey band: the firmware flags it)
@@ -120,6 +122,11 @@ def parse(spec, size, topo):
                 raise SpecError("%r: buttons needs two button names, like buttons:pass,undo"
                                 % part)
             out.append((kind, (args[0], args[1])))
+        elif kind == "silent":
+            if arg not in ("display", "buttons") + SCALES:
+                raise SpecError("%r: silent is display, buttons or a scale (%s)"
+                                % (part, ", ".join(SCALES)))
+            out.append((kind, (arg,)))
         elif kind == "scale":
             w, _, f = arg.partition("*")
             try:
@@ -174,6 +181,7 @@ class Wiring:
         self.buttons = {}
         self.scales = {}
         self.lights = None            # the light chain's order as laid, if not the profile's
+        self.silent = set()           # parts that never answer
         for kind, args in mistakes:
             if kind == "swap":
                 a, b = args
@@ -205,6 +213,10 @@ class Wiring:
                 self.buttons[b] = a
             elif kind == "lights":
                 self.lights = args[0]
+            elif kind == "silent":
+                self.silent.add(args[0])
+                if args[0] in SCALES:
+                    self.scales.setdefault(args[0], [1.0, 0.0])
             elif kind == "scale":
                 self.scales.setdefault(args[0], [1.0, 0.0])[0] = args[1]
             elif kind == "tare":
@@ -295,6 +307,9 @@ class WiredMatrix:
     def by_channel(self):
         self.order = array("H", self.chan)
 
+    def selftest(self):
+        return None
+
     def scan(self, raw):
         self.inner.scan(self.phys)
         self.wiring.readings(self.phys, self.base, self.vals)
@@ -315,13 +330,19 @@ class WiredButtons:
         self.known = getattr(inner, "known", None)
 
     def press(self, name):
-        self.inner.press(self.wiring.press_name(name))
+        if "buttons" not in self.wiring.silent:
+            self.inner.press(self.wiring.press_name(name))
 
     def down(self, name, held=True):
-        self.inner.down(self.wiring.press_name(name), held)
+        if "buttons" not in self.wiring.silent:
+            self.inner.down(self.wiring.press_name(name), held)
 
     def poll(self):
         return self.inner.poll()
+
+    def selftest(self):
+        return "no PCF8574 answers at I2C address 0x20" if "buttons" in self.wiring.silent \
+            else None
 
 
 class WiredLights:
@@ -348,6 +369,23 @@ class WiredLights:
                 for i, c in self.inner.lit.items()}
 
 
+class SilentDisplay:
+    """The display twin whose I2C address answers nothing: what it is told is
+    lost; its selftest says so."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.lines = ["", ""]
+        self.rows = [""] * inner.rows_n
+        self.history = []
+
+    def show(self, line1, line2=""):
+        pass
+
+    def selftest(self):
+        return "no SSD1306 answers at I2C address 0x3C"
+
+
 class WiredScale:
     """A load cell twin read through scale:/tare: mistakes (the world writes
     the inner one's weight)."""
@@ -360,7 +398,7 @@ class WiredScale:
         self.tare = inner.tare
 
     def ready(self):
-        return self.inner.ready()
+        return self.which not in self.wiring.silent and self.inner.ready()
 
     def read(self):
         i = self.inner
@@ -375,7 +413,9 @@ def install(hw, world, profile, spec):
     hw["matrix"] = WiredMatrix(hw["matrix"], w, world.base)
     if w.lights and hw.get("lights") is not None:
         hw["lights"] = WiredLights(hw["lights"], profile, w.lights)
-    if w.buttons and hw.get("buttons") is not None:
+    if "display" in w.silent and hw.get("display") is not None:
+        hw["display"] = SilentDisplay(hw["display"])
+    if (w.buttons or "buttons" in w.silent) and hw.get("buttons") is not None:
         hw["buttons"] = WiredButtons(hw["buttons"], w)
         world.buttons = hw["buttons"]
     if w.scales:

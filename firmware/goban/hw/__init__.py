@@ -43,7 +43,10 @@ def open_devices(profile):
     if profile.display is not None:
         from goban.hw.display import Display, open_i2c
         i2c = open_i2c(profile.display)
-        display = Display(profile.display, i2c)
+        try:
+            display = Display(profile.display, i2c)
+        except OSError:
+            display = None      # nothing answers: the board plays without (diag names it)
     if profile.buzzer is not None:
         from goban.hw.buzzer import Buzzer
         buzzer = Buzzer(profile.buzzer["pin"])

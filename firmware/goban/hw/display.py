@@ -92,6 +92,15 @@ class Display:
         self.show("")
         self.flush()
 
+    def selftest(self):
+        """None, or what is wrong: nothing answers at the display's address (one
+        command written: a NACK is an OSError)."""
+        try:
+            self._command(0xAF)      # display on, as it is
+        except OSError:
+            return "no SSD1306 answers at I2C address 0x%02X" % self.addr
+        return None
+
     def _command(self, c):
         self.cmd[0] = 0x80
         self.cmd[1] = c

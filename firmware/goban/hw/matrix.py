@@ -212,6 +212,15 @@ class HallMatrix:
         wiring as built, for goboard.diag), until the next remap()."""
         self.order = array("H", self.chan)
 
+    def selftest(self):
+        """None, or what is wrong: conversions the ADC never finished (one scan
+        of every channel)."""
+        raw = array("H", bytes(2 * self.channels))
+        late = _scan(raw, self.chan, self.masks, self.cfg, self.regs)
+        if late:
+            return "the ADC left %d of %d conversions unfinished" % (late, self.channels)
+        return None
+
     def scan(self, raw):
         """One full scan into raw. Returns the number of conversions that
         did not finish (bounded wait: a stuck ADC never hangs the loop; those

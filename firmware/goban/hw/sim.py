@@ -131,6 +131,10 @@ class SimMatrix:
         if order is not None:
             _route(raw, out, self.sensor, order, len(order))
 
+    def selftest(self):
+        """The twin's parts always answer (HallMatrix.selftest)."""
+        return None
+
     def put(self, i, color, strength=100):
         """A stone of color (1 black, 2 white) at frame index i; strength in
         percent (a stone still in the hand above the point: less)."""
@@ -201,6 +205,9 @@ class SimButtons:
             return self.queue.pop(0)
         return self.debouncer.next()
 
+    def selftest(self):
+        return None
+
 
 class SimBuzzer:
     """Keeps every beep: .beeps is a list of kinds, .last the latest."""
@@ -233,6 +240,9 @@ class SimDisplay:
         self.lines = ["", ""]
         self.rows = [""] * self.rows_n
         self.history = []
+
+    def selftest(self):
+        return None
 
     def show(self, line1, line2=""):
         if [line1, line2] == self.lines:

@@ -32,8 +32,10 @@ broadcast page.
 --sim runs it all on the simulated board, whose hands follow the lights;
 --sim-wiring SPEC builds it with wiring mistakes (several joined by ';'):
 swap:dd,de  inverted:qq  dead:aa  stuck:cc  noisy:ee  order:serpentine
-mux1:5  mux2:2  sel1:0,1  sel2:0,2  adc:0,1  buttons:pass,undo  scale:B*0.9
-tare:W+120 (tools/sim/wiring.py).
+mux1:5  mux2:3 (muxes counted from 1)  sel1:0,1  sel2:0,2  adc:0,1
+buttons:pass,undo  lights:rows  silent:display  scale:B*0.9  tare:W+120
+(tools/README.md, "Wiring mistakes"). --sim --chip: the same on the product
+image on the emulated RP2040 (the reference board; about half real time).
 """
 
 import json

@@ -37,6 +37,7 @@ def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True,
     rep = analysis.analyse(info, empty, entries)
     rep["size"] = size
     rep["frames"] = len(empty)
+    rep["problems"] += silent_parts(info, (ses.last_frame or {}).get("s") or {})
     rm = rep["remap"]
     rm["saved"] = False
     if entries and save and (mask is None or save_partial):
@@ -61,6 +62,33 @@ def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True,
                              for p, r in rep["tests"].items()]
     rep["ok"] = not rep["problems"]
     return rep
+
+
+FIXES = {"matrix": "check the ADC pins and the second-level muxes' outputs",
+         "display": "check its SDA and SCL wires, their pull-ups, its address (display.addr) "
+                    "and its supply",
+         "buttons": "check the PCF8574's SDA and SCL wires, its address (buttons.expander.addr) "
+                    "and its supply"}
+
+
+def silent_parts(info, scales):
+    """The parts that said nothing when asked: the drivers' own self-tests (the
+    board's answer to `start`), and the scales whose HX711 sent no reading
+    during the frames read."""
+    out = []
+    for part, what in sorted((info.get("selftest") or {}).items()):
+        out.append({"kind": "part-silent", "part": part, "points": [], "severity": 95,
+                    "fix": "%s: %s: %s" % (part, what, FIXES.get(part, "check its wires"))})
+    pins = info.get("scale_pins") or {}
+    for which in sorted(info.get("scales") or {}):
+        v = scales.get(which)
+        if v is not None and v[0] is None:
+            p = pins.get(which)
+            out.append({"kind": "part-silent", "part": which, "points": [], "severity": 95,
+                        "fix": "scale %s: its HX711 sent no reading: check its DOUT and SCK "
+                               "wires%s and its supply" % (
+                                   which, " (GPIO%d, GPIO%d)" % tuple(p) if p else "")})
+    return out
 
 
 def part_problems(part, res, info):
