@@ -251,6 +251,7 @@ class Diag:
         self.test = None          # (part, step, steps) of a part's test under way
         self.asked = None         # the button a buttons test waits for
         self.answers = []         # (part, step, press) of the test under way
+        self.ok_as = "ok"         # what pressing ok reads as (the buttons test finds out)
         self.cal_step = -1        # the scales' calibration from the menu
         self.staged = None        # a remap sent by the host, not saved yet
         self.redraw = True        # the page's text is made again (a press, a window)
@@ -704,9 +705,11 @@ class Diag:
 
     def _test_press(self, name):
         """ok is yes, any other button no (a board whose undo is wired wrong
-        can still answer); the buttons test takes the button itself."""
-        if self.test[0] != "buttons" and name != "ok":
-            name = "undo"
+        can still answer); the buttons test takes the button itself. Once the
+        buttons test saw ok read as another button, that one is the yes (an ok
+        wired wrong does not fail every later test)."""
+        if self.test[0] != "buttons":
+            name = "ok" if name == self.ok_as else "undo"
         self.answer(name)
 
     def end_test(self):
@@ -721,6 +724,8 @@ class Diag:
             bad += no
             if no:
                 wrong.append([s, name])
+            if p == "buttons" and names[s] == "ok" and name is not None:
+                self.ok_as = name
         self.test = None
         self.asked = None
         self.answers = []

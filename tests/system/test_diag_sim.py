@@ -136,6 +136,23 @@ def test_scales_and_parts_on_a_board_with_their_own_mistakes():
         "lights": 4, "display": 0, "buzzer": 0, "buttons": 2}
 
 
+def test_an_ok_wired_wrong_still_answers_the_other_parts_tests():
+    """ok and undo on each other's inputs, the lights asked before the buttons:
+    the buttons are tested first, and from then on the button that reads as
+    undo when ok is pressed is the yes (without that, every later step read
+    as no: 23 lights and 6 sounds "wrong" on a board whose only fault is two
+    buttons)."""
+    r = diag("--sim", "--size", "9", "--no-walk", "--test", "lights,display,buzzer,buttons",
+             "--json", "--sim-wiring", "buttons:ok,undo")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert sorted((p["kind"], p["button"], p["got"]) for p in rep["problems"]) == [
+        ("button-wrong", "ok", "undo"), ("button-wrong", "undo", "ok")]
+    assert list(rep["tests"]) == ["buttons", "lights", "display", "buzzer"]
+    assert {p: len(t["wrong"]) for p, t in rep["tests"].items()} == {
+        "buttons": 2, "lights": 0, "display": 0, "buzzer": 0}
+
+
 def test_parts_that_never_answer_are_named():
     """A display and a button expander silent on I2C (the drivers' self-tests)
     and white's lid whose HX711 sends nothing (no reading in the frames)."""

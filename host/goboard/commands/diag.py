@@ -17,7 +17,8 @@ and, in this order:
    10) or a known weight (--grams) on each bowl and lid, saved; then one stone
    into each and out again, which must read as one;
 5. with --test PARTS: lights, display, buzzer, buttons, each a test to follow
-   at the board (answer ok or undo there, or y/n here with --ask).
+   at the board (answer ok or undo there, or y/n here with --ask); the buttons
+   first, whatever the order given: an ok wired wrong still answers yes after.
 Then the board goes back to play. Prints the report (the problems with their
 fixes, the worst points, heat maps of noise and baselines); --json prints it
 as one JSON object: {board, problems: [{kind, points, fix, ...}], points

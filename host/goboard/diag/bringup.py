@@ -52,7 +52,8 @@ def bring_up(ses, info, frames=15, walk=True, mask=None, wait_s=20.0, save=True,
         rep["scales_text"] = rep["scales"].pop("text")
     if parts:
         rep["tests"] = {}
-        for part in parts:
+        # the buttons first: the board then knows which one answers yes
+        for part in sorted(parts, key=lambda p: p != "buttons"):
             if part == "buttons" and not ses.person.sim and not ask:
                 say("buttons: press each button the board names")
             rep["tests"][part] = res = ses.test(part, answer_here=ask)
