@@ -181,23 +181,34 @@ def request(loop, msg):
     """The link's `diag` request: {op, ...} -> the answer's fields (ValueError
     refuses, naming why). `start` enters diag, everything else needs it on."""
     op = msg.get("op")
-    d = loop.diag
     if op == "start":
-        if d is None:
-            d = Diag(loop)
-            d.start()
-        return d.info()
-    if d is None:
-        raise ValueError("diag is off: start it first ({\"op\": \"start\"})")
-    fn = OPS.get(op)
+        fn, on = _op_start, loop
+    else:
+        if loop.diag is None:
+            raise ValueError("diag is off: start it first ({\"op\": \"start\"})")
+        fn, on = OPS.get(op), loop.diag
     if fn is None:
         raise ValueError("unknown diag op %r" % (op,))
     try:
-        return fn(d, msg)
+        return fn(on, msg)
     except (ValueError, KeyError, TypeError):
         raise
     except Exception as e:      # diagnostics never take the board down: the host is told
         raise ValueError("diag %s failed: %s %s" % (op, type(e).__name__, e))
+
+
+def _op_start(loop, msg):
+    """Enter diag (once: a start while on answers as the first did). One that
+    fails (a heap too full for diag's buffers) leaves the board in play."""
+    d = loop.diag
+    if d is None:
+        d = Diag(loop)
+        try:
+            d.start()
+        except Exception:
+            d.stop()
+            raise
+    return d.info()
 
 
 def _bits(text, n):

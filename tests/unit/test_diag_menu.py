@@ -154,3 +154,22 @@ def test_diag_start_names_the_parts_that_did_not_answer(tmp_path):
     got = diag.request(b.loop, {"op": "start"})["selftest"]
     assert got == {"display": "no SSD1306 answered at I2C address 0x3C at boot",
                    "buttons": "no PCF8574 answers at I2C address 0x20"}
+
+
+def test_a_diag_start_that_fails_is_an_error_and_the_board_plays_on(tmp_path):
+    """What fails inside start (here the matrix's scan; on a board, a heap too
+    full for diag's buffers) is a ValueError naming it, the host's `error`,
+    and the board stays in play with its matrix routed as before."""
+    import pytest
+    from goban import diag
+    b = Board(tmp_path)
+    real = b.d.matrix.scan
+
+    def broken(out):
+        raise MemoryError("memory allocation failed")
+    b.d.matrix.scan = broken
+    with pytest.raises(ValueError, match="diag start failed: MemoryError memory allocation"):
+        diag.request(b.loop, {"op": "start"})
+    assert b.loop.diag is None
+    b.d.matrix.scan = real
+    assert "selftest" in diag.request(b.loop, {"op": "start"})
