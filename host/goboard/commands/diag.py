@@ -35,7 +35,9 @@ broadcast page.
 swap:dd,de  inverted:qq  dead:aa  stuck:cc  noisy:ee  order:serpentine
 mux1:5  mux2:3 (muxes counted from 1)  sel1:0,1  sel2:0,2  adc:0,1
 buttons:pass,undo  lights:rows  silent:display  scale:B*0.9  tare:W+120
-(tools/README.md, "Wiring mistakes"). --sim --chip: the same on the product
+(tools/README.md, "Wiring mistakes"); the parts' mistakes show in the tests
+that look at them, as on a real board (buttons, lights: --test; scale, tare:
+--scales). --sim --chip: the same on the product
 image on the emulated RP2040 (the reference board; about half real time).
 """
 
