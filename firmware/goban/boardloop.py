@@ -93,13 +93,16 @@ class BoardLoop:
         self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms), fast,
                              getattr(calibration, "steady", None))
         self.ref = Referee(size)
-        self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
+        self.ref.since = self.settle.since  # the order stones arrived in (referee.explain)
         self.ref.steps = True               # long referee work: a step of its own (ref.job)
         self.ref.strong = getattr(calibration, "steady", None)   # each stone's evidence
         self.ref.mark_sensor = getattr(calibration, "mark_fault", None)
+        if getattr(calibration, "rebase", None) is not None:
+            self.ref.rebase_sensor = self.rebase
         if bowls is not None:               # the bowls as a second witness of a move
-            self.ref.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
-            self.ref.bowl_reads = array("i", [0, 0])   # its readings, fresh or not (_bowls)
+            sc = self.ref.scales
+            sc.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
+            sc.reads = array("i", [0, 0])   # its readings, fresh or not (_bowls)
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open
@@ -297,7 +300,7 @@ class BoardLoop:
         k = 0
         # a stone that waits for its bowl (the witness) waits for readings:
         # the scale job goes before the polls then
-        scaled = self.ref.wait_i >= 0 and self.bowls is not None
+        scaled = self.ref.wait.i >= 0 and self.bowls is not None
         if scaled:
             k += self._scale_job(now_ms, clock, t0)
         # the buttons (~0.5 ms over I2C) and the link (~0.5 ms) after the scan,
@@ -428,7 +431,7 @@ class BoardLoop:
         ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
         if clock is not None:
             self._learn(4 if dear else 9, clock() - t)
-            if ref.wait_i >= 0 and ref.dirty and ref.job is None:
+            if ref.wait.i >= 0 and ref.dirty and ref.job is None:
                 # the bowl a stone waits for spoke: the look now (or alone in
                 # the next step), not at the next scan's frame
                 self._frame(0, self.quiet)
@@ -515,6 +518,11 @@ class BoardLoop:
         self.gc_sent = self.sent
         self.gc_scans = self.scans
 
+    def rebase(self, i):
+        """The referee's word that point i is empty: its baseline taken where
+        the last scan read it (goban.calibration.Calibration.rebase)."""
+        self.cal.rebase(i, self.raw[i])
+
     def scan(self):
         """The frame path: scan, classify, settle, referee. Allocates nothing
         unless the referee has something to say."""
@@ -552,8 +560,8 @@ class BoardLoop:
         b = self.bowls
         ref = self.ref
         first = -1
-        if ref.wait_i >= 0:         # a stone waits for its bowl: that scale first
-            c = self.settle.stable[ref.wait_i]
+        if ref.wait.i >= 0:         # a stone waits for its bowl: that scale first
+            c = self.settle.stable[ref.wait.i]
             if c == 1 or c == 2:
                 first = b.slot.get(WHICH[c - 1], -1)
         else:
@@ -564,7 +572,7 @@ class BoardLoop:
             if self.mover_first and g is not None:
                 first = b.slot.get(WHICH[g.to_move() - 1], -1)
         if b.update(now_ms, first):
-            r = ref.bowl_reads      # how many readings of each bowl (the witness's freshness)
+            r = ref.scales.reads    # how many readings of each bowl (the witness's freshness)
             r[0] = b.reads("B")
             r[1] = b.reads("W")
             mask = b.read_mask      # only the scales read can have a new count...

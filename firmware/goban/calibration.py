@@ -335,6 +335,15 @@ class Calibration:
         self.state[i] = st | (INVERTED if inverted else 0)
         return True
 
+    def rebase(self, i, raw):
+        """Take point i's baseline where it reads now: the referee's evidence
+        says the point is empty (a stone lifted off a sensor whose baseline
+        wandered while the stone sat on it: it still read past the threshold).
+        Its polarity and flags are kept."""
+        st = self.state[i]
+        self.state[i] = (st & ~BASE_MASK) | ((raw << 4) & BASE_MASK)
+        self.grey[i] = 0
+
     def baseline(self, i):
         """The baseline of point i in ADC counts (rounded)."""
         return ((self.state[i] & BASE_MASK) + 8) >> 4

@@ -654,6 +654,15 @@ class Game:
         if self.end is None:
             self.end = END_AGREEMENT
 
+    def legal(self, color, p):
+        """Whether `color` may play board point p now: None, or the code play()
+        would refuse it with. The game is unchanged (the move is played and
+        taken back: one definition of legality, play()'s)."""
+        code = self.play(color, p)
+        if code is None:
+            self.undo()
+        return code
+
     # --- the end of play ---------------------------------------------------
     def passes_in_row(self):
         """Consecutive passes and pass stones ending the history."""

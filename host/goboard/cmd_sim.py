@@ -188,7 +188,11 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         pre, with_move = [], False
         if k in at:
             future = [m[1] for m in record["moves"][k:]]
-            pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future, broken)
+            # a sleeve slides or knocks an older stone: the last one, moved before
+            # the answer, is that move where it comes to rest (the referee's `correct`)
+            last = [record["moves"][k - 1][1]] if k and record["moves"][k - 1][1] else []
+            pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future,
+                                               broken + last)
             broken += [a[1] for a in pre if a[0] in simfaults.SENSOR]
         if think and at.get(k) != "two-stones":
             acts.append(["wait", think])   # (a knock or slide with the move: after it)

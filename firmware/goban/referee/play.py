@@ -1,17 +1,41 @@
-"""PLAY: a stone of the colour to move appearing alone is a move; everything else
-that differs from the game is announced (goban.referee.announce) until the board
-matches again. Captured stones stay tolerated until lifted; a takeback tolerates
-the lifted stone and the captures put back. Also the buttons of play: pass,
+"""PLAY: each settled frame explained from the game, by an ordered table of rules.
+
+What the referee does with a frame is the first rule of `RULES` whose guard
+holds; the order is the policy:
+
+    rule          guard: the frame ...                       action
+    matches       is the game (captures still to lift and   nothing stands: a
+                  a takeback's points aside)                 pass stone that came
+                                                             in is played
+    phantoms      shows a weak reading where its bowl says   the sensor flagged;
+                  no stone can be                            looked at again
+    explained     is the game plus moves in alternation,     the moves (a lone
+                  in arrival order, legal, captures lifted   one first waits for
+                  before the next                            its bowl's word)
+    order         is that, in more than one order            those stones named
+    rolled        is that with the last stone come to rest   the same move there
+                  beside its point, before the answer        (`correct`)
+    pass_first    has the opponent's answer to a pass stone  the pass, or a wait
+                  still on its way to the lid                for the lid
+    unseen        is explained by a move on a dead sensor    that move, or the
+                                                             player names it
+    fix           (anything else)                            the smallest fix
+                                                             (goban.referee.announce)
+
+Announcements are made afresh at each look from what the board shows now:
+when it is the game, nothing stands, whatever was said before; when it is the
+game plus the right moves, they are taken. Also the buttons of play: pass,
 abandon, end (agreement), resign, undo."""
 
-from goban.game import PASS, ABANDON, PASS_STONE
+from goban.game import PASS, ABANDON
 from goban.board import BLACK, WHITE
-from goban.referee.phase import PLAY, DEAD, OVER
-from goban.referee.words import LETTER, NAMES, TITLES, TO_PLAY, RECHECK
-from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
+from goban.referee.words import NAMES, TITLES, LETTER
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, split
 from goban.referee.announce import classify
-from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
+from goban.referee import bowlwatch, moves
 from goban.referee.bowlwatch import READS_MASK
+from goban.referee.explain import explain, likely, new_stones, sure, beside
+from goban.referee.phase import OVER
 
 # the bowls' witness (witnessed): readings of the mover's bowl a verdict needs,
 # taken after the stone came; how often a wait for them looks again (ms); after
@@ -22,414 +46,489 @@ SILENT_WAITS = 4
 
 
 def frame(ref, stable, mis, pend):
-    waited = ref.wait_i
-    ref.wait_i = -1               # try_move sets it again if that stone still waits
-    try:
-        _frame(ref, stable, mis, pend, waited)
-    finally:
-        if ref.wait_i < 0 and ref.illegal != "no-stone-out":
-            ref.vouched = -1
+    """One look (goban.referee.Referee._look): the view filled, the rules read."""
+    v = ref.view
+    v.stable = stable
+    v.mis = mis
+    v.pend = pend
+    v.extra, v.missing, v.changed = ref.mismatch(stable, mis)
+    v.search = None
+    v.unseen = None
+    w = ref.wait
+    v.waited = w.i
+    w.i = -1                      # the witness sets it again if that stone still waits
+    for guard, action in RULES:
+        if guard(ref, v):
+            action(ref, v)
+            break
+    if w.i < 0 and ref.illegal != "no-stone-out":
+        w.vouched = -1
 
 
-def _frame(ref, stable, mis, pend, waited):
+# --- the rules -------------------------------------------------------------------------
+def _matches(ref, v):
+    return v.mis == 0
+
+
+def _settle(ref, v):
+    """Nothing differs from the game but what waits to be lifted: nothing
+    stands. A pass stone that came in now is the mover's pass; so is the host's
+    pass (goban.remote) once the board matches."""
     g = ref.game
-    if ref.pending and pend == 0:
-        # everything tolerated now matches: the capture was lifted / the takeback done
+    done = False
+    if ref.pending and v.pend == 0:
+        fill_bytes(ref.tol, ref.n, NO_TOL)
+        ref.pending = None        # the captures lifted, the takeback done
+        done = True
+    if ref.illegal or done:
+        ref.restored()
+    c = g.to_move()
+    r = ref.remote
+    if not ref.pending and not g.over and g.rules.uses_pass_stones \
+            and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)):
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, c, stone=True)
+        return
+    if ref.pending:
+        moves.show_pending(ref)
+    elif r is not None and r.color == c and r.p == PASS and not r.stone:
+        moves.pass_move(ref, c, stone=False)     # the other side's pass (goban.remote)
+    else:
+        moves.show_turn(ref)
+
+
+def _weak(ref, i):
+    """The stone on i reads past the threshold but not well past it: no placed
+    stone's reading (a drifted sensor, a stone held over the point). Without
+    the calibration's evidence (tests), nothing is weak."""
+    s = ref.strong
+    return s is not None and s[i] == 0
+
+
+def _phantoms(ref, v):
+    """Weak readings of a colour whose settled bowl says fewer stones are out
+    than the frame shows new (stones moved on the board aside): the weak ones
+    beyond that are no stones."""
+    if ref.mark_sensor is None or ref.strong is None or not v.extra or v.mis > CAP:
+        return False
+    found = []
+    cells = ref.game.board.cells
+    for c in (BLACK, WHITE):
+        new = [i for i in v.extra if v.stable[i] == c]
+        weak = [i for i in new if _weak(ref, i)]
+        if not weak or not bowlwatch.settled(ref, c):
+            continue
+        out = bowlwatch.unused(ref, c)
+        if out < 0:
+            continue
+        # stones of c gone from their points may have been moved to new ones
+        moved = len([i for i in v.missing if cells[ref.p_of(i)] == c])
+        k = len(new) - moved - out
+        found += weak[:k] if k > 0 else []
+    v.phantoms = found
+    return bool(found)
+
+
+def _flag(ref, v):
+    """Flagged (they read as faulty from the next scan, `sensor-fault`, and a
+    move there goes the unseen way, as on a dead sensor); read again."""
+    for i in v.phantoms:
+        ref.mark_sensor(i)
+    ref.dirty = True
+
+
+def _explained(ref, v):
+    if v.mis > CAP or (ref.pending and v.pend) or ref.pending == "undo":
+        return False              # captures still to lift, a takeback to finish: no move yet
+    new = new_stones(v)
+    if not new:
+        return False
+    v.search = explain(ref, v.stable, new, v.missing)
+    return bool(sure(v.search)) and not unknown(ref, new)
+
+
+def unknown(ref, new):
+    """New stones whose arrival nobody saw (on the board since the restart),
+    once the restart's look is over: they may be moves only in the order that
+    look found (goban.referee.resume), so now they are to be played again."""
+    since = ref.since
+    if since is None or ref.resumed:
+        return []
+    return [i for i in new if since[i] == 0]
+
+
+def _take(ref, v):
+    """The moves, in order; a lone stone first waits for its bowl's word."""
+    order = sure(v.search)
+    stable = v.stable
+    if len(order) == 1 and len(v.search.found) == 1:
+        i = order[0]
+        if not witnessed(ref, stable, i, stable[i], v.waited):
+            return
+    _lifted(ref, v)
+    bowlwatch.check_lids(ref)
+    for i in order:
+        if not moves.play(ref, stable[i], ref.p_of(i), stable):
+            break                 # cannot happen: the search played it
+    rest = [i for i in new_stones(v) if i not in order]
+    if rest:
+        _name_order(ref, v, rest)
+    ref.dirty = True
+
+
+def _lifted(ref, v):
+    """Before the game changes: what stood announced is over, and captures
+    all lifted wait for nothing any more."""
+    if ref.illegal:
+        ref.restored()
+    if ref.pending and v.pend == 0:
         fill_bytes(ref.tol, ref.n, NO_TOL)
         ref.pending = None
-        if mis == 0:
-            ref._restored()
-    if mis == 0:
-        if ref.illegal:
-            ref._restored()
-        fill_bytes(ref.marked, ref.n, 0)
-        r = ref.remote
-        if ref.pending:
-            show_pending(ref)
-        elif r is not None and r.color == g.to_move() and r.p == PASS and not r.stone:
-            pass_move(ref, r.color, stone=False)     # the other side's pass (goban.remote)
-        else:
-            show_turn(ref)
-        return
-    extra, missing, changed = ref._mismatch(stable, mis)
-    if extra and mis <= CAP:
-        from goban.referee.window import phantoms
-        if phantoms(ref, stable, extra):
-            ref.dirty = True     # read again once the flagged sensors read as faulty
-            return
-    if ref.resumed and not ref.pending and not changed and extra and mis <= CAP \
-            and (len(extra) > 1 or missing):
-        from goban.referee.catchup import catch_up
-        if catch_up(ref, stable, extra, missing):
-            return
-    if ref.recheck and ref.illegal in RECHECK and len(extra) == 1 and mis == 1 \
-            and not missing and not changed:
-        ref.recheck = False
-        again = ref.illegal
-        ref.illegal = None       # look again: the mover's bowl may tell now
-        try_move(ref, stable, extra[0], again)
-        return
-    if not ref.pending and not ref.resumed and mis <= CAP and (len(extra) > 1 or
-                                                              (extra and missing)):
-        # several changes in one window: the moves in them taken in order
-        from goban.referee.window import resolve
-        if resolve(ref, stable, extra, missing, changed):
-            return
-    if missing and not extra and not changed and ref.n_faults and not ref.pending \
-            and mis <= CAP:
-        # stones gone, nothing new: perhaps captured by a move on a dead sensor
-        from goban.referee.unseen import by_captures
-        if by_captures(ref, missing):
-            return
-    if ref.illegal == "resume-order" and extra and not changed and mis <= CAP:
-        for i in extra:
-            if not ref.marked[i]:
-                # a stone played on top of stones whose order is not known
-                # (fast play as the board came back): it joins them, to be
-                # taken off and played again in order too
-                from goban.referee.catchup import announce_order
-                announce_order(ref, extra, missing)
-                return
-    if ref.illegal == "unseen" and ref.choice is not None and extra and not missing \
-            and not changed and mis <= CAP:
-        from goban.referee.unseen import keep_asking
-        if keep_asking(ref, stable, extra):
-            return
-    if ref.illegal and not ref.pending and mis == 1 and len(extra) == 1 \
-            and not ref.marked[extra[0]]:
-        ref._restored()          # what was announced is fixed; a new stone is on
-    if ref.illegal:
-        # already announced: a new one only if a point outside it is now wrong
-        new = False
-        for i in extra + missing + changed:
-            if not ref.marked[i]:
-                new = True
-        if not new and mis <= CAP:
-            ref._show(ref.lines[0], ref.lines[1], extra + missing + changed, "red")
-            return
-    if not ref.illegal and not ref.pending and len(extra) == 1 and not missing \
-            and not changed and mis == 1:
-        try_move(ref, stable, extra[0], waited=waited)
-        return
-    announce(ref, stable, mis, extra, missing, changed)
 
 
-def try_move(ref, stable, i, again=None, waited=-1):
-    """The stone on frame point i as the move of its colour: played, refused by
-    the rules (announced), or out of turn (perhaps a move on a dead sensor came
-    first: goban.referee.unseen). Where the mover's bowl is a witness and says
-    no stone left it, the stone waits for the bowl (`waited`: the point that
-    waited at the last look), then is announced (no-stone-out)."""
+def _ambiguous(ref, v):
+    s = v.search
+    return s is not None and bool(s.found) and not sure(s)
+
+
+def _name_order(ref, v, rest=None):
+    """Stones that fit in more than one order (a restart found them; or they
+    came down together): named, to be taken off and played again in order,
+    with what they captured put back. Never guessed."""
+    if rest is None:
+        rest = new_stones(v)
     g = ref.game
-    color = stable[i]
-    p = ref.p_of(i)
-    if color == g.to_move() and not g.over and not witnessed(ref, stable, i, color, again,
-                                                                waited):
-        return
-    if again == "no-stone-out":
-        ref._restored()           # the bowl (or the player's ok) vouches for it now
-        again = None
-    if g.over:
-        ref._illegal("game-over", color, i, [i])
-        return
-    if color != g.to_move():
-        from goban.referee.unseen import unseen
-        if unseen(ref, stable, i, color, again):
-            return
-        last = g.move_point(g.n) if g.n else PASS
-        code = "extra-stone" if g.n and last > ABANDON and g.color_of(g.n) == color \
-            else "wrong-color"
-        if code == again:
-            ref.illegal = code   # looked at again: still the same, already announced
-        else:
-            ref._illegal(code, color, i, [i])
-        return
-    r = ref.remote
-    if r is not None and not r.allows(color, p):
-        # the other side's move (goban.remote): only its stone on its lit point
-        pts = [i]
-        if r.p > ABANDON:
-            pts.append(ref.i_of(r.p))
-        ref._illegal(r.refusal(color), color, i, pts, q=ref.name(pts[-1]))
-        return
-    code = g.play(color, p)
-    if code:
-        ref._illegal(code, color, i, [i])
-        return
-    played(ref, stable, color, p)
+    gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
+    ref.resumed = False           # played again, each is an ordinary move
+    ref.announce("resume-order", None, rest[0], rest + gone,
+                 l=" ".join(ref.name(i) for i in rest[:6]))
 
 
-def witnessed(ref, stable, i, color, again, waited):
-    """The bowls as a second witness (goban.referee.bowlwatch.witness): True to
-    go on with the stone on i as a move. A settled bowl with no stone out holds
-    it back: it waits up to ref.witness_ms for the bowl to move (each bowl
-    reading and the end of the wait look again), then it is announced
-    (no-stone-out, looked at again when the bowls change; `ok` vouches for it).
-    The verdict needs FRESH_READS readings of that bowl taken since the stone
-    came, all still the settled weight: a reading from before the hand took the
-    stone (the scale job waited a few steps), or one sample of a ringing bowl
-    that happened to weigh what it did, says nothing yet. A bowl that is moving,
-    absent, or read no more (SILENT_WAITS waits) never holds a move back."""
-    if ref.witness_ms <= 0 or ref.vouched == i or bowlwatch.witness(ref, color) >= 0:
-        return True
-    if again == "no-stone-out":
-        ref.illegal = again      # looked at again: the bowl still says nothing left it
-        ref.wait_i = -1
-        return False
-    if waited != i:
-        ref.wait_since = ref.now
-        ref.wait_ms = ref.witness_ms
-        ref.wait_reads = bowlwatch.reads(ref, color)
-    waited_ms = (ref.now - ref.wait_since) & 0x3FFFFFFF
-    if waited_ms < ref.wait_ms:
-        ref.wait_i = i           # look again at the next bowl reading or the wait's end
-        return False
-    if ref.bowl_reads is not None and \
-            (bowlwatch.reads(ref, color) - ref.wait_reads) & READS_MASK < FRESH_READS:
-        if waited_ms >= SILENT_WAITS * ref.witness_ms:
-            return True          # a scale read no more cannot tell
-        ref.wait_ms = waited_ms + RELOOK_MS
-        ref.wait_i = i
-        return False
-    ref._illegal("no-stone-out", color, i, [i])
-    return False
-
-
-def take(ref, stable, i):
-    """The stone on frame point i played quietly if it is its colour's legal
-    move (goban.referee.window); False, and nothing changed, if not."""
+def _rolled(ref, v):
+    """The last stone is gone from its point and a stone of its colour lies
+    beside it, and with the move there the frame is explained: it rolled or
+    was pushed before the answer."""
     g = ref.game
-    color = stable[i]
-    if g.over or color != g.to_move():
+    n = g.n
+    if not n or ref.pending == "undo" or ref.remote is not None or v.mis > CAP or g.over:
         return False
-    p = ref.p_of(i)
-    if ref.remote is not None and not ref.remote.allows(color, p):
+    p = g.move_point(n)
+    if p <= ABANDON:
         return False
-    if g.play(color, p):
+    i = ref.i_of(p)
+    c = g.color_of(n)
+    stable = v.stable
+    if i not in v.missing:
         return False
-    played(ref, stable, color, p, lifted_ok=True)
+    near = [j for j in new_stones(v) if stable[j] == c and beside(i, j, ref.size)]
+    if not near:
+        return False
+    caps = [ref.i_of(q) for q in g.last_capture()]
+    missing = [j for j in v.missing if j != i] + [j for j in caps if stable[j] == 0]
+    g.undo()
+    s = explain(ref, stable, new_stones(v), missing, near=i)
+    order = sure(s)
+    g.play(c, p)
+    v.rolled = order
+    return bool(order)
+
+
+def _correct(ref, v):
+    order = v.rolled
+    stable = v.stable
+    g = ref.game
+    _lifted(ref, v)
+    if not moves.correct(ref, g.move_point(g.n), ref.p_of(order[0]), stable):
+        return
+    for i in order[1:]:
+        if not moves.play(ref, stable[i], ref.p_of(i), stable):
+            break
+    ref.dirty = True
+
+
+def _pass_first(ref, v):
+    """Under rules with pass stones, a stone of the opponent's, and a stone out
+    of the mover's bowl: the mover may have passed, its stone still on its way
+    into the lid (or in already)."""
+    g = ref.game
+    if not g.rules.uses_pass_stones or ref.pending or g.over or v.mis > CAP:
+        return False
+    c = g.to_move()
+    o = WHITE if c == BLACK else BLACK
+    if not any(v.stable[i] == o for i in v.extra):
+        return False
+    if ref.remote is not None and not ref.remote.allows(c, PASS):
+        return False
+    return bowlwatch.pass_stone_in(ref, c) or \
+        (bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o))
+
+
+def _pass_or_wait(ref, v):
+    """The pass stone is in: the pass, then the look again for the answer.
+    Still on its way: wait for the lid (its settling looks again)."""
+    g = ref.game
+    c = g.to_move()
+    if bowlwatch.pass_stone_in(ref, c):
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, c, stone=True)
+        ref.dirty = True
+
+
+def _unseen(ref, v):
+    if v.mis > CAP or ref.pending or not ref.n_faults:
+        return False
+    from goban.referee import unseen        # a board with no dead sensor never loads it
+    v.unseen = unseen.verdict(ref, v)
+    return v.unseen is not None
+
+
+def _ask(ref, v):
+    from goban.referee import unseen
+    unseen.act(ref, v)
+
+
+def _always(ref, v):
     return True
 
 
-def played(ref, stable, color, p, lifted_ok=False):
-    """A move the game took: its event, and its captures waiting to be lifted
-    (with lifted_ok, those already lifted in the same window wait for nothing)."""
+def _fix(ref, v):
+    """The smallest fix: what is left once the longest order of moves that
+    fits is played (on the game, taken back after), as goban.referee.announce
+    words it."""
+    code, color, i, pts, kw = what_is_wrong(ref, v)
+    ref.announce(code, color, i, pts, **kw)
+
+
+RULES = (
+    (_matches, _settle),
+    (_phantoms, _flag),
+    (_explained, _take),
+    (_ambiguous, _name_order),
+    (_rolled, _correct),
+    (_pass_first, _pass_or_wait),
+    (_unseen, _ask),
+    (_always, _fix),
+)
+
+
+# --- what to announce ---------------------------------------------------------------
+def what_is_wrong(ref, v):
+    """(code, color, point, points, words) for a frame nothing explains."""
     g = ref.game
-    if ref.remote is not None:
-        ref.remote.played(color, p)
-    caps = g.last_capture()
-    ref._emit({"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
-               "number": g.n, "captures": [g.board.sgf(q) for q in caps]})
-    ref.resumed = False
-    wait = [q for q in caps if not lifted_ok or stable[ref.i_of(q)] != 0]
-    if wait:
-        capture_pending(ref, wait, color)
-    else:
-        after_play_ui(ref)
-    after_game_change(ref)
+    stable = v.stable
+    took = _takeback_by_hand(ref, v)
+    if took is not None:
+        return took
+    new = new_stones(v)
+    if unknown(ref, new):
+        gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
+        return ("resume-order", None, new[0], new + gone,
+                {"l": " ".join(ref.name(i) for i in new[:6])})
+    s = v.search
+    if s is not None:
+        sure_ones = likely(ref, stable, new, v.missing)
+        if len(sure_ones) < len(new):
+            s = explain(ref, stable, sure_ones, v.missing)
+    best = _from_bowls(ref, stable, s.best) if s is not None else []
+    tol = ref.tol
+    saved = []
+    played = 0
+    for i in best:
+        c = stable[i]
+        if g.play(c, ref.p_of(i)) is not None:
+            break
+        played += 1
+        for q in g.last_capture():
+            j = ref.i_of(q)
+            saved.append(j)
+            saved.append(tol[j])
+            tol[j] = 3 - c
+    try:
+        r = diff_frame(stable, g.board.cells, tol, ref.out, CAP, ref.size)
+        mis = r & 0x3FF
+        extra, missing, changed = split(stable, g.board.cells, ref.out, mis, ref.size)
+        left = []
+        if extra and (ref.pending or saved):
+            left = [k for k in range(ref.n) if tol[k] != NO_TOL and stable[k] == tol[k]]
+        pending = "undo" if ref.pending == "undo" else ("capture" if left else None)
+        last_p = g.move_point(g.n) if g.n else PASS
+        last_c = g.color_of(g.n) if g.n else 0
+        weak = [j for j in extra if _weak(ref, j)] if len(extra) > 1 else ()
+        if len(extra) > 1 and ref.since is not None:
+            since = ref.since
+            extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
+        out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
+                       pending, left,
+                       ref.resumed, last_p, last_c, g.to_move(), weak)
+        if g.over and extra:
+            out = ("game-over", stable[extra[0]], extra[0], extra, {})
+        elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
+                and not missing and not changed and stable[extra[0]] == g.to_move() \
+                and not left:
+            out = _refusal(ref, stable, extra[0]) or out
+        kw = out[4]
+        kw["t"] = NAMES[g.to_move()]
+        return out
+    finally:
+        for k in range(played):
+            g.undo()
+        for k in range(len(saved) - 2, -1, -2):
+            tol[saved[k]] = saved[k + 1]
 
 
-def capture_pending(ref, caps, color):
-    """The stones `color` just captured stay tolerated and lit until lifted."""
-    opp = WHITE if color == BLACK else BLACK
-    for q in caps:
-        ref.tol[ref.i_of(q)] = opp
-    ref.pending = "capture"
-    ref._emit({"type": "capture-pending", "color": LETTER[opp],
-               "points": [ref.game.board.sgf(q) for q in caps]})
-    show_pending(ref)
+def _from_bowls(ref, stable, order):
+    """The moves of `order` up to the first stone that no settled bowl gave:
+    a new stone of a colour whose bowl says fewer are out may be one moved
+    on the board, not a move (then it is named with the rest)."""
+    left = [0, -1, -1]
+    for c in (BLACK, WHITE):
+        if bowlwatch.settled(ref, c):
+            left[c] = bowlwatch.unused(ref, c)
+    for k in range(len(order)):
+        c = stable[order[k]]
+        if left[c] == 0:
+            return order[:k]
+        if left[c] > 0:
+            left[c] -= 1
+    return order
 
 
-def after_play_ui(ref):
+def _refusal(ref, stable, i):
+    """Why a lone stone of the colour to move is no move: the host expects
+    another (goban.remote), or the rules refuse it."""
     g = ref.game
-    if g.paused:
-        ref._show("Paused: two passes", NAMES[g.to_move()] + " to play or pass")
-    else:
-        show_turn(ref)
+    color = stable[i]
+    p = ref.p_of(i)
+    r = ref.remote
+    if r is not None and not r.allows(color, p):
+        pts = [i]
+        if r.p > ABANDON:
+            pts.append(ref.i_of(r.p))
+        return (r.refusal(color), color, i, pts, {"q": ref.name(pts[-1])})
+    code = g.legal(color, p)
+    if code:
+        return (code, color, i, [i], {})
+    return None
 
 
-def show_turn(ref):
-    """What the board shows while it waits for a move in play: the other side's
-    move (goban.remote), lit in its colour, a hint or a note; else whose turn it
-    is. Changes nothing while captures, a takeback or an illegal wait."""
+def _takeback_by_hand(ref, v):
+    """The last stone lifted and some of its captures put back on their points
+    (a takeback by hand, before undo is pressed): said as the last stone
+    lifted, never a move of the stones put back."""
     g = ref.game
-    if g is None or ref.phase != PLAY or ref.pending or ref.illegal or g.over:
-        return
-    s = ref.remote.show(g.to_move()) if ref.remote is not None else None
-    if s is None:
-        n = g.n + 1
-        if ref.turn_line[0] != n:
-            ref.turn_line = (n, "move %d" % n)   # shown at every look: formatted once
-        ref._show(TO_PLAY[g.to_move()], ref.turn_line[1])
-    else:
-        p = s[3]
-        ref._show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])
+    n = g.n
+    if not n or ref.pending == "undo" or v.mis > CAP:
+        return None
+    p = g.move_point(n)
+    if p <= ABANDON:
+        return None
+    i = ref.i_of(p)
+    if i not in v.missing or len(v.missing) != 1 or v.changed or not v.extra:
+        return None
+    caps = [ref.i_of(q) for q in g.last_capture()]
+    c = g.color_of(n)
+    for j in v.extra:
+        if j not in caps or v.stable[j] != 3 - c:
+            return None
+    return ("removed-stone", c, i, [i] + v.extra, {})
 
 
-def show_pending(ref):
-    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
-    if k <= CAP:
-        buf = ref.tolerated
-        lit = [buf[j] for j in range(k)]
-    else:
-        lit = [i for i in range(ref.n) if ref.tol[i] != NO_TOL]
-    pts = " ".join(ref.name(i) for i in lit[:6])
-    if ref.pending == "capture":
-        ref._show("Lift captured: %d" % len(lit), pts, lit, "yellow")
-    elif ref.pending == "undo":
-        ref._show("Takeback: fix %d" % len(lit), pts, lit, "yellow")
-    else:
-        ref._show("Check the board", pts, lit)
-
-
-def announce(ref, stable, mis, extra, missing, changed):
-    """Announce what is wrong (goban.referee.announce.classify decides what)."""
-    g = ref.game
-    left = ()
-    if ref.pending in ("capture", "undo") and extra:
-        left = [i for i in range(ref.n) if ref.tol[i] != NO_TOL and stable[i] == ref.tol[i]]
-    last_p = g.move_point(g.n) if g.n else PASS
-    last_c = g.color_of(g.n) if g.n else 0
-    from goban.referee.window import weak
-    code, color, i, pts, kw = classify(extra, missing, changed, mis, stable, g.board.cells,
-                                       ref.size, ref.pending, left, ref.resumed, last_p,
-                                       last_c, g.to_move(),
-                                       [j for j in extra if weak(ref, j)] if len(extra) > 1
-                                       else ())
-    ref._illegal(code, color, i, pts, **kw)
-
-
-def after_game_change(ref):
-    """After a move, pass or agreement: the end of play (dead stones, or the
-    count at once) or a pause."""
-    g = ref.game
-    ref.dirty = True
-    if g.over and ref.phase == PLAY:
-        ref._emit({"type": "end", "reason": g.end})
-        if g.end == "void":
-            ref._enter(OVER)
-            ref._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
-                       "unit": g.rules.unit, "breakdown": {}})
-            ref._show("No result", "void")
-        elif g.rules.dead_agreement:
-            ref._enter(DEAD)
-            ref.dead = []
-            bowlwatch.check_lids(ref, final=True)
-            ref._show("End: lift dead stones", "then press end")
-        else:
-            bowlwatch.check_lids(ref, final=True)
-            from goban.referee.scoring import count
-            count(ref)
-    elif g.paused:
-        ref._emit({"type": "paused"})
+# --- the bowls as a second witness ------------------------------------------------------
+def witnessed(ref, stable, i, color, waited):
+    """The bowls as a second witness (bowlwatch.witness): True to go on with
+    the stone on i as a move. A settled bowl with no stone out holds it back:
+    it waits up to witness_ms for the bowl to move (each bowl reading and the
+    end of the wait look again), then it is announced (no-stone-out; looked at
+    again at each bowl reading; `ok` vouches for it). The verdict needs
+    FRESH_READS readings of that bowl taken since the stone came, all still
+    the settled weight: a reading from before the hand took the stone (the
+    scale job waited a few steps), or one sample of a ringing bowl that
+    happened to weigh what it did, says nothing yet. A bowl that is moving,
+    absent, unsure or read no more (SILENT_WAITS waits) never holds a move
+    back."""
+    sc = ref.scales
+    w = ref.wait
+    if sc.witness_ms <= 0 or w.vouched == i or color != ref.game.to_move() \
+            or bowlwatch.witness(ref, color) >= 0:
+        return True
+    if ref.illegal == "no-stone-out" and ref.announced == i:
+        return False              # looked at again: the bowl still says nothing left it
+    if waited != i:
+        w.since = ref.now
+        w.ms = sc.witness_ms
+        w.reads = bowlwatch.reads(ref, color)
+    waited_ms = (ref.now - w.since) & 0x3FFFFFFF
+    if waited_ms < w.ms:
+        w.i = i                   # look again at the next bowl reading or the wait's end
+        return False
+    if sc.reads is not None and \
+            (bowlwatch.reads(ref, color) - w.reads) & READS_MASK < FRESH_READS:
+        if waited_ms >= SILENT_WAITS * sc.witness_ms:
+            return True           # a scale read no more cannot tell
+        w.ms = waited_ms + RELOOK_MS
+        w.i = i
+        return False
+    ref.announce("no-stone-out", color, i, [i])
+    return False
 
 
 # --- buttons --------------------------------------------------------------------------
 def button(ref, name, color):
     g = ref.game
-    if ref.choice is not None:
-        from goban.referee.unseen import choose
-        if choose(ref, name):
-            return               # the player says which dead point was the move
+    if ref.choice.points is not None:
+        from goban.referee import unseen
+        if unseen.choose(ref, name):
+            return                # the player says which dead point was the move
     if name == "undo" and color is not None and g.n and g.color_of(g.n) != color:
         # a player's own undo button asks back that player's own last move only
-        ref._refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
+        ref.refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
         return
     r = ref.remote
     if r is not None and r.waiting():
         if color is None and r.color == g.to_move():
             color = WHITE if r.color == BLACK else BLACK   # the person's press, not the other side's
         elif color == r.color and name in ("pass", "abandon"):
-            ref._refuse("remote-move", color)
+            ref.refuse("remote-move", color)
             return
     if color is None:
         color = g.to_move()
     if name == "resign":
         code = g.resign(color)
         if code:
-            ref._refuse(code, color)
+            ref.refuse(code, color)
             return
-        ref._emit({"type": "resign", "color": LETTER[color]})
-        ref._emit({"type": "end", "reason": g.end, "winner": LETTER[g.winner]})
-        ref._enter(OVER)
-        ref._show(TITLES[color] + " resigns", ("B" if g.winner == BLACK else "W") + "+R")
+        ref.emit({"type": "resign", "color": LETTER[color]})
+        ref.emit({"type": "end", "reason": g.end, "winner": LETTER[g.winner]})
+        ref.enter(OVER)
+        ref.show(TITLES[color] + " resigns", ("B" if g.winner == BLACK else "W") + "+R")
         return
     if name == "undo":
-        undo(ref)
+        moves.undo(ref)
         return
     if name == "ok" and ref.illegal == "no-stone-out":
         # the player vouches for the stone the bowl did not see leave (a scale
         # that reads wrong never stops play): it is taken at the next look
-        for i in range(ref.n):
-            if ref.marked[i]:
-                ref.vouched = i
-        ref.recheck = True
+        ref.wait.vouched = ref.announced
         ref.dirty = True
         return
     if name == "ok":
         # teaching: the player to move asks for a hint (a host that teaches answers)
-        ref._emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
+        ref.emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
         return
     if ref.illegal or ref.pending:
-        ref._show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
+        ref.show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
         return
     if name == "pass":
-        pass_move(ref, color, stone=False)
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, color, stone=False)
     elif name == "abandon":
         code = g.abandon(color)
         if code:
-            ref._refuse(code, color)
+            ref.refuse(code, color)
             return
-        ref._emit({"type": "abandon", "color": LETTER[color], "number": g.n})
-        after_play_ui(ref)
-        after_game_change(ref)
+        ref.emit({"type": "abandon", "color": LETTER[color], "number": g.n})
+        moves.after_play_ui(ref)
+        moves.after_game_change(ref)
     elif name == "end":
         g.agree_end()
-        after_game_change(ref)
-
-
-def pass_move(ref, color, stone):
-    """A pass (button) or a pass stone (bowls: goban.referee.bowlwatch)."""
-    g = ref.game
-    code = g.pass_stone(color) if stone else g.pass_move(color)
-    if code:
-        ref._refuse(code, color)
-        return
-    if ref.remote is not None:
-        ref.remote.played(color, PASS)
-    kind = g.move_point(g.n)
-    ref._emit({"type": "pass", "color": LETTER[color], "number": g.n,
-               "stone": kind == PASS_STONE})
-    after_play_ui(ref)
-    after_game_change(ref)
-
-
-def undo(ref):
-    """Take the last move back where the rules allow it: the stone must be lifted
-    and the captures put back (tolerated until they are)."""
-    g = ref.game
-    if not g.rules.takeback or g.n == 0 or g.end == "resign":
-        ref._refuse("no-takeback", None)
-        return
-    n = g.n
-    color = g.color_of(n)
-    p = g.move_point(n)
-    caps = g.last_capture() if p > ABANDON else []
-    g.undo()
-    ref._enter(PLAY)
-    ref.dead = []
-    ref._emit({"type": "undo", "number": n, "color": LETTER[color],
-               "point": g.board.sgf(p) if p > ABANDON else "",
-               "restored": [g.board.sgf(q) for q in caps]})
-    fill_bytes(ref.tol, ref.n, NO_TOL)
-    if p > ABANDON:
-        ref.tol[ref.i_of(p)] = color
-        for q in caps:
-            ref.tol[ref.i_of(q)] = 0
-        ref.pending = "undo"
-        show_pending(ref)
-    else:
-        ref.pending = None
-        after_play_ui(ref)
-    ref.illegal = None
-    ref.dirty = True
+        moves.after_game_change(ref)

@@ -3,21 +3,21 @@ put on their lit points (setup, not moves); then `ready` and play."""
 
 from goban.referee.phase import PLAY
 from goban.referee.words import LETTER, TITLES
-from goban.referee.play import show_turn
+from goban.referee.moves import show_turn
 
 
 def frame(ref, stable, mis, pend):
     g = ref.game
     if mis == 0:
-        ref._enter(PLAY)
-        ref._emit({"type": "ready", "to_move": LETTER[g.to_move()]})
-        ref._show(TITLES[g.to_move()] + " to play", g.rules.id)
+        ref.enter(PLAY)
+        ref.emit({"type": "ready", "to_move": LETTER[g.to_move()]})
+        ref.show(TITLES[g.to_move()] + " to play", g.rules.id)
         if ref.remote is not None:
             show_turn(ref)          # the host's move came before the board was ready
         return
-    extra, missing, changed = ref._mismatch(stable, mis)
+    extra, missing, changed = ref.mismatch(stable, mis)
     pts = [ref.name(i) for i in (extra + changed + missing)[:6]]
     if missing and not extra and not changed:
-        ref._show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
+        ref.show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
     else:
-        ref._show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
+        ref.show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)

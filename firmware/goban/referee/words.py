@@ -11,9 +11,6 @@ NAMES = {BLACK: "black", WHITE: "white"}
 TITLES = {BLACK: "Black", WHITE: "White"}
 TO_PLAY = {BLACK: "Black to play", WHITE: "White to play"}
 PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
-# looked at again when the bowls change (a move on a dead sensor may show in
-# the mover's bowl: goban.referee.unseen; "knocked": some of its captures lifted)
-RECHECK = ("unseen", "wrong-color", "extra-stone", "no-stone-out", "knocked")
 
 # the physical refusals: (what is wrong, how to fix it)
 PHYSICAL = {
