@@ -102,7 +102,7 @@ class Settle:
             self.cand[i] = v
             self.stable[i] = v
             self.age[i] = AGE_MAX
-            self.since[i] = self.scan   # come all at once: no order among them
+            self.since[i] = 0           # there before anyone watched: no order among them
         self.last = 0
 
     def update(self, cells, moved=-1):

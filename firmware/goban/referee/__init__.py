@@ -218,6 +218,8 @@ class Referee(RefState):
             elif self.faults[i]:
                 self.faults[i] = 0
                 self.n_faults -= 1
+                if self.since is not None:
+                    self.since[i] = -1    # what it reads now came when, nobody saw
                 self.emit({"type": "sensor-ok", "point": self.name(i)})
 
     # --- buttons ----------------------------------------------------------------

@@ -20,9 +20,9 @@ and compares them with what the game explains:
 So a pass stone is an arrival: a stone out of the passer's bowl while the
 opponent's lid holds one more than the game gave it, and both lids together
 one more (`pass_stone_in`); never a standing total a mistake elsewhere made.
-A lid short of its prisoners is announced (`prisoner-missing`, where prisoners
-count or pass stones go to the lids): at once when a stone is taken out of it,
-else at the next move once nothing is left to lift; what it holds is then the
+A lid short of its prisoners is announced (`prisoner-missing`): at once when a
+stone is taken out of it, else (where prisoners count or pass stones go to the
+lids) at the next move once nothing is left to lift; what it holds is then the
 count, so a prisoner on the floor never hides a later pass stone.
 
 Ing's start-of-game check (180 a bowl) and the `bowls` event (the counts and
@@ -77,7 +77,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.into[c] += d
             short = loose(ref, c)
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
-                _missing(ref, c, short)       # a prisoner taken out of the lid: said at once
+                _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
         ref.emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
                   "lidW": now[3], "start": list(sc.start)})
@@ -259,11 +259,13 @@ def check_lids(ref):
             sc.into[color] -= short           # what it holds is the count from now on
 
 
-def _missing(ref, color, short):
-    """Said where prisoners count or pass stones go to the lids: under area
-    scoring many players put prisoners back in the bowls, as they may."""
+def _missing(ref, color, short, taken=False):
+    """A prisoner taken out of a lid is said under any rules (seed 004's
+    pocketed prisoners); one that never came, only where prisoners count or
+    pass stones go to the lids: under area scoring many players put prisoners
+    back in the bowls, as they may."""
     r = ref.game.rules
-    if r.scoring != R.SCORE_TERRITORY and not r.uses_pass_stones:
+    if not taken and r.scoring != R.SCORE_TERRITORY and not r.uses_pass_stones:
         return
     exp = expected_lid(ref, color)
     ref.emit({"type": "prisoner-missing", "color": LETTER[color],

@@ -6,7 +6,9 @@ continuations that make the one into the other: the new stones (on empty
 points, or where a stone was captured in between) played as moves in
 alternation from the side to move, in the order they arrived (goban.settle's
 stamps: a stone never follows one that came after it; stones of one colour
-that came in the same scan may go either way), each legal, whose captures take
+that came in the same scan may go either way, and so may a stone whose
+arrival is unknown: stamp -1, a sensor that read again after a fault), each
+legal, whose captures take
 every stone gone from the frame. A captured stone still on the board waits to
 be lifted, and no move follows its capture until it is (removing the prisoners
 is part of the capturing move). Each candidate is played on the game and taken back: a depth-first
@@ -57,7 +59,7 @@ def explain(ref, stable, new, missing, near=-1):
         for c in (BLACK, WHITE):
             if len(pools[c]) > 1:
                 pools[c].sort(key=lambda i: (since[i], i))   # (MicroPython sorts unstably)
-    s.dfs([], None)
+    s.dfs([], -1)
     return s
 
 
@@ -116,7 +118,9 @@ class _Search:
 
     def dfs(self, seq, last):
         """Play the next stone of the colour to move (the earliest of its pool,
-        ties each in turn), then the other side's, while they fit."""
+        ties each in turn, and any whose arrival is unknown), then the other
+        side's, while they fit. `last`: the latest arrival stamp played so far
+        (-1: none known)."""
         ref = self.ref
         g = ref.game
         if len(seq) > len(self.best):
@@ -128,15 +132,20 @@ class _Search:
                 self.found.append(list(seq))
             return
         since = ref.since
-        head = pool[0]
+        first = -1                # the earliest known arrival in the pool
+        if since is not None:
+            for i in pool:
+                if since[i] >= 0 and (first < 0 or since[i] < first):
+                    first = since[i]
         for k in range(len(pool)):
             i = pool[k]
-            if k and not _tied(ref, i, head):
-                break             # only the earliest (and those tied with it) may go next
+            at = since[i] if since is not None else -1
+            if at >= 0 and at != first:
+                continue          # only the earliest (and those tied with it) may go next
             if self.budget <= 0 or len(self.found) >= ORDERS or g.over:
                 return
-            if since is not None and last is not None and since[i] < since[last]:
-                continue          # it came before the stone it would follow
+            if at >= 0 and at < last:
+                continue          # it came before a stone it would follow
             if not seq and self.near >= 0 and not beside(i, self.near, ref.size):
                 continue
             self.budget -= 1
@@ -160,7 +169,7 @@ class _Search:
                 if not self.pools[BLACK] and not self.pools[WHITE] and self._covers():
                     self.found.append(list(seq))
             else:
-                self.dfs(seq, i)
+                self.dfs(seq, at if at > last else last)
             seq.pop()
             pool.insert(k, i)
             for q in caps:
@@ -174,13 +183,6 @@ class _Search:
             if i not in taken:
                 return False
         return True
-
-
-def _tied(ref, i, j):
-    """Stones i and j of one colour may come in either order (no stamps, or the
-    same stamp)."""
-    since = ref.since
-    return since is None or since[i] == since[j]
 
 
 def beside(i, j, size):
