@@ -36,6 +36,7 @@ def played(ref, color, p, stable=None, unseen=False):
     if ref.remote is not None:
         ref.remote.played(color, p)
     caps = g.last_capture()
+    _stamp(ref, p)
     ev = {"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
           "number": g.n, "captures": [g.board.sgf(q) for q in caps]}
     if unseen:
@@ -63,6 +64,7 @@ def correct(ref, p, q, stable):
         g.play(color, p)                 # as it was (it was legal a moment ago)
         return False
     caps = g.last_capture()
+    _stamp(ref, q)
     fill_bytes(ref.tol, ref.n, NO_TOL)
     ref.pending = None
     ref.emit({"type": "correct", "number": n, "color": LETTER[color],
@@ -76,6 +78,12 @@ def correct(ref, p, q, stable):
         after_play_ui(ref)
     after_game_change(ref)
     return True
+
+
+def _stamp(ref, p):
+    """When the stone of the last move on board point p arrived (goban.settle's
+    stamp): a stone there with another stamp came later (play._rolled)."""
+    ref.move_stamp = ref.since[ref.i_of(p)] if ref.since is not None else -1
 
 
 def capture_pending(ref, caps, color):

@@ -11,10 +11,13 @@ holds; the order is the policy:
                   no stone can be                            looked at again
     explained     is the game plus moves in alternation,     the moves (a lone
                   in arrival order, legal, captures lifted   one first waits for
-                  before the next                            its bowl's word)
+                  before the next; or has such moves before  its bowl's word); what
+                  anything that does not fit came            came after is looked
+                                                             at next
     order         is that, in more than one order            those stones named
     rolled        is that with the last stone come to rest   the same move there
-                  beside its point, before the answer        (`correct`)
+                  beside its point, before the answer (its   (`correct`)
+                  point maybe taken again since)
     pass_first    has the opponent's answer to a pass stone  the pass, or a wait
                   still on its way to the lid                for the lid
     unseen        is explained by a move on a dead sensor    that move, or the
@@ -138,13 +141,32 @@ def _flag(ref, v):
 
 
 def _explained(ref, v):
+    """The frame is the game plus moves in order: all of it, or moves that
+    came before anything that does not fit (that is announced after them)."""
     if v.mis > CAP or (ref.pending and v.pend) or ref.pending == "undo":
         return False              # captures still to lift, a takeback to finish: no move yet
     new = new_stones(v)
-    if not new:
+    if not new or unknown(ref, new):
         return False
     v.search = explain(ref, v.stable, new, v.missing)
-    return bool(sure(v.search)) and not unknown(ref, new)
+    v.order = sure(v.search)
+    if not v.order and not v.search.found and ref.since is not None:
+        v.order = _certain(ref, v)
+    return bool(v.order)
+
+
+def _certain(ref, v):
+    """The moves of the longest likely order that all came before the first
+    thing left over: nothing that came later can change them."""
+    best = _best(ref, v)
+    if not best:
+        return []
+    first = _after(ref, v, best, _first_wrong)
+    since = ref.since
+    k = 0
+    while k < len(best) and 0 < since[best[k]] < first:
+        k += 1
+    return best[:k]
 
 
 def unknown(ref, new):
@@ -159,9 +181,9 @@ def unknown(ref, new):
 
 def _take(ref, v):
     """The moves, in order; a lone stone first waits for its bowl's word."""
-    order = sure(v.search)
+    order = v.order
     stable = v.stable
-    if len(order) == 1 and len(v.search.found) == 1:
+    if len(order) == 1:
         i = order[0]
         if not witnessed(ref, stable, i, stable[i], v.waited):
             return
@@ -170,9 +192,10 @@ def _take(ref, v):
     for i in order:
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
             break                 # cannot happen: the search played it
-    rest = [i for i in new_stones(v) if i not in order]
-    if rest:
-        _name_order(ref, v, rest)
+    if v.search.found:
+        rest = [i for i in new_stones(v) if i not in order]
+        if rest:
+            _name_order(ref, v, rest)     # the rest fits in more than one order
     ref.dirty = True
 
 
@@ -218,15 +241,19 @@ def _rolled(ref, v):
     i = ref.i_of(p)
     c = g.color_of(n)
     stable = v.stable
-    if i not in v.missing:
-        return False
-    near = [j for j in new_stones(v) if stable[j] == c and beside(i, j, ref.size)]
+    new = new_stones(v)
+    if i not in v.missing and i not in v.changed:
+        since = ref.since
+        if since is None or stable[i] != c or since[i] == ref.move_stamp:
+            return False
+        new = new + [i]           # its stone went, and one of its colour came back there
+    near = [j for j in new if j != i and stable[j] == c and beside(i, j, ref.size)]
     if not near:
         return False
     caps = [ref.i_of(q) for q in g.last_capture()]
     missing = [j for j in v.missing if j != i] + [j for j in caps if stable[j] == 0]
     g.undo()
-    s = explain(ref, stable, new_stones(v), missing, near=i)
+    s = explain(ref, stable, new, missing, near=i)
     order = sure(s)
     g.play(c, p)
     v.rolled = order
@@ -324,16 +351,32 @@ def what_is_wrong(ref, v):
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
                 {"l": " ".join(ref.name(i) for i in new[:6])})
+    return _after(ref, v, _best(ref, v), _words)
+
+
+def _best(ref, v):
+    """The longest order of likely moves that fits (goban.referee.explain), up
+    to the first stone no settled bowl gave."""
     s = v.search
-    if s is not None:
-        sure_ones = likely(ref, stable, new, v.missing)
-        if len(sure_ones) < len(new):
-            s = explain(ref, stable, sure_ones, v.missing)
-    best = _from_bowls(ref, stable, s.best) if s is not None else []
+    if s is None:
+        return []
+    new = new_stones(v)
+    sure_ones = likely(ref, v.stable, new, v.missing)
+    if len(sure_ones) < len(new):
+        s = explain(ref, v.stable, sure_ones, v.missing)
+    return _from_bowls(ref, v.stable, s.best)
+
+
+def _after(ref, v, order, then):
+    """`then(ref, v, extra, missing, changed, mis, left)` on what differs from
+    the game once `order` is played on it (its captures still on the board
+    tolerated); the game and the tolerances are as they were after."""
+    g = ref.game
+    stable = v.stable
     tol = ref.tol
     saved = []
     played = 0
-    for i in best:
+    for i in order:
         c = stable[i]
         if g.play(c, ref.p_of(i)) is not None:
             break
@@ -350,30 +393,51 @@ def what_is_wrong(ref, v):
         left = []
         if extra and (ref.pending or saved):
             left = [k for k in range(ref.n) if tol[k] != NO_TOL and stable[k] == tol[k]]
-        pending = "undo" if ref.pending == "undo" else ("capture" if left else None)
-        last_p = g.move_point(g.n) if g.n else PASS
-        last_c = g.color_of(g.n) if g.n else 0
-        weak = [j for j in extra if _weak(ref, j)] if len(extra) > 1 else ()
-        if len(extra) > 1 and ref.since is not None:
-            since = ref.since
-            extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
-        out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
-                       pending, left,
-                       ref.resumed, last_p, last_c, g.to_move(), weak)
-        if g.over and extra:
-            out = ("game-over", stable[extra[0]], extra[0], extra, {})
-        elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
-                and not missing and not changed and stable[extra[0]] == g.to_move() \
-                and not left:
-            out = _refusal(ref, stable, extra[0]) or out
-        kw = out[4]
-        kw["t"] = NAMES[g.to_move()]
-        return out
+        return then(ref, v, extra, missing, changed, mis, left)
     finally:
         for k in range(played):
             g.undo()
         for k in range(len(saved) - 2, -1, -2):
             tol[saved[k]] = saved[k + 1]
+
+
+def _words(ref, v, extra, missing, changed, mis, left):
+    """The announcement of what is left (goban.referee.announce.classify)."""
+    g = ref.game
+    stable = v.stable
+    pending = "undo" if ref.pending == "undo" else ("capture" if left else None)
+    last_p = g.move_point(g.n) if g.n else PASS
+    last_c = g.color_of(g.n) if g.n else 0
+    weak = [j for j in extra if _weak(ref, j)] if len(extra) > 1 else ()
+    if len(extra) > 1 and ref.since is not None:
+        since = ref.since
+        extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
+    out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
+                   pending, left, ref.resumed, last_p, last_c, g.to_move(), weak)
+    if g.over and extra:
+        out = ("game-over", stable[extra[0]], extra[0], extra, {})
+    elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
+            and not missing and not changed and stable[extra[0]] == g.to_move() \
+            and not left:
+        out = _refusal(ref, stable, extra[0]) or out
+    out[4]["t"] = NAMES[g.to_move()]
+    return out
+
+
+def _first_wrong(ref, v, extra, missing, changed, mis, left):
+    """When the first thing left over came (goban.settle's stamps), or -1
+    when that cannot be told."""
+    if mis > CAP:
+        return -1
+    since = ref.since
+    first = -1
+    for j in extra + missing + changed:
+        t = since[j]
+        if t <= 0:
+            return -1
+        if first < 0 or t < first:
+            first = t
+    return first
 
 
 def _from_bowls(ref, stable, order):

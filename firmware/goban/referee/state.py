@@ -121,6 +121,7 @@ class View:
         self.changed = []                 # stones of the other colour
         self.waited = -1                  # the point that waited for its bowl at the last look
         self.search = None                # goban.referee.explain's answer for the frame
+        self.order = None                 # the moves to take
         self.unseen = None                # goban.referee.unseen's verdict for the frame
         self.rolled = None                # the moves with the last stone where it came to rest
         self.phantoms = None              # weak readings that cannot be stones
@@ -177,6 +178,7 @@ class RefState:
         # stamps: the order stones arrived in), each stone's strong readings in
         # a row (goban.calibration's `steady`), and how to flag a sensor
         self.since = None
+        self.move_stamp = -1              # the stamp of the last move's stone when it was taken
         self.strong = None
         self.mark_sensor = None
         self.rebase_sensor = None         # takes a sensor's baseline where it reads now
