@@ -31,11 +31,13 @@ def test_a_second_stone_in_the_same_window_is_named_and_the_first_taken_once_it_
     assert moves(s) == [("B", "cc"), ("W", "gg"), ("B", "ee"), ("W", "dd")]
 
 
-def test_a_second_stone_answered_by_the_opponent_both_moves_taken_once_it_is_off():
+def test_a_second_stone_answered_by_the_opponent_the_answer_is_taken_and_it_stays_named():
     s = S.second_stone_answered()
     assert s[3] == [("illegal", "extra-stone", "ff")]
-    assert s[4] == []                       # the answer waits: the board is not yet right
-    assert s[5] == [("restored",), ("move", "W", "dd")]
+    # ff came out of black's turn: it cannot be black's move, so white's answer,
+    # after it, is sure; ff stays named
+    assert s[4] == [("move", "W", "dd")]
+    assert s[5] == [("restored",)]
     assert moves(s) == [("B", "cc"), ("W", "gg"), ("B", "ee"), ("W", "dd")]
 
 

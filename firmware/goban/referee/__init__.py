@@ -18,9 +18,13 @@ The package is layered, and imports run one way, downward:
                resume (the game from the log, imported only then)
     Referee    (here) the dispatch: FRAMES[phase] looks at a frame,
                BUTTONS[phase] takes a press
-beside them words (the texts), diff (the viper diff), phase (the numbers),
-timing (the clock's referee side), announce (what to say of a frame nothing
-explains: a pure function), seki (the players' seki marks at the count).
+beside them words (the names), texts (the words of announcements), diff (the
+viper diff), phase (the numbers), timing (the clock's referee side), wrong and
+announce (what to say of a frame nothing explains), seki (the players' seki
+marks at the count). What a board that plays cleanly never needs (dead, fill,
+scoring, seki, wrong, texts, unseen, resume) is imported when first needed:
+from .mpy files on the stock image the code at boot is heap the game cannot
+have.
 
 The frame path (`frame()` with nothing new) allocates nothing: the diff is one
 viper pass into a preallocated uint16 buffer.
@@ -30,12 +34,11 @@ from goban import rules as R
 from goban.game import Game, PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
 from goban.count import counter_for
-from goban.referee.words import (LETTER, COLOR, NAMES, TITLES, PHASE_NAMES, PHYSICAL,
-                                 text_for)
+from goban.referee.words import LETTER, COLOR, NAMES, TITLES, PHASE_NAMES
 from goban.referee.diff import diff_frame, faults_to_look, FAULT, NO_TOL, CAP
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.state import RefState
-from goban.referee import setup, play, dead, fill, bowlwatch, timing
+from goban.referee import setup, play, bowlwatch, timing
 from goban.clock import Clock
 from goban.players import FIELDS as GAME_FIELDS
 
@@ -43,9 +46,29 @@ from goban.players import FIELDS as GAME_FIELDS
 # long, so a hand that never leaves the board cannot hold a press for ever)
 HOLD_MS = 1500
 
+def _dead_frame(ref, stable, mis, pend):
+    from goban.referee import dead    # the end of play's, loaded then (.mpy: heap)
+    dead.frame(ref, stable, mis, pend)
+
+
+def _dead_button(ref, name, color):
+    from goban.referee import dead
+    dead.button(ref, name, color)
+
+
+def _fill_frame(ref, stable, mis, pend):
+    from goban.referee import fill
+    fill.frame(ref, stable, mis, pend)
+
+
+def _fill_button(ref, name, color):
+    from goban.referee import fill
+    fill.button(ref, name, color)
+
+
 # what looks at a frame and what takes a press, by phase (OVER: nothing)
-FRAMES = (setup.frame, play.frame, dead.frame, None, fill.frame)
-BUTTONS = (None, play.button, dead.button, None, fill.button)
+FRAMES = (setup.frame, play.frame, _dead_frame, None, _fill_frame)
+BUTTONS = (None, play.button, _dead_button, None, _fill_button)
 
 
 def look(ref):
@@ -252,9 +275,10 @@ class Referee(RefState):
         """Settled stone counts (-1: not fitted or not settled). See bowlwatch."""
         bowlwatch.bowls(self, b, w, lid_b, lid_w)
         if self.fill_wait and w >= 0 and self.phase == FILL:
+            from goban.referee import fill
             fill.count(self)          # the count waited for white's bowl to settle
 
 
 __all__ = ["Referee", "SETUP", "PLAY", "DEAD", "OVER", "FILL", "FAULT", "NO_TOL", "CAP",
-           "LETTER", "COLOR", "NAMES", "TITLES", "PHASE_NAMES", "PHYSICAL", "text_for",
+           "LETTER", "COLOR", "NAMES", "TITLES", "PHASE_NAMES",
            "diff_frame", "PASS", "PASS_STONE", "ABANDON", "EMPTY", "BLACK", "WHITE"]

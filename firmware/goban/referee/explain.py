@@ -5,7 +5,8 @@ the captures still to lift tolerated) and the stable frame. `explain` finds the
 continuations that make the one into the other: the new stones (on empty
 points, or where a stone was captured in between) played as moves in
 alternation from the side to move, in the order they arrived (goban.settle's
-stamps: a stone never follows one that came after it; stones of one colour
+stamps: a stone never follows one that came after it, the game's last move
+included; stones of one colour
 that came in the same scan may go either way, and so may a stone whose
 arrival is unknown: stamp -1, a sensor that read again after a fault), each
 legal, whose captures take
@@ -59,7 +60,7 @@ def explain(ref, stable, new, missing, near=-1):
         for c in (BLACK, WHITE):
             if len(pools[c]) > 1:
                 pools[c].sort(key=lambda i: (since[i], i))   # (MicroPython sorts unstably)
-    s.dfs([], -1)
+    s.dfs([], ref.move_stamp if since is not None else -1)   # none before the last move
     return s
 
 
@@ -73,13 +74,12 @@ def likely(ref, stable, new, missing):
     (beside it; or up to three points along its line, come as that one went,
     unless its bowl says a stone of that colour is out)."""
     from goban.referee import bowlwatch
-    strong = ref.strong
     since = ref.since
     cells = ref.game.board.cells
     size = ref.size
     out = []
     for i in new:
-        if strong is not None and strong[i] == 0:
+        if weak(ref, i):
             continue
         c = stable[i]
         slid = False
@@ -116,11 +116,14 @@ class _Search:
         """The search ran to its end: every fitting order is in `found`."""
         return self.budget > 0 and len(self.found) < ORDERS
 
-    def dfs(self, seq, last):
-        """Play the next stone of the colour to move (the earliest of its pool,
-        ties each in turn, and any whose arrival is unknown), then the other
-        side's, while they fit. `last`: the latest arrival stamp played so far
-        (-1: none known)."""
+    def dfs(self, seq, last, skipped=False):
+        """Play the next stone of the colour to move (the earliest of its pool
+        that came after the last one played, ties each in turn, and any whose
+        arrival is unknown), then the other side's, while they fit. `last`: the
+        latest arrival stamp played so far (-1: none known). A stone of the
+        colour to move that came before the last one played came out of turn
+        (a second stone): the order goes on past it for `best`, `skipped`,
+        and so explains nothing whole."""
         ref = self.ref
         g = ref.game
         if len(seq) > len(self.best):
@@ -128,15 +131,20 @@ class _Search:
         c = g.to_move()
         pool = self.pools[c]
         if not pool:
-            if not self.pools[3 - c] and self._covers():
+            if not skipped and not self.pools[3 - c] and self._covers():
                 self.found.append(list(seq))
             return
         since = ref.since
-        first = -1                # the earliest known arrival in the pool
+        first = -1                # the earliest known arrival in the pool after `last`
         if since is not None:
             for i in pool:
-                if since[i] >= 0 and (first < 0 or since[i] < first):
-                    first = since[i]
+                t = since[i]
+                if t < 0:
+                    continue
+                if t < last:
+                    skipped = True
+                elif first < 0 or t < first:
+                    first = t
         for k in range(len(pool)):
             i = pool[k]
             at = since[i] if since is not None else -1
@@ -144,8 +152,6 @@ class _Search:
                 continue          # only the earliest (and those tied with it) may go next
             if self.budget <= 0 or len(self.found) >= ORDERS or g.over:
                 return
-            if at >= 0 and at < last:
-                continue          # it came before a stone it would follow
             if not seq and self.near >= 0 and not beside(i, self.near, ref.size):
                 continue
             self.budget -= 1
@@ -166,10 +172,11 @@ class _Search:
             if held:
                 if len(seq) > len(self.best):
                     self.best = list(seq)
-                if not self.pools[BLACK] and not self.pools[WHITE] and self._covers():
+                if not skipped and not self.pools[BLACK] and not self.pools[WHITE] \
+                        and self._covers():
                     self.found.append(list(seq))
             else:
-                self.dfs(seq, at if at > last else last)
+                self.dfs(seq, at if at > last else last, skipped)
             seq.pop()
             pool.insert(k, i)
             for q in caps:
@@ -206,3 +213,21 @@ def sure(s):
             k += 1
         out = out[:k]
     return out
+
+
+def weak(ref, i):
+    """The stone on i reads past the threshold but not well past it: no placed
+    stone's reading (a drifted sensor, a stone held over the point). Without
+    the calibration's evidence (tests), nothing is weak."""
+    s = ref.strong
+    return s is not None and s[i] == 0
+
+
+def unknown(ref, new):
+    """New stones whose arrival nobody saw (on the board since the restart),
+    once the restart's look is over: they may be moves only in the order that
+    look found (goban.referee.resume), so now they are to be played again."""
+    since = ref.since
+    if since is None or ref.resumed:
+        return []
+    return [i for i in new if since[i] == 0]

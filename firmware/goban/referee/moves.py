@@ -193,6 +193,7 @@ def undo(ref):
     p = g.move_point(n)
     caps = g.last_capture() if p > ABANDON else []
     g.undo()
+    ref.move_stamp = -1                  # the move before: when it came is not kept
     ref.enter(PLAY)
     ref.dead = []
     ref.emit({"type": "undo", "number": n, "color": LETTER[color],

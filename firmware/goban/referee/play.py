@@ -11,13 +11,13 @@ holds; the order is the policy:
                   no stone can be                            looked at again
     explained     is the game plus moves in alternation,     the moves (a lone
                   in arrival order, legal, captures lifted   one first waits for
-                  before the next; or has such moves before  its bowl's word); what
-                  anything that does not fit came            came after is looked
-                                                             at next
+                  before the next                            its bowl's word)
     order         is that, in more than one order            those stones named
     rolled        is that with the last stone come to rest   the same move there
                   beside its point, before the answer (its   (`correct`)
                   point maybe taken again since)
+    sure_start    has such moves before anything that does   those moves; the rest
+                  not fit came                               is looked at next
     pass_first    has the opponent's answer to a pass stone  the pass, or a wait
                   still on its way to the lid                for the lid
     unseen        is explained by a move on a dead sensor    that move, or the
@@ -33,11 +33,10 @@ abandon, end (agreement), resign, undo."""
 from goban.game import PASS, ABANDON
 from goban.board import BLACK, WHITE
 from goban.referee.words import NAMES, TITLES, LETTER
-from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, split
-from goban.referee.announce import classify
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated
 from goban.referee import bowlwatch, moves
 from goban.referee.bowlwatch import READS_MASK
-from goban.referee.explain import explain, likely, new_stones, sure, beside
+from goban.referee.explain import explain, new_stones, sure, beside, weak, unknown
 from goban.referee.phase import OVER
 
 # the bowls' witness (witnessed): readings of the mover's bowl a verdict needs,
@@ -51,6 +50,10 @@ SILENT_WAITS = 4
 def frame(ref, stable, mis, pend):
     """One look (goban.referee.Referee._look): the view filled, the rules read."""
     v = ref.view
+    if pend and ref.pending == "capture" and ref.since is not None and _replaced(ref, stable):
+        r = diff_frame(stable, ref.game.board.cells, ref.tol, ref.out, CAP, ref.size)
+        mis = r & 0x3FF
+        pend = (r >> 10) & 0x3FF
     v.stable = stable
     v.mis = mis
     v.pend = pend
@@ -66,6 +69,21 @@ def frame(ref, stable, mis, pend):
             break
     if w.i < 0 and ref.illegal != "no-stone-out":
         w.vouched = -1
+
+
+def _replaced(ref, stable):
+    """A captured stone still to lift whose point's stone came after the
+    capture (goban.settle's stamp) was lifted, and a stone put there since:
+    it is no prisoner any more, its point no longer tolerated. True when one was."""
+    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
+    since = ref.since
+    found = False
+    for j in range(k if k < CAP else CAP):
+        i = ref.tolerated[j]
+        if stable[i] == ref.tol[i] and since[i] > ref.move_stamp > 0:
+            ref.tol[i] = NO_TOL
+            found = True
+    return found
 
 
 # --- the rules -------------------------------------------------------------------------
@@ -100,14 +118,6 @@ def _settle(ref, v):
         moves.show_turn(ref)
 
 
-def _weak(ref, i):
-    """The stone on i reads past the threshold but not well past it: no placed
-    stone's reading (a drifted sensor, a stone held over the point). Without
-    the calibration's evidence (tests), nothing is weak."""
-    s = ref.strong
-    return s is not None and s[i] == 0
-
-
 def _phantoms(ref, v):
     """Weak readings of a colour whose settled bowl says fewer stones are out
     than the frame shows new (stones moved on the board aside): the weak ones
@@ -118,8 +128,8 @@ def _phantoms(ref, v):
     cells = ref.game.board.cells
     for c in (BLACK, WHITE):
         new = [i for i in v.extra if v.stable[i] == c]
-        weak = [i for i in new if _weak(ref, i)]
-        if not weak or not bowlwatch.settled(ref, c):
+        faint = [i for i in new if weak(ref, i)]
+        if not faint or not bowlwatch.settled(ref, c):
             continue
         out = bowlwatch.unused(ref, c)
         if out < 0:
@@ -127,7 +137,7 @@ def _phantoms(ref, v):
         # stones of c gone from their points may have been moved to new ones
         moved = len([i for i in v.missing if cells[ref.p_of(i)] == c])
         k = len(new) - moved - out
-        found += weak[:k] if k > 0 else []
+        found += faint[:k] if k > 0 else []
     v.phantoms = found
     return bool(found)
 
@@ -141,8 +151,7 @@ def _flag(ref, v):
 
 
 def _explained(ref, v):
-    """The frame is the game plus moves in order: all of it, or moves that
-    came before anything that does not fit (that is announced after them)."""
+    """The frame is the game plus moves in order."""
     if v.mis > CAP or (ref.pending and v.pend) or ref.pending == "undo":
         return False              # captures still to lift, a takeback to finish: no move yet
     new = new_stones(v)
@@ -150,33 +159,18 @@ def _explained(ref, v):
         return False
     v.search = explain(ref, v.stable, new, v.missing)
     v.order = sure(v.search)
-    if not v.order and not v.search.found and ref.since is not None:
-        v.order = _certain(ref, v)
     return bool(v.order)
 
 
-def _certain(ref, v):
-    """The moves of the longest likely order that all came before the first
-    thing left over: nothing that came later can change them."""
-    best = _best(ref, v)
-    if not best:
-        return []
-    first = _after(ref, v, best, _first_wrong)
-    since = ref.since
-    k = 0
-    while k < len(best) and 0 < since[best[k]] < first:
-        k += 1
-    return best[:k]
-
-
-def unknown(ref, new):
-    """New stones whose arrival nobody saw (on the board since the restart),
-    once the restart's look is over: they may be moves only in the order that
-    look found (goban.referee.resume), so now they are to be played again."""
-    since = ref.since
-    if since is None or ref.resumed:
-        return []
-    return [i for i in new if since[i] == 0]
+def _sure_start(ref, v):
+    """Moves that came before anything left over that could change them (that
+    is announced after them: goban.referee.wrong.certain)."""
+    s = v.search
+    if s is None or s.found or ref.since is None or ref.n_faults or _moved_last(ref, v):
+        return False              # (a stone out of turn may follow a move a dead sensor hides)
+    from goban.referee.wrong import certain
+    v.order = certain(ref, v)
+    return bool(v.order)
 
 
 def _take(ref, v):
@@ -187,7 +181,11 @@ def _take(ref, v):
         i = order[0]
         if not witnessed(ref, stable, i, stable[i], v.waited):
             return
-    _lifted(ref, v)
+    if v.search.found:
+        _lifted(ref, v)           # the whole frame explained: nothing stands
+    elif ref.pending and v.pend == 0:
+        fill_bytes(ref.tol, ref.n, NO_TOL)
+        ref.pending = None        # (what stands announced is looked at again next)
     bowlwatch.check_lids(ref)
     for i in order:
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
@@ -207,6 +205,21 @@ def _lifted(ref, v):
     if ref.pending and v.pend == 0:
         fill_bytes(ref.tol, ref.n, NO_TOL)
         ref.pending = None
+
+
+def _moved_last(ref, v):
+    """The last move's stone is not where it was taken: gone, another colour
+    there, or lifted and put back since (its stamp): it may have rolled, and
+    nothing after it is sure till the board says where it came to rest."""
+    g = ref.game
+    if not g.n:
+        return False
+    p = g.move_point(g.n)
+    if p <= ABANDON:
+        return False
+    i = ref.i_of(p)
+    return i in v.missing or i in v.changed or \
+        (ref.move_stamp > 0 and ref.since[i] != ref.move_stamp)
 
 
 def _ambiguous(ref, v):
@@ -244,7 +257,7 @@ def _rolled(ref, v):
     new = new_stones(v)
     if i not in v.missing and i not in v.changed:
         since = ref.since
-        if since is None or stable[i] != c or since[i] == ref.move_stamp:
+        if since is None or stable[i] != c or ref.move_stamp <= 0 or since[i] == ref.move_stamp:
             return False
         new = new + [i]           # its stone went, and one of its colour came back there
     near = [j for j in new if j != i and stable[j] == c and beside(i, j, ref.size)]
@@ -321,7 +334,8 @@ def _always(ref, v):
 def _fix(ref, v):
     """The smallest fix: what is left once the longest order of moves that
     fits is played (on the game, taken back after), as goban.referee.announce
-    words it."""
+    words it (goban.referee.wrong: loaded when something is first wrong)."""
+    from goban.referee.wrong import what_is_wrong
     code, color, i, pts, kw = what_is_wrong(ref, v)
     ref.announce(code, color, i, pts, **kw)
 
@@ -332,6 +346,7 @@ RULES = (
     (_explained, _take),
     (_ambiguous, _name_order),
     (_rolled, _correct),
+    (_sure_start, _take),
     (_pass_first, _pass_or_wait),
     (_unseen, _ask),
     (_always, _fix),
@@ -339,164 +354,6 @@ RULES = (
 
 
 # --- what to announce ---------------------------------------------------------------
-def what_is_wrong(ref, v):
-    """(code, color, point, points, words) for a frame nothing explains."""
-    g = ref.game
-    stable = v.stable
-    took = _takeback_by_hand(ref, v)
-    if took is not None:
-        return took
-    new = new_stones(v)
-    if unknown(ref, new):
-        gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
-        return ("resume-order", None, new[0], new + gone,
-                {"l": " ".join(ref.name(i) for i in new[:6])})
-    return _after(ref, v, _best(ref, v), _words)
-
-
-def _best(ref, v):
-    """The longest order of likely moves that fits (goban.referee.explain), up
-    to the first stone no settled bowl gave."""
-    s = v.search
-    if s is None:
-        return []
-    new = new_stones(v)
-    sure_ones = likely(ref, v.stable, new, v.missing)
-    if len(sure_ones) < len(new):
-        s = explain(ref, v.stable, sure_ones, v.missing)
-    return _from_bowls(ref, v.stable, s.best)
-
-
-def _after(ref, v, order, then):
-    """`then(ref, v, extra, missing, changed, mis, left)` on what differs from
-    the game once `order` is played on it (its captures still on the board
-    tolerated); the game and the tolerances are as they were after."""
-    g = ref.game
-    stable = v.stable
-    tol = ref.tol
-    saved = []
-    played = 0
-    for i in order:
-        c = stable[i]
-        if g.play(c, ref.p_of(i)) is not None:
-            break
-        played += 1
-        for q in g.last_capture():
-            j = ref.i_of(q)
-            saved.append(j)
-            saved.append(tol[j])
-            tol[j] = 3 - c
-    try:
-        r = diff_frame(stable, g.board.cells, tol, ref.out, CAP, ref.size)
-        mis = r & 0x3FF
-        extra, missing, changed = split(stable, g.board.cells, ref.out, mis, ref.size)
-        left = []
-        if extra and (ref.pending or saved):
-            left = [k for k in range(ref.n) if tol[k] != NO_TOL and stable[k] == tol[k]]
-        return then(ref, v, extra, missing, changed, mis, left)
-    finally:
-        for k in range(played):
-            g.undo()
-        for k in range(len(saved) - 2, -1, -2):
-            tol[saved[k]] = saved[k + 1]
-
-
-def _words(ref, v, extra, missing, changed, mis, left):
-    """The announcement of what is left (goban.referee.announce.classify)."""
-    g = ref.game
-    stable = v.stable
-    pending = "undo" if ref.pending == "undo" else ("capture" if left else None)
-    last_p = g.move_point(g.n) if g.n else PASS
-    last_c = g.color_of(g.n) if g.n else 0
-    weak = [j for j in extra if _weak(ref, j)] if len(extra) > 1 else ()
-    if len(extra) > 1 and ref.since is not None:
-        since = ref.since
-        extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
-    out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
-                   pending, left, ref.resumed, last_p, last_c, g.to_move(), weak)
-    if g.over and extra:
-        out = ("game-over", stable[extra[0]], extra[0], extra, {})
-    elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
-            and not missing and not changed and stable[extra[0]] == g.to_move() \
-            and not left:
-        out = _refusal(ref, stable, extra[0]) or out
-    out[4]["t"] = NAMES[g.to_move()]
-    return out
-
-
-def _first_wrong(ref, v, extra, missing, changed, mis, left):
-    """When the first thing left over came (goban.settle's stamps), or -1
-    when that cannot be told."""
-    if mis > CAP:
-        return -1
-    since = ref.since
-    first = -1
-    for j in extra + missing + changed:
-        t = since[j]
-        if t <= 0:
-            return -1
-        if first < 0 or t < first:
-            first = t
-    return first
-
-
-def _from_bowls(ref, stable, order):
-    """The moves of `order` up to the first stone that no settled bowl gave:
-    a new stone of a colour whose bowl says fewer are out may be one moved
-    on the board, not a move (then it is named with the rest)."""
-    left = [0, -1, -1]
-    for c in (BLACK, WHITE):
-        if bowlwatch.settled(ref, c):
-            left[c] = bowlwatch.unused(ref, c)
-    for k in range(len(order)):
-        c = stable[order[k]]
-        if left[c] == 0:
-            return order[:k]
-        if left[c] > 0:
-            left[c] -= 1
-    return order
-
-
-def _refusal(ref, stable, i):
-    """Why a lone stone of the colour to move is no move: the host expects
-    another (goban.remote), or the rules refuse it."""
-    g = ref.game
-    color = stable[i]
-    p = ref.p_of(i)
-    r = ref.remote
-    if r is not None and not r.allows(color, p):
-        pts = [i]
-        if r.p > ABANDON:
-            pts.append(ref.i_of(r.p))
-        return (r.refusal(color), color, i, pts, {"q": ref.name(pts[-1])})
-    code = g.legal(color, p)
-    if code:
-        return (code, color, i, [i], {})
-    return None
-
-
-def _takeback_by_hand(ref, v):
-    """The last stone lifted and some of its captures put back on their points
-    (a takeback by hand, before undo is pressed): said as the last stone
-    lifted, never a move of the stones put back."""
-    g = ref.game
-    n = g.n
-    if not n or ref.pending == "undo" or v.mis > CAP:
-        return None
-    p = g.move_point(n)
-    if p <= ABANDON:
-        return None
-    i = ref.i_of(p)
-    if i not in v.missing or len(v.missing) != 1 or v.changed or not v.extra:
-        return None
-    caps = [ref.i_of(q) for q in g.last_capture()]
-    c = g.color_of(n)
-    for j in v.extra:
-        if j not in caps or v.stable[j] != 3 - c:
-            return None
-    return ("removed-stone", c, i, [i] + v.extra, {})
-
-
 # --- the bowls as a second witness ------------------------------------------------------
 def witnessed(ref, stable, i, color, waited):
     """The bowls as a second witness (bowlwatch.witness): True to go on with

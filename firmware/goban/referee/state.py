@@ -22,14 +22,14 @@ for them during a game:
 from array import array
 
 from goban.points import name as point_name, board_index, frame_index
-from goban.referee.words import LETTER, NAMES, text_for
+from goban.referee.words import LETTER, NAMES
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, split
 from goban.referee.phase import SETUP, DEAD, OVER, FILL
 from goban.referee import timing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
-    from typing import Any
+    from typing import Any  # noqa: F401
 
 class Scales:
     """The bowls and lids (goban.referee.bowlwatch): the last settled count of
@@ -254,6 +254,7 @@ class RefState:
         kw.setdefault("n", len(pts))
         kw.setdefault("e", "")
         kw.setdefault("t", NAMES[g.to_move()])
+        from goban.referee.texts import text_for
         text, fix = text_for(code, c=c, p=pname, **kw)
         ev = {"type": "illegal", "color": LETTER.get(color), "point": pname or None,
               "code": code, "text": text, "fix": fix}
