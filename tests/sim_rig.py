@@ -4,7 +4,8 @@ import argparse
 import os
 import tempfile
 
-from goboard.cmd_sim import simulate
+from goboard.commands.sim import simulate
+from conftest import DATA
 
 
 def sim(script, rules="chinese", size=9, seed=1, noise=1, handicap=None, komi=None,
@@ -56,9 +57,9 @@ def flickering_game(seed, point="aa", from_move=61):
     simulator's players, the sensor under `point` (nobody plays there) reading
     the black threshold ±6 at random from move `from_move` on.
     Returns (events, summary, verdict)."""
-    from goboard import simfaults
-    from goboard.cmd_sim import BOARDS, load_input, run_job
-    game = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "sim_gnugo_19.sgf")
+    from goboard.sim import faults as simfaults
+    from goboard.commands.sim import BOARDS, load_input, run_job
+    game = os.path.join(DATA, "sim_gnugo_19.sgf")
     args = argparse.Namespace(rules=None, komi=None, handicap=None, seed=seed, noise=1,
                               size=None, tempo=None, faults=0, fault_kinds=None)
     record, actions, size = load_input(game, args)

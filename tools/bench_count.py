@@ -128,7 +128,7 @@ def game_board():
     from gtp import GTP, GNUGO
     if not (os.path.exists(GNUGO) and os.path.exists(GAME)):
         return []
-    from goboard.sgfgame import load_sgf
+    from goboard.record.sgfgame import load_sgf
     game, info = load_sgf(GAME)
     b = game.board
     names = {b.name(p): b.sgf(p) for p in b.points()}

@@ -25,7 +25,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(REPO, "host"))
 sys.path.insert(0, os.path.join(REPO, "firmware"))
 
-from goboard.gtp import Engine, gnugo_argv  # noqa: E402
+from goboard.gtp.client import Engine, gnugo_argv  # noqa: E402
 
 
 def figures(name, values, unit="ms"):

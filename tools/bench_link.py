@@ -28,7 +28,8 @@ for sub in ("host", "firmware"):
     sys.path.insert(0, os.path.join(REPO, sub))
 
 import linkrig  # noqa: E402
-from goboard.link import HostLink, Sequencer  # noqa: E402
+from goboard.link.sequence import Sequencer  # noqa: E402
+from goboard.link.transport import HostLink  # noqa: E402
 
 
 def figures(name, values, unit="ms"):

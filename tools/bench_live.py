@@ -30,8 +30,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for sub in ("host", "firmware"):
     sys.path.insert(0, os.path.join(REPO, sub))
 
-from goboard.cmd_serve import ServerThread  # noqa: E402
-from goboard.synth import EventMaker, random_game  # noqa: E402
+from goboard.live.server import ServerThread  # noqa: E402
+from synth import EventMaker, random_game  # noqa: E402
 
 
 def figures(name, values, target=None, unit="ms"):
@@ -172,8 +172,8 @@ def bench_relay(boards, moves, subscribers=3, restart=False):
     (persistence on) once a third of the events are published.
     Target: >= 3,000 events/s acknowledged, 0 lost."""
     import multiprocessing
-    from goboard.broker import LocalBroker, find_mosquitto
-    from goboard.cmd_relay import Relay, connect
+    from broker import LocalBroker, find_mosquitto
+    from goboard.live.relay import Relay, connect
     if find_mosquitto() is None:
         print("relay: skipped (no mosquitto)")
         return

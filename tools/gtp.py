@@ -19,7 +19,8 @@ Each call sends one command and reads the reply up to its blank line; an engine
 error ("? ...") raises GTPError unless the method is documented to return False.
 """
 
-from goboard.gtp import GNUGO, Engine, GTPError, color_word, gnugo_argv  # noqa: F401
+from goboard.gtp.client import GNUGO, Engine, gnugo_argv  # noqa: F401
+from goboard.gtp.protocol import GTPError, color_word  # noqa: F401
 
 
 class GTP(Engine):

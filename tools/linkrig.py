@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 import time
 
-from goboard.nullmodem import PtyPair, Relay  # noqa: F401 (re-exported for the tests)
+from goboard.link.nullmodem import PtyPair, Relay  # noqa: F401 (re-exported for the tests)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 MICROPYTHON = REPO / ".venv" / "bin" / "micropython"

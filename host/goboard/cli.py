@@ -1,4 +1,4 @@
-"""The `goboard` command: one subcommand per module `goboard.cmd_<name>`.
+"""The `goboard` command: one subcommand per module `goboard.commands.<name>`.
 
 Each module gives `add_arguments(parser)`, `run(args) -> int` and a docstring
 whose first line is the help text. Errors a user can fix (a corrupt SGF, an
@@ -19,35 +19,11 @@ COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay"
 
 def _load(name):
     try:
-        return importlib.import_module("goboard.cmd_" + name.replace("-", "_"))
+        return importlib.import_module("goboard.commands." + name.replace("-", "_"))
     except ModuleNotFoundError as e:
-        if e.name == "goboard.cmd_" + name.replace("-", "_"):
+        if e.name == "goboard.commands." + name.replace("-", "_"):
             return None
         raise
-
-
-def number(lo, hi, what="a number"):
-    """An argparse type: a finite number in lo..hi (nan, inf and 1e308 are refused)."""
-    def parse(text):
-        try:
-            v = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError("%r is not a number" % text) from None
-        if not lo <= v <= hi:
-            raise argparse.ArgumentTypeError("%s must be %s from %g to %g" % (text, what, lo, hi))
-        return v
-    return parse
-
-
-def port_number(text):
-    """An argparse type: a TCP port, 0 (any free one) to 65535."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a port number" % text) from None
-    if not 0 <= v <= 65535:
-        raise argparse.ArgumentTypeError("%s is not a port (0..65535; 0: any free one)" % text)
-    return v
 
 
 class Parser(argparse.ArgumentParser):

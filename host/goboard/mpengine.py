@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from goboard.errors import UserError
+from goboard.paths import FIRMWARE
 
-FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 
 def micropython_path():

@@ -49,7 +49,7 @@ def game_script(sgf_path, n_moves, wait_ms=250):
     [(colour, 'dd')])."""
     sys.path.insert(0, os.path.join(REPO, "host"))
     from goban.game import Game
-    from goboard.sgfrecord import read_moves
+    from goboard.record.sgfrecord import read_moves
     with open(sgf_path, "rb") as f:
         _, record = read_moves(f.read(), sgf_path)
     g = Game("chinese", 19)

@@ -1,0 +1,513 @@
+"""Play an SGF game or a physical script on the simulated board, through the real firmware.
+
+INPUT is an SGF file (each move placed by a hand, with seeded hand noise: hovers,
+brief nudges, captures lifted in random order over several scans; a move the
+rules refuse is placed, announced by the referee, taken back, and play stops
+there: `stopped` names it) or a physical
+script, one action per line:
+    place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
+    wait 500 | button B pass|abandon|end|resign|undo|ok|clock | bowl B -1 | lid W +1 |
+    power-cut | dead dd | flicker dd 2000 [B|W] | drift dd 200 [ms] | stuck dd |
+    noise 2000 [counts] | two B dd W pp [ms] | fault knock [ms] [moves]
+(`#` starts a comment). flicker: the sensor reads around its black (or white)
+threshold for ms, then steadies; drift: its baseline walks by the signed counts
+over ms (default 5000) and stays; stuck: it reads the rail; noise: a burst of
+electrical noise of about ±counts (default 40) on every point for ms. These
+start at once and the script goes on. two: fast play, the second hand touches
+its point ms (default 40) after the first stone touched, before it is let go.
+fault: a fault of the catalogue starts here (only marks it: the players time
+the recovery from it, over ms later or once `moves` moves are let go).
+
+An SGF is played by players who behave like people (tools/sim/players.py; a
+script with --players): they answer the board's illegal announcements with the
+fix it names, and play stops when the game is stuck. `--tempo MS` is the time
+from one stone let go to the next hand starting to move (±50%; 0: back to back,
+two stones can land in one quiet window; default 120-400 ms); `--faults N` puts
+N faults of the catalogue (goboard.simfaults, `--fault-kinds` to choose) into
+the game, seeded by --seed.
+
+The firmware (board loop, referee, game log) runs in the MicroPython unix port
+against the world model in tools/sim. Prints one JSON object: events (the
+referee's, in order), moves (the game as the log holds it, SGF points, "" for a
+pass) and result; with players also `truth` (the game the hands played) and
+`verdict` (false and lost moves, jams, each fault's recovery: simfaults.verdict).
+"""
+
+import json
+import os
+import random
+import subprocess
+import tempfile
+from pathlib import Path
+
+from goban import rules as R
+from goban.count import bowl_stones
+from goban.game import Game, handicap_points
+from goban.board import WHITE
+from goboard import mpengine
+from goboard.sim import faults as simfaults
+from goboard.errors import UserError
+from goboard.paths import BOARDS, SIM
+from goboard.record.sgfgame import markup_dead
+
+LETTERS = "abcdefghijklmnopqrstuvwxy"
+
+VERBS = {
+    # verb: argument kinds (c colour, p point, i integer, s signed int, n button name,
+    # k fault kind; after ? optional)
+    "place": "cp", "drop": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
+    "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "", "dead": "p",
+    "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
+    "fault": "k?ii",
+}
+BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down", "clock")
+
+
+def add_arguments(p):
+    p.add_argument("input", metavar="INPUT", help="an SGF game or a physical script")
+    p.add_argument("--rules", default=None, choices=R.RULE_IDS, metavar="ID",
+                   help="rule set (default: the SGF's RU, else chinese)")
+    p.add_argument("--komi", type=float, default=None)
+    p.add_argument("--handicap", type=int, default=None)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
+                   help="sensor and hand noise, 0 (none) .. 3 (heavy)")
+    p.add_argument("--size", type=int, default=None, help="board size for a script (default 19)")
+    p.add_argument("--profile", default=None, help="sim profile (default boards/sim-SIZE.json)")
+    p.add_argument("--cut-after", default="", metavar="K,K..",
+                   help="power cuts right after these event numbers")
+    p.add_argument("--torn", action="store_true", help="the power cuts tear the record being written")
+    p.add_argument("--log-dir", default=None, help="keep the game log here (default: a temporary dir)")
+    p.add_argument("--tempo", type=int, default=None, metavar="MS",
+                   help="SGF: ms from a stone let go to the next hand moving (0: back to back)")
+    p.add_argument("--faults", type=int, default=0, metavar="N",
+                   help="SGF: N random faults from the catalogue during the game (seeded)")
+    p.add_argument("--fault-kinds", default=",".join(simfaults.CATALOGUE), metavar="K,K..",
+                   help="the faults --faults draws from (default: the whole catalogue)")
+    p.add_argument("--players", action="store_true",
+                   help="a script's players answer the board's announcements (always for an SGF)")
+    p.add_argument("--clock", metavar="SPEC", default=None,
+                   help="the game's clock: absolute:900, byoyomi:600+3x30, canadian:600+20/300, "
+                        "fischer:300+10, ing[:MAIN[+NxPERIOD@POINTS]] (`wait` lets the player think)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+# --- the physical script --------------------------------------------------------------
+def _point(tok, size, where):
+    if len(tok) != 2 or tok[0] not in LETTERS[:size] or tok[1] not in LETTERS[:size]:
+        raise UserError("%s: %r is not a point of a %dx%d board" % (where, tok, size, size))
+    return tok
+
+
+def parse_script(text, size, name="script"):
+    """Physical script text -> actions ([verb, args...]); UserError names the bad line."""
+    actions = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = "%s line %d" % (name, n)
+        toks = line.split()
+        verb = toks[0].lower()
+        if verb not in VERBS:
+            raise UserError("%s: unknown action %r (known: %s)" % (where, toks[0], ", ".join(VERBS)))
+        kinds = VERBS[verb]
+        optional = kinds.find("?")
+        need = kinds.replace("?", "")
+        lo = optional if optional >= 0 else len(need)
+        args = toks[1:]
+        if not lo <= len(args) <= len(need):
+            raise UserError("%s: %s takes %d argument(s), got %d" % (where, verb, len(need), len(args)))
+        out = [verb]
+        for k, a in zip(need, args):
+            if k == "c":
+                if a.upper() not in ("B", "W"):
+                    raise UserError("%s: colour must be B or W, got %r" % (where, a))
+                out.append(a.upper())
+            elif k == "p":
+                out.append(_point(a.lower(), size, where))
+            elif k in "is":
+                try:
+                    v = int(a)
+                except ValueError:
+                    raise UserError("%s: %r is not a number" % (where, a))
+                if k == "i" and not 0 <= v <= 600000:
+                    raise UserError("%s: %r is out of range" % (where, a))
+                out.append(v)
+            elif k == "k":
+                if a.lower() not in simfaults.CATALOGUE:
+                    raise UserError("%s: unknown fault %r (known: %s)"
+                                    % (where, a, ", ".join(simfaults.CATALOGUE)))
+                out.append(a.lower())
+            elif k == "n":
+                if a.lower() not in BUTTONS:
+                    raise UserError("%s: unknown button %r (known: %s)" % (where, a, ", ".join(BUTTONS)))
+                out.append(a.lower())
+        actions.append(out)
+    return actions
+
+
+# --- an SGF played by hands -----------------------------------------------------------------
+def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaults.CATALOGUE):
+    """The SGF's moves as physical actions with seeded hand noise. When play
+    ended and the SGF marks dead stones (`sg`, see sgfgame.markup_dead), the
+    hands lift them before the end button asks for the count. `tempo` and
+    `faults` (see the module docstring) draw from a stream of their own, so
+    the hands' noise is the same with and without them."""
+    rng = random.Random(seed)
+    frng = random.Random(seed * 1000003 + 17)
+    at = simfaults.plan(len(record["moves"]), faults, frng, kinds) if faults else {}
+    broken = []                # points whose sensor a fault touched
+    size = record["size"]
+    rules = R.get(record["rules"])
+    game = Game(rules, size, capacity=max(64, len(record["moves"]) + 8))
+    b = game.board
+    color = {"B": 1, "W": 2}
+    acts = [["wait", 300]]
+    lids = {"B": 0, "W": 0}    # stones in each lid (lidW holds black ones), for Ing's fill
+    setup_b = record["setup"].get("B", [])
+    for s in setup_b:
+        acts.append(["place", "B", s])
+        acts.append(["wait", rng.randint(50, 200)])
+    if setup_b:
+        game.setup([b.from_sgf(s) for s in setup_b], [], 2)
+    if record["setup"].get("W"):
+        raise UserError("SGF: white setup stones cannot be set up at the board")
+    p_hover = (0.0, 0.15, 0.3, 0.5)[noise]
+    p_nudge = (0.0, 0.1, 0.2, 0.35)[noise]
+    closing = _closing_passes(record["moves"])
+    for k, mv in enumerate(record["moves"]):
+        c, pt = mv[0], mv[1]
+        kind = mv[2] if len(mv) > 2 else None
+        if k >= closing and rules.end == R.END_TWO_ABANDONS:
+            kind = "abandon"       # 计活子 ends play by abandons, not pass stones
+        think = rng.randint(120, 400)
+        if tempo is not None:
+            think = frng.randint(tempo // 2, tempo + tempo // 2) if tempo > 0 else 0
+        pre, with_move = [], False
+        if k in at:
+            future = [m[1] for m in record["moves"][k:]]
+            # a sleeve slides or knocks an older stone: the last one, moved before
+            # the answer, is that move where it comes to rest (the referee's `correct`)
+            last = [record["moves"][k - 1][1]] if k and record["moves"][k - 1][1] else []
+            pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future,
+                                               broken + last)
+            broken += [a[1] for a in pre if a[0] in simfaults.SENSOR]
+        if think and at.get(k) != "two-stones":
+            acts.append(["wait", think])   # (a knock or slide with the move: after it)
+        acts += pre
+        merge = k > 0 and at.get(k) == "two-stones" and acts[-2][0] == "place" \
+            and len(acts[-2]) == 3
+        if kind == "abandon":
+            acts.append(["button", c, "abandon"])
+            code = game.abandon(color[c])
+        elif not pt:
+            code = _pass_by_hand(acts, game, rules, c, lids)
+        else:
+            try:
+                p = b.from_sgf(pt)
+            except ValueError:  # an SGF move off the board (B[zz] on 9x9)
+                raise UserError("SGF: move %d (%s %s) is off the %dx%d board"
+                                % (k + 1, c, pt, size, size))
+            if rng.random() < p_hover:
+                near = _empty_neighbour(b, p, rng)
+                if near is not None:
+                    hover = ["hover", c, b.sgf(near), rng.randint(100, 400)]
+                    if not with_move:   # a hand busy with a fault comes straight down
+                        acts.append(hover)
+            if merge:
+                # two stones in one window: this stone comes down while the last
+                # one is still held (the marker goes before both)
+                marker, last = acts.pop(), acts.pop()
+                marker[3] = 2
+                acts += [marker, ["two", last[1], last[2], c, pt, frng.randint(0, 80)]]
+            else:
+                acts.append(["place", c, pt])
+            code = game.play(color[c], p)
+            if code is None:
+                caps = [b.sgf(q) for q in game.last_capture()]
+                lids[c] += len(caps)       # the opponent's stones, into the mover's lid
+                rng.shuffle(caps)
+                if caps:
+                    acts.append(["wait", rng.randint(150, 300)])
+                for q in caps:
+                    acts.append(["lift", q])
+                    if rng.random() < 0.5:
+                        acts.append(["wait", rng.randint(10, 200)])
+                if rng.random() < p_nudge:
+                    near = _empty_neighbour(b, p, rng)
+                    if near is not None:
+                        acts.append(["wait", rng.randint(150, 300)])
+                        acts.append(["nudge", pt, b.sgf(near), rng.randint(40, 90)])
+        if code in ("occupied", "off-board"):
+            # no hand can put a stone there: the record itself is broken
+            raise UserError("SGF: move %d (%s %s) is illegal under %s: %s"
+                            % (k + 1, c, pt or "pass", rules.id, code))
+        if code:
+            # played at the board like any illegal move: the referee names it,
+            # the hand takes the stone back off; the rest of the record cannot
+            # be played on a board that refused this move, so play stops here
+            if pt:
+                acts += [["wait", 400], ["lift", pt], ["wait", 400]]
+            record["stopped"] = {"move": k + 1, "color": c, "point": pt, "code": code}
+            return acts
+    res = record.get("result") or ""
+    closed = 0
+    while closing < len(record["moves"]) and not game.over and closed < 4 \
+            and "+R" not in res.upper():
+        # the players stopped by passing, but these rules end play later (AGA:
+        # white passes last; Ing: four passes; Tang-Song: as many moves each):
+        # they pass on until play ends, as they would at a real board
+        c = "B" if game.to_move() == 1 else "W"
+        acts.append(["wait", rng.randint(120, 400)])
+        if _pass_by_hand(acts, game, rules, c, lids):
+            break
+        closed += 1
+    record["closing_passes"] = closed
+    if "+R" in res.upper():
+        loser = "W" if res.upper().startswith("B") else "B"
+        acts += [["wait", 400], ["button", loser, "resign"]]
+    elif game.over:
+        dead = markup_dead(sg, b) if sg is not None else []
+        for q in dead:
+            acts += [["wait", rng.randint(150, 400)], ["lift", q]]
+            lids["W" if b.cells[b.from_sgf(q)] == 1 else "B"] += 1
+        acts += [["wait", 400], ["button", "B", "end"]]
+        if rules.scoring == R.SCORE_ING:
+            acts += _ing_fill(game, dead, lids, rng)
+    return acts
+
+
+def _ing_fill(game, dead, lids, rng):
+    """Ing's count by the hands (every simulated board weighs white's bowl): the
+    prisoners, dead stones and pass stones go back to their owners' bowls, white
+    fills its territory from its bowl, then end: the board counts white's bowl."""
+    from array import array
+    from goban.regions import Regions
+    b = game.board
+    acts = [["wait", 600]]
+    for lid, bowl in (("W", "B"), ("B", "W")):
+        if lids[lid]:
+            acts += [["lid", lid, -lids[lid]], ["bowl", bowl, lids[lid]], ["wait", 300]]
+    rg = Regions(b.size)
+    rg.load(b.cells)
+    rg.take_off(b.cells, array("i", [b.from_sgf(q) for q in dead]))
+    rg.run()
+    # what white's bowl holds now: it fills no more (the rest stays empty)
+    bowl = bowl_stones(b.size, game.rules) + lids["B"] - game.stones_from_bowl(WHITE)
+    for p in sorted(rg.region_points(2))[:max(0, bowl)]:
+        acts += [["place", "W", b.sgf(p)], ["wait", rng.randint(40, 120)]]
+    # end once the bowl rings no more (a stone taken rings it up to 2 s)
+    return acts + [["wait", 2500], ["button", "W", "end"], ["wait", 2500]]
+
+
+def _closing_passes(moves):
+    """Where the record's closing passes start (two or more in a row at its end:
+    the players agreed to stop), or len(moves)."""
+    k = len(moves)
+    while k > 0 and not moves[k - 1][1] and not (len(moves[k - 1]) > 2 and moves[k - 1][2]):
+        k -= 1
+    return k if len(moves) - k >= 2 else len(moves)
+
+
+def _pass_by_hand(acts, game, rules, c, lids):
+    """A pass at the board: a stone handed over (into the opponent's lid) where
+    the rules use pass stones, else the pass button. Returns the core's refusal,
+    or None."""
+    if rules.uses_pass_stones:
+        lid = "W" if c == "B" else "B"
+        acts += [["bowl", c, -1], ["wait", 600], ["lid", lid, 1, "pass"], ["wait", 600]]
+        lids[lid] += 1
+    else:
+        acts.append(["button", c, "pass"])
+    return game.pass_move(1 if c == "B" else 2)
+
+
+def _empty_neighbour(b, p, rng):
+    W = b.W
+    cand = [q for q in (p - 1, p + 1, p - W, p + W) if b.on_board(q) and b.cells[q] == 0]
+    return rng.choice(cand) if cand else None
+
+
+def _handicap_setup(record, handicap=None):
+    """Black's setup stones are the handicap the board is set up with: the SGF's
+    AB (free placement) or, for a handicap without AB (HA, or --handicap), the
+    traditional points. They go to the firmware too, so both agree."""
+    ab = record["setup"]["B"]
+    if handicap is not None:
+        if ab and handicap != len(ab):
+            raise UserError("--handicap %d disagrees with the SGF's %d black setup stones"
+                            % (handicap, len(ab)))
+        record["handicap"] = handicap
+    if not ab and record["handicap"] >= 2:
+        size = record["size"]
+        try:
+            pts = handicap_points(size, record["handicap"])
+        except ValueError as e:
+            raise UserError("SGF: %s" % e)
+        record["setup"]["B"] = [LETTERS[p % (size + 1)] + LETTERS[p // (size + 1) - 1]
+                                for p in pts]
+    elif ab:
+        record["handicap"] = len(ab) if len(ab) >= 2 else record["handicap"]
+
+
+def load_input(path, args, rules_first=False):
+    """(record or None, actions, size). `rules_first`: a record whose first move
+    is black's, played under rules where white moves first (living stones,
+    Tang-Song, Ming-Qing), is played with its colours swapped (record["swapped"])
+    so the same game can be shown under them."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise UserError("cannot read %s: %s" % (path, e.strerror or e))
+    if data.lstrip()[:1] == b"(" or Path(path).suffix.lower() == ".sgf":
+        # a file named .sgf is an SGF game, never a script (an empty or garbled one is refused)
+        from goboard.record.sgfgame import read_sgf, record_from_sgf
+        sg = read_sgf(data)
+        record = record_from_sgf(sg, args.rules, args.komi, path)
+        try:
+            record["result"] = str(sg.get_root().get("RE")) if sg.get_root().has_property("RE") else ""
+        except ValueError:
+            record["result"] = ""
+        _handicap_setup(record, args.handicap)
+        record["swapped"] = False
+        if rules_first and record["moves"] and record["moves"][0][0] == "B" \
+                and not record["setup"].get("B") and not record["setup"].get("W") \
+                and R.get(record["rules"]).first == WHITE:
+            other = {"B": "W", "W": "B"}
+            record["moves"] = [[other[m[0]]] + list(m[1:]) for m in record["moves"]]
+            record["swapped"] = True
+        kinds = _fault_kinds(getattr(args, "fault_kinds", None))
+        faults = getattr(args, "faults", 0) or 0
+        tempo = getattr(args, "tempo", None)
+        if faults < 0 or (tempo is not None and not 0 <= tempo <= 600000):
+            raise UserError("--faults and --tempo take a number from 0 (--tempo up to 600000 ms)")
+        return record, sgf_script(record, args.seed, args.noise, sg, tempo, faults, kinds), \
+            record["size"]
+    if getattr(args, "faults", 0) or getattr(args, "tempo", None) is not None:
+        raise UserError("--tempo and --faults play an SGF game; %s is a script" % path)
+    try:
+        text = data.decode()
+    except UnicodeDecodeError:
+        raise UserError("%s is neither an SGF game nor a text script" % path)
+    size = args.size or 19
+    actions = parse_script(text, size, path)
+    if not actions:
+        raise UserError("%s holds no actions: neither an SGF game nor a physical script" % path)
+    return None, actions, size
+
+
+def _fault_kinds(text):
+    if not text:
+        return simfaults.CATALOGUE
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    bad = [k for k in kinds if k not in simfaults.CATALOGUE]
+    if bad or not kinds:
+        raise UserError("--fault-kinds: unknown %s (known: %s)"
+                        % (", ".join(bad) or "nothing", ", ".join(simfaults.CATALOGUE)))
+    return kinds
+
+
+def clock_spec(args):
+    """--clock SPEC, checked (one line for a bad one), as the canonical spec, or None."""
+    spec = getattr(args, "clock", None)
+    if not spec:
+        return None
+    from goban.clock import ClockError, parse
+    try:
+        return parse(spec).text()
+    except ClockError as e:
+        raise UserError(str(e))
+
+
+def run_job(job, timeout=600):
+    """The runner inside MicroPython; returns (events, notes, summary)."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = "%s:%s:.frozen" % (mpengine.FIRMWARE, SIM)
+    proc = subprocess.run([mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
+                          input=json.dumps(job).encode(), capture_output=True, timeout=timeout,
+                          env=env)
+    events, notes, summary = [], [], None
+    for line in proc.stdout.decode(errors="replace").splitlines():
+        try:
+            d = json.loads(line)
+        except ValueError:
+            continue
+        if "event" in d:
+            ev = dict(d["event"])
+            ev["t"] = d["t"]
+            events.append(ev)
+        elif "note" in d:
+            notes.append(d["note"])
+        elif d.get("done"):
+            summary = d
+    if proc.returncode != 0 or summary is None:
+        # MicroPython prints an uncaught exception's traceback on stdout
+        err = (proc.stderr.decode(errors="replace").strip().splitlines()
+               or [line for line in proc.stdout.decode(errors="replace").splitlines()
+                   if line.strip() and not line.startswith("{")])
+        raise UserError("the simulated board failed: %s" % (err[-1] if err else "no summary"))
+    return events, notes, summary
+
+
+def simulate(path, args):
+    record, actions, size = load_input(path, args)
+    profile = args.profile or str(BOARDS / ("sim-%d.json" % size))
+    if not Path(profile).exists():
+        raise UserError("no simulated board profile for %dx%d (%s)" % (size, size, profile))
+    rules = args.rules or (record["rules"] if record else "chinese")
+    komi = args.komi if args.komi is not None else (record["komi"] if record else None)
+    handicap = args.handicap if args.handicap is not None else (record["handicap"] if record else 0)
+    cuts = []
+    for tok in (args.cut_after or "").split(","):
+        if tok.strip():
+            try:
+                cuts.append(int(tok))
+            except ValueError:
+                raise UserError("--cut-after: %r is not an event number" % tok)
+    with tempfile.TemporaryDirectory(prefix="goboard-sim-") as tmp:
+        job = {"profile": profile, "rules": rules, "komi": komi, "handicap": handicap,
+               "setup": record["setup"]["B"] if record else None,
+               "seed": args.seed, "noise": args.noise, "actions": actions,
+               "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
+               "bowl_stones": bowl_stones(size, R.get(rules)),   # Ing: 180 on 19x19
+               "players": record is not None or bool(getattr(args, "players", False)),
+               "clock": clock_spec(args)}
+        if args.log_dir:
+            os.makedirs(args.log_dir, exist_ok=True)
+        events, notes, summary = run_job(job)
+    out = {"events": events, "moves": [m[1] for m in summary["moves"]],
+           "colors": [m[0] for m in summary["moves"]], "result": summary["result"],
+           "rules": rules, "size": size, "seed": args.seed, "noise": args.noise,
+           "boots": [n for n in notes if n.get("type") == "boot"],
+           "ui": [n for n in notes if n.get("type") == "ui"], "summary": summary}
+    if "truth" in summary:
+        out["truth"] = summary["truth"]
+        out["fixes"] = [n for n in notes if n.get("type") in ("fix", "stuck")]
+        out["verdict"] = simfaults.verdict(out)
+    if record is not None:
+        out["sgf_moves"] = [m[1] for m in record["moves"]]
+        if record.get("stopped"):
+            out["stopped"] = record["stopped"]   # the SGF move the board refused
+    return out
+
+
+def run(args):
+    out = simulate(args.input, args)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for ev in out["events"]:
+            print(ev["t"], ev["type"], ev.get("color") or "", ev.get("point") or "",
+                  ev.get("code") or "", ev.get("text") or "")
+        print("moves: %d, result: %s" % (len(out["moves"]), out["result"]))
+        v = out.get("verdict")
+        if v:
+            print("played %d, recorded %d: false moves %d, lost moves %d, jams %d%s"
+                  % (v["played"], v["recorded"], len(v["false"]), len(v["lost"]), len(v["jams"]),
+                     ", stuck: " + v["stopped"] if v["stopped"] else ""))
+        st = out.get("stopped")
+        if st:
+            print("stopped at SGF move %d (%s %s): %s" % (st["move"], st["color"],
+                                                         st["point"] or "pass", st["code"]))
+    return 0

@@ -1,0 +1,42 @@
+"""The frame path under a locked heap (tests/unit/test_referee_heap.py), run by the
+MicroPython unix port from the repository: the sim twins, the real calibration,
+four moves played, then 2,000 frames scanned, classified, settled and refereed
+with the heap locked; prints OK, the moves and the settle's last frame."""
+
+import gc
+
+import micropython
+
+from goban import profile as P
+from goban.hw import open_devices
+from goban.calibration import Calibration
+from goban.boardloop import BoardLoop
+from array import array
+
+prof = P.load("boards/sim-19.json")
+d = open_devices(prof)
+cal = Calibration(19, prof)
+raw = array("H", bytes(2 * 361))
+d.matrix.scan(raw)
+cal.retake(raw)
+lp = BoardLoop(prof, d.matrix, cal, d.bowls, d.buttons, d.display, d.buzzer, d.lights, None)
+lp.start("chinese")
+for k in range(20):
+    lp.step(k * 10)
+t = 1000
+for i, c in ((60, 1), (72, 2), (300, 1), (288, 2)):
+    d.matrix.put(i, c)
+    for k in range(20):
+        t += 10
+        lp.step(t)
+assert lp.ref.game.n == 4, lp.ref.game.n
+for k in range(50):
+    lp.scan()
+gc.collect()
+micropython.heap_lock()
+try:
+    for k in range(2000):
+        lp.scan()
+finally:
+    micropython.heap_unlock()
+print("OK", lp.ref.game.n, lp.settle.last)

@@ -1,0 +1,133 @@
+"""A new game (rules, komi, handicap) chosen at the board with the buttons and
+the display, or sent by the host (`goboard new`, HostLink.new_game, the link's
+`new` request): the choice is the new game's first record in the board's log."""
+
+import json
+import subprocess
+import time
+
+import linkrig
+
+from goban.gamelog import GameLog
+from goban.rules import RULE_IDS
+from goboard.sim.board import SimBoard
+from goboard.commands.sim import parse_script
+from goboard.link.transport import HostLink, LinkError
+from sim_rig import sim, kinds, illegal, script, play
+
+REPO = linkrig.REPO
+GOBOARD = [str(REPO / ".venv" / "bin" / "goboard")]
+
+
+def test_new_game_from_the_button_menu():
+    lines = play("B cc,W gg") + ["button W resign", "wait 300"]
+    lines += ["button B ok", "wait 50", "button B up", "wait 50",            # rules: the 2nd
+              "button B ok", "wait 50"] + ["button B up", "wait 50"] * 3 + [  # komi: 3rd step
+              "button B ok", "wait 50", "button B up", "wait 50",            # handicap 2
+              "button B ok", "wait 400", "lift cc", "wait 100", "lift gg", "wait 300",
+              "place B gc", "wait 200", "place B cg", "wait 300", "place W ee", "wait 300"]
+    out = sim(script(*lines))
+    starts = kinds(out, "game-start")
+    assert len(starts) == 2 and starts[0]["by"] == "start"
+    gs = starts[1]
+    assert (gs["rules"], gs["komi"], gs["handicap"], gs["by"]) == (RULE_IDS[1], 5.5, 2, "menu")
+    assert gs["game"] == 2 and gs["seq"] == 1 and sorted(gs["setup"]["B"]) == ["cg", "gc"]
+    # the display walked through the menu
+    shown = [u["lines"][0] for u in out["ui"]]
+    for title in ("New game: rules", "Komi", "Handicap"):
+        assert title in shown
+    # game 2 is played on: its moves are the log's current game
+    assert out["moves"] == ["ee"] and illegal(out) == []
+
+
+def _board(tmp_path, actions, serial):
+    relay = linkrig.Relay(tmp_path, None)
+    relay.start()
+    job = {"profile": str(REPO / "boards" / "sim-9.json"), "rules": "chinese",
+           "handicap": 0, "seed": 4, "noise": 1, "actions": actions,
+           "dir": str(tmp_path / "sim"),
+           "link": {"device": relay.board_path, "serial": serial, "linger_ms": 30000}}
+    board = SimBoard(job)
+    board.wait_done(60)
+    return relay, board
+
+
+def test_new_game_from_the_host(tmp_path):
+    # the board's game is still in play (two moves, nobody resigned)
+    relay, board = _board(tmp_path, parse_script("\n".join(play("B cc,W gg")), 9), "SIM-NEW")
+    try:
+        new = GOBOARD + ["new", "--port", relay.host_path]
+        r = subprocess.run(new + ["--rules", "ing", "--komi", "8", "--handicap", "3"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "in play" in r.stderr and len(r.stderr.splitlines()) == 1
+        r = subprocess.run(new + ["--rules", "ing", "--handicap", "1"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "--handicap" in r.stderr
+        r = subprocess.run(new + ["--rules", "ing", "--komi", "8", "--handicap", "3", "--force",
+                                  "--json"], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        ans = json.loads(r.stdout)
+        assert ans == {"game": 2, "rules": "ing", "komi": 8, "handicap": 3, "first": "W"}
+        link = HostLink(relay.host_path, reconnect=False).open()
+        try:
+            st = link.state()["state"]
+            assert st["game"] == 2 and st["rules"] == "ing" and st["phase"] == "setup"
+            assert st["move"] == 0 and st["to_move"] == "W"
+            # the same request again (its answer lost): the same game, no third one
+            msg = {"k": "new", "rules": "japanese", "handicap": 0, "id": "feedbeef"}
+            a1 = link.request(msg, "new")
+            a2 = link.request(msg, "new")
+            assert a1["game"] == a2["game"] == 3 and a1["rules"] == "japanese"
+            # the new game has no moves yet: another one needs no force
+            assert link.new_game("aga", 7.5)["game"] == 4
+            try:
+                link.new_game("go-moku")
+                raise AssertionError("an unknown rules id was taken")
+            except LinkError as e:
+                assert "unknown rules" in str(e)
+        finally:
+            link.close()
+    finally:
+        board.stop()
+        relay.stop()
+    log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
+    assert log.games() == [1, 2, 3, 4]
+    first = [next(iter(log.events(g))) for g in (2, 3, 4)]
+    assert [(e["type"], e["rules"], e["komi"], e["handicap"], e["by"]) for e in first] == \
+        [("game-start", "ing", 8, 3, "host"), ("game-start", "japanese", 6.5, 0, "host"),
+         ("game-start", "aga", 7.5, 0, "host")]
+    assert len(first[0]["setup"]["B"]) == 3
+    assert [e["type"] for e in log.events(1)].count("move") == 2   # game 1 kept as it was
+
+
+def test_the_board_keeps_running_after_the_game(tmp_path):
+    """After the script the simulated board goes on scanning (a still world):
+    a new game the host starts on a cleared board is checked by the next
+    frames and becomes ready, as on the table."""
+    lines = play("B cc,W gg") + ["button W resign", "wait 300", "lift cc", "wait 200",
+                                 "lift gg", "wait 300"]
+    relay, board = _board(tmp_path, parse_script("\n".join(lines), 9), "SIM-RUN")
+    try:
+        link = HostLink(relay.host_path, reconnect=False).open()
+        try:
+            assert link.new_game("japanese")["game"] == 2
+            deadline = time.monotonic() + 10
+            st = link.state()["state"]
+            while st["phase"] != "play":
+                assert time.monotonic() < deadline, st
+                time.sleep(0.1)
+                st = link.state()["state"]
+            assert st["game"] == 2 and st["rules"] == "japanese" and st["move"] == 0
+            # the state says play once the frame was checked; its `ready` event
+            # reaches the log a step or two later (the log job): wait for it there
+            # before the board stops (a loaded machine runs the board slower)
+            while "ready" not in [e["type"] for e in link.read_events(2)]:
+                assert time.monotonic() < deadline, link.read_events(2)
+                time.sleep(0.1)
+        finally:
+            link.close()
+    finally:
+        board.stop()
+        relay.stop()
+    log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
+    assert [e["type"] for e in log.events(2)][:2] == ["game-start", "ready"]

@@ -1,0 +1,39 @@
+"""The clock inside the board loop, under MicroPython, without the world model:
+the scan and the clock's step allocate nothing while a player thinks (heap
+locked); the host's requests (a clock set on a game in play that had none, the
+players, bad values refused with nothing changed); a flag whose `end` a power cut
+tore ends the game on time at the resume. (tests/test_sim_clock.py plays whole
+games through the simulator.)"""
+
+import json
+
+from conftest import MP, run_micropython
+
+
+def test_the_clock_in_the_board_loop(tmp_path):
+    out = json.loads(run_micropython(MP / "clock_board.py", stdin=str(tmp_path)).splitlines()[-1])
+    # 1. the heap stayed locked 15 s while black thought; then its first tick at 20 s
+    h = out["heap"]
+    assert h["ticks"] == 1 and 60000 - 20500 <= h["B"] <= 60000 - 19900
+    assert h["display"][-1].startswith("B0:") and "*" in h["display"][-1]    # black's time runs
+    # 2. the host's clock on a game that had none: white (to move) runs at once
+    s = out["host"]
+    assert s["set"]["run"] == "W" and not s["set"]["paused"] and s["set"]["by"] == "host"
+    assert s["set"]["spec"] == "byoyomi:60+3x30"
+    a = s["after"]
+    assert a["run"] == "B" and 60000 - 5400 <= a["W"]["main"] <= 60000 - 4900
+    e = s["errors"]
+    assert len(e) == 8 and "no clock is set" in e[0] and "byoyomi" in e[1]
+    assert "pause" in e[2] and "nothing to set" in e[3] and "colour" in e[4]
+    assert "10d" in e[5] and "white" in e[6] and "fischer" in e[7].lower()
+    assert s["players"]["type"] == "players" and s["players"]["white"] == "Lee Sedol"
+    # the refused `new` changed nothing: the game, its clock and players stand
+    assert s["state"] == {"rules": "chinese", "clock": "byoyomi:60+3x30", "move": 2,
+                          "players": {"white": "Lee Sedol", "white_rank": "9p"}}
+    assert s["logged"] == ["game-start", "ready", "move", "clock", "move", "clock", "players"], s["logged"]
+    # 3. the flag's `end` torn by a cut: the board comes back with the game lost on time
+    f = out["flag"]
+    assert f["how"] == "resumed"
+    assert [(e["reason"], e["winner"]) for e in f["end"]] == [("time", "W")]
+    assert f["types"][:2] == ["clock", "end"]
+    assert f["phase"] == "over" and f["over"] and f["end_state"] == "time"

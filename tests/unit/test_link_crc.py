@@ -1,0 +1,53 @@
+"""goban.crc: the one CRC-32 of the game log, the serial link and the calibration
+file, with binascii and with its fallback, under CPython and the MicroPython unix port."""
+
+import binascii
+import os
+import random
+import subprocess
+
+from goban import crc, gamelog, link
+from conftest import REPO
+from importgraph import imports, modules
+
+ROOT = str(REPO)
+SEED = int(os.environ.get("GOBOARD_CRC_SEED", "5"))
+COUNT = int(os.environ.get("GOBOARD_CRC_COUNT", "200"))
+
+
+def samples():
+    rng = random.Random(SEED)
+    out = [b"", b"a", b"123456789", bytes(range(256)), b"\xff" * 64]
+    out += [bytes(rng.getrandbits(8) for _ in range(rng.randrange(1, 300))) for _ in range(COUNT)]
+    return out
+
+
+def test_fallback_equals_binascii():
+    print("seed", SEED, "count", COUNT)
+    assert crc.crc32_small(b"123456789") == 0xCBF43926   # the standard check value
+    for data in samples():
+        want = binascii.crc32(data) & 0xFFFFFFFF
+        assert crc.crc32_small(data) == want
+        assert crc.crc32(data) == want
+        assert crc.crc32(bytearray(data)) == want
+
+
+def test_one_definition_serves_log_link_and_calibration():
+    assert gamelog.crc32 is crc.crc32 and link.crc32 is crc.crc32
+    # calibration keeps it under a private name: its import says where it comes from
+    graph = imports(modules(REPO / "firmware" / "goban"))
+    assert "crc32" in graph["goban.calibration"]["goban.crc"]
+
+
+def test_fallback_under_micropython():
+    script = ("from goban import crc\n"
+              "import binascii\n"
+              "for d in (b'', b'123456789', bytes(range(256)), b'\\xff' * 64):\n"
+              "    a = crc.crc32_small(d); b = binascii.crc32(d) & 0xFFFFFFFF\n"
+              "    assert a == b == crc.crc32(d), (d, a, b)\n"
+              "print('ok', hex(crc.crc32_small(b'123456789')))\n")
+    env = dict(os.environ, MICROPYPATH="firmware:.frozen")
+    out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-c", script],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["ok", "0xcbf43926"]
