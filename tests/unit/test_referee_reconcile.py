@@ -10,10 +10,9 @@ the same scenarios run under the MicroPython unix port must say exactly the same
 import json
 import os
 
-from conftest import run_micropython, FIRMWARE, REPO
+from conftest import run_micropython, FIRMWARE, REPO, MP, TESTS
 import referee_scenarios as S
 
-TESTS = os.path.dirname(os.path.abspath(__file__))
 
 
 def flat(steps):
@@ -113,8 +112,8 @@ def test_a_dead_stone_lifted_off_a_drifted_sensor_is_counted_dead():
 
 def test_the_scenarios_say_the_same_under_micropython():
     names = [f.__name__ for f in S.SCENARIOS]
-    out = run_micropython(os.path.join(TESTS, "referee_scenarios.py"), stdin=" ".join(names),
-                          path=[FIRMWARE, REPO / ".frozen", TESTS])
+    out = run_micropython(str(MP / "referee_scenarios.py"), stdin=" ".join(names),
+                          path=[FIRMWARE, REPO / ".frozen", TESTS, MP])
     got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
     want = [json.loads(json.dumps([n, S.run(n)])) for n in names]
     assert got == want

@@ -9,10 +9,9 @@ import json
 import os
 import random
 
-from conftest import run_micropython, FIRMWARE, REPO
+from conftest import run_micropython, FIRMWARE, REPO, MP, TESTS
 import referee_props
 
-TESTS = os.path.dirname(os.path.abspath(__file__))
 GAMES = int(os.environ.get("GOBOARD_PROPS_GAMES", "300"))
 MP_GAMES = int(os.environ.get("GOBOARD_PROPS_MP_GAMES", "60"))
 SEED = int(os.environ.get("GOBOARD_PROPS_SEED", str(random.SystemRandom().randrange(1, 10 ** 6))))
@@ -32,9 +31,9 @@ def test_the_referees_invariants_hold_on_random_play_with_mistakes():
 
 def test_the_same_games_under_micropython():
     print("referee properties under MicroPython: seed %d, %d games" % (SEED, MP_GAMES))
-    mp = run_micropython(os.path.join(TESTS, "referee_props.py"),
+    mp = run_micropython(str(MP / "referee_props.py"),
                          stdin="%d %d" % (SEED, MP_GAMES),
-                         path=[FIRMWARE, REPO / ".frozen", TESTS])
+                         path=[FIRMWARE, REPO / ".frozen", TESTS, MP])
     got = [json.loads(line) for line in mp.splitlines() if line.startswith("{")]
     want = [json.loads(json.dumps(r)) for r in referee_props.run(SEED, MP_GAMES)]
     assert got == want
