@@ -73,9 +73,9 @@ def build():
     # before the long-lived buffers are taken, or a 6 KB buffer finds no room
     gc.collect()
     prof = load_profile(board_id())
-    from goban.count import counter_for
-    counter_for(prof.size)   # the largest buffers first, into an unfragmented heap
-    tidy()
+    from goban.referee import Referee
+    ref = Referee(prof.size)   # the largest buffers first (the count's, the game's), into
+    tidy()                     # an unfragmented heap
     dev = open_devices(prof)
     tidy()
     cal = Calibration(prof.size, prof)
@@ -91,7 +91,7 @@ def build():
     log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"])
     loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
-                     log=log)
+                     log=log, referee=ref)
     tidy()
     loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS

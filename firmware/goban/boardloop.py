@@ -70,7 +70,7 @@ GC_ON = getattr(gc, "mem_free", None) is not None
 
 class BoardLoop:
     def __init__(self, profile, matrix, calibration, bowls=None, buttons=None,
-                 display=None, buzzer=None, lights=None, log=None, link=None):
+                 display=None, buzzer=None, lights=None, log=None, link=None, referee=None):
         self.profile = profile
         self.size = size = profile.size
         self.n = n = size * size
@@ -92,7 +92,9 @@ class BoardLoop:
         fast = scans_for(fast_ms, profile.scan_ms) if fast_ms > 0 else 0
         self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms), fast,
                              getattr(calibration, "steady", None))
-        self.ref = Referee(size)
+        # the referee: made by the caller first thing at boot (main.build: its
+        # buffers want the heap whole), or here
+        self.ref = referee if referee is not None else Referee(size)
         self.ref.since = self.settle.since  # the order stones arrived in (referee.explain)
         self.ref.steps = True               # long referee work: a step of its own (ref.job)
         self.ref.strong = getattr(calibration, "steady", None)   # each stone's evidence

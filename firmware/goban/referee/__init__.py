@@ -31,7 +31,7 @@ viper pass into a preallocated uint16 buffer.
 """
 
 from goban import rules as R
-from goban.game import Game, PASS, PASS_STONE, ABANDON
+from goban.game import PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
 from goban.count import counter_for
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES, PHASE_NAMES
@@ -39,6 +39,7 @@ from goban.referee.diff import diff_frame, faults_to_look, FAULT, NO_TOL, CAP
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.state import RefState
 from goban.referee import setup, play, bowlwatch, timing
+from goban.referee.setup import prompt as prompt_setup
 from goban.clock import Clock
 from goban.players import FIELDS as GAME_FIELDS
 
@@ -78,10 +79,11 @@ def look(ref):
 
 class Referee(RefState):
     def __init__(self, size=19, clock=None):
-        RefState.__init__(self, size, clock if clock is not None else Clock())
         # the counter's buffers (~13 KB on 19x19) are taken now, at boot, not at the
-        # end of a long game when the heap may be too fragmented to give them
+        # end of a long game when the heap may be too fragmented to give them; then
+        # the game's (RefState.buffers)
         counter_for(size)
+        RefState.__init__(self, size, clock if clock is not None else Clock())
 
     def sgf(self, p):
         """Board index -> SGF name."""
@@ -125,7 +127,7 @@ class Referee(RefState):
         r = rules if isinstance(rules, R.Rules) else R.get(rules)
         if komi is not None:
             r = r.copy(komi=komi)
-        g = Game(r, self.size, capacity=400)
+        g = self.fresh_game(r)
         if setup:
             setup = [g.board.from_sgf(s) for s in setup]
             g.setup(black=setup, to_move=WHITE)
@@ -151,7 +153,7 @@ class Referee(RefState):
         self.reset_phase(SETUP)
         bowlwatch.new_game(self)
         self.emit(ev)
-        self.prompt_setup()
+        prompt_setup(self)
         return ev
 
     def set_players(self, fields):

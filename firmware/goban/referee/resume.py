@@ -12,7 +12,7 @@ prefix and `replay_refused` says where.
 """
 
 from goban import rules as R
-from goban.game import Game, PASS
+from goban.game import PASS
 from goban.board import BLACK, WHITE, EMPTY
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES
@@ -43,7 +43,7 @@ def resume(ref, events):
             r = R.get(ev.get("rules") or "chinese")
             if ev.get("komi") is not None:
                 r = r.copy(komi=ev["komi"])
-            g = Game(r, ev.get("size") or ref.size, capacity=400)
+            g = ref.fresh_game(r, ev.get("size") or ref.size)
             setup = ev.get("setup") or {}
             b = g.board
             black = [b.from_sgf(s) for s in setup.get("B", ())]

@@ -21,3 +21,13 @@ def frame(ref, stable, mis, pend):
         ref.show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
     else:
         ref.show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
+
+
+def prompt(ref):
+    """What a new game asks of the players first."""
+    g = ref.game
+    if g.setup_black:
+        ref.show("Setup: handicap %d" % len(g.setup_black), "place the lit stones",
+                 [ref.i_of(p) for p in g.setup_black])
+    else:
+        ref.show("New game: " + g.rules.id, "clear the board")

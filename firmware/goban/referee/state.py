@@ -21,11 +21,15 @@ for them during a game:
 
 from array import array
 
+from goban import rules as R
+from goban.game import Game
 from goban.points import name as point_name, board_index, frame_index
 from goban.referee.words import LETTER, NAMES
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, split
 from goban.referee.phase import SETUP, DEAD, OVER, FILL
 from goban.referee import timing
+
+CAPACITY = 400             # moves a game's history holds before it grows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -86,13 +90,14 @@ class Counting:
     """The end of play (goban.referee.dead): what the board held when play
     ended, for the evidence on stones it cannot read, and the count held."""
 
-    def __init__(self, n):
+    def __init__(self):
         self.held = -1                    # ms end was pressed while the count must wait
         self.unsure = []                  # the stones nothing can tell lifted or not
         self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
         self.lid = array("i", [0, 0, 0])  # what each lid held when play ended
         self.lid_known = False
-        self.strong = bytearray(n)        # each stone's strong readings in a row then
+        self.strong = None                # each stone's strong readings in a row then
+        # (made at the first end of play: from .mpy files the heap at boot is tight)
 
     def start(self, ref):
         """Play has just ended: note the lids and the stones' readings."""
@@ -103,6 +108,8 @@ class Counting:
         for c in (1, 2):
             self.lid[c] = sc.into[c]
         self.lid_known = sc.seen is not None
+        if self.strong is None:
+            self.strong = bytearray(ref.n)
         if ref.strong is not None:
             self.strong[:] = ref.strong
         else:
@@ -139,6 +146,10 @@ class RefState:
         self.n_faults = 0
         self.events = []
         self.game = None  # type: Any
+        # the game's arrays (5.5 KB on 19x19), made now while the heap is whole and
+        # started afresh for each game (fresh_game): never looked for in a heap a
+        # long session has cut up
+        self.buffers = Game(R.get("chinese"), size, capacity=CAPACITY)
         self.phase = OVER
         self.info = {}                    # the game-start event
         self.clock = clock
@@ -190,7 +201,16 @@ class RefState:
         self.choice = Choice()
         self.presses = Presses()
         self.view = View()
-        self.counting = Counting(n)
+        self.counting = Counting()
+
+    def fresh_game(self, rules, size=None):
+        """A new game under `rules` in the arrays made at boot (another size:
+        arrays of its own)."""
+        if size is not None and size != self.size:
+            return Game(rules, size, capacity=CAPACITY)
+        g = self.buffers
+        g.reset(rules)
+        return g
 
     # --- coordinates -----------------------------------------------------------
     def p_of(self, i):
@@ -339,14 +359,6 @@ class RefState:
     def mismatch(self, stable, mis):
         """(extra, missing, changed): the mismatches of the last diff, split."""
         return split(stable, self.game.board.cells, self.out, mis, self.size)
-
-    def prompt_setup(self):
-        g = self.game
-        if g.setup_black:
-            self.show("Setup: handicap %d" % len(g.setup_black), "place the lit stones",
-                      [self.i_of(p) for p in g.setup_black])
-        else:
-            self.show("New game: " + g.rules.id, "clear the board")
 
 
 __all__ = ["RefState", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]

@@ -33,8 +33,6 @@ def certain(ref, v):
     left = _after(ref, v, best, _left_over)
     if left is None:
         return []
-    g = ref.game
-    cells = g.board.cells
     stop = 0x7FFFFFFF
     for j in left:
         t = since[j]
