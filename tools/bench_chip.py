@@ -197,7 +197,7 @@ if loop.display is not None:
     loop.display.flush_page = timed0("display_page", loop.display.flush_page)
 import goban.referee.timing as referee_timing
 referee_timing.step = timed2("clock", referee_timing.step)     # the game clock's second
-loop.ref._look = timed1("look", loop.ref._look)
+loop.ref.look_now = timed1("look", loop.ref.look_now)
 if loop.lights_flush is not None:
     loop.lights_flush = timed0("lights_flush", loop.lights_flush)
 loop._take = timed0("take", loop._take)
