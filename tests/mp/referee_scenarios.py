@@ -165,13 +165,30 @@ def drift_under_a_dead_stone():
     return out + [[("rebased", " ".join(b.ref.name(i) for i in rebased))]]
 
 
+def drift_under_a_prisoner():
+    b = scales("chinese")
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    rebased = []
+    b.ref.rebase_sensor = rebased.append
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    # gg is lifted into black's lid, but its sensor drifted under the stone: it
+    # still reads white, weakly; the lid, settled, holds the prisoner
+    b.strong[idx("gg")] = 0
+    out = steps(b, "#35 36 -1 0", "#35 36 1 0")
+    return out + [[("rebased", " ".join(b.ref.name(i) for i in rebased))]]
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
              pass_stone_answered_before_its_lid_settles,
              prisoner_into_the_wrong_lid_then_a_stone_in_hand,
              prisoner_returned_to_its_owners_bowl,
-             count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone)
+             count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
+             drift_under_a_prisoner)
 
 
 def run(name):

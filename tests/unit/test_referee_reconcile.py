@@ -110,6 +110,12 @@ def test_a_dead_stone_lifted_off_a_drifted_sensor_is_counted_dead():
     assert s[2] == [("rebased", "ab")]
 
 
+def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
+    s = S.drift_under_a_prisoner()
+    assert s[0] == []                       # the lid still moving: nothing said
+    assert s[2] == [("rebased", "gg")]
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     names = [f.__name__ for f in S.SCENARIOS]
     out = run_micropython(str(MP / "referee_scenarios.py"), stdin=" ".join(names),

@@ -111,11 +111,35 @@ def _settle(ref, v):
         moves.pass_move(ref, c, stone=True)
         return
     if ref.pending:
+        _drifted_prisoners(ref, v)
         moves.show_pending(ref)
     elif r is not None and r.color == c and r.p == PASS and not r.stone:
         moves.pass_move(ref, c, stone=False)     # the other side's pass (goban.remote)
     else:
         moves.show_turn(ref)
+
+
+def _drifted_prisoners(ref, v):
+    """Captured stones still read where the capturer's settled lid already holds
+    every prisoner: a weak reading there is a sensor whose baseline wandered
+    while the stone sat on it (lifted, it still reads past the threshold): its
+    baseline is taken again where it reads now, and it reads empty."""
+    if ref.pending != "capture" or not v.pend or ref.rebase_sensor is None \
+            or ref.strong is None:
+        return
+    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
+    if not k or k > CAP:
+        return
+    o = ref.tol[ref.tolerated[0]]         # the prisoners' colour; the capturer's lid holds them
+    c = WHITE if o == BLACK else BLACK
+    lo = bowlwatch.loose(ref, c)
+    if lo is None or lo < 0 or ref.scales.now[1 + c] < 0:
+        return
+    for j in range(k):
+        i = ref.tolerated[j]
+        if v.stable[i] == o and weak(ref, i):
+            ref.rebase_sensor(i)
+            ref.dirty = True
 
 
 def _phantoms(ref, v):
