@@ -24,7 +24,7 @@ yellow: down marks the lit stone lifted, up on the board, ok or end then
 counts with what the players said."""
 
 from goban.board import BLACK, WHITE
-from goban.referee.diff import FAULT
+from goban.referee.diff import FAULT, CAP, doubtful
 from goban.referee import scoring, fill, moves
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
@@ -78,21 +78,12 @@ def frame(ref, stable, mis, pend):
 
 def _doubtful(ref, stable):
     """The game's stones the frame cannot vouch for (see the module docstring)."""
-    g = ref.game
-    cells = g.board.cells
-    strong = ref.strong
     was = ref.counting.strong
-    out = []
-    for i in range(ref.n):
-        c = cells[ref.p_of(i)]
-        if c != BLACK and c != WHITE:
-            continue
-        v = stable[i]
-        if v >= FAULT or (v != 0 and v != c):
-            out.append(i)
-        elif v == c and strong is not None and strong[i] == 0 and was[i]:
-            out.append(i)
-    return out
+    strong = ref.strong if ref.strong is not None else was
+    k = doubtful(stable, ref.game.board.cells, strong, was, 1 if ref.strong is not None else 0,
+                 ref.tolerated, CAP, ref.size)
+    buf = ref.tolerated
+    return [buf[j] for j in range(k if k < CAP else CAP)]
 
 
 def lifted(ref, stable, i, missing):
