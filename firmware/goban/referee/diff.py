@@ -118,7 +118,9 @@ def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) ->
     (`weak`) reading their colour with no strong run where they had one at
     the end of play (strong[i] 0, was[i] not). Frame indices into out[0:cap];
     returns how many there are. One native pass: in bytecode the 361 points
-    took ~18 ms of a look on the RP2040."""
+    took ~18 ms of a look on the RP2040. It walks the board as diff_frame
+    does, written out again on purpose: a viper loop calling a shared walker
+    would box every point."""
     s = ptr8(stable)
     e = ptr8(cells)
     t = ptr8(strong)
