@@ -389,12 +389,16 @@ def witnessed(ref, stable, i, color, waited):
     the settled weight: a reading from before the hand took the stone (the
     scale job waited a few steps), or one sample of a ringing bowl that
     happened to weigh what it did, says nothing yet. A bowl that is moving,
-    absent, unsure or read no more (SILENT_WAITS waits) never holds a move
-    back."""
+    absent, unsure or read no more (SILENT_WAITS waits) never holds a strong
+    stone back; a weak reading (no placed stone's: a sensor that drifted, read
+    again from its old baseline after a restart) waits up to SILENT_WAITS for
+    a bowl that can tell (it settles: a stone out takes it, none out flags the
+    sensor: play._phantoms), and is taken only when none comes."""
     sc = ref.scales
     w = ref.wait
-    if sc.witness_ms <= 0 or w.vouched == i or color != ref.game.to_move() \
-            or bowlwatch.witness(ref, color) >= 0:
+    seen = bowlwatch.witness(ref, color)
+    if sc.witness_ms <= 0 or w.vouched == i or color != ref.game.to_move() or seen > 0 \
+            or (seen == 0 and not weak(ref, i)):
         return True
     if ref.illegal == "no-stone-out" and ref.announced == i:
         return False              # looked at again: the bowl still says nothing left it
@@ -403,6 +407,12 @@ def witnessed(ref, stable, i, color, waited):
         w.ms = sc.witness_ms
         w.reads = bowlwatch.reads(ref, color)
     waited_ms = (ref.now - w.since) & 0x3FFFFFFF
+    if seen == 0:                 # a weak reading, the bowl cannot tell yet
+        if waited_ms >= SILENT_WAITS * sc.witness_ms:
+            return True
+        w.ms = waited_ms + RELOOK_MS
+        w.i = i
+        return False
     if waited_ms < w.ms:
         w.i = i                   # look again at the next bowl reading or the wait's end
         return False
