@@ -7,8 +7,7 @@ and compares them with what the game explains:
   - stones out of a bowl the game has not used (`unused`): in a hand, on a dead
     sensor, or a pass stone on its way. A stone may already be in a hand when a
     bowl is first weighed, so a bowl witnesses nothing until a stone is seen to
-    leave it, and a move of a stone nobody saw leave counts as taken out before
-    the counting began. A bowl that gains stones while none of
+    leave it. A bowl that gains stones while none of
     its side's is out was given something the game never took from it (a
     prisoner returned to its owner's bowl, as many players do under area
     scoring): those stones are not counted as back from a hand. A bowl that
@@ -156,11 +155,8 @@ def unused(ref, color):
             or sc.start[color - 1] < 0:
         return -1
     k = sc.out[color] - used(ref, color)
-    if k < 0 and sc.now[color - 1] >= 0:
-        sc.out[color] -= k                # the game used a stone nobody saw leave
-        k = 0                             # (out before the first reading): it is
     if sc.unsure[color] or k < 0:
-        return -1
+        return -1                         # (more used than seen to leave: a reading behind)
     return k
 
 
