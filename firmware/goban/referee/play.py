@@ -22,6 +22,8 @@ holds; the order is the policy:
                   still on its way to the lid                for the lid
     unseen        is explained by a move on a dead sensor    that move, or the
                                                              player names it
+    bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
+                  yet                                        settling decides)
     fix           (anything else)                            the smallest fix
                                                              (goban.referee.announce)
 
@@ -351,6 +353,30 @@ def _ask(ref, v):
     unseen.act(ref, v)
 
 
+def _bowl_may_tell(ref, v):
+    """A weak reading (no placed stone's) whose colour's bowl cannot tell yet
+    (moving, unsure, not weighed since a restart): nothing is said till it
+    can, for up to SILENT_WAITS witness waits (play._phantoms then decides)."""
+    sc = ref.scales
+    if sc.witness_ms <= 0 or ref.strong is None or v.mis > CAP:
+        return False
+    for i in v.extra:
+        if weak(ref, i) and bowlwatch.witness(ref, v.stable[i]) == 0:
+            w = ref.wait
+            if v.waited != i:
+                w.since = ref.now
+            waited = (ref.now - w.since) & 0x3FFFFFFF
+            if waited < SILENT_WAITS * sc.witness_ms:
+                w.i = i
+                w.ms = waited + RELOOK_MS
+                return True
+    return False
+
+
+def _wait(ref, v):
+    pass
+
+
 def _always(ref, v):
     return True
 
@@ -373,6 +399,7 @@ RULES = (
     (_sure_start, _take),
     (_pass_first, _pass_or_wait),
     (_unseen, _ask),
+    (_bowl_may_tell, _wait),
     (_always, _fix),
 )
 
