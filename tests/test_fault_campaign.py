@@ -18,6 +18,7 @@ from sim_rig import flickering_game, kinds, play, script, sim
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import bench_faults  # noqa: E402
+from goboard import simfaults  # noqa: E402
 
 GAMES = int(os.environ.get("GOBOARD_FAULT_GAMES", "10"))
 SEED = int(os.environ.get("GOBOARD_FAULT_SEED", "1"))
@@ -43,7 +44,7 @@ def test_seeded_fault_campaign_has_no_false_move_no_lost_move_no_jam():
     held an unseen move is counted apart: `asked`), and every fault that ended
     before the game did was recovered from (the full campaign: tools/bench faults,
     200 games, the same figures; tools/README.md)."""
-    results = bench_faults.campaign(GAMES, SEED, jobs=2)
+    results = bench_faults.campaign(GAMES, SEED, jobs=2, kinds=simfaults.CLASSIC)
     for line in bench_faults.report(results, SEED, 2, 0):
         print(line)
     t = bench_faults.totals(results)

@@ -29,8 +29,9 @@ import difflib
 
 from goban import rules as R
 
-CATALOGUE = ("flicker", "drift", "stuck", "dead", "hover", "slide", "knock", "noise",
-             "power-cut", "two-stones")
+CLASSIC = ("flicker", "drift", "stuck", "dead", "hover", "slide", "knock", "noise",
+           "power-cut", "two-stones")     # what the board met with its power on, but for a cut
+CATALOGUE = CLASSIC + ("outage",)
 SENSOR = ("flicker", "drift", "stuck", "dead")   # faults of one point's sensor
 BROKEN = ("stuck", "dead")                        # sensors that stay broken
 ATTRIBUTE_MS = 20000       # an error this long after a fault started is still its fault
@@ -127,6 +128,12 @@ def actions(kind, rng, b, color, move_pt, future, broken=()):
         return [["fault", kind, ms, 0, None], ["noise", ms, rng.randint(20, 60)]], False
     if kind == "power-cut":
         return [["fault", kind, 0, 0, None], ["power-cut"]], False
+    if kind == "outage":
+        # the board stays off while the players play one to three moves, and
+        # comes back a moment after the last
+        moves = rng.randint(1, 3)
+        return [["fault", kind, 0, moves, None], ["power-cut", rng.randint(200, 3000), moves]], \
+            False
     if kind in ("slide", "knock"):
         p, q = _stone_with_room(b, rng, broken, move_pt)
         if p is None:
@@ -181,6 +188,9 @@ def verdict(out):
              "stuck": stuck, "acted": ep["acted"], "text": ep.get("text") or ""}
         if ep.get("chose") and not stuck and ep["end"] is not None:
             asked.append(e)     # which dead point: the player's ok answered, nothing moved
+        elif ep["code"] == "resume-order" and not stuck and ep["end"] is not None \
+                and _order_unknown(ep["t"], summ):
+            asked.append(e)     # two stones of a side played while the board was off
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif not ep["mistake"]:
@@ -220,6 +230,20 @@ def verdict(out):
             "stopped": truth["stopped"], "faults": recs, "played": len(t_moves),
             "recorded": len(b_moves), "attempts": truth["attempts"],
             "mistake_left": truth["mistake"]}
+
+
+def _order_unknown(t, summ):
+    """Whether the board could not know the order of the moves played while it
+    was last off before t: two stones or more of one side among them."""
+    off = [o for o in summ.get("outages") or () if o[0] <= t]
+    if not off:
+        return False
+    t0, t1 = off[-1]
+    seen = {}
+    for at, c, _ in summ["truth"].get("stones") or ():
+        if t0 <= at <= (t1 if t1 is not None else t):
+            seen[c] = seen.get(c, 0) + 1
+    return any(n >= 2 for n in seen.values())
 
 
 def _board_count(out):

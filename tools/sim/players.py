@@ -114,6 +114,7 @@ class Players:
         self.count_at = None       # when the players pressed end to count
         self.fixing = False        # doing what the board asked
         self.pressed = []          # [t, name, slip] the game buttons pressed
+        self.stones = []           # [t, letter, point] every stone let go as a move (kept)
         w.on_let_go = self.let_go
         w.on_lift = self.lifted
 
@@ -162,6 +163,7 @@ class Players:
             return
         if role != "move":
             return
+        self.stones.append([now, LETTER[color], self.world.sgf(i)])
         g = self.truth
         p = self.p_of(i)
         if g.n == 0 and p in self.setup_pts and g.board.cells[p] == color:
@@ -638,6 +640,7 @@ class Players:
                "faults": self.faults, "stopped": self.stopped, "attempts": self.attempts,
                "open": self.alarm is not None, "mistake": self.mistake(),
                "dead": [self.world.sgf(i) for i in self.dead], "pressed": self.pressed,
+               "stones": self.stones,
                "slips": [{"kind": s["kind"], "t": s["t"], "fixed": s["fixed"], "how": s["how"],
                           "stones": [self.world.sgf(i) for i in sorted(s["stones"])]}
                          for s in self.slips.values()],

@@ -11,15 +11,15 @@ The job (JSON on stdin, prepared by `goboard sim`):
     actions  [[verb, args...]]: place C pt [role] | drop C pt [role] | lift pt [dest] |
              slide pt pt [ms] | nudge pt pt [ms] | hover C pt ms | knock pt | take C | lay C pt |
              restore C pt | pass-stone C [ms] | wait ms | button C name ["slip"] |
-             bowl C k | lid C k | power-cut [ms] | dead pt | flicker pt ms [C] |
+             bowl C k | lid C k | power-cut [ms] [moves] | dead pt | flicker pt ms [C] |
              drift pt counts [ms] | stuck pt | noise ms [counts] | two C pt C pt [ms] |
              fault kind [ms] [moves] [pt] | mistake kind [ms] [moves] [pt] [id] |
              notice id ms | seq [actions] | overlap [[ms, action]...]
                                                 (pt: SGF point, C: "B" | "W")
              (tools/sim/world.py `action` says what each world verb does.)
              The sensor faults (flicker, drift, stuck, noise) start and the
-             hands go on at once. power-cut ms: the board stays off ms while
-             the next actions go on. A job may add: ["lid", C, 1, "pass"] (a
+             hands go on at once. power-cut ms [moves]: the board stays off
+             ms (after that many more moves let go) while the next actions go on. A job may add: ["lid", C, 1, "pass"] (a
              pass stone, for the players' game) and ["fault", kind, ms, moves,
              pt]: a fault of the catalogue starts here (the players time its
              recovery; it is over ms later, or with moves > 0 once that many
@@ -152,6 +152,8 @@ class Runner:
         self.cuts = 0
         self.reboot_pending = False
         self.off_until = 0           # a lasting power cut: the board is off until then
+        self.off_moves = None        # or (moves let go, ms) until those moves and ms more
+        self.outages = []            # [[off, on]] each lasting power cut (on None: still off)
         self.peak = 0
         self.base_heap = 0
         self.loop = None
@@ -253,13 +255,17 @@ class Runner:
             if self.in_step:
                 raise PowerCut()     # right after this event reached the log
 
-    def power_cut(self, torn=False, ms=0):
+    def power_cut(self, torn=False, ms=0, moves=0):
         """Everything in RAM is lost; the flash (log, calibration) and the world stay.
         With ms the board stays off that long (dark, deaf) while the hands go
-        on; it boots at the first scan after. A player whose press the board
-        did not take (no answer yet, made while it was off, or its answer was
-        the record the cut tore) sees the board come back without it and
-        presses again."""
+        on (with moves, ms after the players let go that many more moves); it
+        boots at the first scan after. A cut while it is off keeps it off. A
+        player whose press the board did not take (no answer yet, made while
+        it was off, or its answer was the record the cut tore) sees the board
+        come back without it and presses again."""
+        if self.loop is None:
+            self.off_until = max(self.off_until, self.now + ms)
+            return
         self.cuts += 1
         if torn and self._tear():
             lost = self._press_of(self.last_event)
@@ -268,9 +274,13 @@ class Runner:
         self.loop = None
         if self.players is not None:
             self.players.rebooted(self.now)
-        if ms > 0:
+        if ms > 0 or moves > 0:
             self.off_until = self.now + ms
-            self.emit_note({"type": "power-off", "ms": ms})
+            self.off_moves = None
+            if moves and self.players is not None:
+                self.off_moves = (len(self.players.released) + moves, ms)
+            self.emit_note({"type": "power-off", "ms": ms, "moves": moves})
+            self.outages.append([self.now, None])
             if self.hw["display"] is not None:
                 self.hw["display"].show("", "")
             if self.hw["lights"] is not None:
@@ -351,8 +361,12 @@ class Runner:
             self._keep_pace()
         self.world.tick(self.now)
         if self.loop is None:        # the power is off: the world goes on, the board sees nothing
-            if self.now >= self.off_until:
+            if self.off_moves is not None and len(self.players.released) >= self.off_moves[0]:
+                self.off_until = self.now + self.off_moves[1]    # the last of those moves let go
+                self.off_moves = None
+            if self.now >= self.off_until and self.off_moves is None:
                 self.emit_note({"type": "power-on"})
+                self.outages[-1][1] = self.now
                 self._power_on()
             else:
                 if self.players is not None:
@@ -415,7 +429,7 @@ class Runner:
         (power-cut [ms], fault and mistake markers, notice, seq, overlap)."""
         v = a[0]
         if v == "power-cut":
-            self.power_cut(False, int(a[1]) if len(a) > 1 else 0)
+            self.power_cut(False, int(a[1]) if len(a) > 1 else 0, int(a[2]) if len(a) > 2 else 0)
             return
         if v in ("fault", "mistake"):
             ms = int(a[2]) if len(a) > 2 else 0
@@ -485,6 +499,10 @@ class Runner:
         moves = game_moves(game) if game is not None else []
         logged = list(log.events(g)) if g else []
         out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,
+               "outages": self.outages, "scales": self.world.counts,
+               "on_board": [sum(1 for c in self.world.board if c == k) for k in (1, 2)],
+               "in_hand": [self.world.in_hand[1], self.world.in_hand[2]],
+               "floor": self.world.floor,
                "logged": len(logged), "log_types": [e["type"] for e in logged],
                "latency_scans": self.latency, "events": self.n_events, "scan_ms": self.scan_ms, "peak_heap": self.peak, "base_heap": self.base_heap,
                "now": self.now, "display": self.hw["display"].lines

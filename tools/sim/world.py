@@ -116,6 +116,7 @@ class World:
         self.counts = {"B": bowl_stones, "W": bowl_stones, "lidB": 0, "lidW": 0}
         self.tare = {"B": 0, "W": 0, "lidB": 0, "lidW": 0}   # g x 100 (the scales are tared)
         self.in_hand = {1: 0, 2: 0}   # stones taken from their bowl, not yet put down
+        self.floor = 0                # stones dropped where no scale sees them
         self.ring = {}             # which -> (amplitude g x 100, scans left)
         self.released = {}         # 'dd' -> time the last stone was let go there
         self.now = 0
@@ -331,6 +332,8 @@ class World:
         which = self.scale_for(color, dest)
         if which is not None:
             self.bowl(which, 1)
+        else:
+            self.floor += 1
         yield
 
     def scale_for(self, color, dest):
