@@ -5,14 +5,19 @@ brief nudges, captures lifted in random order over several scans; a move the
 rules refuse is placed, announced by the referee, taken back, and play stops
 there: `stopped` names it) or a physical
 script, one action per line:
-    place B dd | drop B dd | lift dd [lid|bowl|wrong-lid|floor] | slide dd de [ms] |
+    place B dd [fix] | slip B dd [bowl|lid|none] | drop B dd | lift dd [lid|bowl|wrong-lid|floor] | slide dd de [ms] |
     nudge dd de [ms] | hover W cc 300 | knock dd | take B | lay B dd | restore W dd |
-    pass-stone B [ms] | wait 500 | button B pass|abandon|end|resign|undo|ok|clock |
+    pass-stone B [ms] | wait 500 | button B pass|abandon|end|resign|undo|ok|clock [slip] |
     bowl B -1 | lid W +1 | power-cut [ms] | dead dd | flicker dd 2000 [B|W] |
     drift dd 200 [ms] | stuck dd | noise 2000 [counts] | two B dd W pp [ms] |
     fault knock [ms] [moves] | mistake roll [ms] [moves] [dd] |
-    overlap place B dd | 60 lift cc wrong-lid
-(`#` starts a comment). drop: a stone that did not come from its bowl. lift: a
+    overlap place B dd | 60 lift cc wrong-lid | seq lift cc bowl ; wait 300 ; restore W bb
+(`#` starts a comment). place ... fix: a stone put back, not a move. slip: a
+stone put down by mistake, never a move (from its bowl; from the lid: a
+prisoner put back; none: found lying there): the players take it off when the
+board names it, or any stone of its colour while it stands. button ... slip: a
+press by mistake (and the one that sets it right), not in the players' game.
+drop: a stone that did not come from its bowl. lift: a
 stone to the lid of the side that took it (default), its own bowl, the wrong
 lid, or the floor. take: a stone out of its bowl into the hand (the next place
 of that colour puts it down). lay: a stone found lying on the point (left from
@@ -20,7 +25,8 @@ the last game: no hand brings it). restore: a prisoner out of the lid back onto 
 point. pass-stone: out of the bowl, carried ms (default 600), into the other
 lid: a pass the players' game knows. power-cut ms: the board stays off ms
 while the next actions go on. overlap: several hands at once, each part
-starting the given ms after the first (world actions only). mistake: a mistake
+starting the given ms after the first (world actions only). seq: one person's
+actions in a row, the players look at the board only after the last. mistake: a mistake
 of simfaults.MISTAKES starts here (a marker, like fault). flicker: the sensor reads around its black (or white)
 threshold for ms, then steadies; drift: its baseline walks by the signed counts
 over ms (default 5000) and stays; stuck: it reads the rail; noise: a burst of
@@ -67,16 +73,21 @@ LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 VERBS = {
     # verb: argument kinds (c colour, p point, i integer, s signed int, n button name,
-    # k fault kind, m mistake kind, d where a lifted stone goes; after ? optional)
-    "place": "cp", "drop": "cp", "lift": "p?d", "slide": "pp?i", "nudge": "pp?i", "hover": "cpi",
+    # k fault kind, m mistake kind, d where a lifted stone goes, f where a slip comes
+    # from, r a place's role, x a press by mistake; after ? optional)
+    "place": "cp?r", "slip": "cp?f", "drop": "cp", "lift": "p?d", "slide": "pp?i", "nudge": "pp?i", "hover": "cpi",
     "knock": "p", "take": "c", "lay": "cp", "restore": "cp", "pass-stone": "c?i",
-    "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "?i", "dead": "p",
+    "wait": "i", "button": "cn?x", "bowl": "cs", "lid": "cs", "power-cut": "?i", "dead": "p",
     "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
-    "fault": "k?ii", "mistake": "m?iip", "overlap": None,
+    "fault": "k?ii", "mistake": "m?iip", "overlap": None, "seq": None,
 }
 BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down", "clock")
 DESTS = ("lid", "bowl", "wrong-lid", "floor")
-HANDS = ("place", "drop", "lift", "slide", "nudge", "hover", "knock", "take", "restore",
+WORDS = {"k": ("fault", simfaults.CATALOGUE), "m": ("mistake", simfaults.MISTAKES),
+         "n": ("button", BUTTONS), "d": ("place for a stone", DESTS),
+         "f": ("place a slip comes from", ("bowl", "lid", "none")),
+         "r": ("role", ("move", "fix")), "x": ("press", ("slip",))}
+HANDS = ("place", "slip", "drop", "lift", "slide", "nudge", "hover", "knock", "take", "restore",
          "pass-stone", "wait")      # what a hand does: the parts of an overlap
 
 
@@ -130,6 +141,8 @@ def parse_script(text, size, name="script"):
         toks = line.split()
         if toks[0].lower() == "overlap":
             actions.append(_overlap(line[len(toks[0]):], size, where))
+        elif toks[0].lower() == "seq":
+            actions.append(_seq(line[len(toks[0]):], size, where))
         else:
             actions.append(_action(toks, size, where))
     return actions
@@ -153,6 +166,19 @@ def _overlap(text, size, where):
     if len(parts) < 2:
         raise UserError("%s: overlap takes two actions or more, separated by |" % where)
     return ["overlap", parts]
+
+
+def _seq(text, size, where):
+    """seq VERB ARGS ; VERB ARGS ...: ["seq", [action...]]: one person's
+    actions in a row, with no look at the board between."""
+    parts = []
+    for j, part in enumerate(text.split(";")):
+        toks = part.split()
+        if not toks or toks[0].lower() in ("seq", "overlap"):
+            raise UserError("%s: seq takes actions separated by ;, part %d is %s"
+                            % (where, j + 1, "empty" if not toks else toks[0]))
+        parts.append(_action(toks, size, where))
+    return ["seq", parts]
 
 
 def _action(toks, size, where):
@@ -183,9 +209,7 @@ def _action(toks, size, where):
                 raise UserError("%s: %r is out of range" % (where, a))
             out.append(v)
         else:
-            known = {"k": simfaults.CATALOGUE, "m": simfaults.MISTAKES, "n": BUTTONS,
-                     "d": DESTS}[k]
-            what = {"k": "fault", "m": "mistake", "n": "button", "d": "place for a stone"}[k]
+            what, known = WORDS[k]
             if a.lower() not in known:
                 raise UserError("%s: unknown %s %r (known: %s)" % (where, what, a, ", ".join(known)))
             out.append(a.lower())

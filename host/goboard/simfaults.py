@@ -304,6 +304,7 @@ def blame(t, points, faults, released, late=0):
                 and (f["kind"] in SENSOR or f.get("mistake")):
             best = f
     if best is not None:
+        best = _root(best, faults)
         return best["kind"], best["t0"]
     for f in faults:
         if f["t0"] > t + late:

@@ -10,7 +10,8 @@ The job (JSON on stdin, prepared by `goboard sim`):
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
     actions  [[verb, args...]]: place C pt [role] | drop C pt [role] | lift pt [dest] |
              slide pt pt [ms] | nudge pt pt [ms] | hover C pt ms | knock pt | take C | lay C pt |
-             restore C pt | pass-stone C [ms] | wait ms | button C name ["slip"] |
+             restore C pt | pass-stone C [ms] | slip C pt [from] | wait ms |
+             button C name ["slip"] |
              bowl C k | lid C k | power-cut [ms] [moves] | dead pt | flicker pt ms [C] |
              drift pt counts [ms] | stuck pt | noise ms [counts] | two C pt C pt [ms] |
              fault kind [ms] [moves] [pt] | mistake kind [ms] [moves] [pt] [id] |
@@ -154,6 +155,7 @@ class Runner:
         self.off_until = 0           # a lasting power cut: the board is off until then
         self.off_moves = None        # or (moves let go, ms) until those moves and ms more
         self.outages = []            # [[off, on]] each lasting power cut (on None: still off)
+        self.slips = 0               # a script's slips so far
         self.peak = 0
         self.base_heap = 0
         self.loop = None
@@ -474,7 +476,21 @@ class Runner:
                     self.players.press(name, color, slip)
         elif v == "lid" and len(a) > 3 and a[3] == "pass" and self.players is not None:
             self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
+        elif v == "slip":
+            a = self._slip(a)
         yield from self.world.action(a, self.scan_ms, self.job.get("noise", 1))
+
+    def _slip(self, a):
+        """["slip", C, pt, from]: a stone put down by mistake (a script's: its
+        own mistake marker) -> the world action that puts it there."""
+        src = a[3] if len(a) > 3 else "bowl"
+        self.slips += 1
+        sid = "s%d" % self.slips
+        if self.players is not None:
+            self.players.fault("slip", 0, 0, a[2], {"id": sid, "home": "lid" if src == "lid"
+                                                    else "bowl"}, True)
+        verb = {"bowl": "place", "lid": "restore", "none": "lay"}[src]
+        return [verb, a[1], a[2], "slip:" + sid]
 
     def run(self):
         gc.collect()
