@@ -72,6 +72,7 @@ GIVE_MS = 2000             # how long they wait for the board to be happy after 
 ROUNDS = 3                 # fixes tried before the game is stuck
 SEND_BACKS = 1             # times the board may send one move back before play is stuck
 SECOND = ("second-window", "second-later", "second-answered")   # slips an arbiter may count as moves
+SETUP_TITLE = "Clear the board"   # the display of a new game waiting for its setup
 
 
 def game_moves(game):
@@ -325,11 +326,13 @@ class Players:
         """Called between actions: handle a standing announcement, then play
         again any move the board sent back. False when play is stuck."""
         r = self.runner
+        self._look_at_setup()
         while self.alarm is not None and self.stopped is None:
             ep = self.episode
             rounds = 0
             while self.alarm is not None:
                 self._think(REACT_MS)
+                self._setup_done()
                 if self.alarm is None:
                     break
                 if rounds >= ROUNDS:
@@ -353,6 +356,7 @@ class Players:
                 k = GIVE_MS // r.scan_ms
                 while self.alarm is not None and k > 0:
                     r.scan()
+                    self._setup_done()
                     k -= 1
         again = False
         while self.replay and self.alarm is None and self.stopped is None:
@@ -364,6 +368,26 @@ class Players:
             self._think((300, 800))
             return self.react()
         return self.stopped is None
+
+    def _look_at_setup(self):
+        """A new game waits for the board to be cleared ("Clear the board", the
+        stones to clear lit): the players look at it as at an announcement
+        (code "setup"), once no mistake of theirs is left unnoticed (a stone
+        left from the last game goes unseen until someone notices it)."""
+        if self.alarm is not None or any(s["fixed"] is None for s in self.slips.values()):
+            return
+        d = self.runner.hw["display"]
+        lit = self._lit()
+        if d is None or not lit or not d.lines[0].startswith(SETUP_TITLE):
+            return
+        self.on_event({"type": "illegal", "code": "setup", "point": self.world.sgf(lit[0]),
+                       "text": " ".join(d.lines)}, self.world.now)
+
+    def _setup_done(self):
+        a = self.alarm
+        d = self.runner.hw["display"]
+        if a is not None and a.get("code") == "setup" and not d.lines[0].startswith(SETUP_TITLE):
+            self._clear(self.world.now, "setup done")
 
     def _think(self, span):
         r = self.runner
@@ -402,6 +426,8 @@ class Players:
         slip = self._slip_named(i)
         if slip:
             return slip
+        if code == "setup":
+            return self._match(self._lit())
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):
