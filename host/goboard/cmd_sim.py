@@ -26,9 +26,9 @@ point. pass-stone: out of the bowl, carried ms (default 600), into the other
 lid: a pass the players' game knows. power-cut ms: the board stays off ms
 while the next actions go on. overlap: several hands at once, each part
 starting the given ms after the first (world actions only). seq: one person's
-actions in a row, the players look at the board only after the last. mistake: a mistake
-of simfaults.MISTAKES starts here (a marker, like fault). flicker: the sensor reads around its black (or white)
-threshold for ms, then steadies; drift: its baseline walks by the signed counts
+actions in a row, the players look at the board only after the last. mistake:
+a mistake of simfaults.MISTAKES starts here (a marker, like fault). flicker:
+the sensor reads around its black (or white) threshold for ms, then steadies; drift: its baseline walks by the signed counts
 over ms (default 5000) and stays; stuck: it reads the rail; noise: a burst of
 electrical noise of about ±counts (default 40) on every point for ms. These
 start at once and the script goes on. two: fast play, the second hand touches
@@ -41,14 +41,17 @@ script with --players): they answer the board's illegal announcements with the
 fix it names, and play stops when the game is stuck. `--tempo MS` is the time
 from one stone let go to the next hand starting to move (±50%; 0: back to back,
 two stones can land in one quiet window; default 120-400 ms); `--faults N` puts
-N faults of the catalogue (goboard.simfaults, `--fault-kinds` to choose) into
-the game, seeded by --seed.
+N faults of the catalogue (goboard.simfaults) into the game and `--mistakes N`
+N of the players' mistakes (simfaults.MISTAKES, each where the record allows
+it), seeded by --seed; `--fault-kinds` chooses among both (a catalogue the list
+names nothing of is drawn whole).
 
 The firmware (board loop, referee, game log) runs in the MicroPython unix port
 against the world model in tools/sim. Prints one JSON object: events (the
 referee's, in order), moves (the game as the log holds it, SGF points, "" for a
-pass) and result; with players also `truth` (the game the hands played) and
-`verdict` (false and lost moves, jams, each fault's recovery: simfaults.verdict).
+pass) and result; with players also `truth` (the game the hands played, its
+count) and `verdict` (false and lost moves, jams, count errors, each fault's and
+mistake's recovery: simfaults.verdict).
 """
 
 import json

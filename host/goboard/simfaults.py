@@ -1,11 +1,33 @@
-"""Faults for a simulated game, and what the board got wrong, judged by the world.
+"""Faults and players' mistakes for a simulated game, and what the board got
+wrong, judged by the world.
 
 The catalogue (`CATALOGUE`) is what `goboard sim --faults N` draws from and what
 `tools/bench faults` runs: sensor faults (a flickering sensor, a drifting
 baseline, a sensor stuck at the rail, a dead one, a burst of electrical noise),
 hand faults (a hover, a stone slid or knocked off, alone or while the other
-hand places a stone), a power cut, and two stones in one quiet window (the next
-hand starts the moment the last stone is let go).
+hand places a stone), a power cut, two stones in one quiet window (the next
+hand starts the moment the last stone is let go), and an outage (the board off
+while the players play one to three moves). `CLASSIC` is the catalogue but the
+outage.
+
+The players' mistakes (`MISTAKES`, `goboard sim --mistakes N`) are what people
+do at a table: a second stone of the side that just moved (in the same window,
+later, or answered by the opponent before anyone notices), a stone of the
+wrong colour (swapped once seen), an undo by hand after a capture (the
+capturing stone back to the bowl, the prisoners out of the lid, undo pressed,
+the move played again), a prisoner in the wrong lid (the next player then
+thinks with a stone in hand), in its owner's bowl, put back on the board, or
+dropped on the floor, a stone that rolls to a neighbour and is pushed back, an
+answer while the last prisoner is still on the board, a pass stone answered
+before its lid settled (rules with pass stones where white passes last), a
+stone left from the last game (noticed after the opponent answered), a mistaken
+end in play (then undo), a capture lifted slowly one stone at a time, and at
+the count a drift under a dead stone and a ±255 noise burst while the dead
+stones are lifted (end pressed soon after). `plan_mistakes` draws them only
+where a record allows (`eligible`: a capturing move, a quiet point for a second
+stone...); `Mistakes` writes their actions into the SGF game's script. What the
+players' game (the ground truth) makes of each is tools/sim/players.py's
+docstring: an arbiter's record.
 
 `verdict(out)` compares the board's record (the game log, as `goboard sim`
 reads it back) with the game the hands played (the runner's `truth`, kept by
@@ -13,16 +35,24 @@ tools/sim/players.py from what the world's hands put down): a false move was
 recorded and never played, a lost move was played and never recorded (the two
 lists aligned by their longest common subsequence); a jam is an announcement
 that asked the players for a fix no mistake of theirs caused, or one that stayed
-stuck after they did the fix. Counted apart (`asked`): an unseen move on one of
-several dead sensors that the player named with the buttons (the board offered
-the dead points, ok took theirs) -- a question a broken sensor makes the board
-ask, nothing on the board to fix. Each error goes to the fault that most likely
-caused it (the latest one started before it, within ATTRIBUTE_MS, or still
-going), else to two stones in a window when the error came right after two
-stones let go within TWO_STONES_MS of each other around it, else to "none". A sensor
-fault on the very point of the error (or one its announcement names) comes
-first, however long ago it began;
-an error within LOOKBACK_MS after another, with no newer fault, shares its cause.
+stuck after they did the fix; a count error (`counts`) is the board's count
+missing or other than the players' game counted by goban.count with the same
+rules, komi, handicap and the dead stones they lifted, when they pressed end to
+count. Counted apart (`asked`): an unseen move on one of several dead sensors
+that the player named with the buttons (the board offered the dead points, ok
+took theirs), and the order of stones played while the board was off when two
+of one side were among them -- questions the board must ask, nothing on the
+board to fix. Each error goes to the fault or mistake that most likely caused
+it (`blame`): one on the very point of the error (or one its announcement
+names, or a dead stone the counts disagree on) first, however long ago it
+began; else the latest one started before it (a lost move: up to
+LOST_AFTER_MS after its let-go), within ATTRIBUTE_MS, still going, or lasting
+(a stone where no scale expects it); else two stones in a window when the error
+came right after two stones let go within TWO_STONES_MS of each other around it;
+else "none". A cause that began while an earlier fault was over but not
+recovered from (the board never agreed with the hands again) is put down to
+that earlier one. An error within LOOKBACK_MS after another, with no newer
+fault, shares its cause.
 """
 
 import difflib
@@ -420,7 +450,7 @@ def eligible(kind, k, facts, rules, dead, over):
     if not f["stone"]:
         return False
     if kind == "end-press":
-        return k > 0
+        return k > 0 and rules.takeback      # undo is how the player sets it right
     if kind in ("second-window", "second-later"):
         return bool(f["quiet"])
     if kind == "second-answered":
