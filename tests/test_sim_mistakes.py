@@ -207,10 +207,15 @@ def test_an_error_goes_to_the_fault_the_board_never_recovered_from():
     assert simfaults.blame(52000, ["dd"], faults, [])[0] == "stray"
     faults[0]["rec"] = 2500       # recovered: the hover is the latest
     assert simfaults.blame(52000, ["dd"], faults, [])[0] == "hover"
-    # a lasting mistake (a stone where no scale expects it) stays a cause
+    # a lasting mistake (a stone where no scale expects it) stays a cause, before
+    # a newer fault the board had recovered from
     lid = {"kind": "wrong-lid", "t0": 1000, "end": 3000, "rec": 3100, "point": "aa",
            "mistake": True, "lasting": True}
+    hover = {"kind": "hover", "t0": 85000, "end": 86000, "rec": 86010, "point": "cc"}
     assert simfaults.blame(90000, ["dd"], [lid], [])[0] == "wrong-lid"
+    assert simfaults.blame(90000, ["dd"], [lid, hover], [])[0] == "wrong-lid"
+    hover["rec"] = None
+    assert simfaults.blame(90000, ["dd"], [lid, hover], [])[0] == "hover"
     # a move lost to a mistake right after its stone was let go
     end = {"kind": "end-press", "t0": 10300, "end": 12000, "rec": None, "point": None,
            "mistake": True}

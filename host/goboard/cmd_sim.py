@@ -242,7 +242,7 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         mkinds = [k for k in kinds if k in simfaults.MISTAKES] or simfaults.MISTAKES
         mat = simfaults.plan_mistakes(mistakes, mrng, mkinds, facts, rules, dead_end, over,
                                       taken=list(at))
-        mk = simfaults.Mistakes(mat, mrng, facts, dead_end)
+        mk = simfaults.Mistakes(mat, mrng, facts)
     game = Game(rules, size, capacity=max(64, len(record["moves"]) + 8))
     b = game.board
     color = {"B": 1, "W": 2}

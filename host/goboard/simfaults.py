@@ -47,7 +47,8 @@ it (`blame`): one on the very point of the error (or one its announcement
 names, or a dead stone the counts disagree on) first, however long ago it
 began; else the latest one started before it (a lost move: up to
 LOST_AFTER_MS after its let-go), within ATTRIBUTE_MS, still going, or lasting
-(a stone where no scale expects it); else two stones in a window when the error
+(a stone where no scale expects it), one the board had not recovered from yet
+before one it had; else two stones in a window when the error
 came right after two stones let go within TWO_STONES_MS of each other around it;
 else "none". A cause that began while an earlier fault was over but not
 recovered from (the board never agreed with the hands again) is put down to
@@ -336,11 +337,18 @@ def blame(t, points, faults, released, late=0):
     if best is not None:
         best = _root(best, faults)
         return best["kind"], best["t0"]
+    cands = []
     for f in faults:
         if f["t0"] > t + late:
             continue
         going = f["end"] is None or f["end"] >= t - ATTRIBUTE_MS or f.get("lasting")
-        if (t - f["t0"] <= ATTRIBUTE_MS or going) and (best is None or f["t0"] >= best["t0"]):
+        if t - f["t0"] <= ATTRIBUTE_MS or going:
+            cands.append(f)
+    # one whose trouble was not over (not recovered from, or lasting) before
+    # one the board had already recovered from
+    open_ = [f for f in cands if f.get("lasting") or f.get("rec") is None or f["rec"] > t]
+    for f in open_ or cands:
+        if best is None or f["t0"] >= best["t0"]:
             best = f
     if best is not None:
         best = _root(best, faults)
@@ -509,11 +517,10 @@ class Mistakes:
     (each returns actions, or changes those given). Its own random stream:
     the hands' noise and the faults are the same with and without it."""
 
-    def __init__(self, at, rng, facts, dead):
+    def __init__(self, at, rng, facts):
         self.at = at
         self.rng = rng
         self.facts = facts
-        self.dead = dead
         self.ids = 0
         self.before_next = {}      # move index -> actions before its think
         self.after_place = {}      # move index -> actions right after its stone lands
@@ -539,9 +546,10 @@ class Mistakes:
         q = r.choice(self.facts[0]["quiet"])
         m = self._marker("stray", pt=q, slip={"home": "bowl"})
         c = r.choice("BW")
+        sid = m[5]["id"]
         # nobody looks: black plays, white answers, then someone sees it
-        self.after_move[1] = self.after_move.get(1, []) + [["notice", m[5]["id"], r.randint(300, 2000)]]
-        return [m, ["lay", c, q, "slip:%d" % m[5]["id"]]]
+        self.after_move[1] = self.after_move.get(1, []) + [["notice", sid, r.randint(300, 2000)]]
+        return [m, ["lay", c, q, "slip:%d" % sid]]
 
     def before(self, k, c):
         """Before move k's think."""
