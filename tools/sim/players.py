@@ -63,7 +63,7 @@ dead stones, the same rules, komi and handicap, when the players pressed
 import random
 
 from goban import rules as R
-from goban.game import Game, PASS, PASS_STONE, ABANDON
+from goban.game import Game, PASS, PASS_STONE, ABANDON, other
 
 LETTER = {1: "B", 2: "W"}
 COLOR = {"B": 1, "W": 2}
@@ -174,7 +174,7 @@ class Players:
             self.attempts.append([now, LETTER[color], self.world.sgf(i), code])
             return
         for q in g.last_capture():
-            self.captured[self.i_of(q)] = 3 - color
+            self.captured[self.i_of(q)] = other(color)
         self.released.append(now)
         self._move_done(now)
 
@@ -239,7 +239,7 @@ class Players:
 
     def _move_done(self, now):
         for f in self.faults:
-            if f["end"] is None:
+            if f["end"] is None and f["moves"] > 0:     # (a slip is over when taken off)
                 f["moves"] -= 1
                 if f["moves"] <= 0:
                     f["end"] = now     # a fault tied to moves is over once they are let go
@@ -703,7 +703,7 @@ class Players:
                 while k < len(extra) and extra[k][0] == n:
                     _, at, i, c = extra[k]
                     if g.to_move() != c:
-                        assert g.pass_move(3 - c) is None
+                        assert g.pass_move(other(c)) is None
                         released.append(at)
                     assert g.play(c, self.p_of(i)) is None
                     released.append(at)
