@@ -163,7 +163,7 @@ def actions(kind, rng, b, color, move_pt, future, broken=()):
         # the board stays off while the players play one to three moves, and
         # comes back a moment after the last
         moves = rng.randint(1, 3)
-        return [["fault", kind, 0, moves, None], ["power-cut", rng.randint(200, 3000), moves]], \
+        return [["fault", kind, 0, moves, None], ["power-cut", rng.randint(100, 1000), moves]], \
             False
     if kind in ("slide", "knock"):
         p, q = _stone_with_room(b, rng, broken, move_pt)

@@ -82,6 +82,7 @@ from players import Players, game_moves, COLOR
 # an "end" answers only as an agreement, and the count's press is answered by "dead")
 ANSWERS = ("pass", "abandon", "resign", "dead", "undo")
 GAME_BUTTONS = ("pass", "abandon", "resign", "end", "undo")
+COUNT_WAIT_MS = 10000      # players who pressed end wait this long for the count
 
 
 class PowerCut(Exception):
@@ -505,6 +506,12 @@ class Runner:
         self.run_gen(self.world.wait(tail, self.scan_ms))
         if p is not None and p.alarm is not None and p.react():
             self.run_gen(self.world.wait(tail, self.scan_ms))
+        if p is not None and p.count_at is not None and p.stopped is None:
+            # the players asked for the count: they wait a while for the result
+            k = COUNT_WAIT_MS // self.scan_ms
+            while self.result is None and k > 0:
+                self.scan()
+                k -= 1
         return self.finish()
 
     def finish(self):
