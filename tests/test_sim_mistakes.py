@@ -211,10 +211,12 @@ def test_an_error_goes_to_the_fault_the_board_never_recovered_from():
     # a newer fault the board had recovered from
     lid = {"kind": "wrong-lid", "t0": 1000, "end": 3000, "rec": 3100, "point": "aa",
            "mistake": True, "lasting": True}
-    hover = {"kind": "hover", "t0": 85000, "end": 86000, "rec": 86010, "point": "cc"}
+    hover = {"kind": "hover", "t0": 80000, "end": 81000, "rec": 81010, "point": "cc"}
     assert simfaults.blame(90000, ["dd"], [lid], [])[0] == "wrong-lid"
     assert simfaults.blame(90000, ["dd"], [lid, hover], [])[0] == "wrong-lid"
     hover["rec"] = None
+    assert simfaults.blame(90000, ["dd"], [lid, hover], [])[0] == "hover"
+    hover["rec"], hover["t0"], hover["end"] = 86010, 88000, 88500    # begun just before
     assert simfaults.blame(90000, ["dd"], [lid, hover], [])[0] == "hover"
     # a move lost to a mistake right after its stone was let go
     end = {"kind": "end-press", "t0": 10300, "end": 12000, "rec": None, "point": None,

@@ -45,10 +45,10 @@ of one side were among them -- questions the board must ask, nothing on the
 board to fix. Each error goes to the fault or mistake that most likely caused
 it (`blame`): one on the very point of the error (or one its announcement
 names, or a dead stone the counts disagree on) first, however long ago it
-began; else the latest one started before it (a lost move: up to
-LOST_AFTER_MS after its let-go), within ATTRIBUTE_MS, still going, or lasting
-(a stone where no scale expects it), one the board had not recovered from yet
-before one it had; else two stones in a window when the error
+began; else the latest one started before it (a false or lost move: up to
+LOST_AFTER_MS after it), within RECENT_MS first, then within ATTRIBUTE_MS,
+still going, or lasting (a stone where no scale expects it), one the board had
+not recovered from yet before one it had; else two stones in a window when the error
 came right after two stones let go within TWO_STONES_MS of each other around it;
 else "none". A cause that began while an earlier fault was over but not
 recovered from (the board never agreed with the hands again) is put down to
@@ -68,7 +68,8 @@ BROKEN = ("stuck", "dead")                        # sensors that stay broken
 ATTRIBUTE_MS = 20000       # an error this long after a fault started is still its fault
 TWO_STONES_MS = 300        # two stones let go this close landed in one quiet window
 LOOKBACK_MS = 5000         # how far back from an error two such stones are looked for
-LOST_AFTER_MS = 2000       # a fault this soon after a lost move's let-go may have lost it
+LOST_AFTER_MS = 2000       # a fault this soon after a move may have lost it or made it false
+RECENT_MS = 5000           # a fault begun this soon before an error comes first
 WORDS = ("is", "on", "it", "to", "of", "up", "at", "as", "be", "in", "no", "or", "by", "do",
          "go", "if", "me", "my", "so", "we", "an", "he")   # not points, in an announcement
 
@@ -239,8 +240,9 @@ def verdict(out):
             points = [e["point"]] + [w for w in e["text"].replace(",", " ").replace(";", " ")
                                      .split() if len(w) == 2 and w.isalpha() and w.islower()
                                      and w not in WORDS]
-        # a move lost to what happened right after its stone was let go
-        late = LOST_AFTER_MS if e in lost else 0
+        # a move lost, or recorded and then never played (taken back by hand),
+        # through what happened right after it
+        late = LOST_AFTER_MS if "move" in e else 0
         e["fault"], t0 = blame(e["t"], points, faults, released, late)
         if last is not None and e["t"] is not None and e["t"] - last["t"] <= LOOKBACK_MS \
                 and (t0 is None or t0 <= last["t"]):
@@ -344,10 +346,11 @@ def blame(t, points, faults, released, late=0):
         going = f["end"] is None or f["end"] >= t - ATTRIBUTE_MS or f.get("lasting")
         if t - f["t0"] <= ATTRIBUTE_MS or going:
             cands.append(f)
-    # one whose trouble was not over (not recovered from, or lasting) before
-    # one the board had already recovered from
+    # one begun just before; else one whose trouble was not over (not recovered
+    # from, or lasting) before one the board had already recovered from
+    recent = [f for f in cands if f["t0"] >= t - RECENT_MS]
     open_ = [f for f in cands if f.get("lasting") or f.get("rec") is None or f["rec"] > t]
-    for f in open_ or cands:
+    for f in recent or open_ or cands:
         if best is None or f["t0"] >= best["t0"]:
             best = f
     if best is not None:
