@@ -192,8 +192,8 @@ def report(results, seed, jobs, wall, show=5):
              % (t["false"], t["lost"], t["jams"], t["false_alarms"]),
              "counts: %d games counted by the players, %d wrong, %d missing on the board   "
              "(target 0, 0)" % (t["counted"], t["count_wrong"], t["count_missing"]),
-             "asked %d (a move on one of several dead sensors: the board offered them, the "
-             "player pressed ok on theirs)" % t["asked"]]
+             "asked %d (questions the board had to ask: which of several dead sensors held a "
+             "move, the order of stones played while it was off)" % t["asked"]]
     rows = by_kind(results)
     head = "%-16s %8s %6s %7s %9s %7s %7s %6s %6s %5s %5s %5s" % (
         "", "injected", "never", "ongoing", "median ms", "p95 ms", "max ms", "false", "lost",

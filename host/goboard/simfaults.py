@@ -594,6 +594,9 @@ class Mistakes:
             return acts[:-1] + [m, ["overlap", [[0, acts[-1]], [r.randint(0, 90),
                                                               ["place", c, q, "slip:%d" % sid]]]],
                                 ["notice", sid, r.randint(800, 4000)]]
+        if kind == "hand-undo":
+            # over when the move is let go again (its first let-go, then the replay)
+            return [self._marker(kind, 0, 2, pt)] + acts + self.after_place.pop(k, [])
         if kind == "roll":
             # let go, it rolls to a neighbour; its player pushes it back
             q = r.choice(self.facts[k]["roll"])
@@ -676,7 +679,7 @@ class Mistakes:
                 seq += [["wait", r.randint(100, 500)], ["restore", colour, q]]
             if press_at == len(caps):
                 seq += [["wait", r.randint(100, 600)], ["button", c, "undo"]]
-            acts += [["wait", r.randint(400, 2000)], self._marker(kind, 0, 1, pt), ["seq", seq],
+            acts += [["wait", r.randint(400, 2000)], ["seq", seq],
                      ["wait", r.randint(800, 3000)], ["place", c, pt]]
             lifts = [["lift", q] for q in caps]
             r.shuffle(lifts)
