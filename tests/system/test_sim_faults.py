@@ -36,7 +36,7 @@ def test_fault_models_write_the_field_as_they_say_under_both_interpreters():
                 run_micropython(str(MP / "sim_fault_checks.py"))):
         print(out)
         assert out.strip().endswith("ok")
-        assert "flicker 2" in out and "two stones gap 8" in out
+        assert "flicker 2" in out and "two stones gap 8" in out and "two hands together" in out
 
 
 # --- the script's new verbs ---------------------------------------------------------------

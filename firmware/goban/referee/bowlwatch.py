@@ -98,9 +98,22 @@ def _bowl_moved(ref, c, d):
     module docstring: back in only as many as were out)."""
     sc = ref.scales
     if d < 0:
+        u = used(ref, c)
+        if sc.gift[c] and sc.out[c] < u:
+            # a prisoner put in it may have hidden a stone taken out (the two
+            # weigh nothing together): the game's stones did leave it
+            k = u - sc.out[c]
+            sc.out[c] += k if k < sc.gift[c] else sc.gift[c]
+        sc.gift[c] = 0
         sc.out[c] -= d
         sc.unsure[c] = 0
         return
+    if sc.gift[c]:
+        k = d if d < sc.gift[c] else sc.gift[c]
+        sc.gift[c] -= k                   # the prisoners seen coming in: given, not back
+        d -= k
+        if not d:
+            return
     free = sc.out[c] - used(ref, c)   # stones out that the game has not used
     back = d if d < free else (free if free > 0 else 0)
     sc.out[c] -= back
@@ -133,6 +146,7 @@ def new_game(ref):
         sc.out[c] = 0
         sc.into[c] = 0
         sc.unsure[c] = 0
+        sc.gift[c] = 0
 
 
 def used(ref, color):
@@ -227,6 +241,20 @@ def expected_lid(ref, color):
     if g.rules.uses_pass_stones:
         k += g.pass_stones[o]
     return k
+
+
+def lifted(ref, prisoners):
+    """A capture's stones (of colour `prisoners`) are all off the board: if
+    the capturer's settled lid lacks some, they may be in their owner's bowl
+    (many players put them back there), which then witnesses nothing until a
+    stone is seen to leave it (a prisoner in and a stone out can weigh as
+    nothing at all)."""
+    c = WHITE if prisoners == BLACK else BLACK
+    short = loose(ref, c)
+    if short is not None and short < 0 and ref.scales.now[_LID[c]] >= 0:
+        sc = ref.scales
+        sc.unsure[prisoners] = 1
+        sc.gift[prisoners] = -short
 
 
 def check_lids(ref):

@@ -100,8 +100,7 @@ def _settle(ref, v):
     g = ref.game
     done = False
     if ref.pending and v.pend == 0:
-        fill_bytes(ref.tol, ref.n, NO_TOL)
-        ref.pending = None        # the captures lifted, the takeback done
+        _done_lifting(ref)        # the captures lifted, the takeback done
         done = True
     if ref.illegal or done:
         ref.restored()
@@ -210,8 +209,7 @@ def _take(ref, v):
     if v.search.found:
         _lifted(ref, v)           # the whole frame explained: nothing stands
     elif ref.pending and v.pend == 0:
-        fill_bytes(ref.tol, ref.n, NO_TOL)
-        ref.pending = None        # (what stands announced is looked at again next)
+        _done_lifting(ref)        # (what stands announced is looked at again next)
     bowlwatch.check_lids(ref)
     for i in order:
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
@@ -229,8 +227,19 @@ def _lifted(ref, v):
     if ref.illegal:
         ref.restored()
     if ref.pending and v.pend == 0:
-        fill_bytes(ref.tol, ref.n, NO_TOL)
-        ref.pending = None
+        _done_lifting(ref)
+
+
+def _done_lifting(ref):
+    """Everything tolerated matches: nothing waits to be lifted or put back.
+    Prisoners a settled lid lacks now may have gone to their owner's bowl,
+    which then cannot tell a stone back from one taken (bowlwatch.lifted)."""
+    if ref.pending == "capture":
+        k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
+        if k:
+            bowlwatch.lifted(ref, ref.tol[ref.tolerated[0]])
+    fill_bytes(ref.tol, ref.n, NO_TOL)
+    ref.pending = None
 
 
 def _moved_last(ref, v):

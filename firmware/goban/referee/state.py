@@ -55,6 +55,9 @@ class Scales:
         # whether it came back from the hand or is a prisoner: it witnesses
         # nothing until a stone next leaves it
         self.unsure = bytearray(3)
+        # prisoners that may have gone into their owner's bowl unseen (a lid
+        # short of them when they were all lifted): bowlwatch.lifted
+        self.gift = array("i", [0, 0, 0])
 
 
 class Wait:
