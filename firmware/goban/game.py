@@ -667,6 +667,13 @@ class Game:
         self.winner = other(color)
         return None
 
+    def play_on(self):
+        """The end of play by agreement taken back (a mistaken end, or play
+        resumed after a dispute): play goes on with the same side to move."""
+        if self.end == END_AGREEMENT:
+            self.over = False
+            self.end = None
+
     def agree_end(self):
         """Both players agreed to stop (the referee's end button, 计活子 休止)."""
         self.over = True

@@ -230,7 +230,6 @@ def test_a_stone_that_rolls_and_is_pushed_back_before_the_answer():
     assert [e for e in out["events"] if e["type"] == "illegal" and e["code"] == "slid"] == []
 
 
-@REFEREE
 def test_a_stone_left_from_the_last_game_taken_off_after_the_answer():
     lines = ["slip W ee none"] + play("B cc,W gg") + ["lift ee bowl", "wait 400", "place B cg",
                                                       "wait 400"]
@@ -242,7 +241,6 @@ def handicap_names(size, n):
     return [L[p % (size + 1)] + L[p // (size + 1) - 1] for p in handicap_points(size, n)]
 
 
-@REFEREE
 def test_a_handicap_stone_on_a_wrong_point_moved_after_the_answer():
     good, other = handicap_names(9, 2)
     wrong = other[0] + L[L.index(other[1]) + 1]          # the point below it
@@ -253,7 +251,6 @@ def test_a_handicap_stone_on_a_wrong_point_moved_after_the_answer():
     right(out, v, ["ee", "ce"])
 
 
-@REFEREE
 def test_a_mistaken_end_in_play_then_undo():
     lines = play("B cc,W gg,B cg") + ["button W end slip", "wait 1500", "button W undo slip",
                                       "wait 800", "place W gc", "wait 400", "place B ee",

@@ -123,3 +123,27 @@ def test_the_scenarios_say_the_same_under_micropython():
     got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
     want = [json.loads(json.dumps([n, S.run(n)])) for n in names]
     assert got == want
+
+
+def test_a_correction_and_a_taken_back_end_survive_a_restart():
+    """The log's `correct` and `play-on` replay to the same game (resume)."""
+    from referee_board import Board
+    from goban.referee import PLAY
+    b = Board()
+    for m in ("B cc", "W gg", "B ee"):
+        b.put(*m.split())
+        b.look()
+    b.set("- ee,B ed")                      # it rolled
+    b.look()
+    b.ref.button("end")                     # a mistaken end...
+    b.log += b.ref.take_events()
+    b.ref.button("undo")                    # ...taken back at once
+    b.log += b.ref.take_events()
+    types = [e["type"] for e in b.log]
+    assert "correct" in types and types[-1] == "play-on"
+    g = b.ref.game
+    before = (g.n, g.board.rows(), g.to_move(), g.over)
+    b.restart(b.log)
+    g = b.ref.game
+    assert (g.n, g.board.rows(), g.to_move(), g.over) == before
+    assert b.ref.phase == PLAY and g.board.sgf(g.move_point(3)) == "ed"

@@ -35,7 +35,7 @@ from goban.game import PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
 from goban.count import counter_for
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES, PHASE_NAMES
-from goban.referee.diff import diff_frame, faults_to_look, FAULT, NO_TOL, CAP
+from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL, CAP
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.state import RefState
 from goban.referee import setup, play, bowlwatch, timing
@@ -152,6 +152,8 @@ class Referee(RefState):
         self.presses.held = []            # presses meant for the last game
         self.reset_phase(SETUP)
         bowlwatch.new_game(self)
+        # a stone already on the board came before the game: never one of its moves
+        self.move_stamp = latest(self.since, self.n) if self.since is not None else -1
         self.emit(ev)
         prompt_setup(self)
         return ev

@@ -174,4 +174,7 @@ def button(ref, name, color):
             return
         _count(ref)
     elif name == "undo":
-        moves.undo(ref)
+        if ref.game.end == "agreement" and not ref.dead:
+            moves.play_on(ref)      # right after an agreement: the agreement taken back
+        else:
+            moves.undo(ref)

@@ -5,7 +5,7 @@ preallocated buffer: the frame path allocates nothing); `split` sorts the
 listed mismatches for the phase that looks at them.
 """
 
-from goban.compat import micropython, ptr8, ptr16
+from goban.compat import micropython, ptr8, ptr16, ptr32
 from goban.board import EMPTY
 from goban.points import board_index
 
@@ -147,3 +147,18 @@ def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) ->
             x += 1
         y += 1
     return k
+
+
+@micropython.viper
+def latest(since, n: int) -> int:
+    """The latest of n stamps (goban.settle's `since`): when the board last
+    changed, so a stone with a later stamp came after that moment."""
+    s = ptr32(since)
+    best = 0
+    i = 0
+    while i < n:
+        v = s[i]
+        if v > best and (v >> 30) == 0:     # not -1 (unknown), read as a word
+            best = v
+        i += 1
+    return best

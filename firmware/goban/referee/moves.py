@@ -181,6 +181,16 @@ def pass_move(ref, color, stone):
     return True
 
 
+def play_on(ref):
+    """The end of play by agreement taken back (undo right after it: a mistaken
+    end press): play goes on, the same side to move (`play-on` event)."""
+    g = ref.game
+    g.play_on()
+    ref.reset_phase(PLAY)
+    ref.emit({"type": "play-on", "to_move": LETTER[g.to_move()], "number": g.n})
+    after_play_ui(ref)
+
+
 def undo(ref):
     """Take the last move back where the rules allow it: the stone must be lifted
     and the captures put back (tolerated until they are)."""

@@ -36,7 +36,7 @@ def resume(ref, events):
     ref.replay_refused = None
     for ev in events:
         t = ev.get("type")
-        if t in ("game-start", "move", "pass", "abandon", "resign"):
+        if t in ("game-start", "move", "pass", "abandon", "resign", "play-on"):
             undone = None
         code = None
         if t == "game-start":
@@ -85,6 +85,11 @@ def resume(ref, events):
             cap_logged = True
             dead = None
             ended = counted = False
+            phase = PLAY
+        elif t == "play-on":
+            g.play_on()
+            ended = counted = False
+            dead = None
             phase = PLAY
         elif t == "resign":
             code = g.resign(COLOR[ev["color"]])

@@ -284,6 +284,16 @@ class LiveState:
                            "unit": None, "breakdown": {}}
             self.status = COUNTED
 
+    def _play_on(self, ev):
+        """The end of play by agreement taken back: play goes on."""
+        if self.status == ENDED:
+            self.status = PLAYING
+            self.end = None
+            self.dead = {}
+        to = ev.get("to_move")
+        if to in OTHER:
+            self.to_move = to
+
     def _players(self, ev):
         for k in GAME_FIELDS:
             if k in ev:
@@ -556,6 +566,7 @@ _HANDLERS = {
     "choose": LiveState._choose,
     "capture-pending": LiveState._capture_pending,
     "paused": LiveState._paused,
+    "play-on": LiveState._play_on,
     "end": LiveState._end,
     "resign": LiveState._resign,
     "dead": LiveState._dead,

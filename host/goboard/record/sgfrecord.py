@@ -281,6 +281,9 @@ class Recorder:
             self._comment(text + ".")
         elif kind == "restored":
             self._comment("Corrected: the board matches the game again.")
+        elif kind == "play-on":
+            self.ended = None
+            self._comment("The end of play was taken back: play goes on.")
         elif kind == "paused":
             self._comment("Play paused after two passes.")
         elif kind == "resign":
