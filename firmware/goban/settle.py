@@ -110,12 +110,13 @@ class Settle:
         unknown). None, with nothing pending after the last update, leaves
         nothing to do: every point reads its stable value and still does (the
         ages only matter once a reading changes, which sets them to 1)."""
-        self.scan += 1
+        scan = self.scan           # 0 at the first: what is there at boot came before anyone watched
+        self.scan = scan + 1
         if moved == 0 and (self.last >> 10) == 0:
             self.last = 0
             return 0
         r = settle_frame(cells, self.cand, self.age, self.stable, self.n, self.scans,
-                         self.steady, self.fast, self.since, self.scan)
+                         self.steady, self.fast, self.since, scan)
         self.last = r
         return r
 
