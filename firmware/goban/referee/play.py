@@ -334,7 +334,14 @@ def _pass_first(ref, v):
         return False
     if ref.remote is not None and not ref.remote.allows(c, PASS):
         return False
-    return bowlwatch.pass_stone_in(ref, c) or \
+    sc = ref.scales
+    if bowlwatch.loose(ref, o) is None or sc.seen[c - 1] < 0:
+        return False              # no lid or bowl weighed: a pass is the button's
+    if bowlwatch.pass_stone_in(ref, c):
+        return True
+    # the scales may yet show one: the mover's bowl still moving, or a stone of
+    # the mover's out and the lid still moving (they settle within a second)
+    return not bowlwatch.settled(ref, c) or \
         (bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o))
 
 
