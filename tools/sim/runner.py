@@ -80,7 +80,7 @@ from players import Players, game_moves, COLOR
 
 # what answers a game button: its event (a refusal is an illegal without a point;
 # an "end" answers only as an agreement, and the count's press is answered by "dead")
-ANSWERS = ("pass", "abandon", "resign", "dead", "undo")
+ANSWERS = ("pass", "abandon", "resign", "dead", "undo", "play-on")
 GAME_BUTTONS = ("pass", "abandon", "resign", "end", "undo")
 COUNT_WAIT_MS = 10000      # players who pressed end wait this long for the count
 
@@ -307,7 +307,7 @@ class Runner:
             name = ev["color"] + ":" + t
         elif t == "dead" or (t == "end" and ev.get("reason") == "agreement"):
             name = "end"
-        elif t == "undo":
+        elif t == "undo" or t == "play-on":   # (undo right after an agreement: play-on)
             name = "undo"
         else:
             return None
