@@ -41,13 +41,13 @@ def new_stones(v):
     return v.extra + v.changed if v.changed else v.extra
 
 
-def explain(ref, stable, new, missing, near=-1):
+def explain(ref, stable, new, missing, first=None):
     """The search (see the module docstring): its `found`, `best` and
-    `complete`. `near`: the first stone must be of the colour to move on a
-    neighbour of this frame point (the last stone, come to rest beside its
-    point). The game is left as it was."""
+    `complete`. `first`: the stones the order may begin with (None: any; the
+    last stone come to rest elsewhere: goban.referee.play._rolled). The game is
+    left as it was."""
     pools = [None, [], []]
-    s = _Search(ref, stable, pools, missing, near)
+    s = _Search(ref, stable, pools, missing, first)
     if len(new) > MAX_NEW or ref.game.over:
         return s
     for i in new:
@@ -100,12 +100,12 @@ def likely(ref, stable, new, missing):
 
 
 class _Search:
-    def __init__(self, ref, stable, pools, missing, near):
+    def __init__(self, ref, stable, pools, missing, first):
         self.ref = ref
         self.stable = stable
         self.pools = pools
         self.missing = missing
-        self.near = near
+        self.first = first
         self.taken = []           # frame points the moves so far captured
         self.found = []
         self.best = []
@@ -152,7 +152,7 @@ class _Search:
                 continue          # only the earliest (and those tied with it) may go next
             if self.budget <= 0 or len(self.found) >= ORDERS or g.over:
                 return
-            if not seq and self.near >= 0 and not beside(i, self.near, ref.size):
+            if not seq and self.first is not None and i not in self.first:
                 continue
             self.budget -= 1
             p = ref.p_of(i)

@@ -15,7 +15,9 @@ holds; the order is the policy:
     order         is that, in more than one order            those stones named
     rolled        is that with the last stone come to rest   the same move there
                   beside its point, before the answer (its   (`correct`)
-                  point maybe taken again since)
+                  point maybe taken again since); or with
+                  it taken off and another put down with it
+                  left (two at once)
     sure_start    has such moves before anything that does   those moves; the rest
                   not fit came                               is looked at next
     pass_first    has the opponent's answer to a pass stone  the pass, or a wait
@@ -41,6 +43,9 @@ from goban.referee.bowlwatch import READS_MASK
 from goban.referee.explain import explain, new_stones, sure, beside, weak, unknown
 from goban.referee.phase import OVER
 
+# a stone of the last mover's that came down within this many scans of its move:
+# put down with it (two at once); the move is the one the player leaves (_rolled)
+TWIN_SCANS = 50
 # the bowls' witness (witnessed): readings of the mover's bowl a verdict needs,
 # taken after the stone came; how often a wait for them looks again (ms); after
 # how many witness_ms a bowl still unread counts as silent
@@ -290,18 +295,22 @@ def _rolled(ref, v):
     c = g.color_of(n)
     stable = v.stable
     new = new_stones(v)
+    since = ref.since
     if i not in v.missing and i not in v.changed:
-        since = ref.since
         if since is None or stable[i] != c or ref.move_stamp <= 0 or since[i] == ref.move_stamp:
             return False
         new = new + [i]           # its stone went, and one of its colour came back there
-    near = [j for j in new if j != i and stable[j] == c and beside(i, j, ref.size)]
+    # where it came to rest: beside its point, or anywhere when that stone came
+    # down with it (two of the mover's stones together, the first taken off)
+    near = [j for j in new if j != i and stable[j] == c and
+            (beside(i, j, ref.size) or (since is not None and ref.move_stamp > 0 and
+                                        -TWIN_SCANS <= since[j] - ref.move_stamp <= TWIN_SCANS))]
     if not near:
         return False
     caps = [ref.i_of(q) for q in g.last_capture()]
     missing = [j for j in v.missing if j != i] + [j for j in caps if stable[j] == 0]
     g.undo()
-    s = explain(ref, stable, new, missing, near=i)
+    s = explain(ref, stable, new, missing, first=near)
     order = sure(s)
     g.play(c, p)
     v.rolled = order
