@@ -22,7 +22,8 @@ one more (`pass_stone_in`); never a standing total a mistake elsewhere made.
 A lid short of its prisoners is announced (`prisoner-missing`): at once when a
 stone is taken out of it, else (where prisoners count or pass stones go to the
 lids) at the next move once nothing is left to lift; what it holds is then the
-count, so a prisoner on the floor never hides a later pass stone.
+count, so a prisoner on the floor never hides a later pass stone; one that
+comes in within MISSED_MS after all (in either lid) is that prisoner, late.
 
 Ing's start-of-game check (180 a bowl) and the `bowls` event (the counts and
 the start, for the log and a resume) are here too. This module only counts and
@@ -35,6 +36,7 @@ from goban.referee.phase import PLAY, SETUP
 from goban.referee.words import LETTER
 
 READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
+MISSED_MS = 3000                   # prisoners said missing that come in this soon: late, not loose
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 
 
@@ -74,6 +76,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         elif now[j] >= 0:
             d = now[j] - prev[j]
             sc.into[c] += d
+            if d > 0:
+                _repay(ref, c, d)
             short = loose(ref, c)
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
@@ -147,6 +151,7 @@ def new_game(ref):
         sc.into[c] = 0
         sc.unsure[c] = 0
         sc.gift[c] = 0
+        sc.missed[c] = 0
 
 
 def used(ref, color):
@@ -281,6 +286,24 @@ def check_lids(ref):
         if short < 0:
             _missing(ref, color, short)
             sc.into[color] -= short           # what it holds is the count from now on
+            sc.missed[color] = -short         # (unless they come in soon: _repay)
+            sc.missed_at[color] = ref.now
+
+
+def _repay(ref, c, d):
+    """d stones came into c's lid: prisoners said missing a moment ago (of
+    either lid: one dropped in the wrong one) come first, not as stones the game
+    cannot explain. Returns how many they were."""
+    sc = ref.scales
+    k = 0
+    for m in (c, WHITE if c == BLACK else BLACK):
+        owed = sc.missed[m]
+        if owed and (ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS:
+            x = owed if owed < d - k else d - k
+            sc.missed[m] -= x
+            sc.into[c] -= x
+            k += x
+    return k
 
 
 def _missing(ref, color, short, taken=False):
