@@ -9,6 +9,8 @@ holds; the order is the policy:
                                                              in is played
     phantoms      shows a weak reading where its bowl says   the sensor flagged;
                   no stone can be                            looked at again
+    unknown       has stones there since a restart whose     named to be played
+                  order could not be told                    again
     explained     is the game plus moves in alternation,     the moves (a lone
                   in arrival order, legal, captures lifted   one first waits for
                   before the next                            its bowl's word)
@@ -415,9 +417,17 @@ def _fix(ref, v):
     ref.announce(code, color, i, pts, **kw)
 
 
+def _unknown(ref, v):
+    """Stones on the board since the restart whose order its first look could
+    not tell: nothing is taken or inferred with them there; they are named to
+    be played again (goban.referee.wrong)."""
+    return v.mis <= CAP and bool(unknown(ref, new_stones(v)))
+
+
 RULES = (
     (_matches, _settle),
     (_phantoms, _flag),
+    (_unknown, _fix),
     (_explained, _take),
     (_ambiguous, _name_order),
     (_rolled, _correct),
