@@ -9,11 +9,14 @@ cannot vouch for are *doubtful*: on a sensor that reads no value, or reading
 the other colour, or only weakly where the stone read strong at the end of
 play (a sensor whose baseline wandered while the stone sat on it: lifted, it
 still reads past the threshold). Each is judged lifted or not by what else the
-board says (`lifted`):
+board says:
   - its block: the other stones of its block all lifted, it is lifted too (a
-    dead group goes as a whole); none of them lifted, it stays;
-  - the lids: the lid the dead stones of its colour go into has gained more
-    stones than the lifted ones the sensors see.
+    dead group goes as a whole); none of them lifted, it stays (`_by_block`);
+  - the lids: the lid the dead stones of its colour go into has gained at least
+    as many more stones than the sensors saw lifted as there are such stones
+    of that colour (`_by_lids`: the lids count stones, not points).
+While a sensor reads unstable (a burst of noise) a weak reading is judged by
+nothing: noise breaks every stone's run of strong readings.
 A weak reading judged lifted is the sensor's drift: its baseline is taken
 again where it reads now (`ref.rebase_sensor`), so it reads empty from then
 on. A sensor that reads nothing for a while only (flagged unstable: a burst of
@@ -48,10 +51,17 @@ def frame(ref, stable, mis, pend):
     k = ref.counting
     unsure = []
     dead = list(missing)
-    for i in doubtful:
-        yes = lifted(ref, stable, i, missing) if stable[i] != UNSTABLE else -1
+    noisy = ref.n_faults and _unstable(ref, stable)
+    judged = [(i, _by_block(ref, stable, i, missing) if stable[i] != UNSTABLE else -1)
+              for i in doubtful]
+    left = _by_lids(ref, missing, [i for i, yes in judged if yes < 0 and stable[i] != UNSTABLE])
+    for i, yes in judged:
+        if yes < 0 and i in left:
+            yes = 1
         if yes < 0:
             yes = k.said.get(i, -1)         # what the players said of it
+        if yes == 1 and stable[i] < FAULT and noisy:
+            yes = -1                        # weak in a burst of noise says nothing yet
         if yes < 0:
             unsure.append(i)
         elif yes:
@@ -86,11 +96,10 @@ def _doubtful(ref, stable):
     return [buf[j] for j in range(k if k < CAP else CAP)]
 
 
-def lifted(ref, stable, i, missing):
-    """Whether the game's stone on frame point i was lifted: 1, 0, or -1 when
-    nothing tells (see the module docstring)."""
-    b = ref.game.board
-    c = b.cells[ref.p_of(i)]
+def _by_block(ref, stable, i, missing):
+    """Whether the game's stone on frame point i was lifted, by its block: 1
+    (the others all lifted), 0 (all there, read strong), or -1."""
+    c = ref.game.board.cells[ref.p_of(i)]
     mates = _block(ref, i)
     if len(mates) > 1:
         gone = 0
@@ -106,17 +115,40 @@ def lifted(ref, stable, i, missing):
             return 1
         if kept == len(mates) - 1:
             return 0
+    return -1
+
+
+def _by_lids(ref, missing, open_):
+    """Of the stones no block tells of (`open_`), those the lids say were
+    lifted: all of a colour when the lid its dead stones go into gained at
+    least as many more than the sensors saw lifted; else none (the lids count
+    stones, not points)."""
     k = ref.counting
     sc = ref.scales
-    o = WHITE if c == BLACK else BLACK
-    if k.lid_known and sc.seen is not None and sc.seen[1 + o] >= 0 and sc.now[1 + o] >= 0:
+    if not open_ or not k.lid_known or sc.seen is None:
+        return []
+    b = ref.game.board
+    out = []
+    for c in (BLACK, WHITE):
+        mine = [i for i in open_ if b.cells[ref.p_of(i)] == c]
+        o = WHITE if c == BLACK else BLACK
+        if not mine or sc.seen[1 + o] < 0 or sc.now[1 + o] < 0:
+            continue
         seen = 0
         for j in missing:
             if b.cells[ref.p_of(j)] == c:
                 seen += 1
-        if sc.into[o] - k.lid[o] > seen:
-            return 1
-    return -1
+        if sc.into[o] - k.lid[o] - seen >= len(mine):
+            out += mine
+    return out
+
+
+def _unstable(ref, stable):
+    """A sensor reads unstable now (a burst of noise, most likely)."""
+    for i in range(ref.n):
+        if stable[i] == UNSTABLE:
+            return True
+    return False
 
 
 def _block(ref, i):
