@@ -551,6 +551,25 @@ class Players:
             return acts
         return None
 
+    def answer_count(self):
+        """The count waits for a stone it cannot read ("Cannot read ..."), the
+        one it asks about lit yellow: the players say whether they lifted it
+        as dead ("down") or it stays ("up"), once a second at most, as people
+        read the display and press. None when nothing is asked."""
+        d = self.runner.hw["display"]
+        if d is None or not d.lines[0].startswith("Cannot read"):
+            return None
+        now = self.world.now
+        if now - getattr(self, "answered_at", -10000) < 1000:
+            return None
+        li = self.runner.hw["lights"]
+        lit = li.lit if li is not None else {}
+        asked = [i for i, c in lit.items() if c == "yellow"] if isinstance(lit, dict) else []
+        if not asked:
+            return None
+        self.answered_at = now
+        return "down" if asked[0] in self.dead else "up"
+
     def _lit(self):
         li = self.runner.hw["lights"]
         lit = li.lit if li is not None else {}

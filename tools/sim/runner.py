@@ -510,6 +510,9 @@ class Runner:
             # the players asked for the count: they wait a while for the result
             k = COUNT_WAIT_MS // self.scan_ms
             while self.result is None and k > 0:
+                said = p.answer_count()
+                if said:
+                    self.act(["button", "", said])
                 self.scan()
                 k -= 1
         return self.finish()
