@@ -15,6 +15,8 @@ holds; the order is the policy:
                   in arrival order, legal, captures lifted   one first waits for
                   before the next                            its bowl's word)
     order         is that, in more than one order            those stones named
+    pass_first    has the opponent's answer to a pass stone  the pass, or a wait
+                  still on its way to the lid                for the lid
     rolled        is that with the last stone come to rest   the same move there
                   beside its point, before the answer (its   (`correct`)
                   point maybe taken again since); or with
@@ -22,8 +24,6 @@ holds; the order is the policy:
                   left (two at once)
     sure_start    has such moves before anything that does   those moves; the rest
                   not fit came                               is looked at next
-    pass_first    has the opponent's answer to a pass stone  the pass, or a wait
-                  still on its way to the lid                for the lid
     unseen        is explained by a move on a dead sensor    that move, or the
                                                              player names it
     bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
@@ -430,9 +430,9 @@ RULES = (
     (_unknown, _fix),
     (_explained, _take),
     (_ambiguous, _name_order),
+    (_pass_first, _pass_or_wait),
     (_rolled, _correct),
     (_sure_start, _take),
-    (_pass_first, _pass_or_wait),
     (_unseen, _ask),
     (_bowl_may_tell, _wait),
     (_always, _fix),

@@ -34,6 +34,7 @@ def certain(ref, v):
     if left is None:
         return []
     stop = 0x7FFFFFFF
+    passes = ref.game.rules.uses_pass_stones
     for j in left:
         t = since[j]
         if t <= 0:
@@ -49,8 +50,8 @@ def certain(ref, v):
                 break
         if turn == 0:
             turn = _after_order(ref, best, v.stable)
-        if turn == c and t < stop:
-            stop = t
+        if (turn == c or passes) and t < stop:
+            stop = t              # (with pass stones, one out of turn may follow a pass)
     k = 0
     while k < len(best) and 0 < since[best[k]] < stop:
         k += 1
