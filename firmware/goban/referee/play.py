@@ -11,6 +11,8 @@ holds; the order is the policy:
                   no stone can be                            looked at again
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
+    pass_in       has new stones, and a pass stone of the    the pass; looked at
+                  mover's came into the lid                  again
     explained     is the game plus moves in alternation,     the moves (a lone
                   in arrival order, legal, captures lifted   one first waits for
                   before the next                            its bowl's word)
@@ -209,6 +211,8 @@ def _take(ref, v):
     """The moves, in order; a lone stone first waits for its bowl's word."""
     order = v.order
     stable = v.stable
+    if _pass_may_come(ref, v, order[0]):
+        return
     if len(order) == 1:
         i = order[0]
         if not witnessed(ref, stable, i, stable[i], v.waited):
@@ -226,6 +230,29 @@ def _take(ref, v):
         if rest:
             _name_order(ref, v, rest)     # the rest fits in more than one order
     ref.dirty = True
+
+
+def _pass_may_come(ref, v, i):
+    """Under rules with pass stones, the lid the mover's pass stone goes into
+    still moving: the stone out of the mover's bowl may be a pass stone on its
+    way, and the stone on i a move after the passes. It waits for the lid (up
+    to SILENT_WAITS witness waits), whose settling looks again."""
+    g = ref.game
+    sc = ref.scales
+    if not g.rules.uses_pass_stones or sc.witness_ms <= 0:
+        return False
+    o = WHITE if g.to_move() == BLACK else BLACK
+    if not bowlwatch.lid_moving(ref, o):
+        return False
+    w = ref.wait
+    if v.waited != i:
+        w.since = ref.now
+    waited = (ref.now - w.since) & 0x3FFFFFFF
+    if waited >= SILENT_WAITS * sc.witness_ms:
+        return False
+    w.i = i
+    w.ms = waited + RELOOK_MS
+    return True
 
 
 def _lifted(ref, v):
@@ -424,10 +451,28 @@ def _unknown(ref, v):
     return v.mis <= CAP and bool(unknown(ref, new_stones(v)))
 
 
+def _pass_in(ref, v):
+    """A pass stone of the mover's came into the lid, and stones are on the
+    board: the pass came first (its answer, and what followed, came after)."""
+    g = ref.game
+    c = g.to_move()
+    r = ref.remote
+    return g.rules.uses_pass_stones and not ref.pending and not g.over and v.mis <= CAP \
+        and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS))
+
+
+def _pass_first_of_all(ref, v):
+    g = ref.game
+    bowlwatch.check_lids(ref)
+    moves.pass_move(ref, g.to_move(), stone=True)
+    ref.dirty = True
+
+
 RULES = (
     (_matches, _settle),
     (_phantoms, _flag),
     (_unknown, _fix),
+    (_pass_in, _pass_first_of_all),
     (_explained, _take),
     (_ambiguous, _name_order),
     (_pass_first, _pass_or_wait),
