@@ -97,6 +97,11 @@ def act(ref, v):
                  extra={"choose": ref.name(pts[k]), "of": [ref.name(j) for j in pts]})
     ch.points = pts
     ch.k = k
+    since = ref.since
+    if since is not None:
+        for i in theirs:
+            if since[i] == 0:
+                since[i] = -1     # on the board since a restart, now ordered by the question
     show_choice(ref)
 
 
