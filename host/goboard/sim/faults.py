@@ -221,7 +221,7 @@ def verdict(out):
         if ep.get("chose") and not stuck and ep["end"] is not None:
             asked.append(e)     # which dead point: the player's ok answered, nothing moved
         elif ep["code"] == "resume-order" and not stuck and ep["end"] is not None \
-                and _order_unknown(ep["t"], summ):
+                and _order_unknown(ep["t"], out):
             asked.append(e)     # two stones of a side played while the board was off
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
@@ -265,16 +265,25 @@ def verdict(out):
             "mistake_left": truth["mistake"]}
 
 
-def _order_unknown(t, summ):
+def _order_unknown(t, out):
     """Whether the board could not know the order of the moves played while it
-    was last off before t: two stones or more of one side among them."""
+    was last off before t: two stones or more of one side among those placed
+    after the last move it took before going off (a stone put down just before
+    the cut, not yet settled, is as unseen as one put down while it was off,
+    or after it was back but before its first look)."""
+    summ = out["summary"]
     off = [o for o in summ.get("outages") or () if o[0] <= t]
     if not off:
         return False
     t0, t1 = off[-1]
+    taken = [ev["t"] for ev in out["events"]
+             if ev["type"] in ("move", "pass") and ev.get("t") is not None and ev["t"] <= t0]
+    since = taken[-1] if taken else 0
+    back = t if t1 is None else min([ev["t"] for ev in out["events"]
+                                     if ev.get("t") is not None and t1 < ev["t"]] + [t])
     seen = {}
     for at, c, _ in summ["truth"].get("stones") or ():
-        if t0 <= at <= (t1 if t1 is not None else t):
+        if since < at <= back:
             seen[c] = seen.get(c, 0) + 1
     return any(n >= 2 for n in seen.values())
 
