@@ -113,6 +113,18 @@ def pass_stone_answered_before_its_lid_settles():
     return steps(b, "#38 39 0 -1", "W ee", "#38 38 0 1", ".")
 
 
+def stone_out_of_turn_while_the_movers_hand_stays_in_its_bowl():
+    b = scales("aga")
+    # black's bowl keeps moving (a hand in it, or black playing on at once) as
+    # white's stone lands out of turn; no stone comes into white's lid
+    out = steps(b, "#-1 39 0 0", "W ee")
+    b.ref.now += 1000
+    out += steps(b, "#-1 39 0 0")
+    b.ref.now += 1000
+    out += steps(b, "#-1 39 0 0")
+    return out
+
+
 def prisoner_into_the_wrong_lid_then_a_stone_in_hand():
     b = scales("aga")
     # W gg is captured by B: B hg, gh, fg, W ee ... then B gf takes it
@@ -185,6 +197,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
              pass_stone_answered_before_its_lid_settles,
+             stone_out_of_turn_while_the_movers_hand_stays_in_its_bowl,
              prisoner_into_the_wrong_lid_then_a_stone_in_hand,
              prisoner_returned_to_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,

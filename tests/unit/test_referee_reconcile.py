@@ -84,6 +84,15 @@ def test_a_pass_stone_answered_before_its_lid_settles_is_taken_first_when_it_doe
     assert s[3] == [("move", "W", "ee")]
 
 
+def test_a_pass_stone_in_a_hand_is_waited_for_a_moment_only():
+    """The mover's bowl moving says a hand is in it, perhaps taking a pass
+    stone: the opponent's stone waits for that, 1.5 s at most (a mover playing
+    on at once keeps its bowl moving for good), then only the lid tells."""
+    s = S.stone_out_of_turn_while_the_movers_hand_stays_in_its_bowl()
+    assert s[1] == [] and s[2] == []
+    assert s[3] == [("illegal", "extra-stone", "ee")]
+
+
 def test_a_prisoner_in_the_wrong_lid_is_no_pass_stone():
     s = S.prisoner_into_the_wrong_lid_then_a_stone_in_hand()
     assert s[0] == [("move", "B", "gf"), ("capture-pending",)]

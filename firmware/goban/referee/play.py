@@ -56,6 +56,9 @@ TWIN_SCANS = 50
 FRESH_READS = 2
 RELOOK_MS = 50
 SILENT_WAITS = 4
+# a pass stone in a hand (the mover's bowl moving, nothing in the lid yet) is
+# waited for this long after the opponent's stone came; then only the lid tells
+PASS_HAND_MS = 1500
 
 
 def frame(ref, stable, mis, pend):
@@ -377,10 +380,22 @@ def _pass_first(ref, v):
         return False              # no lid or bowl weighed: a pass is the button's
     if bowlwatch.pass_stone_in(ref, c):
         return True
-    # the scales may yet show one: the mover's bowl still moving, or a stone of
-    # the mover's out and the lid still moving (they settle within a second)
-    return not bowlwatch.settled(ref, c) or \
-        (bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o))
+    # the scales may yet show one: a stone of the mover's out and the lid still
+    # moving (it settles within a second), or the mover's bowl moving (a hand in
+    # it: for PASS_HAND_MS; a mover playing on at once keeps it moving for good)
+    if bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o):
+        return True
+    if bowlwatch.settled(ref, c):
+        return False
+    w = ref.wait
+    if w.pass_n != g.n:
+        w.pass_n = g.n
+        w.pass_since = ref.now
+    waited = (ref.now - w.pass_since) & 0x3FFFFFFF
+    if waited >= PASS_HAND_MS:
+        return False
+    ref.look_again(PASS_HAND_MS - waited)
+    return True
 
 
 def _pass_or_wait(ref, v):

@@ -72,6 +72,8 @@ class Wait:
         self.ms = 0                       # how long it waits before the next look
         self.reads = 0                    # the mover's bowl's readings when it began
         self.vouched = -1                 # a point the player vouched for (ok)
+        self.pass_n = -1                  # the move after which a pass stone is awaited
+        self.pass_since = 0               # ticks (ms) that wait began
 
 
 class Choice:
