@@ -219,6 +219,21 @@ def flash_hooks(elf):
     return {"erase": want["flash_range_erase"], "program": want["flash_range_program"]}
 
 
+def functions(elf):
+    """The image's code as sorted [(address, size, name)] (Thumb bit cleared): its
+    functions and the frozen native code (fun_data_*)."""
+    from elftools.elf.elffile import ELFFile
+    out = []
+    with open(elf, "rb") as f:
+        for sym in ELFFile(f).get_section_by_name(".symtab").iter_symbols():
+            kind = sym["st_info"]["type"]
+            if sym["st_value"] and (kind == "STT_FUNC" or (
+                    kind == "STT_OBJECT" and sym.name.startswith("fun_data_"))):
+                out.append((sym["st_value"] & ~1, sym["st_size"], sym.name))
+    out.sort()
+    return out
+
+
 def to_uf2(data, base=0x10000000, family=0xE48BFF56):
     """UF2 blocks of 256-byte payloads (the RP2040's boot ROM format)."""
     blocks = []
