@@ -13,17 +13,22 @@ missing frame is asked for again with a "nak" naming the last event the host
 holds, and the board answers from the log. A garbled request gets "bad" and the
 host sends it again.
 
-Never blocks and allocates only what a frame needs: input is read a byte at a
-time while `select.poll` says there is one, into a fixed line buffer; a read-back
-is paced over calls of `poll()` so the board loop keeps its period.
+Never blocks and allocates next to nothing: input is read a byte at a time
+while `select.poll` says there is one, into a fixed line buffer; an event's
+frame and the heartbeat are put together in a buffer made at boot (the log's
+JSON copied in, the CRC written where it goes: nothing of it on the heap);
+other messages (answers to the host) make their JSON; a read-back is paced
+over calls of `poll()` so the board loop keeps its period.
 """
 
 import json
+import sys
 
 import select
 import time
 
-from goban.crc import crc32
+from goban.compat import micropython, ptr8
+from goban.crc import crc32, crc32_into
 from goban.players import FIELDS as GAME_FIELDS
 
 
@@ -43,6 +48,27 @@ RX_MAX = 512          # longest request line the board accepts (names in UTF-8)
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
+TX_MAX = 512          # a frame this long at most is put together in Link.tx (an
+# event's, a heartbeat: 60-400 bytes; a longer one, a count's, is made the plain way)
+# MicroPython's streams write the first n bytes of a buffer: write(buf, n)
+_WRITE_N = sys.implementation.name == "micropython"
+_EV_HEAD = b'{"k":"ev","e":'
+_TICK_HEAD = b'{"k":"tick","game":'
+
+
+_HEX = b"0123456789abcdef"
+
+
+@micropython.viper
+def _put(dst, at: int, src, n: int) -> int:
+    """src[0:n] (bytes-like) copied to dst[at]; returns at + n."""
+    d = ptr8(dst)
+    s = ptr8(src)
+    i = 0
+    while i < n:
+        d[at + i] = s[i]
+        i += 1
+    return at + n
 
 
 def frame_bytes(fseq, body):
@@ -102,6 +128,7 @@ class Link:
                  new_game=None, players=None, clock=None, expect=None, undo=None):
         self.inp = stream
         self.out = out if out is not None else stream
+        self.flush = getattr(self.out, "flush", None)   # bound once: none a frame
         self.log = log
         self.info = info = dict(info or {})
         if not info.get("serial"):
@@ -115,6 +142,9 @@ class Link:
         self.answered = {}     # kind -> (id, answer) of the last request with an id: a
         #                        request sent again (its answer lost) acts only once
         self.fseq = 0
+        self.tx = bytearray(TX_MAX)   # the frame being put together (_begin.._end)
+        self.txn = 0
+        self.crc = bytearray(4)
         self.rx = bytearray(RX_MAX)
         self.rxn = -1          # -1: outside a frame; else bytes held after '~'
         self.one = bytearray(1)
@@ -151,18 +181,78 @@ class Link:
 
     # --- sending --------------------------------------------------------------
     def _send(self, body):
-        data = frame_bytes(self.fseq, body)
+        self._write(frame_bytes(self.fseq, body), -1)
+
+    def _write(self, data, n):
+        """A whole frame out (n >= 0: the first n bytes of data), counted."""
         self.fseq = (self.fseq + 1) & 0xFFFF
         try:
-            self.out.write(data)
+            if n < 0:
+                self.out.write(data)
+            elif _WRITE_N:
+                self.out.write(data, n)
+            else:
+                self.out.write(bytes(data[:n]))
         except OSError:
             pass  # the host is gone; the log keeps everything
-        f = getattr(self.out, "flush", None)
+        f = self.flush
         if f is not None:
             try:
                 f()
             except OSError:
                 pass
+
+    # A frame put together in self.tx, as frame_bytes makes it: _begin, then
+    # _add/_add_uint for the JSON's pieces, then _end sends it (False, nothing
+    # sent, when the pieces did not fit: the caller makes it the plain way).
+    def _begin(self):
+        self.tx[0] = 0x7E
+        self.txn = 1
+        self._add_uint(self.fseq)
+        self.tx[self.txn] = 0x20
+        self.txn += 1
+
+    def _add(self, data):
+        n = self.txn
+        k = len(data)
+        if n < 0 or n + k > TX_MAX - 10:
+            self.txn = -1
+        else:
+            self.txn = _put(self.tx, n, data, k)
+
+    def _add_uint(self, v):
+        """The decimal digits of 0 <= v < 2**30 (small ints only: nothing allocated)."""
+        n = self.txn
+        if n < 0 or n + 10 > TX_MAX - 10:
+            self.txn = -1
+            return
+        tx = self.tx
+        p = 1
+        while p * 10 <= v:
+            p *= 10
+        while p:
+            q = v // p
+            tx[n] = 48 + q
+            v -= q * p
+            p //= 10
+            n += 1
+        self.txn = n
+
+    def _end(self):
+        n = self.txn
+        if n < 0:
+            return False
+        tx = self.tx
+        crc = self.crc
+        crc32_into(crc, tx, 1, n)
+        tx[n] = 0x20
+        for k in range(4):
+            b = crc[k]
+            tx[n + 1 + 2 * k] = _HEX[b >> 4]
+            tx[n + 2 + 2 * k] = _HEX[b & 15]
+        tx[n + 9] = 0x0A
+        self._write(tx, n + 10)
+        return True
 
     def _msg(self, k, re, fields):
         d = {"k": k}
@@ -172,13 +262,13 @@ class Link:
             d[key] = fields[key]
         self._send(json.dumps(d))
 
-    TAKES_PAYLOAD = True    # send_event(ev, payload): the board loop may pass the log's JSON
+    TAKES_PAYLOAD = True    # send_event(ev, payload): the board loop may pass the log's JSON (bytes)
 
     def send_event(self, ev, payload=None):
         """A referee event, live. Called by the board loop after the game log
         gave it (game, seq); events without them are sent as they are.
-        `payload`: its JSON already made (the log's record: bytes), not made again
-        (a count's JSON is ~4 ms on the RP2040)."""
+        `payload`: its JSON already made (the log's record's: bytes), not made
+        again (a count's JSON is ~4 ms on the RP2040)."""
         g = ev.get("game", 0)
         if g and self.game and g != self.game:
             # the previous game is closed: tell the host where it ended
@@ -193,8 +283,14 @@ class Link:
         if g:
             self.game = g
             self.seq = ev.get("seq", self.seq)
-        body = json.dumps(ev) if payload is None else str(payload, "utf-8")
-        self._send('{"k":"ev","e":' + body + "}")
+        if payload is None:
+            payload = json.dumps(ev).encode()
+        self._begin()
+        self._add(_EV_HEAD)
+        self._add(payload)
+        self._add(b"}")
+        if not self._end():     # longer than the buffer (a count's can be)
+            self._send('{"k":"ev","e":' + str(payload, "utf-8") + "}")
         return True
 
     def hello(self, re):
@@ -214,7 +310,13 @@ class Link:
         if self.fseq != sent:
             self.last_tx = now_ms
         elif ticks_diff(now_ms, self.last_tx) >= TICK_MS:
-            self._msg("tick", None, {"game": self.game, "seq": self.seq})
+            self._begin()       # {"k":"tick","game":G,"seq":S}
+            self._add(_TICK_HEAD)
+            self._add_uint(self.game)
+            self._add(b',"seq":')
+            self._add_uint(self.seq)
+            self._add(b"}")
+            self._end()
             self.last_tx = now_ms
 
     def _ready(self):
