@@ -29,9 +29,12 @@ except ImportError:
 # they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
 # else they wait a step, so no step runs past the 10 ms scan period
 STEP_BUDGET_US = 8800
-# the loop collects the heap itself, a quiet step after this many events
-# (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
+# the loop looks at the heap itself, a quiet step after this many events, and
+# collects, a quiet step of its own, when less than GC_FREE_MIN is free
+# (BoardLoop.gc_events, gc_free_min): the collector's ~17 ms never lands in a busy
+# step. The .mpy install (the heap tight, ~35 KB left) collects at every look.
 GC_EVENTS = 24
+GC_FREE_MIN = 64 * 1024
 
 
 def board_id():
@@ -95,6 +98,7 @@ def build():
     tidy()
     loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS
+    loop.gc_free_min = GC_FREE_MIN if FROZEN else 0
     try:
         import sys
         from goban.link import Link   # the serial link to the host (USB CDC)

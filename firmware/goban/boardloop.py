@@ -21,10 +21,11 @@ settle counters are preallocated, classify and settle are viper passes, and
 the referee only builds objects when something happened. An idle step (scan,
 buttons, scales, link poll) allocates nothing either, so the heap fills only
 with what events leave behind, and the loop collects it itself (`_collect`),
-on a step of its own, at a quiet moment: MicroPython's collector stops
-everything for ~16 ms on the RP2040 (the whole 245 KB heap is swept), and
-left to itself it would run inside whichever step allocates when the heap is
-full: the step taking a move, writing the log. See `gc_events`.
+on a step of its own, at a quiet moment, when a look at the heap (a quiet step
+of its own too) found it low: MicroPython's collector stops everything for
+~17 ms on the RP2040 (the whole 245 KB heap is swept), and left to itself it
+would run inside whichever step allocates when the heap is full: the step
+taking a move, writing the log. See `gc_events`.
 """
 
 import gc
@@ -50,12 +51,15 @@ FORCE = 2
 
 # The loop's own collection (main.py turns it on for the Pico: `gc_events`; off in
 # the simulator, whose heap is large): once that many events went out since the
-# last one, or GC_SCANS scans passed (the link's heartbeat allocates a little), at
-# the first step where the board is quiet (no point in transition, nothing to log,
-# send, draw or light). An event leaves ~3 KB of garbage (its dict, JSON, frames,
-# the display's text), so 24 of them fill well under half the heap and the
-# collector never runs on its own inside a busy step. gc.mem_free itself walks the
-# heap (8.5 ms on the RP2040): it is not asked. MicroPython only (gc.mem_free marks it).
+# last look, or GC_SCANS scans passed, the first step where the board is quiet (no
+# point in transition, nothing to log, send, draw or light) looks at the heap
+# (gc.mem_free walks it: ~8.5 ms on the RP2040, a step of its own), and when less
+# than `gc_free_min` bytes were free the next quiet step collects (~17 ms). An
+# event leaves ~0.6 KB of garbage now (its dict and JSON, the referee's look: the
+# frames and the display's text are made in buffers made at boot), so a whole
+# game needs a few collections, not one every 24 events; with `gc_free_min` 0
+# (the .mpy install, whose heap is tight) every look is a collection, as before.
+# MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
 # how fast _learn forgets a peak of each job's cost (1/2**k a run)
 FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05"
@@ -111,9 +115,12 @@ class BoardLoop:
         self.prepared = None        # the record of the queue's first event, made (HEAVY)
         self.payload = None         # the JSON of the event last logged, for its send
         self.quiet = False          # the last scan had no point in transition
-        self.gc_events = 0          # collect after this many events (0: never; main.py: 24)
+        self.gc_events = 0          # look at the heap after this many events (0: never)
+        self.gc_free_min = 0        # ... and collect when less is free (0: always)
         self.collections = 0        # the loop's own gc.collect() steps
-        self.gc_sent = 0            # self.sent and self.scans at the last one
+        self.gc_looks = 0           # ... and its looks at the heap
+        self.gc_due = False         # the last look found the heap low
+        self.gc_sent = 0            # self.sent and self.scans at the last look
         self.gc_scans = 0
         # the step's time (main.py sets it and the clock on the Pico): the scale job
         # and an output job run only if they fit in it after the scan (_jobs)
@@ -264,12 +271,15 @@ class BoardLoop:
             if link is not None:
                 link.poll(now_ms)
             return 0
-        if self.gc_events and GC_ON and (self.sent - self.gc_sent >= self.gc_events
+        if self.gc_events and GC_ON and (self.gc_due or self.sent - self.gc_sent >= self.gc_events
                                          or self.scans - self.gc_scans >= GC_SCANS) \
                 and self._idle():
-            if link is not None:
-                link.poll(now_ms)
-            self._collect()         # this step is the collection; the scan is the next
+            if self.gc_due or not self.gc_free_min:
+                if link is not None:
+                    link.poll(now_ms)
+                self._collect()     # this step is the collection; the scan is the next
+            else:
+                self._gc_look()     # this step looks at the heap; the scan is the next
             return 0
         # work that would not fit beside a scan gets a step of its own, after a
         # scanning one (so nothing starves the scan): a button press (the end of
@@ -283,9 +293,11 @@ class BoardLoop:
             name = self.pressed
             if name is None:
                 q = self.queue
-                if link is not None and self.ref.job is None and \
-                        not (q and q[0]["type"] in HEAVY):
-                    link.poll(now_ms)   # not beside the referee's long work, a count's
+                if link is not None and self.ref.job is None and not (q and self._alone(q[0])):
+                    # not beside the referee's long work, nor a move's or a count's
+                    # log or send (a move's log is ~5-8 ms on the RP2040: a poll
+                    # beside it, 0.3-2 ms, took the step past the period)
+                    link.poll(now_ms)
                 return self._solo_step(now_ms, clock, t0)
             self.pressed = None
             self.press(name)
@@ -512,6 +524,15 @@ class BoardLoop:
     def _collect(self):
         gc.collect()
         self.collections += 1
+        self.gc_due = False
+        self.gc_sent = self.sent
+        self.gc_scans = self.scans
+
+    def _gc_look(self):
+        """Is the heap low (less than gc_free_min free)? Then the next quiet step
+        collects."""
+        self.gc_due = gc.mem_free() < self.gc_free_min
+        self.gc_looks += 1
         self.gc_sent = self.sent
         self.gc_scans = self.scans
 
