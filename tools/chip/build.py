@@ -221,16 +221,21 @@ def flash_hooks(elf):
     return {"erase": want["flash_range_erase"], "program": want["flash_range_program"]}
 
 
-def functions(elf):
+def functions(elf, objects=False):
     """The image's code as sorted [(address, size, name)] (Thumb bit cleared): its
-    functions and the frozen native code (fun_data_*)."""
+    functions and the frozen native code (fun_data_*); `objects`: its data
+    objects instead."""
     from elftools.elf.elffile import ELFFile
     out = []
     with open(elf, "rb") as f:
         for sym in ELFFile(f).get_section_by_name(".symtab").iter_symbols():
             kind = sym["st_info"]["type"]
-            if sym["st_value"] and (kind == "STT_FUNC" or (
-                    kind == "STT_OBJECT" and sym.name.startswith("fun_data_"))):
+            if not sym["st_value"]:
+                continue
+            if objects:
+                if kind == "STT_OBJECT" and not sym.name.startswith("fun_data_"):
+                    out.append((sym["st_value"], sym["st_size"], sym.name))
+            elif kind == "STT_FUNC" or (kind == "STT_OBJECT" and sym.name.startswith("fun_data_")):
                 out.append((sym["st_value"] & ~1, sym["st_size"], sym.name))
     out.sort()
     return out
@@ -304,7 +309,8 @@ def patch_littlefs(mp_root, log):
 # (measured on the emulated chip: tools/bench chip, step_counters). With a Python
 # stack (MICROPY_ENABLE_PYSTACK) the frames come from a region of their own,
 # taken and given back in order, and the heap sees none of them.
-PYSTACK_WORDS = 1536          # 6 KB (the deepest a whole game went: see tools/README.md)
+# 4 KB: a whole game to its count went 1.2 KB deep (tools/bench chip, pystack_peak_bytes)
+PYSTACK_WORDS = 1024
 _PYSTACK_CONF_OLD = "#define MICROPY_ENABLE_GC                       (1)\n"
 _PYSTACK_CONF_NEW = _PYSTACK_CONF_OLD + (
     "#define MICROPY_ENABLE_PYSTACK                  (1)  // goboard: frames off the heap\n"
@@ -329,8 +335,17 @@ def patch_pystack(mp_root, log):
     the configuration changed now: the build folder's qstr lists, collected
     from the sources as configured before, must go."""
     rp2 = os.path.join(mp_root, "ports", "rp2")
-    changed = _patch_source(os.path.join(rp2, "mpconfigport.h"), _PYSTACK_CONF_OLD,
-                            _PYSTACK_CONF_NEW, "MICROPY_ENABLE_PYSTACK", log)
+    conf = os.path.join(rp2, "mpconfigport.h")
+    with open(conf) as f:
+        text = f.read()
+    if _PYSTACK_CONF_NEW not in text and "MICROPY_PYSTACK_WORDS" in text:
+        # patched before with another size: back to the port's own text first
+        keep = [ln for ln in text.splitlines(True)
+                if "goboard: frames off the heap" not in ln and "MICROPY_PYSTACK_WORDS" not in ln]
+        with open(conf, "w") as f:
+            f.write("".join(keep))
+    changed = _patch_source(conf, _PYSTACK_CONF_OLD, _PYSTACK_CONF_NEW,
+                            "MICROPY_ENABLE_PYSTACK", log)
     changed |= _patch_source(os.path.join(rp2, "main.c"), _PYSTACK_DECL_OLD, _PYSTACK_DECL_NEW,
                              "the Python stack's array", log)
     changed |= _patch_source(os.path.join(rp2, "main.c"), _PYSTACK_INIT_OLD, _PYSTACK_INIT_NEW,

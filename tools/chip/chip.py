@@ -263,6 +263,20 @@ class Chip:
     def read_flash(self, offset, length):
         return base64.b64decode(self._ask({"op": "flash", "from": offset, "len": length})["data"])
 
+    def read_ram(self, address, length):
+        return base64.b64decode(self._ask({"op": "ram", "from": address, "len": length})["data"])
+
+    def pystack_peak(self):
+        """The most of the image's Python stack (build.py: goboard_pystack) any call
+        chain has used since power-on, in bytes (the highest word ever written: the
+        stack grows up from zeroed RAM), and its size; None without one."""
+        for a, n, name in _functions(self.image["elf"], objects=True):
+            if name == "goboard_pystack":
+                data = self.read_ram(a, n)
+                used = len(data.rstrip(b"\0"))
+                return (used + 3) & ~3, n
+        return None
+
     def files(self):
         """The board's filesystem as the flash holds it now ({path: bytes})."""
         return littlefs_files(self.read_flash(FS_OFFSET, FS_BLOCKS * FS_BLOCK))
@@ -335,11 +349,12 @@ ALLOCATORS = ("gc_alloc", "gc_realloc", "m_malloc", "m_malloc_maybe", "m_malloc0
 _FUNCS = {}
 
 
-def _functions(elf):
-    if elf not in _FUNCS:
+def _functions(elf, objects=False):
+    key = (elf, objects)
+    if key not in _FUNCS:
         import build
-        _FUNCS[elf] = build.functions(elf)
-    return _FUNCS[elf]
+        _FUNCS[key] = build.functions(elf, objects)
+    return _FUNCS[key]
 
 
 def alloc_hook(elf):

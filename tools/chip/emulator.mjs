@@ -14,8 +14,10 @@
 //          sent, the WS2812 frames it wrote and the time reached
 //   usb    bytes for the device's USB CDC OUT endpoint (held, as a real host NAKs,
 //          until the device reads them: answering empty reads at once makes TinyUSB
-//          re-arm in a storm that slows bytecode 3x)
+//          re-arm in a storm that slows bytecode 3x); its IN packets complete after
+//          their time on the wire, as a host takes them, not when armed
 //   flash  read back part of the flash (the game log on LittleFS, for a check)
+//   ram    read part of the RAM (the Python stack's deepest use, for the bench)
 //   stats  totals: instructions, flash operations, the XIP cache's counters
 //   probe  the steps the program marked since the last ask (Probe below), what they
 //          allocated by part and caller, and (boot with `profile`) where their
@@ -35,6 +37,7 @@ import readline from 'readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 
 const FLASH_BASE = 0x10000000;
+const USB_PACKET_EXTRA = 13;   // bytes on the wire beside a packet's data (see boot)
 const CYCLE_NANOS = 8; // 125 MHz
 
 let mcu = null;
@@ -537,6 +540,25 @@ function boot(c) {
     pendingRead = [ep, size];
     serveRead();
   };
+  // IN transfers: rp2040js tells the device a data IN buffer went out the moment it
+  // is armed; a host takes it in its next transaction, after the packet's time on the
+  // wire (full speed, 12 Mbit/s: the data and ~13 bytes of token, CRC, handshake and
+  // gaps), one packet after another (EP0's control transfers stay as they are)
+  const ready = usb.indicateBufferReady.bind(usb);
+  const inQueue = [];
+  let inFree = 0;
+  const inAlarm = mcu.clock.createAlarm(() => {
+    ready(inQueue.shift()[1], false);
+    if (inQueue.length) inAlarm.schedule(Math.max(0, inQueue[0][0] - mcu.clock.nanos));
+  });
+  usb.indicateBufferReady = (ep, out) => {
+    if (out || ep === 0) return ready(ep, out);
+    const len = mcu.usbDPRAMView.getUint32(0x80 + ep * 8, true) & 0x3ff;
+    const now = mcu.clock.nanos;
+    inFree = Math.max(now, inFree) + Math.ceil((len + USB_PACKET_EXTRA) * 8 * 1000 / 12);
+    inQueue.push([inFree, ep]);
+    if (inQueue.length === 1) inAlarm.schedule(inFree - now);
+  };
   mcu.adc.onADCRead = (ch) => {
     const sel = (mcu.sio.gpioValue >>> cfg.adc.shift) & ((1 << cfg.adc.bits) - 1);
     const v = ch < 8 ? adcTable[ch * 128 + sel] : 2048;
@@ -677,6 +699,9 @@ rl.on('line', (line) => {
       reply(run(o));
     } else if (o.op === 'flash') {
       reply({ data: b64(flash.subarray(o.from, o.from + o.len)) });
+    } else if (o.op === 'ram') {
+      const off = o.from - 0x20000000;
+      reply({ data: b64(mcu.sram.subarray(off, off + o.len)) });
     } else if (o.op === 'trace') {
       // debugging: run n instructions, return the pc of each (a jump history)
       const pcs = [];
