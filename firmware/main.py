@@ -26,9 +26,11 @@ except ImportError:
     FROZEN = False            # .mpy files on the stock image (tools/deploy)
 # the time a step may take (BoardLoop.budget_us): after the scan, the scale job
 # and an output job (log, send, lights, a display page) run only if the most
-# they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
-# else they wait a step, so no step runs past the 10 ms scan period
-STEP_BUDGET_US = 8800
+# they lately cost still fits (a move's log write ~5-8 ms, a scale job 1-4.5 ms),
+# else they wait a step, so no step runs past the 10 ms scan period. 8 ms: with
+# the flash cache's misses a job's cost varies more than its learned peak
+# foresees (a look beside its scan ran 1 ms over it: steps of 10.0-11.1 ms at 8.8)
+STEP_BUDGET_US = 8000
 # the loop looks at the heap itself, a quiet step after this many events, and
 # collects, a quiet step of its own, when less than GC_FREE_MIN is free
 # (BoardLoop.gc_events, gc_free_min): the collector's ~17 ms never lands in a busy
