@@ -62,7 +62,8 @@ FORCE = 2
 # MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
 # how fast _learn forgets a peak of each job's cost (1/2**k a run)
-FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05"
+FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
+_DRAW = 10                  # cost[_DRAW]: the display drawn (a page sent is cost[3])
 # what running one more job costs beyond the job itself (the checks, the
 # learning, the calls, and after the last one the step's own end: 0.3-0.6 ms of
 # bytecode on the RP2040, measured): _fits counts it
@@ -133,11 +134,12 @@ class BoardLoop:
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
         # the most each job cost lately, us: a scale read, an event's log write,
-        # the lights, the display (a page drawn or sent),
+        # the lights, a display page sent,
         # the scales' news to the referee, the referee's look at a frame that
         # changed, a poll of the buttons, a poll of the link, an event's send,
-        # the scales' news that only says a bowl started moving
-        self.cost = array("i", [2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000, 2000, 1000])
+        # the scales' news that only says a bowl started moving, the display drawn
+        self.cost = array("i", [2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000, 2000, 1000,
+                                2000])
         self.t0 = 0                 # when this step began (ticks_us)
         self.news = False           # a scale's count changed: the referee is told next
         # ... and it is a settled count (the referee's look at the bowls: 1-3 ms
@@ -466,7 +468,7 @@ class BoardLoop:
                     self.logged = 1     # live news only: nothing to write
                 kind = 8 if self.logged else 1
             else:
-                kind = 2 if self.ref.ui_dirty else 3
+                kind = 2 if self.ref.ui_dirty else (_DRAW if self.draw else 3)
             if kind == 3 and not self._ui_pending():
                 return
             if not (free and ran == 0) and not self._fits(clock, t0, self.cost[kind]):
@@ -495,10 +497,11 @@ class BoardLoop:
         down by 1/32 a run (a job's cost has peaks: a scale job that wakes the
         referee, a look that takes a move; a peak that comes back seldom is
         forgotten in some 30 runs). An event's log write, the lights, a poll
-        of the link and the referee's look are forgotten eight times slower:
-        their cost goes with what they meet (where the log's last block is: 1.7
-        to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms; a frame from the
-        host or none: 0.3 to 2 ms; a move taken or not: 1.4 to 5.2 ms), and the
+        of the link, the referee's look and the display's draw are forgotten
+        eight times slower: their cost goes with what they meet (where the log's
+        last block is: 1.7 to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms;
+        a frame from the host or none: 0.3 to 2 ms; a move taken or not: 1.4 to
+        5.2 ms; a line that fits a row or a text laid out: 1.4 to 3.2 ms), and the
         cheap ones, more common, would soon make the next dear one look cheap.
         (A send is steady, ~2 ms, but for the first and a count's: those are
         forgotten at the usual pace.)"""
