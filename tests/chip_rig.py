@@ -62,5 +62,5 @@ def repl(image, fs_files=None, profile=None, xip_cache=True):
 
 
 
-def game_script(sgf_path, n_moves, wait_ms=250):
-    return CB.game_script(sgf_path, n_moves, wait_ms)
+def game_script(sgf_path, n_moves, seed=1):
+    return CB.game_script(sgf_path, n_moves, seed)
