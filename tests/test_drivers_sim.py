@@ -269,7 +269,7 @@ def test_buttons_on_the_pcf8574_expander():
 def test_ssd1306_driver_with_framebuf_on_a_fake_bus(tmp_path):
     code = """
 from goban import profile
-from goban.hw.display import Display
+from goban.hw.display import Display, layout
 class Bus:
     def __init__(self):
         self.cmds = []
@@ -305,11 +305,12 @@ def frame_of(rows):
     for i, t in enumerate(rows):
         fb.text(t, 0, 8 * i, 1)
     return bytes(ref)
-same = b''.join(bus.data[-4:]) == frame_of(d.lines)
+rows = layout(d.l1, d.l2, d.cols, d.rows)     # the text rows shown
+same = b''.join(bus.data[-4:]) == frame_of(rows)
 d.show('Black to play', 'move 12')
 again = d.flush_page()
 print(drawn, pages, len(bus.data) - n0, len(bus.data[-1]), lit > 100 and same, again,
-      d.lines[0], d.lines[2])
+      rows[0], rows[2])
 # short lines are drawn and sent allocating nothing (on a bus that keeps nothing);
 # a long one is wrapped
 class Null:

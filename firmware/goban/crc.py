@@ -6,10 +6,6 @@ it); otherwise a small fallback that gives the same number: a 16-entry table
 of nibbles (64 bytes) instead of zlib's 256 entries, two steps per byte.
 """
 
-from array import array
-
-from goban.compat import micropython, ptr8, ptr32
-
 try:
     import binascii
     _lib = getattr(binascii, "crc32", None)  # None: a build without it
@@ -28,7 +24,6 @@ def _nibble_table():
 
 
 _T = _nibble_table()
-_T32 = array("I", _T)      # the same, for the viper passes
 
 
 def crc32_small(data):
@@ -47,27 +42,3 @@ def crc32(data):
     if _lib is not None:
         return _lib(data) & 0xFFFFFFFF
     return crc32_small(data)
-
-
-# The board writes a CRC where it goes, allocating nothing: a CRC over 2**30 is a
-# long int on MicroPython, and its text or bytes more objects, for every record
-# and frame. The same nibble table, in viper; the running value kept as a signed
-# 32-bit word (-1 is 0xFFFFFFFF), shifted right with the sign bits masked off.
-@micropython.viper
-def crc32_into(out, src, start: int, end: int):
-    """The CRC-32 of src[start:end] written big-endian into out[0:4]."""
-    d = ptr8(out)
-    s = ptr8(src)
-    t = ptr32(_T32)
-    c = -1
-    i = start
-    while i < end:
-        c ^= s[i]
-        c = ((c >> 4) & 0x0FFFFFFF) ^ t[c & 15]
-        c = ((c >> 4) & 0x0FFFFFFF) ^ t[c & 15]
-        i += 1
-    c ^= -1
-    d[0] = (c >> 24) & 255
-    d[1] = (c >> 16) & 255
-    d[2] = (c >> 8) & 255
-    d[3] = c & 255

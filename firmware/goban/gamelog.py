@@ -31,7 +31,7 @@ host may not have fetched it yet).
 import json
 import os
 
-from goban.crc import crc32, crc32_into
+from goban.crc import crc32
 
 MAX_RECORD = 4096  # a longer length field is damage, not an event
 # how a record is made durable, looked up once (not an exception a record)
@@ -105,10 +105,7 @@ class GameLog:
         self._seq = 0
         self._last = None
         self.last_payload = None   # the last appended event's JSON (bytes)
-        # a record's length and CRC are written from these (the JSON as it is:
-        # a record allocates its JSON and nothing else)
-        self._head = bytearray(2)
-        self._tail = bytearray(4)
+        self._head = bytearray(2)  # a record's length is written from here
         self._marks = []
         self._reported = set()
         if not _exists(self.path):
@@ -369,11 +366,10 @@ class GameLog:
         head = self._head
         head[0] = n >> 8
         head[1] = n & 0xFF
-        crc32_into(self._tail, payload, 0, n)
         f = self._open()
         f.write(head)
         f.write(payload)
-        f.write(self._tail)
+        f.write(crc32(payload).to_bytes(4, "big"))
         self._sync(f)
 
     def _prev(self):

@@ -27,8 +27,7 @@ import sys
 import select
 import time
 
-from goban.compat import micropython, ptr8
-from goban.crc import crc32, crc32_into
+from goban.crc import crc32
 from goban.players import FIELDS as GAME_FIELDS
 
 
@@ -48,27 +47,12 @@ RX_MAX = 512          # longest request line the board accepts (names in UTF-8)
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
-TX_MAX = 512          # a frame this long at most is put together in Link.tx (an
-# event's, a heartbeat: 60-400 bytes; a longer one, a count's, is made the plain way)
+TX_MAX = 512          # the product image's Link.tx: an event's frame, a heartbeat
+# (60-400 bytes) is put together there; a longer one (a count's) the plain way
 # MicroPython's streams write the first n bytes of a buffer: write(buf, n)
 _WRITE_N = sys.implementation.name == "micropython"
 _EV_HEAD = b'{"k":"ev","e":'
 _TICK_HEAD = b'{"k":"tick","game":'
-
-
-_HEX = b"0123456789abcdef"
-
-
-@micropython.viper
-def _put(dst, at: int, src, n: int) -> int:
-    """src[0:n] (bytes-like) copied to dst[at]; returns at + n."""
-    d = ptr8(dst)
-    s = ptr8(src)
-    i = 0
-    while i < n:
-        d[at + i] = s[i]
-        i += 1
-    return at + n
 
 
 def frame_bytes(fseq, body):
@@ -125,7 +109,7 @@ class Link:
     takeback; each returns the answer's fields, ValueError to refuse)."""
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
-                 new_game=None, players=None, clock=None, expect=None, undo=None):
+                 new_game=None, players=None, clock=None, expect=None, undo=None, tx=0):
         self.inp = stream
         self.out = out if out is not None else stream
         self.flush = getattr(self.out, "flush", None)   # bound once: none a frame
@@ -142,9 +126,13 @@ class Link:
         self.answered = {}     # kind -> (id, answer) of the last request with an id: a
         #                        request sent again (its answer lost) acts only once
         self.fseq = 0
-        self.tx = bytearray(TX_MAX)   # the frame being put together (_begin.._end)
-        self.txn = 0
-        self.crc = bytearray(4)
+        # an event's frame and the heartbeat are put together in a buffer
+        # (goban.outbuf) when main.py gives one (the product image: tx=TX_MAX);
+        # without, every frame is made the plain way
+        self.frame = None
+        if tx:
+            from goban.outbuf import Frame
+            self.frame = Frame(tx)
         self.rx = bytearray(RX_MAX)
         self.rxn = -1          # -1: outside a frame; else bytes held after '~'
         self.one = bytearray(1)
@@ -202,58 +190,6 @@ class Link:
             except OSError:
                 pass
 
-    # A frame put together in self.tx, as frame_bytes makes it: _begin, then
-    # _add/_add_uint for the JSON's pieces, then _end sends it (False, nothing
-    # sent, when the pieces did not fit: the caller makes it the plain way).
-    def _begin(self):
-        self.tx[0] = 0x7E
-        self.txn = 1
-        self._add_uint(self.fseq)
-        self.tx[self.txn] = 0x20
-        self.txn += 1
-
-    def _add(self, data):
-        n = self.txn
-        k = len(data)
-        if n < 0 or n + k > TX_MAX - 10:
-            self.txn = -1
-        else:
-            self.txn = _put(self.tx, n, data, k)
-
-    def _add_uint(self, v):
-        """The decimal digits of 0 <= v < 2**30 (small ints only: nothing allocated)."""
-        n = self.txn
-        if n < 0 or n + 10 > TX_MAX - 10:
-            self.txn = -1
-            return
-        tx = self.tx
-        p = 1
-        while p * 10 <= v:
-            p *= 10
-        while p:
-            q = v // p
-            tx[n] = 48 + q
-            v -= q * p
-            p //= 10
-            n += 1
-        self.txn = n
-
-    def _end(self):
-        n = self.txn
-        if n < 0:
-            return False
-        tx = self.tx
-        crc = self.crc
-        crc32_into(crc, tx, 1, n)
-        tx[n] = 0x20
-        for k in range(4):
-            b = crc[k]
-            tx[n + 1 + 2 * k] = _HEX[b >> 4]
-            tx[n + 2 + 2 * k] = _HEX[b & 15]
-        tx[n + 9] = 0x0A
-        self._write(tx, n + 10)
-        return True
-
     def _msg(self, k, re, fields):
         d = {"k": k}
         if re is not None:
@@ -285,12 +221,18 @@ class Link:
             self.seq = ev.get("seq", self.seq)
         if payload is None:
             payload = json.dumps(ev).encode()
-        self._begin()
-        self._add(_EV_HEAD)
-        self._add(payload)
-        self._add(b"}")
-        if not self._end():     # longer than the buffer (a count's can be)
-            self._send('{"k":"ev","e":' + str(payload, "utf-8") + "}")
+        fr = self.frame
+        if fr is not None:
+            fr.begin(self.fseq)
+            fr.add(_EV_HEAD)
+            fr.add(payload)
+            fr.add(b"}")
+            n = fr.end()
+            if n:
+                self._write(fr.buf, n)
+                return True
+        # no buffer, or longer than it (a count's can be): the plain way
+        self._send('{"k":"ev","e":' + str(payload, "utf-8") + "}")
         return True
 
     def hello(self, re):
@@ -310,13 +252,20 @@ class Link:
         if self.fseq != sent:
             self.last_tx = now_ms
         elif ticks_diff(now_ms, self.last_tx) >= TICK_MS:
-            self._begin()       # {"k":"tick","game":G,"seq":S}
-            self._add(_TICK_HEAD)
-            self._add_uint(self.game)
-            self._add(b',"seq":')
-            self._add_uint(self.seq)
-            self._add(b"}")
-            self._end()
+            fr = self.frame
+            n = 0
+            if fr is not None:  # {"k":"tick","game":G,"seq":S}
+                fr.begin(self.fseq)
+                fr.add(_TICK_HEAD)
+                fr.add_uint(self.game)
+                fr.add(b',"seq":')
+                fr.add_uint(self.seq)
+                fr.add(b"}")
+                n = fr.end()
+            if n:
+                self._write(fr.buf, n)
+            else:
+                self._msg("tick", None, {"game": self.game, "seq": self.seq})
             self.last_tx = now_ms
 
     def _ready(self):

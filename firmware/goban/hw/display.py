@@ -133,11 +133,6 @@ class Display:
                 fb.text(text, 0, 8 * i, 1)
         self.dirty = (1 << self.rows) - 1
 
-    @property
-    def lines(self):
-        """The text rows shown (layout() of the last show())."""
-        return layout(self.l1 or "", self.l2 or "", self.cols, self.rows)
-
     def flush_page(self):
         """Send the next changed page; False when all are out."""
         d = self.dirty
