@@ -73,6 +73,13 @@ def tidy():
         gc.collect()
 
 
+# on the stock image's tight heap (.mpy files) the game's arrays (3.2 KB on 19x19,
+# in one piece, at loop.start()) found no piece left once the link's code was
+# loaded last: a piece that big is taken early (BoardLoop.room) and given back just
+# before the start (run())
+ROOM = 4096
+
+
 def build():
     # the imports above leave their loaders' garbage all over the heap: collect it
     # before the long-lived buffers are taken, or a 6 KB buffer finds no room
@@ -80,6 +87,7 @@ def build():
     prof = load_profile(board_id())
     from goban.count import counter_for
     counter_for(prof.size)   # the largest buffers first, into an unfragmented heap
+    room = None if FROZEN else bytearray(ROOM)
     tidy()
     dev = open_devices(prof)
     tidy()
@@ -101,15 +109,19 @@ def build():
     loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS
     loop.gc_free_min = GC_FREE_MIN if FROZEN else 0
+    loop.room = room
     try:
         import sys
-        from goban.link import Link   # the serial link to the host (USB CDC)
+        from goban.link import Link, TX_MAX   # the serial link to the host (USB CDC)
         # the host's `state` request answers with the referee's current state
         loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
                          info={"profile": prof.id, "size": prof.size}, state=loop.state,
                          new_game=loop.host_new_game, players=loop.host_players,
                          clock=loop.host_clock,
-                         expect=loop.host_expect, undo=loop.host_undo)   # goban.remote
+                         expect=loop.host_expect, undo=loop.host_undo,   # goban.remote
+                         # frames put together in a buffer (none on the .mpy install:
+                         # its heap is tight; every frame made the plain way there)
+                         tx=TX_MAX if FROZEN else 0)
     except ImportError:
         loop.link = None
     return prof, loop
@@ -121,6 +133,7 @@ def run():
     # objects: collected now, the game's arrays (3 KB and more) find room; from
     # .mpy files on the stock image the heap is tight enough that, left to the
     # collector's own run inside the allocation, the first new game failed
+    loop.room = None
     gc.collect()
     loop.start(now_ms=time.ticks_ms())
     period = prof.scan_ms

@@ -116,6 +116,7 @@ class BoardLoop:
         self.prepared = None        # the record of the queue's first event, made (HEAVY)
         self.payload = None         # the JSON of the event last logged, for its send
         self.quiet = False          # the last scan had no point in transition
+        self.room = None            # a piece of heap main.py keeps for the game's arrays
         self.gc_events = 0          # look at the heap after this many events (0: never)
         self.gc_free_min = 0        # ... and collect when less is free (0: always)
         self.collections = 0        # the loop's own gc.collect() steps
@@ -133,6 +134,7 @@ class BoardLoop:
         self.follow = False
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
+        self.link_waited = 0        # ... and the link's poll
         # the most each job cost lately, us: a scale read, an event's log write,
         # the lights, a display page sent,
         # the scales' news to the referee, the referee's look at a frame that
@@ -271,14 +273,14 @@ class BoardLoop:
         link = self.link
         if self.next_scan is not None and now_ms - self.next_scan < 0:
             if link is not None:
-                link.poll(now_ms)
+                self._poll(now_ms)
             return 0
         if self.gc_events and GC_ON and (self.gc_due or self.sent - self.gc_sent >= self.gc_events
                                          or self.scans - self.gc_scans >= GC_SCANS) \
                 and self._idle():
             if self.gc_due or not self.gc_free_min:
                 if link is not None:
-                    link.poll(now_ms)
+                    self._poll(now_ms)
                 self._collect()     # this step is the collection; the scan is the next
             else:
                 self._gc_look()     # this step looks at the heap; the scan is the next
@@ -287,8 +289,9 @@ class BoardLoop:
         # scanning one (so nothing starves the scan): a button press (the end of
         # play counts the board: ~8 ms on the RP2040), the referee's look that
         # found no room beside its scan, the log or link job of a count event
-        # (~7 ms), and an output job that found no room beside the scan FORCE
-        # steps in a row; the link is polled first in an output job's step
+        # (~7 ms), an output job that found no room beside the scan FORCE steps
+        # in a row, and the link's poll likewise (a read-back's frames: 2-4 ms);
+        # the link is polled first in an output job's step
         if (self.scanned or self.follow) and (self.pressed is not None or self._solo()):
             self.scanned = False
             self.follow = False
@@ -299,7 +302,7 @@ class BoardLoop:
                     # not beside the referee's long work, nor a move's or a count's
                     # log or send (a move's log is ~5-8 ms on the RP2040: a poll
                     # beside it, 0.3-2 ms, took the step past the period)
-                    link.poll(now_ms)
+                    self._poll(now_ms)
                 return self._solo_step(now_ms, clock, t0)
             self.pressed = None
             self.press(name)
@@ -326,11 +329,14 @@ class BoardLoop:
             if name is not None:
                 self.pressed = name     # taken on the next step, a step of its own
                 k += 1
-        if link is not None and self._fits(clock, t0, self.cost[7]):
-            t = clock() if clock is not None else 0
-            link.poll(now_ms)
-            if clock is not None:
-                self._learn(7, clock() - t)
+        if link is not None:
+            if self._fits(clock, t0, self.cost[7]):
+                t = clock() if clock is not None else 0
+                self._poll(now_ms)
+                if clock is not None:
+                    self._learn(7, clock() - t)
+            else:
+                self.link_waited += 1   # FORCE steps: a step of its own (_solo)
         if self.ref.events:
             k += self._take()
         k += self._jobs(now_ms, clock, t0, scaled)
@@ -364,13 +370,20 @@ class BoardLoop:
 
     def _solo(self):
         """This step goes to the jobs alone (step()): a heavy event's log or send,
-        or a job that found no room beside the scan FORCE steps in a row."""
+        or a job (the link's poll too) that found no room beside the scan FORCE
+        steps in a row."""
         q = self.queue
         if self.ref.job is not None or (q and self._alone(q[0])):
             return True
         if self.bowls is not None and self.bowls_waited >= FORCE:
             return True
+        if self.link_waited >= FORCE:
+            return True
         return self.out_waited >= FORCE and (bool(q) or self._ui_pending())
+
+    def _poll(self, now_ms):
+        self.link.poll(now_ms)
+        self.link_waited = 0
 
     def _solo_step(self, now_ms, clock, t0):
         """A step without a scan: the referee's long work (ref.job) or the scale
