@@ -26,12 +26,17 @@ except ImportError:
     FROZEN = False            # .mpy files on the stock image (tools/deploy)
 # the time a step may take (BoardLoop.budget_us): after the scan, the scale job
 # and an output job (log, send, lights, a display page) run only if the most
-# they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
-# else they wait a step, so no step runs past the 10 ms scan period
-STEP_BUDGET_US = 8800
-# the loop collects the heap itself, a quiet step after this many events
-# (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
+# they lately cost still fits (a move's log write ~5-8 ms, a scale job 1-4.5 ms),
+# else they wait a step, so no step runs past the 10 ms scan period. 8 ms: with
+# the flash cache's misses a job's cost varies more than its learned peak
+# foresees (a look beside its scan ran 1 ms over it: steps of 10.0-11.1 ms at 8.8)
+STEP_BUDGET_US = 8000
+# the loop looks at the heap itself, a quiet step after this many events, and
+# collects, a quiet step of its own, when less than GC_FREE_MIN is free
+# (BoardLoop.gc_events, gc_free_min): the collector's ~17 ms never lands in a busy
+# step. The .mpy install (the heap tight, ~35 KB left) collects at every look.
 GC_EVENTS = 24
+GC_FREE_MIN = 64 * 1024
 
 
 def board_id():
@@ -68,6 +73,13 @@ def tidy():
         gc.collect()
 
 
+# on the stock image's tight heap (.mpy files) the game's arrays (3.2 KB on 19x19,
+# in one piece, at loop.start()) found no piece left once the link's code was
+# loaded last: a piece that big is taken early (BoardLoop.room) and given back just
+# before the start (run())
+ROOM = 4096
+
+
 def build():
     # the imports above leave their loaders' garbage all over the heap: collect it
     # before the long-lived buffers are taken, or a 6 KB buffer finds no room
@@ -75,7 +87,8 @@ def build():
     prof = load_profile(board_id())
     from goban.referee import Referee
     ref = Referee(prof.size)   # the largest buffers first (the count's, the game's), into
-    tidy()                     # an unfragmented heap
+    room = None if FROZEN else bytearray(ROOM)   # an unfragmented heap
+    tidy()
     if FROZEN:
         # the referee's parts a clean game never needs load when first needed from
         # .mpy files (heap); frozen they cost no heap, and loaded now, never a look
@@ -100,15 +113,20 @@ def build():
     tidy()
     loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS
+    loop.gc_free_min = GC_FREE_MIN if FROZEN else 0
+    loop.room = room
     try:
         import sys
-        from goban.link import Link   # the serial link to the host (USB CDC)
+        from goban.link import Link, TX_MAX   # the serial link to the host (USB CDC)
         # the host's `state` request answers with the referee's current state
         loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
                          info={"profile": prof.id, "size": prof.size}, state=loop.state,
                          new_game=loop.host_new_game, players=loop.host_players,
                          clock=loop.host_clock,
-                         expect=loop.host_expect, undo=loop.host_undo)   # goban.remote
+                         expect=loop.host_expect, undo=loop.host_undo,   # goban.remote
+                         # frames put together in a buffer (none on the .mpy install:
+                         # its heap is tight; every frame made the plain way there)
+                         tx=TX_MAX if FROZEN else 0)
     except ImportError:
         loop.link = None
     return prof, loop
@@ -120,6 +138,7 @@ def run():
     # objects: collected now, the game's arrays (3 KB and more) find room; from
     # .mpy files on the stock image the heap is tight enough that, left to the
     # collector's own run inside the allocation, the first new game failed
+    loop.room = None
     gc.collect()
     loop.start(now_ms=time.ticks_ms())
     period = prof.scan_ms
