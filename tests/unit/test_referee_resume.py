@@ -181,6 +181,34 @@ def test_stones_whose_order_a_restart_cannot_tell_are_announced_not_guessed():
     assert "illegal" not in types(evs)
 
 
+def test_more_stones_than_a_look_can_order_after_a_restart_are_played_again():
+    """Fast play went on while the board was off: nine stones, more than one look
+    orders (explain.MAX_NEW). The game never stops on a board that differs from
+    the log: resume-order names them, and played again each is a move."""
+    from goban.referee.explain import MAX_NEW
+    b = Board()
+    b.play("B ee,W dd")
+    logged = list(b.log)
+    off = "B aa,W ia,B ac,W ic,B ae,W ie,B ag,W ig,B ai".split(",")
+    assert len(off) > MAX_NEW
+    for m in off:
+        b.put(*m.split())
+    b.restart(logged)
+    evs = b.look()
+    il = [e for e in evs if e["type"] == "illegal"]
+    assert [e["code"] for e in il] == ["resume-order"] and il[0]["fix"]
+    assert not [e for e in evs if e["type"] == "move"]
+    assert sorted(b.ref.lights) == sorted(idx(m.split()[1]) for m in off)
+    for m in reversed(off):
+        b.lift(m.split()[1])
+        b.look()
+    assert not b.ref.illegal and b.ref.game.n == 2
+    b.play(",".join(off))
+    assert [e["point"] for e in b.log if e["type"] == "move"][-len(off):] == \
+        [m.split()[1] for m in off]
+    assert b.ref.game.n == 2 + len(off) and not b.ref.illegal
+
+
 def test_a_move_on_a_dead_sensor_without_scales_is_announced_not_guessed():
     from goban.referee import FAULT
     b = Board()

@@ -456,6 +456,8 @@ def _fix(ref, v):
     words it (goban.referee.wrong: loaded when something is first wrong)."""
     from goban.referee.wrong import what_is_wrong
     code, color, i, pts, kw = what_is_wrong(ref, v)
+    if code == "resume-order":
+        ref.resumed = False       # the restart's look is over: those stones are played again
     ref.announce(code, color, i, pts, **kw)
 
 

@@ -17,7 +17,7 @@ from goban.referee.words import NAMES
 from goban.referee.diff import NO_TOL, CAP, diff_frame, split
 from goban.referee.announce import classify
 from goban.referee import bowlwatch
-from goban.referee.explain import explain, likely, new_stones, weak, unknown
+from goban.referee.explain import explain, likely, new_stones, weak, unknown, MAX_NEW
 
 
 def certain(ref, v):
@@ -73,11 +73,28 @@ def what_is_wrong(ref, v):
     if took is not None:
         return took
     new = new_stones(v)
-    if unknown(ref, new):
+    if unknown(ref, new) or _unexplained_since_restart(ref, v, new):
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
                 {"l": " ".join(ref.name(i) for i in new[:6])})
     return _after(ref, v, _best(ref, v), _words)
+
+
+def _unexplained_since_restart(ref, v, new):
+    """The restart's look found more stones the saved game lacks than its
+    search can order (play went on while the board was off): they are named to
+    be played again, as when an order is not sure. Announced as a mismatch the
+    game stopped for good: no fix a player makes would fit that look."""
+    since = ref.since
+    if not ref.resumed or since is None:
+        return False
+    s = v.search
+    if len(new) <= MAX_NEW and (s is None or s.complete):
+        return False
+    for i in new:
+        if since[i] == 0:
+            return True
+    return False
 
 
 def _best(ref, v):
