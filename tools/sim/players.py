@@ -341,6 +341,8 @@ class Players:
                 ev = self.alarm
                 acts = self._fix(ev, rounds)
                 rounds += 1
+                if not acts and self._board_settles():
+                    continue
                 if not acts:
                     self._stuck("no fix a player can do for %s %s"
                                 % (ev.get("code"), ev.get("point")))
@@ -368,6 +370,18 @@ class Players:
             self._think((300, 800))
             return self.react()
         return self.stopped is None
+
+    def _board_settles(self):
+        """An announcement nobody can act on: a person waits a moment, as after
+        a fix (GIVE_MS), for the board to catch up before calling the game
+        stopped. True when it cleared meanwhile."""
+        r = self.runner
+        k = GIVE_MS // r.scan_ms
+        while self.alarm is not None and k > 0:
+            r.scan()
+            self._setup_done()
+            k -= 1
+        return self.alarm is None
 
     def _look_at_setup(self):
         """A new game waits for the board to be cleared ("Clear the board", the
