@@ -12,18 +12,38 @@ Pico only waits for the next scan period.
 import gc
 import time
 
-from goban import profile as P
-from goban.boardloop import BoardLoop
-from goban.calibration import Calibration, CalibrationError
-from goban.gamelog import GameLog
-from goban.hw import open_devices
-
-CAL_PATH = "calibration.bin"
 try:
     import goboard_profiles  # type: ignore[import-not-found]  # noqa: F401
     FROZEN = True             # the product image: the firmware frozen in flash
 except ImportError:
     FROZEN = False            # .mpy files on the stock image (tools/deploy)
+
+# The modules main imports, leaves first. From .mpy files each one's code lands in the
+# heap and its loader leaves garbage behind: imported as one cascade, the garbage of
+# each lay between the next ones' code and the heap was in pieces (94 KB free, the
+# largest 30 KB: the referee's buffers took it and a driver's 1.3 KB found none).
+# One at a time with a collection between, the free heap stays in one piece (the
+# largest 86 KB). tests/unit/test_boot_order.py keeps the list whole.
+BOOT_ORDER = (
+    "goban", "goban.profile", "goban.compat", "goban.rules", "goban.settle", "goban.hw",
+    "goban.hw.bowls", "goban.board", "goban.game", "goban.regions", "goban.count",
+    "goban.referee.words", "goban.points", "goban.referee.diff", "goban.referee.phase",
+    "goban.clock", "goban.players", "goban.referee.timing", "goban.referee.state",
+    "goban.referee.bowlwatch", "goban.referee.moves", "goban.referee.setup",
+    "goban.referee.explain", "goban.referee.play", "goban.referee", "goban.boardloop",
+    "goban.crc", "goban.calibration", "goban.gamelog")
+if not FROZEN:
+    for _name in BOOT_ORDER:
+        __import__(_name)
+        gc.collect()
+
+from goban import profile as P  # noqa: E402
+from goban.boardloop import BoardLoop  # noqa: E402
+from goban.calibration import Calibration, CalibrationError  # noqa: E402
+from goban.gamelog import GameLog  # noqa: E402
+from goban.hw import open_devices  # noqa: E402
+
+CAL_PATH = "calibration.bin"
 # the time a step may take (BoardLoop.budget_us): after the scan, the scale job
 # and an output job (log, send, lights, a display page) run only if the most
 # they lately cost still fits (a move's log write ~5-8 ms, a scale job 1-4.5 ms),
@@ -73,21 +93,14 @@ def tidy():
         gc.collect()
 
 
-# on the stock image's tight heap (.mpy files) the game's arrays (3.2 KB on 19x19,
-# in one piece, at loop.start()) found no piece left once the link's code was
-# loaded last: a piece that big is taken early (BoardLoop.room) and given back just
-# before the start (run())
-ROOM = 4096
-
-
 def build():
     # the imports above leave their loaders' garbage all over the heap: collect it
     # before the long-lived buffers are taken, or a 6 KB buffer finds no room
     gc.collect()
     prof = load_profile(board_id())
     from goban.referee import Referee
-    ref = Referee(prof.size)   # the largest buffers first (the count's, the game's), into
-    room = None if FROZEN else bytearray(ROOM)   # an unfragmented heap
+    ref = Referee(prof.size)   # the largest buffers first (the count's, the game's, every
+                               # game's: fresh_game reuses them), into an unfragmented heap
     tidy()
     if FROZEN:
         # the referee's parts a clean game never needs load when first needed from
@@ -114,7 +127,6 @@ def build():
     loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS
     loop.gc_free_min = GC_FREE_MIN if FROZEN else 0
-    loop.room = room
     try:
         import sys
         from goban.link import Link, TX_MAX   # the serial link to the host (USB CDC)
@@ -138,7 +150,6 @@ def run():
     # objects: collected now, the game's arrays (3 KB and more) find room; from
     # .mpy files on the stock image the heap is tight enough that, left to the
     # collector's own run inside the allocation, the first new game failed
-    loop.room = None
     gc.collect()
     loop.start(now_ms=time.ticks_ms())
     period = prof.scan_ms

@@ -121,7 +121,6 @@ class BoardLoop:
         self.prepared = None        # the record of the queue's first event, made (HEAVY)
         self.payload = None         # the JSON of the event last logged, for its send
         self.quiet = False          # the last scan had no point in transition
-        self.room = None            # a piece of heap main.py keeps for the game's arrays
         self.gc_events = 0          # look at the heap after this many events (0: never)
         self.gc_free_min = 0        # ... and collect when less is free (0: always)
         self.collections = 0        # the loop's own gc.collect() steps

@@ -57,11 +57,24 @@ def explain(ref, stable, new, missing, first=None):
         pools[c].append(i)
     since = ref.since
     if since is not None:
-        for c in (BLACK, WHITE):
-            if len(pools[c]) > 1:
-                pools[c].sort(key=lambda i: (since[i], i))   # (MicroPython sorts unstably)
+        _by_arrival(pools[BLACK], since)
+        _by_arrival(pools[WHITE], since)
     s.dfs([], ref.move_stamp if since is not None else -1)   # none before the last move
     return s
+
+
+def _by_arrival(pool, since):
+    """Sorted in place by arrival, then point (at most MAX_NEW stones): an insertion
+    sort, as MicroPython's sort is unstable and a key's closure and tuples were
+    half of what a look allocated."""
+    for k in range(1, len(pool)):
+        i = pool[k]
+        t = since[i]
+        j = k - 1
+        while j >= 0 and (since[pool[j]] > t or (since[pool[j]] == t and pool[j] > i)):
+            pool[j + 1] = pool[j]
+            j -= 1
+        pool[j + 1] = i
 
 
 SLID_SCANS = 50     # a stone that came this soon after one of its colour left, near it: slid
@@ -229,5 +242,8 @@ def unknown(ref, new):
     look found (goban.referee.resume), so now they are to be played again."""
     since = ref.since
     if since is None or ref.resumed:
-        return []
-    return [i for i in new if since[i] == 0]
+        return ()
+    for i in new:                 # (none, at nearly every look: nothing made)
+        if since[i] == 0:
+            return [j for j in new if since[j] == 0]
+    return ()

@@ -158,25 +158,40 @@ def _drifted_prisoners(ref, v):
 def _phantoms(ref, v):
     """Weak readings of a colour whose settled bowl says fewer stones are out
     than the frame shows new (stones moved on the board aside): the weak ones
-    beyond that are no stones."""
+    beyond that are no stones. (Loops, not comprehensions: each of those is a
+    closure MicroPython makes, and this runs at every look with a new stone.)"""
+    v.phantoms = ()
     if ref.mark_sensor is None or ref.strong is None or not v.extra or v.mis > CAP:
         return False
-    found = []
+    found = None
     cells = ref.game.board.cells
+    stable = v.stable
     for c in (BLACK, WHITE):
-        new = [i for i in v.extra if v.stable[i] == c]
-        faint = [i for i in new if weak(ref, i)]
-        if not faint or not bowlwatch.settled(ref, c):
+        new = 0
+        faint = None
+        for i in v.extra:
+            if stable[i] == c:
+                new += 1
+                if weak(ref, i):
+                    if faint is None:
+                        faint = []
+                    faint.append(i)
+        if faint is None or not bowlwatch.settled(ref, c):
             continue
         out = bowlwatch.unused(ref, c)
         if out < 0:
             continue
-        # stones of c gone from their points may have been moved to new ones
-        moved = len([i for i in v.missing if cells[ref.p_of(i)] == c])
-        k = len(new) - moved - out
-        found += faint[:k] if k > 0 else []
+        moved = 0                 # stones of c gone from their points may have been moved to new ones
+        for i in v.missing:
+            if cells[ref.p_of(i)] == c:
+                moved += 1
+        k = new - moved - out
+        if k > 0:
+            found = faint[:k] if found is None else found + faint[:k]
+    if found is None:
+        return False
     v.phantoms = found
-    return bool(found)
+    return True
 
 
 def _flag(ref, v):
