@@ -10,6 +10,14 @@ checks) meanwhile.
 
 from goban.compat import micropython, ptr8, ptr16
 
+# the raw stream (`raw` request): a frame of 361 readings is ~920 bytes on the
+# wire, so at most 10 a second (a USB CDC link carries far more, a step sends one)
+# and each request streams for a while only: a host that went away stops it
+RAW_MIN_MS = 100
+RAW_MAX_EVERY_MS = 5000
+RAW_FOR_MS = 10000    # a request's stream lasts this long unless it says `for`
+RAW_MAX_FOR_MS = 60000
+
 
 @micropython.viper
 def pack12(raw, out, n: int):
@@ -46,7 +54,6 @@ def raw_request(link, re, msg):
     (and the scales') now, as the answer, then every `every` ms for `for` ms
     (a host asks again before then to go on); goban.link's poll sends them
     (raw_send)."""
-    from goban.link import RAW_MIN_MS, RAW_MAX_EVERY_MS, RAW_FOR_MS, RAW_MAX_FOR_MS
     if link.raw_fn is None:
         link._msg("error", re, {"msg": "this board sends no raw readings"})
         return
@@ -66,7 +73,6 @@ def raw_send(link, re):
     """One raw frame on the link (host/README.md, "Link protocol": `raw`)."""
     import binascii
     import json
-    from goban.link import RAW_MIN_MS
     raw, wired, scales = link.raw_fn()
     n = len(raw)
     buf = link.raw_buf

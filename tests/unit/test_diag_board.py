@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 from conftest import BOARDS, MP
-from goban.rawstream import unpack12
-from goban.link import Link, parse_frame, RAW_MIN_MS
+from goban.rawstream import unpack12, RAW_MIN_MS
+from goban.link import Link, parse_frame
 
 
 def test_the_board_side_alike_under_cpython_and_micropython(tmp_path, micropython):
