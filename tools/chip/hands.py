@@ -58,7 +58,7 @@ class Builder:
                     break
                 if c == "red" and w.board[i]:
                     self.placed.discard(i)
-                    self.gen = w.lift(i, to_lid=False)
+                    self.gen = w.lift(i, "bowl")
                     break
         if self.gen is not None:
             try:
