@@ -128,6 +128,25 @@ def test_a_partial_walk_names_what_it_covers():
     assert kinds == ["swapped-sensors", "wrong-order"], kinds
 
 
+@pytest.mark.parametrize("spec,row,named", [
+    ("sel2:0,2", "q", ("swapped-select-lines", 2, [0, 2])),
+    ("sel1:1,3", "c", ("swapped-select-lines", 1, [1, 3])),
+    ("sel2:1,2;sel1:0,2", "j", None)])
+def test_one_row_walked_names_crossed_select_lines_not_a_row_of_swaps(spec, row, named):
+    """One row sees few select words, and several lines vary alike over them:
+    the simplest crossing that explains every point seen is named (row 3, q:
+    second-level words 3 and 4 read as 6 and 1, only S0/S2 crossed gives
+    both), never nineteen swapped sensors."""
+    info, frames, walk, extra = D.walk(spec, 19)
+    rep = A.analyse(info, frames, [e for e in walk if e["p"][1] == row])
+    kinds = [p["kind"] for p in rep["problems"]]
+    assert "swapped-sensors" not in kinds and "crossed-wires" not in kinds, kinds
+    if named is not None:
+        got = [(p["kind"], p["level"], p["lines"]) for p in rep["problems"]]
+        assert got == [named], got
+    assert rep["remap"]["moved"] > 0
+
+
 def test_the_points_come_worst_first_with_their_readings():
     info, frames, walk, extra = D.walk("dead:cc;noisy:ee;inverted:gg", 9)
     rep = A.analyse(info, frames, walk)

@@ -19,6 +19,8 @@ A channel number is (adc * 2**n2 + b) * 2**n1 + a: first-level mux input a
 wiring order is channel n (boards/README.md, goban.hw.matrix).
 """
 
+from itertools import permutations
+
 from goban.hw.matrix import wiring_to_frame
 from goban.points import name as point_name, frame_of_name
 from goban.profile import ORDERS
@@ -189,20 +191,22 @@ def _transpositions(perm):
 
 
 def _bit_perm(pairs, bits, field):
-    """The bit permutation that best maps o's field onto e's (majority over the
-    points; a bit that never varies keeps its place). None if no permutation."""
-    perm = []
-    for j in range(bits):
-        best = j
-        score = -1
-        for i in range(bits):
-            agree = sum(1 for o, e in pairs if ((field(o) >> i) & 1) == ((field(e) >> j) & 1))
-            if agree > score or (agree == score and i == j):
-                best, score = i, agree
-        perm.append(best)
-    if sorted(perm) != list(range(bits)):
-        return None
-    return perm
+    """The permutation of select lines that best maps o's field onto e's: the
+    most bits agreeing over the points, then the fewest lines crossed (a
+    partial walk sees few values, and several lines can vary alike: the
+    simplest wiring that explains them is named)."""
+    best = None
+    for perm in permutations(range(bits)):
+        agree = 0
+        for o, e in pairs:
+            fo = field(o)
+            fe = field(e)
+            for j in range(bits):
+                agree += ((fo >> perm[j]) & 1) == ((fe >> j) & 1)
+        key = (agree, -len(_transpositions(perm)))
+        if best is None or key > best[0]:
+            best = (key, list(perm))
+    return best[1]
 
 
 def _value_perm(pairs, k, field):
@@ -234,9 +238,8 @@ def fit(topo, seen):
     best = None
     for order in (t.order,) + tuple(o for o in ORDERS if o != t.order):
         pairs = [(w, t.channel(p, order)) for p, w in seen.items()]
-        perm1 = _bit_perm(pairs, t.n1, lambda ch: ch % (1 << t.n1)) or list(range(t.n1))
-        perm2 = _bit_perm(pairs, t.n2, lambda ch: (ch >> t.n1) % (1 << t.n2)) \
-            or list(range(t.n2))
+        perm1 = _bit_perm(pairs, t.n1, lambda ch: ch % (1 << t.n1))
+        perm2 = _bit_perm(pairs, t.n2, lambda ch: (ch >> t.n1) % (1 << t.n2))
         adcs = _value_perm(pairs, t.adc, lambda ch: ch >> (t.n1 + t.n2))
         m = Model(t, order, perm1, perm2, adcs)
         score = sum(1 for p, w in seen.items() if m.index_of(p) == w)
