@@ -107,6 +107,18 @@ def test_a_prisoner_returned_to_its_owners_bowl_never_stops_a_move():
     assert "illegal" not in [e[0] for e in flat(s)]
 
 
+def test_a_move_whose_bowl_reads_after_it_is_one_stone_out_not_two():
+    """A capture lifted while its prisoner is still in the capturer's hand (it may
+    yet go to its owner's bowl, which then hides a stone taken out): the owner's
+    next move is taken before its bowl reads one lighter. That reading is this
+    move's stone, counted once: the bowl holds no stone out after it (counted
+    twice, it witnessed a stone nobody took, and a wrong-colour stone later
+    became a move on a dead sensor nobody played)."""
+    s = S.prisoner_in_hand_as_the_owner_moves()
+    assert ("move", "W", "dd") in s[1]
+    assert s[-1] == [("unused", 0, 0)]
+
+
 def test_the_count_waits_for_a_sensor_that_reads_nothing():
     s = S.count_waits_for_a_sensor_that_reads_nothing()
     assert s[1] == []                       # end held: ab cannot be read

@@ -102,14 +102,18 @@ def _bowl_moved(ref, c, d):
     module docstring: back in only as many as were out)."""
     sc = ref.scales
     if d < 0:
+        sc.out[c] -= d
         u = used(ref, c)
         if sc.gift[c] and sc.out[c] < u:
             # a prisoner put in it may have hidden a stone taken out (the two
-            # weigh nothing together): the game's stones did leave it
+            # weigh nothing together): the game's stones did leave it. Counted
+            # after this reading's own stones: counted before, the stone this
+            # reading reports (a move already taken) was counted twice, and the
+            # bowl said a stone was out when none was (a wrong-colour stone then
+            # made a move on a dead sensor nobody played)
             k = u - sc.out[c]
             sc.out[c] += k if k < sc.gift[c] else sc.gift[c]
         sc.gift[c] = 0
-        sc.out[c] -= d
         sc.unsure[c] = 0
         return
     if sc.gift[c]:
