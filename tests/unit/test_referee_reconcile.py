@@ -119,6 +119,16 @@ def test_a_move_whose_bowl_reads_after_it_is_one_stone_out_not_two():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
+    """The stone that replaces a knocked one comes from the bowl: the bowl's next
+    stone out is that stone, on the board already, not a stone in a hand (kept
+    as one, it vouched for moves nobody made for the rest of the game)."""
+    s = S.knocked_stone_put_back_from_the_bowl()
+    assert s[0] == [("illegal", "knocked", "cc")]
+    assert s[1] == [("restored",)]
+    assert s[-1] == [("unused", 0, 0)]
+
+
 def test_the_count_waits_for_a_sensor_that_reads_nothing():
     s = S.count_waits_for_a_sensor_that_reads_nothing()
     assert s[1] == []                       # end held: ab cannot be read

@@ -36,6 +36,7 @@ from goban.referee.phase import PLAY, SETUP
 from goban.referee.words import LETTER
 
 READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
+FIX_MS = 10000                     # a knocked stone's fix taken from its bowl this soon
 MISSED_MS = 3000                   # prisoners said missing that come in this soon: late, not loose
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 
@@ -101,6 +102,13 @@ def _bowl_moved(ref, c, d):
     """A bowl's settled count changed by d: stones out, or back in (see the
     module docstring: back in only as many as were out)."""
     sc = ref.scales
+    if d < 0 and sc.fixing[c]:
+        if (ref.now - sc.fixing_at[c]) & 0x3FFFFFFF < FIX_MS:
+            k = -d if -d < sc.fixing[c] else sc.fixing[c]
+            d += k                        # stones put back where a knock took them
+        sc.fixing[c] = 0
+        if d == 0:
+            return
     if d < 0:
         sc.out[c] -= d
         u = used(ref, c)
@@ -127,6 +135,24 @@ def _bowl_moved(ref, c, d):
     sc.out[c] -= back
     if back:
         sc.unsure[c] = 1
+
+
+def knocked(ref, color, pts):
+    """Stones of `color` said knocked off their points: the player may put each
+    back with a stone from the bowl (the knocked one on the floor), so the bowl's
+    next stones out within FIX_MS are those, not stones of moves to come. Counted
+    as out they stayed out for good: the bowl said a stone was in a hand when none
+    was, and a wrong-colour stone became a move on a dead sensor nobody played.
+    A stone put back from elsewhere leaves the bowl a stone behind the game: it
+    then tells nothing (unused), never a stone that is not out."""
+    g = ref.game
+    k = 0
+    for i in pts:
+        if g.board.cells[ref.p_of(i)] == color:
+            k += 1
+    sc = ref.scales
+    sc.fixing[color] = k
+    sc.fixing_at[color] = ref.now
 
 
 def resumed(ref, logged):
@@ -156,6 +182,7 @@ def new_game(ref):
         sc.unsure[c] = 0
         sc.gift[c] = 0
         sc.missed[c] = 0
+        sc.fixing[c] = 0
 
 
 def used(ref, color):

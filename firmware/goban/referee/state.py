@@ -61,6 +61,10 @@ class Scales:
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
+        # stones said knocked off the board lately, and when: the stone the player
+        # puts back may come from the bowl (bowlwatch.knocked)
+        self.fixing = array("i", [0, 0, 0])
+        self.fixing_at = array("i", [0, 0, 0])
 
 
 class Wait:
@@ -293,6 +297,9 @@ class RefState:
         self.unchoose()
         self.illegal = code
         self.announced = j
+        if code == "knocked" and color:
+            from goban.referee.bowlwatch import knocked
+            knocked(self, color, pts)
         self.emit(ev)
         self.show("Illegal: " + code + (" " + pname if pname else ""), fix, pts)
 
