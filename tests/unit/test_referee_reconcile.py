@@ -110,10 +110,13 @@ def test_a_prisoner_returned_to_its_owners_bowl_never_stops_a_move():
 def test_a_move_whose_bowl_reads_after_it_is_one_stone_out_not_two():
     """A capture lifted while its prisoner is still in the capturer's hand (it may
     yet go to its owner's bowl, which then hides a stone taken out): the owner's
-    next move is taken before its bowl reads one lighter. That reading is this
-    move's stone, counted once: the bowl holds no stone out after it (counted
-    twice, it witnessed a stone nobody took, and a wrong-colour stone later
-    became a move on a dead sensor nobody played)."""
+    next move is taken before its bowl reads one lighter, so that reading may be
+    the move's stone or a new one with the move's hidden. Once the prisoner comes
+    into the capturer's lid it was never given: the move's stone is counted
+    once and the bowl holds no stone out (counted twice, it witnessed a stone
+    nobody took, and a wrong-colour stone later became a move on a dead sensor
+    nobody played). tests/system/test_referee_table.py keeps the other case: a
+    prisoner that did go into its owner's bowl hides no move after it."""
     s = S.prisoner_in_hand_as_the_owner_moves()
     assert ("move", "W", "dd") in s[1]
     assert s[-1] == [("unused", 0, 0)]

@@ -79,6 +79,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.into[c] += d
             if d > 0:
                 _repay(ref, c, d)
+                _not_given(ref, c, d)     # (a late one too: said missing, it came)
             short = loose(ref, c)
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
@@ -110,17 +111,16 @@ def _bowl_moved(ref, c, d):
         if d == 0:
             return
     if d < 0:
-        sc.out[c] -= d
         u = used(ref, c)
         if sc.gift[c] and sc.out[c] < u:
             # a prisoner put in it may have hidden a stone taken out (the two
-            # weigh nothing together): the game's stones did leave it. Counted
-            # after this reading's own stones: counted before, the stone this
-            # reading reports (a move already taken) was counted twice, and the
-            # bowl said a stone was out when none was (a wrong-colour stone then
-            # made a move on a dead sensor nobody played)
+            # weigh nothing together): the game's stones did leave it (undone if
+            # the prisoner turns up in the capturer's lid after all: _not_given)
             k = u - sc.out[c]
-            sc.out[c] += k if k < sc.gift[c] else sc.gift[c]
+            k = k if k < sc.gift[c] else sc.gift[c]
+            sc.out[c] += k
+            sc.hidden[c] += k
+        sc.out[c] -= d
         sc.gift[c] = 0
         sc.unsure[c] = 0
         return
@@ -183,6 +183,7 @@ def new_game(ref):
         sc.gift[c] = 0
         sc.missed[c] = 0
         sc.fixing[c] = 0
+        sc.hidden[c] = 0
 
 
 def used(ref, color):
@@ -291,6 +292,7 @@ def lifted(ref, prisoners):
         sc = ref.scales
         sc.unsure[prisoners] = 1
         sc.gift[prisoners] = -short
+        sc.hidden[prisoners] = 0
 
 
 def check_lids(ref):
@@ -319,6 +321,25 @@ def check_lids(ref):
             sc.into[color] -= short           # what it holds is the count from now on
             sc.missed[color] = -short         # (unless they come in soon: _repay)
             sc.missed_at[color] = ref.now
+
+
+def _not_given(ref, c, d):
+    """d prisoners came into c's lid: prisoners `lifted` thought might be in their
+    owner's bowl (its lid short when the last left the board, still in a hand)
+    were not given to it. Its stones counted out for them are taken back: kept,
+    the bowl said a stone was in a hand when none was (a stone of a move already
+    taken, its reading late, counted twice), and a wrong-colour stone became a
+    move on a dead sensor nobody played (seed 16585 games 36, 123, 171, 192)."""
+    sc = ref.scales
+    o = WHITE if c == BLACK else BLACK
+    x = d if d < sc.gift[o] else sc.gift[o]
+    sc.gift[o] -= x
+    d -= x
+    y = d if d < sc.hidden[o] else sc.hidden[o]
+    sc.hidden[o] -= y
+    sc.out[o] -= y
+    if x and not sc.gift[o] and not sc.hidden[o]:
+        sc.unsure[o] = 0
 
 
 def _repay(ref, c, d):

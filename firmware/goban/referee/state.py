@@ -58,6 +58,7 @@ class Scales:
         # prisoners that may have gone into their owner's bowl unseen (a lid
         # short of them when they were all lifted): bowlwatch.lifted
         self.gift = array("i", [0, 0, 0])
+        self.hidden = array("i", [0, 0, 0])   # stones counted out for a gift so far
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
