@@ -13,8 +13,8 @@ import sys
 
 from goboard.errors import UserError
 
-COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "demo", "new",
-            "clock", "gtp", "play")
+COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "record", "demo",
+            "new", "clock", "gtp", "play")
 
 
 def _load(name):
