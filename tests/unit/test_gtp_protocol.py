@@ -9,8 +9,8 @@ import pytest
 
 from goban.clock import Clock, parse
 from goboard.gtp.client import Engine
-from goboard.gtp.protocol import (GTPError, clock_left, clock_spec, color_word, parse_command,
-                                  preprocess, response, to_color, to_point, vertex)
+from goboard.gtp.protocol import (GTPError, clock_left, clock_spec, color_word, kgs_clock_spec,
+                                  parse_command, preprocess, response, to_color, to_point, vertex)
 
 from gtp import GNUGO, GTP, gnugo_argv
 
@@ -80,6 +80,24 @@ def test_time_settings_as_the_board_clock():
     ev = clock.host({"B": clock_left(412, 0), "W": clock_left(120, 5)}, 0)
     assert ev["B"]["main"] == 412000 and ev["B"]["moves"] == 25
     assert (ev["W"]["main"], ev["W"]["period"], ev["W"]["moves"]) == (0, 120000, 5)
+
+
+def test_kgs_time_settings_as_the_boards_clock():
+    """kgs-time_settings says Japanese byo-yomi, which time_settings cannot; in it
+    time_left's stones are the periods left (kgsGtp, gtp2ogs, KataGo read it so)."""
+    assert kgs_clock_spec("none", []) is None
+    assert kgs_clock_spec("absolute", [900]) == "absolute:900"
+    assert kgs_clock_spec("BYOYOMI", [600, 30, 5]) == "byoyomi:600+5x30"
+    assert kgs_clock_spec("byoyomi", [600, 30, 0]) == "absolute:600"
+    assert kgs_clock_spec("canadian", [600, 300, 25]) == clock_spec(600, 300, 25)
+    for kind, nums in (("hourglass", [5]), ("byoyomi", [600, 30]), ("none", [1]),
+                       ("absolute", [])):
+        with pytest.raises(ValueError):
+            kgs_clock_spec(kind, nums)
+    clock = Clock(parse(kgs_clock_spec("byoyomi", [600, 30, 5])))
+    ev = clock.host({"B": clock_left(25, 3, "byoyomi"), "W": clock_left(412, 0, "byoyomi")}, 0)
+    assert (ev["B"]["main"], ev["B"]["period"], ev["B"]["periods"]) == (0, 25000, 3)
+    assert ev["W"]["main"] == 412000 and ev["W"]["periods"] == 5
 
 
 def test_the_client_against_gnu_go():
