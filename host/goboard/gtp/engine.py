@@ -87,7 +87,7 @@ class GTPEngine:
     """The commands, one handler each (`COMMANDS`); each returns the result
     text or raises GTPError with the failure's text."""
 
-    def __init__(self, board, person=None, rules="chinese", say=None):
+    def __init__(self, board, person=None, rules="chinese", say=None, game=None):
         self.board = board
         self.person = person
         self.say = say or (lambda *a: None)
@@ -96,16 +96,20 @@ class GTPEngine:
         self.komi = None           # None: the rules' own
         self.fresh = True          # the next move needs a new game at the board
         self.held = None           # the colour the board was told comes from us
-        self.clock = None          # time_settings as the board clock's spec (None: no limit)
-        self.clock_due = False     # the board's game has not been sent the clock yet
+        game = dict(game or {})
+        # time_settings as the board clock's spec (None: no limit); at first the
+        # command line's --clock
+        self.clock = game.pop("clock", None)
+        self.clock_due = self.clock is not None   # the board's game has not been sent it yet
+        self.players = game or None  # names, event, round, table of every game it starts
         self.board_clock = None    # the board runs the clock (False: the controller keeps time)
         self.abort = lambda: False
 
     # --- the game at the board ----------------------------------------------------------
     def _game(self, handicap=0, setup=None):
         if self.fresh or handicap or setup:
-            if handicap or setup or not self.board.fresh(self.rules, self.komi):
-                self.board.new_game(self.rules, self.komi, handicap, setup)
+            if handicap or setup or not self.board.fresh(self.rules, self.komi, self.players):
+                self.board.new_game(self.rules, self.komi, handicap, setup, extra=self.players)
                 self.say("game %s at the board: %s, komi %s%s" % (
                     self.board.state.game, self.rules, self.board.state.komi,
                     ", handicap %d" % (handicap or len(setup or ())) if handicap or setup else ""))

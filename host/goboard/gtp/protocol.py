@@ -19,6 +19,7 @@ here once:
   "B"/"W"; `to_point`/`vertex` convert, for any size 2..25.
 """
 
+from goban import clock as C
 from goban.points import LETTERS
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # GTP's columns: no I, up to 25x25
@@ -155,3 +156,32 @@ def clock_left(seconds, stones, system="canadian"):
     if system == "byoyomi":
         return {"main": 0, "period": seconds * 1000, "periods": stones}
     return {"main": 0, "period": seconds * 1000, "moves": stones}
+
+
+def time_commands(spec, kgs=False):
+    """The GTP commands that tell an engine the board clock's time system: Japanese
+    byo-yomi by `kgs-time_settings` where the engine knows it (`kgs`), else as the
+    nearest Canadian (one move a period); Canadian and absolute by `time_settings`;
+    [] for what GTP cannot say (Fischer, Ing)."""
+    sp = C.parse(spec)
+    if sp.system == C.ABSOLUTE:
+        return ["time_settings %d 0 0" % sp.main]
+    if sp.system == C.CANADIAN:
+        return ["time_settings %d %d %d" % (sp.main, sp.period, sp.moves)]
+    if sp.system == C.BYOYOMI:
+        if kgs:
+            return ["kgs-time_settings byoyomi %d %d %d" % (sp.main, sp.period, sp.periods)]
+        return ["time_settings %d %d 1" % (sp.main, sp.period)]
+    return []
+
+
+def time_left(side, spec, kgs=False):
+    """(time, stones) of GTP's time_left for one side of the board's clock (its
+    event's {main, period, periods, moves} in ms), as `time_commands` set it up."""
+    sp = C.parse(spec)
+    if side["main"] > 0 or sp.system in (C.ABSOLUTE, C.FISCHER):
+        return (side["main"] + 999) // 1000, 0
+    period = (side["period"] + 999) // 1000
+    if sp.system == C.BYOYOMI:
+        return period, (side["periods"] if kgs else 1)
+    return period, side.get("moves") or 1
