@@ -24,6 +24,7 @@ def test_new_game_from_the_button_menu():
     lines += ["button B ok", "wait 50", "button B up", "wait 50",            # rules: the 2nd
               "button B ok", "wait 50"] + ["button B up", "wait 50"] * 3 + [  # komi: 3rd step
               "button B ok", "wait 50", "button B up", "wait 50",            # handicap 2
+              "button B ok", "wait 50",                                       # clock: none
               "button B ok", "wait 400", "lift cc", "wait 100", "lift gg", "wait 300",
               "place B gc", "wait 200", "place B cg", "wait 300", "place W ee", "wait 300"]
     out = sim(script(*lines))
@@ -34,10 +35,36 @@ def test_new_game_from_the_button_menu():
     assert gs["game"] == 2 and gs["seq"] == 1 and sorted(gs["setup"]["B"]) == ["cg", "gc"]
     # the display walked through the menu
     shown = [u["lines"][0] for u in out["ui"]]
-    for title in ("New game: rules", "Komi", "Handicap"):
+    for title in ("New game: rules", "Komi", "Handicap", "Clock"):
         assert title in shown
+    assert "clock" not in gs
     # game 2 is played on: its moves are the log's current game
     assert out["moves"] == ["ee"] and illegal(out) == []
+
+
+def test_a_timed_game_at_a_board_alone():
+    """No computer: the players choose byo-yomi from the menu (1 minute, then 1
+    period of 10 s), play, and white thinks too long: the board's own clock
+    ends the game on time, as with a clock the host set."""
+    lines = play("B cc,W gg") + ["button W resign", "wait 300"]
+    lines += ["button B ok", "wait 50"] * 4 + [                      # rules, komi, handicap
+              "button B up", "wait 50", "button B up", "wait 50",     # clock: byo-yomi
+              "button B ok", "wait 50"] + ["button B down", "wait 50"] * 2 + [  # main 1:00
+              "button B ok", "wait 50"] + ["button B down", "wait 50"] * 2 + [  # 1 period
+              "button B ok", "wait 50"] + ["button B down", "wait 50"] * 2 + [  # of 10 s
+              "button B ok", "wait 400", "lift cc", "wait 100", "lift gg", "wait 500",
+              "place B cc", "wait 2000", "place W gg", "wait 1000", "place B cg",
+              "wait 80000"]
+    out = sim(script(*lines))
+    gs = kinds(out, "game-start")[1]
+    assert gs["by"] == "menu" and gs["clock"] == "byoyomi:60+1x10"
+    shown = [u["lines"] for u in out["ui"]]
+    for want in (["Clock", "byo-yomi"], ["Main time", "1:00"], ["Periods", "1"],
+                 ["Period", "10 s"]):
+        assert want in shown, want
+    end = kinds(out, "end")[-1]
+    assert (end["reason"], end["winner"]) == ("time", "B") and out["result"] == "B+T"
+    assert out["moves"] == ["cc", "gg", "cg"]
 
 
 def _board(tmp_path, actions, serial):
