@@ -6,41 +6,13 @@ game-start as [rules, komi, handicap, clock, by] or null when none started]."""
 
 import json
 import sys
-from array import array
 
-from goban import profile as P
-from goban.hw import open_devices
-from goban.calibration import Calibration
-from goban.boardloop import BoardLoop
-
-
-class Tap:
-    def __init__(self):
-        self.evs = []
-
-    def send_event(self, ev):
-        self.evs.append(ev)
-
-    def poll(self, now):
-        pass
-
-
-prof = P.load("boards/sim-9.json")
+from loop_rig import board, run
 
 
 def walk(presses):
-    d = open_devices(prof)
-    cal = Calibration(9, prof)
-    raw = array("H", bytes(2 * 81))
-    d.matrix.scan(raw)
-    cal.retake(raw)
-    tap = Tap()
-    lp = BoardLoop(prof, d.matrix, cal, None, d.buttons, d.display, d.buzzer, d.lights, None, tap)
-    lp.start("chinese", now_ms=0)
-    t = 0
-    for _ in range(50):
-        lp.step(t)
-        t += 10
+    lp, d, tap, how = board()
+    t = run(lp, 0, 500)
     lp.press("resign")               # the game is over: ok opens the menu
     lp.step(t)
     before = len(tap.evs)
