@@ -20,7 +20,8 @@ import urllib.request
 import pytest
 from sgfmill import sgf
 
-from browser_rig import _real_browser_present, browser, server, viewport, wait_for, SEQ_SHOWN  # noqa: F401
+from browser_rig import (_real_browser_present, browser, server, viewport, wait_for,  # noqa: F401
+                         PANEL_STONES, SEQ_SHOWN)
 from goboard.live.state import LiveState
 from synth import EventMaker, TimedGame
 
@@ -59,48 +60,48 @@ for (const sel of ['.head .title', '.head .rules', '.head .status',
 return out;"""
 
 
-def ing_game(board, srv, moves=40, think=14000, end=None, players=PLAYERS):
-    t = TimedGame(EventMaker(rules="ing", seed=8, serial=board), "ing:600+3x100@2", players)
+def timed(board, srv, spec, players, thinks, then=None, **maker):
+    """A game of `thinks` moves (each the ms its player thought) on a clock, the
+    events `then(t)` gives after them, all published to the page's server."""
+    t = TimedGame(EventMaker(serial=board, **maker), spec, players)
     evs = t.start()
-    for _ in range(moves):
-        evs += t.move(think)
-    if end:
-        evs += end(t)
+    for ms in thinks:
+        evs += t.move(ms)
+    if then:
+        evs += then(t)
     for ev in evs:
         srv.publish(board, ev)
     return t, evs
+
+
+def ing_game(board, srv, moves=40, think=14000, end=None, players=PLAYERS):
+    return timed(board, srv, "ing:600+3x100@2", players, [think] * moves, end, rules="ing",
+                 seed=8)
 
 
 def byo_game(board, srv, last=True):
     """Black thinks in byo-yomi: in its last period (`last`) or with periods to spare."""
-    t = TimedGame(EventMaker(seed=4, serial=board), "byoyomi:10+3x10", LONG)
-    evs = t.start()
-    for _ in range(20):
-        evs += t.move(1500)                # 15 s each: both into byo-yomi
-    evs += t.move(21000 if last else 1000)  # black: two periods gone, or none
-    evs += t.move(500)
-    evs += t.wait(4000)                    # black thinks: 6 s of its period left
-    evs.append(t.m.event("clock", **{k: v for k, v in t.clock.event().items() if k != "type"}))
-    for ev in evs:
-        srv.publish(board, ev)
-    return t, evs
+    def thinking(t):                       # black thinks: 6 s of its period left
+        return t.wait(4000) + [t.m.event("clock", **{k: v for k, v in t.clock.event().items()
+                                                     if k != "type"})]
+    # 15 s each: both into byo-yomi; then black loses two periods, or none
+    thinks = [1500] * 20 + [21000 if last else 1000, 500]
+    return timed(board, srv, "byoyomi:10+3x10", LONG, thinks, thinking, seed=4)
 
 
 def counted_game(board, srv, players=LONG):
     """A 19x19 game played out, two stones lifted as dead, the count in stones."""
-    t = TimedGame(EventMaker(seed=3, serial=board), "byoyomi:600+3x30", players)
-    evs = t.start()
-    for _ in range(120):
-        evs += t.move(2000)
+    return timed(board, srv, "byoyomi:600+3x30", players, [2000] * 120, counted, seed=3)
+
+
+def counted(t):
+    """Two passes, the first two stones lifted as dead, the count (after 120 moves)."""
     m = t.m
     dead = sorted(m.sgf(p) for p in m.g.board.points() if m.g.board.get(p))[:2]
-    evs += [m.event("pass", color="B", number=121), m.event("pass", color="W", number=122),
+    return [m.event("pass", color="B", number=121), m.event("pass", color="W", number=122),
             m.event("end", reason="two-passes"), m.event("dead", points=dead),
             m.event("count", result="W+28.5", winner="W", margin=14.25, unit="stones",
                     breakdown={})]
-    for ev in evs:
-        srv.publish(board, ev)
-    return t, evs
 
 
 def check_geometry(g, where, whole=True):
@@ -449,12 +450,7 @@ def test_the_language_is_the_browsers_then_the_one_chosen(browser, server):  # n
                                 {"userAgent": ua, "acceptLanguage": "en-US,en"})
 
 
-VIEW = """
-const p = document.getElementById('panel-' + arguments[0]);
-const stones = {};
-for (const c of p.querySelectorAll('circle.stone:not(.dead)'))
-  stones[c.dataset.point] = c.classList.contains('black') ? 'B' : 'W';
-const last = p.querySelector('circle.last');
+VIEW = PANEL_STONES + """
 const at = document.querySelector('.side .moves li.at');
 return {stones: stones, view: p.dataset.view, last: last ? last.dataset.point : null,
         move: p.querySelector('.info .move').textContent,

@@ -9,18 +9,13 @@ import io
 import os
 import time
 
-from browser_rig import (CELL, MARGIN, SEQ_SHOWN, WIDTH, HEIGHT, _real_browser_present,  # noqa: F401
-                         browser, server, viewport, wait_for)
+from browser_rig import (CELL, MARGIN, PANEL_STONES, SEQ_SHOWN, WIDTH, HEIGHT,  # noqa: F401
+                         _real_browser_present, browser, server, viewport, wait_for)
 from goboard.live.server import ServerThread
 from synth import EventMaker
 
-PAGE_VIEW = """
-const p = document.getElementById('panel-' + arguments[0]);
-const stones = {};
-for (const c of p.querySelectorAll('circle.stone:not(.dead)'))
-  stones[c.dataset.point] = c.classList.contains('black') ? 'B' : 'W';
+PAGE_VIEW = PANEL_STONES + """
 const banner = p.querySelector('.banner');
-const last = p.querySelector('circle.last');
 return {stones: stones, move: p.querySelector('.move').textContent,
         turn: p.querySelector('.turn').textContent,
         capB: p.querySelector('.cap.black').textContent, capW: p.querySelector('.cap.white').textContent,
