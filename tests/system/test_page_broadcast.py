@@ -51,7 +51,8 @@ const box = (e) => { const r = e.getBoundingClientRect();
 const side = document.querySelector('.side');
 const out = {panel: box(p), svg: box(p.querySelector('svg.goban')), parts: {},
              side: side ? box(side) : null, vw: innerWidth, vh: innerHeight};
-for (const sel of ['.head .title', '.head .rules', '.head .status',
+for (const sel of ['.head .title', '.head .title .ev', '.head .title .rest', '.head .rules',
+                   '.head .status',
                    '.plate.black .pname', '.plate.black .rank', '.plate.black .capwrap',
                    '.plate.black .clock', '.plate.white .pname',
                    '.plate.white .clock', '.info .line', '.info .move', '.info .turn',
@@ -129,7 +130,7 @@ def check_geometry(g, where, whole=True):
     return p["r"] - p["l"]
 
 
-CUT = {".plate.black .pname": 13, ".plate.white .pname": 13, ".head .title": 11}
+CUT = {".plate.black .pname": 13, ".plate.white .pname": 13, ".head .title .ev": 11}
 
 
 def load(driver, url, board, seq):
@@ -159,6 +160,8 @@ def test_every_language_and_state_fits_and_reads(browser, server, width, height)
             assert parts[".plate.black .rank"]["text"] == "9p", where
             assert parts[".head .title"]["text"] == "%s \u00B7 Final 1 \u00B7 %s" % (
                 LONG["event"], words[5]), where
+            # a long event is cut (on a phone) before the round and the table
+            assert parts[".head .title .rest"]["text"] == " \u00B7 Final 1 \u00B7 " + words[5]
             for word in words[:3]:
                 assert word in parts[".head .rules"]["text"], (where, parts[".head .rules"])
             assert words[3] in parts[".info .turn"]["text"], where

@@ -72,10 +72,14 @@
 
   // --- fitting a caption: shrink, then cut ------------------------------------------
   function fit(e, px, least) {
+    // a part of it that is cut first (.cut: the event of a title) counts as its room
     e.style.fontSize = "";
     const floor = Math.max(least || MIN_FIT, (px || MIN_PX) / parseFloat(getComputedStyle(e).fontSize));
+    const part = e.querySelector(".cut");
+    const over = () => e.scrollWidth > e.clientWidth + 1 ||
+      (part !== null && part.scrollWidth > part.clientWidth + 1);
     let s = 1;
-    while (e.scrollWidth > e.clientWidth + 1 && s > floor) {
+    while (over() && s > floor) {
       s = Math.max(floor, s - 0.04);
       e.style.fontSize = s.toFixed(3) + "em";
     }
@@ -160,7 +164,9 @@
     p.id = "panel-" + board;
     p.dataset.board = board;
     const head = div("head", p);
-    div("title fit", head, board);
+    const title = div("title fit", head);
+    span("ev cut", title, board);      // the event is cut before the round and the table
+    span("rest", title, "");
     const sub = div("sub", head);
     span("rules fit", sub, "");
     span("status", sub, "");
@@ -477,7 +483,8 @@
       plate.el.classList.toggle("tomove", toMove);
     }
     const title = [pl.event, pl.round, pl.table ? W.table(pl.table) : ""].filter(Boolean);
-    panel.q(".head .title").textContent = title.join(" \u00B7 ") || board;
+    panel.q(".head .title .ev").textContent = title.length ? title[0] : board;
+    panel.q(".head .title .rest").textContent = title.slice(1).map((t) => " \u00B7 " + t).join("");
     const k = s.clock;
     panel.q(".head .rules").textContent = [s.rules ? W.rules[s.rules] || s.rules : "",
       s.komi != null ? W.komi(s.komi) : "",
