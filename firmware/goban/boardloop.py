@@ -30,9 +30,7 @@ full: the step taking a move, writing the log. See `gc_events`.
 import gc
 from array import array
 
-from goban import clock as CK
 from goban import rules as R
-from goban.compat import const
 from goban.settle import Settle, scans_for
 from goban.hw.bowls import WHICH
 from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing, look
@@ -41,14 +39,6 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
         "prisoner-missing": "illegal", "sensor-fault": "illegal"}
 
-KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
-
-# the new-game menu's steps (_menu), in the order ok walks them
-_M_RULES = const(0)
-_M_KOMI = const(1)
-_M_HANDICAP = const(2)
-_M_CLOCK = const(3)
-_M_MAIN = const(4)          # then the clock's overtime steps: _M_MAIN + 1, + 2
 
 # events whose log write or link message takes a step of its own (see step())
 SOLO = ("count", "move")
@@ -606,80 +596,16 @@ class BoardLoop:
         ref.button(name)
 
     def _menu(self, name):
-        """The new-game menu, for a board without a computer: ok opens it (when
-        play is over) and goes to the next step, up/down change the choice.
-        Steps (_M_*): rules, komi, handicap, the clock's system (none: ok starts
-        the game), its main time, and that system's overtime (goban.clock
-        MENU_OT: up to two steps); ok on the last starts the game with the clock."""
-        m = self.menu
-        if m is None:
-            if name != "ok":
-                return
-            self.menu = m = {"step": _M_RULES, "rules": 0, "komi": -1, "handicap": 0,
-                             "clock": 0, "main": CK.MENU_MAIN_FIRST,
-                             "ot": [CK.MENU_OT_FIRST, CK.MENU_OT_FIRST]}
-        elif name == "ok":
-            m["step"] += 1
-            if m["step"] > self._menu_last(m):
-                self.menu = None
-                rid = R.RULE_IDS[m["rules"]]
-                komi = None if m["komi"] < 0 else KOMI_STEPS[m["komi"]]
-                system = CK.MENU_SYSTEMS[m["clock"]]
-                game = None
-                if system >= 0:
-                    ot = [choices[m["ot"][i]] for i, (_, choices) in
-                          enumerate(CK.MENU_OT[system])]
-                    game = {"clock": CK.menu_spec(system, CK.MENU_MAIN[m["main"]], ot).text()}
-                self.new_game(rid, komi, m["handicap"], by="menu", game=game)
-                return
-        elif name in ("up", "down"):
-            self._menu_step(m, 1 if name == "up" else -1)
-        self._display(*self._menu_lines(m))
-
-    def _menu_last(self, m):
-        """The menu's last step for the clock chosen so far."""
-        system = CK.MENU_SYSTEMS[m["clock"]]
-        if system < 0:
-            return _M_CLOCK
-        return _M_MAIN + len(CK.MENU_OT[system])
-
-    def _menu_step(self, m, d):
-        s = m["step"]
-        if s == _M_RULES:
-            m["rules"] = (m["rules"] + d) % len(R.RULE_IDS)
-        elif s == _M_KOMI:
-            m["komi"] = max(-1, min(len(KOMI_STEPS) - 1, m["komi"] + d))
-        elif s == _M_HANDICAP:
-            m["handicap"] = max(0, min(9, m["handicap"] + d))
-            if m["handicap"] == 1:
-                m["handicap"] = 2 if d > 0 else 0
-        elif s == _M_CLOCK:
-            m["clock"] = (m["clock"] + d) % len(CK.MENU_SYSTEMS)
-        elif s == _M_MAIN:
-            m["main"] = max(0, min(len(CK.MENU_MAIN) - 1, m["main"] + d))
-        else:
-            i = s - _M_MAIN - 1
-            choices = CK.MENU_OT[CK.MENU_SYSTEMS[m["clock"]]][i][1]
-            m["ot"][i] = max(0, min(len(choices) - 1, m["ot"][i] + d))
-
-    def _menu_lines(self, m):
-        """The display's two lines for the menu's step."""
-        s = m["step"]
-        if s == _M_RULES:
-            return "New game: rules", R.RULE_IDS[m["rules"]]
-        if s == _M_KOMI:
-            return "Komi", "rules' own" if m["komi"] < 0 else str(KOMI_STEPS[m["komi"]])
-        if s == _M_HANDICAP:
-            return "Handicap", str(m["handicap"])
-        if s == _M_CLOCK:
-            return "Clock", CK.MENU_NAMES[m["clock"]]
-        main = CK.MENU_MAIN[m["main"]]
-        if s == _M_MAIN:
-            return "Main time", CK.clock_text(main * 1000)
-        system = CK.MENU_SYSTEMS[m["clock"]]
-        i = s - _M_MAIN - 1
-        title, choices = CK.MENU_OT[system][i]
-        return title, CK.menu_value(system, i, choices[m["ot"][i]], main)
+        """The new-game menu (goban.menu: rules, komi, handicap, the clock),
+        loaded when a board first opens it: the heap at boot is tight (a .mpy
+        install on the stock image)."""
+        from goban import menu
+        self.menu, lines, start = menu.press(self.menu, name)
+        if start is not None:
+            rules, komi, handicap, game = start
+            self.new_game(rules, komi, handicap, by="menu", game=game)
+        elif lines is not None:
+            self._display(*lines)
 
     # --- events out ------------------------------------------------------------------
     def _take(self):

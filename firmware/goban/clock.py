@@ -694,52 +694,6 @@ def clock_text(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-# --- the board's own clock menu (goban.boardloop: after rules, komi, handicap) ------
-# The choices it walks through with up/down, as records: the time systems
-# offered (-1: no clock), main times (s), and each system's overtime as at most
-# two (title, choices) steps: byo-yomi periods and their seconds, Canadian moves
-# and their period, a Fischer increment, Ing's periods (each a sixth of the main
-# time, 2 points; Spec's defaults).
-MENU_SYSTEMS = (-1, ABSOLUTE, BYOYOMI, CANADIAN, FISCHER, ING)
-MENU_NAMES = ("none", "absolute", "byo-yomi", "Canadian", "Fischer", "Ing")
-MENU_MAIN = (60, 300, 600, 900, 1200, 1800, 2700, 3600, 5400, 7200, 10800, 12600)
-MENU_MAIN_FIRST = 2          # 10 minutes
-MENU_OT = (
-    (),                                                                  # absolute
-    (("Periods", (1, 2, 3, 5, 10)), ("Period", (10, 20, 30, 40, 60))),   # byo-yomi
-    (("Moves", (5, 10, 15, 20, 25)), ("Period", (60, 120, 180, 300, 600))),  # Canadian
-    (("Increment", (5, 10, 15, 20, 30, 60)),),                           # Fischer
-    (("Periods", (1, 2, 3)),),                                           # Ing
-)
-MENU_OT_FIRST = 2            # the third choice: 3 x 30 s, 15 moves in 3 min, 15 s, 3 periods
-
-
-def menu_spec(system, main, ot):
-    """The Spec of the menu's choices: a system (MENU_SYSTEMS), main time (s) and
-    its overtime numbers (MENU_OT's choices, in order)."""
-    if system == ABSOLUTE:
-        return Spec(ABSOLUTE, main)
-    if system == BYOYOMI:
-        return Spec(BYOYOMI, main, ot[1], ot[0])
-    if system == CANADIAN:
-        return Spec(CANADIAN, main, ot[1], moves=ot[0])
-    if system == FISCHER:
-        return Spec(FISCHER, main, inc=ot[0])
-    return Spec(ING, main, main // ING_PART, ot[0], points=ING_POINTS)
-
-
-def menu_value(system, step, v, main):
-    """An overtime choice as the display shows it: '3', '30 s', '3:00', '3 x 2:30'
-    (Ing: the periods and each one's time, a sixth of the main time `main`)."""
-    if system == ING:
-        return "%d x %s" % (v, clock_text(main // ING_PART * 1000))
-    if step == 0 and system in (BYOYOMI, CANADIAN):
-        return str(v)
-    if v < 60:
-        return "%d s" % v
-    return clock_text(v * 1000)
-
-
 FIELDS = ("main", "period", "periods", "moves", "penalty")
 SLOT = {"main": _MAIN, "period": _PER, "periods": _PERIODS, "moves": _MOVES, "penalty": _PEN}
 LIMITS = {"main": MAX_S * 1000, "period": MAX_S * 1000, "periods": 99, "moves": 999,
