@@ -6,7 +6,8 @@ meanwhile its cable is pulled for a second and the serving process is killed
 (SIGKILL) and started again. Nothing is lost (every game's SGF is the game the
 board played, the same file a later `sync` writes from the board's log) and
 nothing is written twice (each event once in the journal, in order); a second
-writer into the folder is refused in one line; the page follows to the end.
+writer into the folder, or a second reader of the port, is refused in one line;
+the page follows to the end.
 """
 
 import json
@@ -105,6 +106,12 @@ def test_serve_records_the_board_through_an_unplug_and_a_kill(tmp_path):
         r = subprocess.run([GOBOARD, "sync", "--port", "/dev/null", "--out", out],
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 2 and "another goboard" in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1
+        # a second reader of the port (a sync --follow into a folder of its own): refused
+        # in one line, and the serving process reads on undisturbed (checked below)
+        r = subprocess.run([GOBOARD, "sync", "--follow", "--port", relay.host_path, "--out",
+                            str(tmp_path / "other")], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "held by another program" in r.stderr, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
         played = linkrig.board_results(board)
         total = played[-1]["events"]

@@ -10,7 +10,7 @@ files current while games are played.
 from goboard.argtypes import number
 from goboard.errors import UserError
 from goboard.link.boards import choose_port
-from goboard.link.transport import HostLink
+from goboard.link.transport import Disconnected, HostLink
 from goboard.record.journal import FolderLock
 from goboard.record.sync import follow, sync_once
 
@@ -43,6 +43,10 @@ def run(args):
                    stats["unchanged"]))
             if args.follow:
                 follow(link, journal, args.out, meta, idle_exit=args.idle_exit, say=say)
+    except Disconnected:
+        # gone before --follow took over (which waits for it): the journal keeps what came
+        raise UserError("the board on %s went away: sync again when it is back, it goes "
+                        "on from what %s holds" % (port, args.out)) from None
     except OSError as e:
         # the journal on a full disk: what was written stays readable, a torn line is refetched
         raise UserError("cannot write to %s: %s" % (e.filename or args.out,
