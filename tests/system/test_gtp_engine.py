@@ -173,6 +173,33 @@ def test_time_settings_run_the_boards_clock(tmp_path):
     assert 0 < last["W"]["main"] < 590000 and last["B"]["period"] <= 25000
 
 
+def test_the_command_lines_players_table_and_clock_name_every_game(tmp_path):
+    """`goboard gtp --black ... --table ... --clock ...`: each game the controller
+    starts at the board has them (its game-start, so the page and the SGF), and
+    the board's clock runs though the controller sets no time."""
+    with Raw(tmp_path, "--black", "Ann", "--black-rank", "2d", "--white", "Bo", "--event",
+             "Club night", "--table", "4", "--clock", "byoyomi:60+3x10") as g:
+        for k, line in enumerate(["boardsize 9", "clear_board", "komi 6.5", "play black E5"], 1):
+            assert g.ask(line, k) == (True, ""), line
+        ok, mv = g.ask("genmove white", 5)
+        assert ok and re.match(r"^([A-HJ][1-9]|pass)$", mv), mv
+        assert g.ask("quit", 6) == (True, "")
+        assert g.proc.wait(30) == 0
+    log = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
+                                                        "*.jsonl")) for line in open(path)]
+    # the board's own game at power-on is not the controller's; the one it started is
+    (start,) = [e for e in log if e.get("type") == "game-start" and e.get("by") == "host"]
+    assert (start["black"], start["black_rank"], start["white"], start["event"],
+            start["table"]) == ("Ann", "2d", "Bo", "Club night", "4"), start
+    clocks = [e for e in log if e.get("type") == "clock" and e["game"] == start["game"]]
+    assert clocks[0]["spec"] == "byoyomi:60+3x10" and clocks[-1]["W"]["main"] < 60000
+    (path,) = glob.glob(str(tmp_path / "games" / "*.sgf"))
+    data = open(path, "rb").read()
+    for prop in (b"PB[Ann]", b"BR[2d]", b"PW[Bo]", b"EV[Club night]", b"table 4", b"TM[60]",
+                 b"OT[3x10 byo-yomi]", b"BL["):
+        assert prop in data, (prop, data)
+
+
 def test_genmove_out_of_turn_and_kgs_time_settings(tmp_path):
     """gtp2ogs and kgsGtp set Japanese byo-yomi with kgs-time_settings (time_settings
     can only say Canadian) and mean periods by time_left's stones; a genmove out of
