@@ -443,6 +443,8 @@ def test_the_language_is_the_browsers_then_the_one_chosen(browser, server):  # n
         browser.get(server.url + "/")                     # the index too
         wait_for(browser, "return document.querySelector('#list tr[data-board]')")
         assert browser.execute_script("return document.documentElement.lang") == "zh-CN"
+        hints = browser.execute_script("return document.getElementById('hints').textContent")
+        assert "?info=0 只显示棋盘" in hints and "/sgf/BOARD 棋盘的棋谱" in hints, hints
         # ?lang= wins over both
         browser.get(server.url + "/board/lang?lang=en")
         wait_for(browser, SEQ_SHOWN, "lang", 1)
@@ -451,6 +453,23 @@ def test_the_language_is_the_browsers_then_the_one_chosen(browser, server):  # n
         browser.execute_script("localStorage.clear()")
         browser.execute_cdp_cmd("Emulation.setUserAgentOverride",
                                 {"userAgent": ua, "acceptLanguage": "en-US,en"})
+
+
+WORDS = """
+const shape = (o) => o && typeof o === 'object' ? Object.fromEntries(Object.keys(o).sort()
+    .map(k => [k, shape(o[k])])) : typeof o;
+return window.goboardWords.codes.map(c => [c, JSON.stringify(shape(window.goboardWords(c)))]);"""
+
+
+def test_every_language_has_every_word(browser, server):  # noqa: F811
+    """Each language the page speaks has each word and phrase English has, of the
+    same kind (a text or a function), so none shows undefined."""
+    browser.get(server.url + "/")
+    wait_for(browser, "return typeof window.goboardWords === 'function'")
+    got = dict(browser.execute_script(WORDS))
+    assert sorted(got) == ["en", "ja", "ko", "zh"]
+    for code, shape in got.items():
+        assert shape == got["en"], code
 
 
 VIEW = PANEL_STONES + """
@@ -600,5 +619,10 @@ def test_tables_on_the_wall_and_the_index(browser, server):  # noqa: F811
         assert rows[2][0] == "10" and rows[2][2] == LONG["black"] + "3d"
         boards = json.loads(fetch(server.url + "/boards")[0])
         assert {b["board"]: b["table"] for b in boards} == {"zz-1": "2", "aa-2": "10", "mm-3": "1"}
+        # on a phone the table scrolls, the page does not
+        viewport(browser, 390, 844)
+        browser.get(server.url + "/?lang=ko")
+        wait_for(browser, "return document.querySelectorAll('#list tr[data-board]').length == 3")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         viewport(browser, 800, 900)
