@@ -131,7 +131,7 @@ def test_live_state_carries_players_and_the_clock():
     s.apply(t.m.event("players", white="Lee Sedol", white_rank=""))
     assert s.players["white"] == "Lee Sedol" and "white_rank" not in s.players
     c = t.clock.host({"pause": True}, t.now)
-    s.apply(t.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
+    s.apply(t.clock_event(c))
     assert s.clock["paused"] and s.clock["why"] == "host"
     # nonsense is refused whole
     before = s.snapshot()

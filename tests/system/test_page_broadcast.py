@@ -83,8 +83,7 @@ def ing_game(board, srv, moves=40, think=14000, end=None, players=PLAYERS):
 def byo_game(board, srv, last=True):
     """Black thinks in byo-yomi: in its last period (`last`) or with periods to spare."""
     def thinking(t):                       # black thinks: 6 s of its period left
-        return t.wait(4000) + [t.m.event("clock", **{k: v for k, v in t.clock.event().items()
-                                                     if k != "type"})]
+        return t.wait(4000) + [t.clock_event()]
     # 15 s each: both into byo-yomi; then black loses two periods, or none
     thinks = [1500] * 20 + [21000 if last else 1000, 500]
     return timed(board, srv, "byoyomi:10+3x10", LONG, thinks, thinking, seed=4)
@@ -331,6 +330,15 @@ return {main: Number(c.dataset.main), period: Number(c.dataset.period), cls: c.c
         text: c.textContent, bg: getComputedStyle(c).backgroundColor};"""
 
 
+def think_on(browser, server, t, ms):  # noqa: F811
+    """Board "cd"'s player to move thinks `ms` longer; the page shows the clock then."""
+    for ev in t.wait(ms):
+        server.publish("cd", ev)
+    nxt = t.clock_event()
+    server.publish("cd", nxt)
+    wait_for(browser, SEQ_SHOWN, "cd", nxt["seq"])
+
+
 def test_the_clock_counts_down_and_is_red_only_when_the_game_is_at_stake(browser, server):  # noqa: F811
     from PIL import Image
     t = TimedGame(EventMaker(seed=9, serial="cd"), "byoyomi:20+2x12", PLAYERS)
@@ -350,12 +358,7 @@ def test_the_clock_counts_down_and_is_red_only_when_the_game_is_at_stake(browser
     assert w["main"] == 12000 and "running" not in w["cls"] and "warn" not in w["cls"]
     # black in byo-yomi with a period to spare, 11 s of it left: the period's
     # seconds and periods; below 10 s amber (a period would go), not red
-    more = t.wait(13000)
-    for ev in more:
-        server.publish("cd", ev)
-    nxt = t.m.event("clock", **{k: v for k, v in t.clock.event().items() if k != "type"})
-    server.publish("cd", nxt)
-    wait_for(browser, SEQ_SHOWN, "cd", nxt["seq"])
+    think_on(browser, server, t, 13000)
     c = browser.execute_script(CLOCK, "cd", "black")
     assert c["text"].startswith("11") and "2 periods" in c["text"], c
     wait_for(browser, "return document.querySelector('.plate.black .clock').classList"
@@ -363,12 +366,7 @@ def test_the_clock_counts_down_and_is_red_only_when_the_game_is_at_stake(browser
     c = browser.execute_script(CLOCK, "cd", "black")
     assert "danger" not in c["cls"] and c["bg"] == "rgb(255, 194, 26)", c
     # the last period: red, white on red in the screenshot; white's clock still plain
-    more = t.wait(12000)
-    for ev in more:
-        server.publish("cd", ev)
-    nxt = t.m.event("clock", **{k: v for k, v in t.clock.event().items() if k != "type"})
-    server.publish("cd", nxt)
-    wait_for(browser, SEQ_SHOWN, "cd", nxt["seq"])
+    think_on(browser, server, t, 12000)
     wait_for(browser, "return document.querySelector('.plate.black .clock').classList"
                       ".contains('danger')", timeout=3)
     img = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
@@ -380,7 +378,7 @@ def test_the_clock_counts_down_and_is_red_only_when_the_game_is_at_stake(browser
     assert "danger" not in w["cls"] and "warn" not in w["cls"] and w["bg"] == "rgba(0, 0, 0, 0)", w
     # the host stops the clock: the page stops counting, and nothing is red
     c = t.clock.host({"pause": True}, t.now)
-    ev = t.m.event("clock", **{k: v for k, v in c.items() if k != "type"})
+    ev = t.clock_event(c)
     server.publish("cd", ev)
     wait_for(browser, SEQ_SHOWN, "cd", ev["seq"])
     a = browser.execute_script(CLOCK, "cd", "black")

@@ -195,7 +195,7 @@ def test_the_table_and_a_clock_set_after_the_start():
     evs = t.start()
     del evs[0]["clock"]                        # the game began without one
     c = t.clock.host({"spec": "canadian:300+25/600"}, t.now)
-    evs.append(t.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
+    evs.append(t.clock_event(c))
     assert evs[-1]["by"] == "host" and evs[-1]["set"]
     for _ in range(4):
         evs += t.move(5000)

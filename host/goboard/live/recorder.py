@@ -49,6 +49,10 @@ class MqttRecorder:
         self.events = 0
 
     def _board(self, board):
+        """The board's record (made when first heard of), None for a board not wanted."""
+        board = clean_board_id(board)
+        if self.wanted is not None and board not in self.wanted:
+            return None
         b = self.boards.get(board)
         if b is None:
             b = self.boards[board] = _Board(self.out, board)
@@ -56,11 +60,10 @@ class MqttRecorder:
 
     # --- the sink (MqttSource) -------------------------------------------------------
     def publish(self, board, ev):
-        board = clean_board_id(board)
-        if self.wanted is not None and board not in self.wanted:
-            return
         with self.lock:
             b = self._board(board)
+            if b is None:
+                return
             try:
                 b.order.offer(ev)
             except EventError:
@@ -73,12 +76,9 @@ class MqttRecorder:
             b.dirty.add(game)
 
     def publish_snapshot(self, board, snap):
-        board = clean_board_id(board)
-        if self.wanted is not None and board not in self.wanted:
-            return
         with self.lock:
             b = self._board(board)
-            if b.order.adopt(snap):
+            if b is not None and b.order.adopt(snap):
                 b.order.drain()
                 if isinstance(snap.get("game"), int):
                     b.dirty.add(snap["game"])
