@@ -91,10 +91,12 @@ def test_new_game_from_the_host(tmp_path):
                            capture_output=True, text=True, timeout=60)
         assert r.returncode == 2 and "--handicap" in r.stderr
         r = subprocess.run(new + ["--rules", "ing", "--komi", "8", "--handicap", "3", "--force",
-                                  "--json"], capture_output=True, text=True, timeout=60)
+                                  "--black", "Ann", "--table", "5", "--json"],
+                           capture_output=True, text=True, timeout=60)
         assert r.returncode == 0, r.stderr
         ans = json.loads(r.stdout)
-        assert ans == {"game": 2, "rules": "ing", "komi": 8, "handicap": 3, "first": "W"}
+        assert ans == {"game": 2, "rules": "ing", "komi": 8, "handicap": 3, "first": "W",
+                       "black": "Ann", "table": "5"}
         link = HostLink(relay.host_path, reconnect=False).open()
         try:
             st = link.state()["state"]
@@ -124,6 +126,7 @@ def test_new_game_from_the_host(tmp_path):
         [("game-start", "ing", 8, 3, "host"), ("game-start", "japanese", 6.5, 0, "host"),
          ("game-start", "aga", 7.5, 0, "host")]
     assert len(first[0]["setup"]["B"]) == 3
+    assert (first[0]["black"], first[0]["table"]) == ("Ann", "5") and "table" not in first[1]
     assert [e["type"] for e in log.events(1)].count("move") == 2   # game 1 kept as it was
 
 
