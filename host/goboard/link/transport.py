@@ -30,6 +30,10 @@ class LinkError(UserError):
     """The board did not answer, or answered with an error."""
 
 
+class PortHeld(LinkError):
+    """Another program holds the port (one reader a port)."""
+
+
 class Disconnected(Exception):
     """The serial device went away (the host reconnects)."""
 
@@ -43,7 +47,7 @@ def open_serial(url, baudrate=115200):
                                      exclusive=True)
     except (serial.SerialException, OSError, ValueError) as e:
         if getattr(e, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):
-            raise LinkError("%s is held by another program (a goboard serve, relay, sync or "
+            raise PortHeld("%s is held by another program (a goboard serve, relay, sync or "
                             "watch?): one process per board, and serve --serial or relay "
                             "--serial with --out records its SGF too" % url)
         raise LinkError("cannot open %s: %s" % (url, getattr(e, "strerror", None) or e))
