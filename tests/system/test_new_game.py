@@ -3,8 +3,10 @@ the display, or sent by the host (`goboard new`, HostLink.new_game, the link's
 `new` request): the choice is the new game's first record in the board's log."""
 
 import json
+import re
 import subprocess
 import time
+import urllib.request
 
 import linkrig
 
@@ -161,3 +163,55 @@ def test_the_board_keeps_running_after_the_game(tmp_path):
         relay.stop()
     log = GameLog(str(tmp_path / "sim" / "games"), durable=False)
     assert [e["type"] for e in log.events(2)][:2] == ["game-start", "ready"]
+
+
+def test_the_arbiter_reaches_a_board_another_goboard_serves(tmp_path):
+    """One reader a port: while `serve --serial --out` holds the board, the
+    arbiter's `goboard clock` and `goboard new` go through it (its control socket)
+    and are answered; the serving process's journal has their events once each,
+    in order, and the page shows the new game."""
+    relay, board = _board(tmp_path, parse_script("\n".join(play("B cc,W gg")), 9), "SIM-ARB")
+    out = str(tmp_path / "games")
+    serve = subprocess.Popen(GOBOARD + ["serve", "--serial", relay.host_path, "--out", out,
+                                        "--port", "0"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        page = None
+        while page is None:
+            line = serve.stdout.readline()
+            assert line or serve.poll() is None, serve.stderr.read()
+            page = re.search(r"(http://\S+) \(delay", line)
+        page = page.group(1)
+
+        def ask(*argv):
+            r = subprocess.run(GOBOARD + list(argv) + ["--port", relay.host_path, "--json"],
+                               capture_output=True, text=True, timeout=60)
+            assert r.returncode == 0, r.stderr
+            return json.loads(r.stdout)
+        ev = ask("clock", "--set", "byoyomi:60+3x10")
+        assert ev["spec"] == "byoyomi:60+3x10" and ev["by"] == "host"
+        assert ask("clock", "--pause")["paused"] is True
+        ans = ask("new", "--rules", "japanese", "--force", "--black", "Ann", "--table", "9")
+        assert (ans["game"], ans["rules"], ans["black"], ans["table"]) == (2, "japanese", "Ann", "9")
+        # the serving process read every event once, in order, theirs among them
+        path = tmp_path / "games" / ".goboard" / "SIM-ARB"
+        deadline = time.monotonic() + 20
+        while not (path / "000002.jsonl").exists():
+            assert time.monotonic() < deadline and serve.poll() is None
+            time.sleep(0.1)
+        one = [json.loads(x) for x in open(path / "000001.jsonl")]
+        assert [e["seq"] for e in one] == list(range(1, len(one) + 1))
+        clocks = [e for e in one if e["type"] == "clock" and e.get("by") == "host"]
+        assert [c.get("set", False) for c in clocks] == [True, False] and clocks[1]["paused"]
+        end = time.monotonic() + 10
+        while True:
+            snap = json.loads(urllib.request.urlopen(page + "/state/SIM-ARB", timeout=5).read())
+            if snap["game"] == 2 or time.monotonic() > end:
+                break
+            time.sleep(0.1)
+        assert snap["game"] == 2 and snap["players"]["table"] == "9"
+    finally:
+        serve.kill()
+        serve.wait()
+        board.stop()
+        relay.stop()

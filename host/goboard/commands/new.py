@@ -12,7 +12,7 @@ from goban import rules as R
 from goboard.argtypes import add_game_arguments, game_fields
 from goboard.link.boards import choose_port
 from goboard.errors import UserError
-from goboard.link.transport import HostLink
+from goboard.link.control import open_link
 
 
 def add_arguments(p):
@@ -39,8 +39,8 @@ def check(args):
 def run(args):
     check(args)
     game = game_fields(args)
-    port = choose_port(args.port)
-    link = HostLink(port, reconnect=False).open()
+    port = choose_port(args.port, held_ok=True)
+    link = open_link(port)
     try:
         board = link.hello()
         ans = link.new_game(args.rules, args.komi, args.handicap, force=args.force, game=game)

@@ -66,14 +66,17 @@ def find_boards(extra=(), every=False, timeout=0.5, held=None):
     return found
 
 
-def choose_port(port=None):
-    """The one board's port: the one given, GOBOARD_PORT, or the only board found."""
+def choose_port(port=None, held_ok=False):
+    """The one board's port: the one given, GOBOARD_PORT, or the only board found
+    (with `held_ok`, one another goboard holds: a request goes through it)."""
     if port:
         return port
     if os.environ.get("GOBOARD_PORT"):
         return os.environ["GOBOARD_PORT"]
     held = []
     found = find_boards(held=held)
+    if held_ok and not found and len(held) == 1:
+        return held[0]
     if not found and held:
         raise UserError("no board free: %s held by another program (a goboard serve, relay, "
                         "sync or watch?); serve --serial or relay --serial with --out records "

@@ -19,6 +19,7 @@ import time
 
 from goboard.argtypes import number
 from goboard.errors import UserError
+from goboard.link.control import ControlServer
 from goboard.link.sequence import Sequencer
 from goboard.link.transport import HostLink, LinkError
 from goboard.link.wire import MAX_DEPTH, too_deep
@@ -136,6 +137,9 @@ class SerialSource(SourceThread):
         self.say = say or (lambda text: None)
         self.written = set()          # the SGF files said once
         self.link = self._connect()
+        # an arbiter's `goboard clock` or `new` reaches the board through us
+        self.control = ControlServer(port)
+        self.control.start()
         self.board = clean_board_id(self.link.board.get("serial") or os.path.basename(port))
         if on_hello is not None:
             # e.g. the relay's pairing: may start the board's game, before it is followed
@@ -171,7 +175,7 @@ class SerialSource(SourceThread):
                 self.sink.publish(self.board, ev)   # a page's duplicates are skipped
         follow(self.link, journal, self.out, {}, stop=self.stopping.is_set, say=self._written,
                on_event=lambda serial, ev: self.sink.publish(self.board, ev),
-               status=self._status)
+               status=self._status, idle=self.control.run_pending)
 
     def _written(self, path):
         if path not in self.written:
@@ -193,7 +197,8 @@ class SerialSource(SourceThread):
                     self._record()
                 else:
                     for ev in self.link.follow(self.seq, stop=self.stopping.is_set,
-                                               status=self._status):
+                                               status=self._status,
+                                               idle=self.control.run_pending):
                         self.sink.publish(self.board, ev)
                 return
             except Exception as e:      # whatever the board did: say it once, go on
@@ -210,6 +215,7 @@ class SerialSource(SourceThread):
             finally:
                 if self.stopping.is_set() and self.link is not None:
                     self.link.close()
+        self.control.stop()
 
 
 class MqttSource:

@@ -118,10 +118,11 @@ def _strip(ev):
 
 
 def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_event=None,
-           status=None):
+           status=None, idle=None):
     """Keep the journal and the SGFs current from the live stream; `on_event`
     (the demo's live page) gets each event once, in order, after the journal;
-    `status(up)` when the port goes away and comes back (`HostLink.follow`)."""
+    `status(up)` when the port goes away and comes back, `idle(link)` about every
+    0.1 s (`HostLink.follow`)."""
     games = journal.games()
     g = games[-1] if games else 0
     seq = Sequencer(g, journal.have(g) if g else 0)
@@ -146,9 +147,11 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_ev
         dirty.clear()
         flushed[0] = time.monotonic()
 
-    def idle(_link):
+    def quiet(_link):
         if dirty and time.monotonic() - flushed[0] > 0.3:
             flush()
+        if idle is not None:
+            idle(_link)
 
     def stopping():
         if stop is not None and stop():
@@ -156,7 +159,7 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_ev
         return idle_exit is not None and time.monotonic() - last_event[0] > idle_exit
 
     try:
-        for ev in link.follow(seq, stop=stopping, idle=idle, status=status):
+        for ev in link.follow(seq, stop=stopping, idle=quiet, status=status):
             if not ev.get("game") or not ev.get("seq"):
                 continue
             if ev["game"] in refused:
