@@ -545,6 +545,24 @@ def test_the_move_list_steps_back_and_live_is_one_click_away(browser, server):  
     assert browser.execute_script(VIEW, "step")["listed"] == n
 
 
+def test_no_moves_yet_under_the_buttons(browser, server):  # noqa: F811
+    """A game just started: the side says so under its buttons, not at its foot."""
+    m = EventMaker(seed=2, serial="fresh")
+    server.publish("fresh", m.start())
+    viewport(browser, 1920, 1080)
+    try:
+        browser.get(server.url + "/board/fresh?lang=en")
+        wait_for(browser, SEQ_SHOWN, "fresh", 1)
+        got = browser.execute_script("""const e = document.querySelector('.side .empty'),
+    bars = [...document.querySelectorAll('.side .bar')];
+return [e.textContent, getComputedStyle(e).display, e.getBoundingClientRect().top,
+        Math.max(...bars.map(b => b.getBoundingClientRect().bottom))];""")
+        assert got[0] == "No moves yet" and got[1] != "none", got
+        assert 0 <= got[2] - got[3] < 40, got
+    finally:
+        viewport(browser, 800, 900)
+
+
 def fetch(url):
     with urllib.request.urlopen(url, timeout=10) as r:
         return r.read(), r.headers
