@@ -169,7 +169,7 @@ def test_the_arbiter_reaches_a_board_another_goboard_serves(tmp_path):
     """One reader a port: while `serve --serial --out` holds the board, the
     arbiter's `goboard clock` and `goboard new` go through it (its control socket)
     and are answered; the serving process's journal has their events once each,
-    in order, and the page shows the new game."""
+    in order, and the page shows the new game. Through a `sync --follow` too."""
     relay, board = _board(tmp_path, parse_script("\n".join(play("B cc,W gg")), 9), "SIM-ARB")
     out = str(tmp_path / "games")
     serve = subprocess.Popen(GOBOARD + ["serve", "--serial", relay.host_path, "--out", out,
@@ -210,6 +210,18 @@ def test_the_arbiter_reaches_a_board_another_goboard_serves(tmp_path):
                 break
             time.sleep(0.1)
         assert snap["game"] == 2 and snap["players"]["table"] == "9"
+        # a sync --follow holding the port passes them on too
+        serve.kill()
+        serve.wait()
+        serve = subprocess.Popen(GOBOARD + ["sync", "--follow", "--port", relay.host_path,
+                                            "--out", out], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        assert "board SIM-ARB" in serve.stdout.readline()       # synced, now following
+        assert ask("clock", "--set", "fischer:300+10")["spec"] == "fischer:300+10"
+        deadline = time.monotonic() + 20
+        while "fischer:300+10" not in (path / "000002.jsonl").read_text():
+            assert time.monotonic() < deadline and serve.poll() is None
+            time.sleep(0.1)
     finally:
         serve.kill()
         serve.wait()

@@ -1,12 +1,12 @@
 """The arbiter's requests to a board another goboard holds (one reader a port).
 
-`goboard serve --serial` and `relay --serial` hold the board's port; an arbiter's
-`goboard clock` or `new` then reaches the board through them: the holder listens
-on a Unix socket named after the port (`control_path`), takes one request a
-connection (a JSON line: the link message, the answer's kind, its timeout) and
-sends it to the board from the loop that reads it (`ControlServer.run_pending`,
-the follow loop's idle call), so no frame is stolen and the board's events stay
-in order. `open_link` gives the command a HostLink when the port is free, else
+`goboard serve --serial`, `relay --serial` and `sync --follow` hold the board's
+port; an arbiter's `goboard clock` or `new` then reaches the board through them:
+the holder listens on a Unix socket named after the port (`control_path`), takes
+one request a connection (a JSON line: the link message, the answer's kind, its
+timeout) and sends it to the board from the loop that reads it
+(`ControlServer.run_pending`, the follow loop's idle call), so no frame is stolen
+and the board's events stay in order. `open_link` gives the command a HostLink when the port is free, else
 a `RemoteLink` through the holder.
 """
 
@@ -120,8 +120,8 @@ class RemoteLink(HostLink):
 
     def open(self):
         if not os.path.exists(control_path(self.url)):
-            raise PortHeld("%s is held by another program (not a goboard serve or relay "
-                           "--serial, which would pass the request on)" % self.url)
+            raise PortHeld("%s is held by another program (not a goboard serve, relay or "
+                           "sync --follow, which would pass the request on)" % self.url)
         return self
 
     def close(self):
