@@ -91,6 +91,7 @@ class ControlServer:
             job = {"msg": msg, "kind": kind, "timeout": timeout, "done": done}
             self.jobs.put(job)
             if not done.wait(timeout * 8 + 10):
+                job["cancelled"] = True     # not sent later, when nobody waits for it
                 job["error"] = "the process holding the board did not get to it"
             out = {"answer": job["answer"]} if "answer" in job else \
                 {"error": job.get("error", "no answer")}
@@ -107,6 +108,8 @@ class ControlServer:
                 job = self.jobs.get_nowait()
             except queue.Empty:
                 return
+            if job.get("cancelled"):
+                continue
             try:
                 job["answer"] = link.request(job["msg"], job["kind"], timeout=job["timeout"])
             except LinkError as e:
