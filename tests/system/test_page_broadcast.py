@@ -640,5 +640,8 @@ def test_tables_on_the_wall_and_the_index(browser, server):  # noqa: F811
         browser.get(server.url + "/?lang=ko")
         wait_for(browser, "return document.querySelectorAll('#list tr[data-board]').length == 3")
         assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        heights = browser.execute_script("return [...document.querySelectorAll('#list tr')]"
+                                         ".map(tr => tr.getBoundingClientRect().height)")
+        assert max(heights) < 40, heights                # one line a row
     finally:
         viewport(browser, 800, 900)
