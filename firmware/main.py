@@ -12,26 +12,51 @@ Pico only waits for the next scan period.
 import gc
 import time
 
-from goban import profile as P
-from goban.boardloop import BoardLoop
-from goban.calibration import Calibration, CalibrationError
-from goban.gamelog import GameLog
-from goban.hw import open_devices
-
-CAL_PATH = "calibration.bin"
 try:
     import goboard_profiles  # type: ignore[import-not-found]  # noqa: F401
     FROZEN = True             # the product image: the firmware frozen in flash
 except ImportError:
     FROZEN = False            # .mpy files on the stock image (tools/deploy)
+
+# The modules main imports, leaves first. From .mpy files each one's code lands in the
+# heap and its loader leaves garbage behind: imported as one cascade, the garbage of
+# each lay between the next ones' code and the heap was in pieces (94 KB free, the
+# largest 30 KB: the referee's buffers took it and a driver's 1.3 KB found none).
+# One at a time with a collection between, the free heap stays in one piece (the
+# largest 86 KB). tests/unit/test_boot_order.py keeps the list whole.
+BOOT_ORDER = (
+    "goban", "goban.profile", "goban.compat", "goban.rules", "goban.settle", "goban.hw",
+    "goban.hw.bowls", "goban.board", "goban.game", "goban.regions", "goban.count",
+    "goban.referee.words", "goban.points", "goban.referee.diff", "goban.referee.phase",
+    "goban.clock", "goban.players", "goban.referee.timing", "goban.referee.state",
+    "goban.referee.bowlwatch", "goban.referee.moves", "goban.referee.setup",
+    "goban.referee.explain", "goban.referee.play", "goban.referee", "goban.boardloop",
+    "goban.crc", "goban.calibration", "goban.gamelog")
+if not FROZEN:
+    for _name in BOOT_ORDER:
+        __import__(_name)
+        gc.collect()
+
+from goban import profile as P  # noqa: E402
+from goban.boardloop import BoardLoop  # noqa: E402
+from goban.calibration import Calibration, CalibrationError  # noqa: E402
+from goban.gamelog import GameLog  # noqa: E402
+from goban.hw import open_devices  # noqa: E402
+
+CAL_PATH = "calibration.bin"
 # the time a step may take (BoardLoop.budget_us): after the scan, the scale job
 # and an output job (log, send, lights, a display page) run only if the most
-# they lately cost still fits (a move's log write ~4.5 ms, a scale job 1-4.5 ms),
-# else they wait a step, so no step runs past the 10 ms scan period
-STEP_BUDGET_US = 8800
-# the loop collects the heap itself, a quiet step after this many events
-# (BoardLoop.gc_events): the collector's ~16 ms never lands in a busy step
+# they lately cost still fits (a move's log write ~5-8 ms, a scale job 1-4.5 ms),
+# else they wait a step, so no step runs past the 10 ms scan period. 8 ms: with
+# the flash cache's misses a job's cost varies more than its learned peak
+# foresees (a look beside its scan ran 1 ms over it: steps of 10.0-11.1 ms at 8.8)
+STEP_BUDGET_US = 8000
+# the loop looks at the heap itself, a quiet step after this many events, and
+# collects, a quiet step of its own, when less than GC_FREE_MIN is free
+# (BoardLoop.gc_events, gc_free_min): the collector's ~17 ms never lands in a busy
+# step. The .mpy install (the heap tight, ~35 KB left) collects at every look.
 GC_EVENTS = 24
+GC_FREE_MIN = 64 * 1024
 
 
 def board_id():
@@ -73,9 +98,15 @@ def build():
     # before the long-lived buffers are taken, or a 6 KB buffer finds no room
     gc.collect()
     prof = load_profile(board_id())
-    from goban.count import counter_for
-    counter_for(prof.size)   # the largest buffers first, into an unfragmented heap
+    from goban.referee import Referee
+    ref = Referee(prof.size)   # the largest buffers first (the count's, the game's, every
+                               # game's: fresh_game reuses them), into an unfragmented heap
     tidy()
+    if FROZEN:
+        # the referee's parts a clean game never needs load when first needed from
+        # .mpy files (heap); frozen they cost no heap, and loaded now, never a look
+        # (a first announcement loading three modules took a 22 ms step)
+        from goban.referee import wrong, texts, unseen, dead, fill, scoring, seki  # noqa: F401
     dev = open_devices(prof)
     tidy()
     cal = Calibration(prof.size, prof)
@@ -91,19 +122,23 @@ def build():
     log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"])
     loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
-                     log=log)
+                     log=log, referee=ref)
     tidy()
     loop.pace(time.ticks_us, STEP_BUDGET_US)
     loop.gc_events = GC_EVENTS
+    loop.gc_free_min = GC_FREE_MIN if FROZEN else 0
     try:
         import sys
-        from goban.link import Link   # the serial link to the host (USB CDC)
+        from goban.link import Link, TX_MAX   # the serial link to the host (USB CDC)
         # the host's `state` request answers with the referee's current state
         loop.link = Link(sys.stdin.buffer, sys.stdout.buffer, log=log,
                          info={"profile": prof.id, "size": prof.size}, state=loop.state,
                          new_game=loop.host_new_game, players=loop.host_players,
                          clock=loop.host_clock,
-                         expect=loop.host_expect, undo=loop.host_undo)   # goban.remote
+                         expect=loop.host_expect, undo=loop.host_undo,   # goban.remote
+                         # frames put together in a buffer (none on the .mpy install:
+                         # its heap is tight; every frame made the plain way there)
+                         tx=TX_MAX if FROZEN else 0)
     except ImportError:
         loop.link = None
     return prof, loop

@@ -45,12 +45,13 @@ def mpy_files(tmp_dir):
     return CB.mpy_files(tmp_dir)
 
 
-def repl(image, fs_files=None, profile=None):
+def repl(image, fs_files=None, profile=None, xip_cache=True):
     """A chip booted to its raw REPL (main.py interrupted), ready for exec().
     profile: a goban Profile whose parts the emulator wires up (the WS2812
-    chain's pin is decoded, the HX711s answer...); None: the ADC only."""
+    chain's pin is decoded, the HX711s answer...); None: the ADC only;
+    xip_cache: the XIP cache's misses charged (False: flash at RAM speed)."""
     try:
-        c = C.Chip(image, fs_files=fs_files, profile=profile)
+        c = C.Chip(image, fs_files=fs_files, profile=profile, xip_cache=xip_cache)
     except C.ChipError as e:
         pytest.fail(str(e))
     c.boot()
@@ -61,5 +62,5 @@ def repl(image, fs_files=None, profile=None):
 
 
 
-def game_script(sgf_path, n_moves, wait_ms=250):
-    return CB.game_script(sgf_path, n_moves, wait_ms)
+def game_script(sgf_path, n_moves, seed=1):
+    return CB.game_script(sgf_path, n_moves, seed)

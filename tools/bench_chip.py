@@ -2,28 +2,47 @@
 """The firmware's figures measured on the emulated RP2040 (rp2040js, 125 MHz,
 simulated deterministic time), with the product image: `tools/bench chip`.
 
-    tools/bench chip [--json] [--image frozen|mpy] [--moves N]
+    tools/bench chip [--json] [--image frozen|mpy] [--game SGF] [--moves N]
+                     [--xip both|on|off] [--seed N] [--trace N]
 
---json prints one JSON object: image, move_us_avg, move_us_worst (bench_core's 20
-random 19x19 games, each Game.play timed with ticks_us), capture360_ms (one stone
-taking 360, median of 7), count_ms (the referee's count() on the GNU Go game's end
-with GNU Go's dead stones), count_ms_worst (the random board with 68 seki blocks of
-tools/bench_count.py), frame_ms (classify + settle + referee: BoardLoop.scan less
-the matrix scan), scan_ms (HallMatrix's register scan of 361 points through the
-emulated ADC and muxes), step_ms_worst (the longest BoardLoop.step over a physical
-game played by the simulator's hands, the loop's own gc.collect() steps aside:
-gc_step_ms_worst, gc_steps), steps_over_10ms and steps_over_detail (each such step:
-its time and what ran in it, in us: parts, event types, buttons), announce_ms (a stone
-let go -> its move sent on the link, worst over that game; announce_ms_median;
-announce_early: moves sent while the fingers were still on the stone, below zero),
-heap_free_kb (gc.mem_free after boot with a
-game started). Without --json the figures are printed beside the unix-port
-estimates of the other benches and the targets.
+Every figure is taken with the RP2040's XIP flash cache modelled (a miss stalls
+the core for the QSPI read: tools/README.md, "The emulated chip") and, with
+--xip both (the default), again without it (flash at RAM speed): `xip_off`.
+
+--json prints one JSON object: image, xip_cache ("on"/"off"), move_us_avg,
+move_us_worst (bench_core's 20 random 19x19 games, each Game.play timed with
+ticks_us), capture360_ms (one stone taking 360, median of 7), count_ms (the
+referee's count() on the GNU Go game's end with GNU Go's dead stones),
+count_ms_worst (the random board with 68 seki blocks of tools/bench_count.py),
+frame_ms (classify + settle + referee: BoardLoop.scan less the matrix scan),
+scan_ms (HallMatrix's register scan of 361 points through the emulated ADC and
+muxes); then over a whole game played by the simulator's hands to its count (the
+record `--game`, by default a 274-stone GNU Go game with its dead stones lifted;
+`--moves N`: its first N moves, passes counted, then both pass and count;
+game, game_moves (moves and passes), game_stones, steps): step_ms_worst (the
+longest BoardLoop.step, the loop's own collection steps aside: gc_step_ms_worst,
+gc_steps, gc_steps_over_10ms, gc_in_play between the first move and the count,
+gc_looks at the heap; longest_step_ms counts them), steps_over_10ms and
+steps_over_detail (each such step: its time and what ran in it, in us: parts,
+event types, buttons; steps_over_counted: every step over 10 ms, collections
+too, as the emulator counted it), step_parts_ms_worst, announce_ms (a stone let go -> its
+move sent on the link, worst; announce_ms_median; announce_early: moves sent while
+the fingers were still on the stone, below zero; announce_ms_all), count_game_ms
+(the end press's step: the count), heap_free_kb (gc.mem_free with a game
+started), heap_free_kb_end and heap_live_free_kb_end (at the end, before and after
+a collection), pystack_peak_bytes of pystack_bytes, job_cost_us_at_end; from the
+emulator's counters: step_counters (ten runs of the game's steps: the median
+step's us, instructions, cycles in interrupt handlers, XIP misses, bytes
+allocated; interrupts and USB transfers a step), alloc_bytes_per_move (by part
+of the loop: the referee's look, news, take and button; the log, the link's send
+and poll, the display; `loop`: the step's own code) and alloc_sites (part, C
+function, allocations, bytes); with --trace N, trace: the 12 steps before each of
+the N slowest moves went out. Without --json the figures are printed beside the
+unix-port estimates of the other benches and the targets.
 
 --image mpy runs the stock MicroPython image with the firmware as .mpy files on its
-filesystem (tools/deploy's way) instead of frozen. The emulator models no XIP
-cache misses and no bus contention, so silicon can only be slower, most for
-bytecode and frozen code running from flash (firmware/README.md, "On the chip").
+filesystem (tools/deploy's way) instead of frozen (its heap is tight, its calls
+take their frames from the heap: firmware/README.md, "On the chip").
 """
 
 import argparse
@@ -44,8 +63,12 @@ import board as CB         # noqa: E402
 
 TARGETS = {"move_us_avg": 100, "capture360_ms": 3, "count_ms": 5, "count_ms_worst": 10,
            "frame_ms": 1.5, "scan_ms": 2.5, "step_ms_worst": 10, "announce_ms": 100,
-           "heap_free_kb": 150}
-GAME = os.path.join(REPO, "tests", "data", "sim_gnugo_19.sgf")
+           "heap_free_kb": 150, "longest_step_ms": 10, "gc_step_ms_worst": 10,
+           "steps_over_10ms": 0, "gc_steps_over_10ms": 0, "count_game_ms": 10,
+           "heap_live_free_kb_end": 150}
+AT_LEAST = ("heap_free_kb", "heap_live_free_kb_end")
+# a whole tournament game (274 stones, GNU Go's dead stones marked): the loop's figures
+GAME = os.path.join(REPO, "tools", "sim", "games", "gnugo-015.sgf")
 
 MOVES = r'''
 import time
@@ -100,6 +123,9 @@ def moves_bench(games):
 LOOP = r'''
 import time, gc, json, main
 from array import array
+from machine import mem32
+PROBE = 0
+PART = PROBE + 4
 prof, loop = main.build()
 loop.start()
 gc.collect()
@@ -117,40 +143,40 @@ for k in range(5):
     frame_t.append(time.ticks_diff(time.ticks_us(), t0))
 frame_t = [f - min(scan_t) for f in frame_t]
 moves = []
-TRACE = False
-# --trace: the last RING steps kept for each move, in preallocated arrays (a
-# string a step fills the heap): ticks_ms, us, then (part, us) pairs, -1 ends
-RING, WIDE, MOVES_MAX = 12, 14, 48
-ring = array("i", bytes(4 * RING * WIDE)) if TRACE else None
-ring_k = [0]
-traced = [0]
-hist = array("i", bytes(4 * MOVES_MAX * RING * WIDE)) if TRACE else None
-state = {"done": None}
+# the collections when the first move went out and when the count did, the
+# passes, the end press's time (the count in play)
+state = {"done": None, "first_gc": -1, "count_gc": -1, "passes": 0, "end_us": 0}
 send = loop.link.send_event
 def tap(ev, payload=None):
     t = ev.get("type")
     if t == "move":
         moves.append((ev["point"], time.ticks_us()))
-
+        if state["first_gc"] < 0:
+            state["first_gc"] = loop.collections
+    elif t == "pass":
+        state["passes"] += 1
     elif t == "count" and state["done"] is None:
         state["done"] = time.ticks_add(time.ticks_ms(), 1500)
+        state["count_gc"] = loop.collections
     send(ev, payload)
 loop.link.send_event = tap
 # the wrappers allocate nothing (no *args tuple a call): the loop's own heap
-# quietness is part of what is measured (a collection is a step of its own)
+# quietness is part of what is measured (a collection is a step of its own).
+# Each tells the emulator which part runs (PART: its index + 1, 0 the loop's
+# own code), which times the parts of every step and counts their allocations.
 NAMES = ("scan", "log", "send", "lights", "display_draw", "button", "bowls",
          "display_page", "gc", "link_poll", "buttons_poll", "look", "clock", "lights_flush",
-         "take", "news")
+         "take", "news", "gc_look", "job")
 parts = {}
 for name in NAMES:
     parts[name] = 0
 cur_n = [None] * 16      # what ran in this step: part names, event types
 cur_t = array("i", bytes(4 * 16))
-cur_c = array("i", bytes(4 * 16))   # ... and the part's index in NAMES
+cur = array("i", [0])
+part = array("i", [0])   # the part running now (PART's value)
 CODE = {}
 for k, name in enumerate(NAMES):
-    CODE[name] = k
-cur = array("i", [0])
+    CODE[name] = k + 1
 def note(name, t0, what=None):
     dt = time.ticks_diff(time.ticks_us(), t0)
     if dt > parts[name]:
@@ -159,27 +185,46 @@ def note(name, t0, what=None):
     if k < 15:
         cur_n[k] = what or name
         cur_t[k] = dt
-        cur_c[k] = CODE[name]
         cur[0] = k + 1
 def timed0(name, f):
+    code = CODE[name]
     def run():
+        prev = part[0]
+        part[0] = code
+        mem32[PART] = code
         t0 = time.ticks_us()
         r = f()
         note(name, t0)
+        part[0] = prev
+        mem32[PART] = prev
         return r
     return run
 def timed1(name, f, what=None):
+    code = CODE[name]
     def run(a):
+        prev = part[0]
+        part[0] = code
+        mem32[PART] = code
         t0 = time.ticks_us()
         r = f(a)
         note(name, t0, a["type"] if what == "event" else (a if what == "arg" else None))
+        if what == "arg" and a == "end":
+            state["end_us"] = time.ticks_diff(time.ticks_us(), t0)
+        part[0] = prev
+        mem32[PART] = prev
         return r
     return run
 def timed2(name, f):
+    code = CODE[name]
     def run(a, b=""):
+        prev = part[0]
+        part[0] = code
+        mem32[PART] = code
         t0 = time.ticks_us()
         r = f(a, b)
         note(name, t0)
+        part[0] = prev
+        mem32[PART] = prev
         return r
     return run
 loop.scan = timed0("scan", loop.scan)
@@ -190,6 +235,7 @@ loop._display = timed2("display_draw", loop._display)
 loop.press = timed1("button", loop.press, "arg")     # ... and the button
 loop._bowls = timed1("bowls", loop._bowls)
 loop._collect = timed0("gc", loop._collect)
+loop._gc_look = timed0("gc_look", loop._gc_look)
 loop.link.poll = timed1("link_poll", loop.link.poll)
 if loop.buttons is not None:
     loop.buttons.poll = timed0("buttons_poll", loop.buttons.poll)
@@ -197,19 +243,27 @@ if loop.display is not None:
     loop.display.flush_page = timed0("display_page", loop.display.flush_page)
 import goban.referee.timing as referee_timing
 referee_timing.step = timed2("clock", referee_timing.step)     # the game clock's second
-loop.ref._look = timed1("look", loop.ref._look)
+loop.ref.look_now = timed1("look", loop.ref.look_now)
 if loop.lights_flush is not None:
     loop.lights_flush = timed0("lights_flush", loop.lights_flush)
 loop._take = timed0("take", loop._take)
+loop.ref.run_job = timed0("job", loop.ref.run_job)    # the referee's work of a step alone
 _news = loop.ref.bowls
+NEWS = CODE["news"]
 def news(b, w, lb, lw):
+    prev = part[0]
+    part[0] = NEWS
+    mem32[PART] = NEWS
     t0 = time.ticks_us()
     _news(b, w, lb, lw)
     note("news", t0)
+    part[0] = prev
+    mem32[PART] = prev
 loop.ref.bowls = news
 worst = 0
 gc_worst = 0
 over = 0
+over_gc = 0
 steps = 0
 longest = []
 period = prof.scan_ms
@@ -218,30 +272,16 @@ while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) >
     now = time.ticks_ms()
     cur[0] = 0
     collections = loop.collections
+    mem32[PROBE] = 1         # the emulator counts this step (chip.PROBE)
     t0 = time.ticks_us()
     loop.step(now)
     dt = time.ticks_diff(time.ticks_us(), t0)
+    mem32[PROBE] = 2
     steps += 1
-    if TRACE:
-        b = ring_k[0] * WIDE
-        ring[b] = now
-        ring[b + 1] = dt
-        n = min(cur[0], (WIDE - 3) // 2)
-        for j in range(n):
-            ring[b + 2 + 2 * j] = cur_c[j]
-            ring[b + 3 + 2 * j] = cur_t[j]
-        ring[b + 2 + 2 * n] = -1
-        ring_k[0] = (ring_k[0] + 1) % RING
-        m = len(moves) - 1      # a move went out in this step: keep the steps up to it
-        if 0 <= m < MOVES_MAX and traced[0] <= m:
-            traced[0] = m + 1
-            for j in range(RING):
-                src = ((ring_k[0] + j) % RING) * WIDE
-                dst = (m * RING + j) * WIDE
-                for w in range(WIDE):
-                    hist[dst + w] = ring[src + w]
     if loop.collections != collections:
         gc_worst = max(gc_worst, dt)
+        if dt > period * 1000:
+            over_gc += 1
     else:
         if dt > worst:
             worst = dt
@@ -256,21 +296,17 @@ while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) >
 for line in longest:    # one line each: a long line can outrun the USB buffer
     print("LONG " + line)
     time.sleep_ms(20)
-for m in range(min(len(moves), MOVES_MAX) if TRACE else 0):
-    for j in range(RING):
-        b = (m * RING + j) * WIDE
-        out = ["%d %d" % (hist[b], hist[b + 1])]
-        for w in range(b + 2, b + WIDE - 1, 2):
-            if hist[w] < 0:
-                break
-            out.append("%s=%d" % (NAMES[hist[w]], hist[w + 1]))
-        if hist[b + 1]:
-            print("HIST %d %s" % (m, " ".join(out)))
-            time.sleep_ms(5)
-print("LOOP " + json.dumps({"free": free, "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
+free_end = gc.mem_free()     # what the game left, garbage and all ...
+gc.collect()
+live_end = gc.mem_free()     # ... and without its garbage
+print("LOOP " + json.dumps({"free": free, "free_end": free_end, "live_end": live_end,
+                           "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
                            "worst": worst, "gc_worst": gc_worst, "collections": loop.collections,
-                           "over": over, "steps": steps, "moves": moves, "parts": parts,
-                           "cost": list(loop.cost)}))
+                           "over": over, "over_gc": over_gc, "steps": steps, "moves": moves,
+                           "parts": parts, "cost": list(loop.cost), "first_gc": state["first_gc"],
+                           "count_gc": state["count_gc"], "passes": state["passes"],
+                           "end_us": state["end_us"], "names": NAMES,
+                           "gc_looks": loop.gc_looks}))
 '''
 
 
@@ -280,14 +316,14 @@ def image_of(kind, tmp):
     return B.stock(), CB.mpy_files(tmp)
 
 
-def core_figures(img, fs, tmp):
+def core_figures(img, fs, tmp, xip_cache=True):
     import bench_core
     import pathlib
     games = bench_core.make_games(pathlib.Path(tmp) / "games.txt")
     from goban.board import Board
     b = Board(19)
     idx = [[b.from_sgf(s) for s in g] for g in games]
-    c = C.Chip(img, fs_files=fs)
+    c = C.Chip(img, fs_files=fs, xip_cache=xip_cache)
     try:
         c.boot()
         c.run_for(300_000)
@@ -317,12 +353,20 @@ def _whole_line_after(buf, tag):
     return start >= 0 and b"\n" in buf[start:]
 
 
-def loop_figures(img, fs, n_moves, seed, trace=0):
-    """The loop's figures over a physical game; `trace`: that many of the
-    slowest moves. last 12 steps (ticks_ms, us, what ran), as `trace`."""
-    actions, played = CB.game_script(GAME, n_moves)
-    script = LOOP.replace("TRACE = False", "TRACE = True") if trace else LOOP
-    board = CB.ChipBoard(img, seed=seed, noise=1, fs_files=fs)
+# the Cortex-M0+ exception numbers the probe counts (16 + the RP2040's IRQ number)
+IRQ_NAMES = {11: "svcall", 14: "pendsv", 15: "systick", 16: "timer0", 17: "timer1",
+             18: "timer2", 19: "timer3", 20: "pwm", 21: "usb", 22: "xip", 23: "pio0_0",
+             24: "pio0_1", 25: "pio1_0", 26: "pio1_1", 27: "dma0", 28: "dma1", 29: "gpio",
+             31: "sio0", 38: "adc", 39: "i2c0", 40: "i2c1"}
+
+
+def loop_figures(img, fs, n_moves, seed, trace=0, xip_cache=True, game=None):
+    """The loop's figures over a physical game (the record `game`, its first
+    n_moves or, None, the whole of it to its count); `trace`: for that many of
+    the slowest moves, the 12 steps before each went out."""
+    actions, played = CB.game_script(game or GAME, n_moves, seed)
+    script = LOOP.replace("PROBE = 0", "PROBE = %#x" % C.PROBE)
+    board = CB.ChipBoard(img, seed=seed, noise=1, fs_files=fs, xip_cache=xip_cache)
     try:
         board.power_on()
         if not board.wait_for(lambda evs: any(e["type"] == "ready" for e in evs), 8000):
@@ -337,17 +381,14 @@ def loop_figures(img, fs, n_moves, seed, trace=0):
         end = board.now + 30_000
         while not _whole_line_after(board.chip.usb, b"LOOP ") and board.now < end:
             board.step()
+        probe = board.chip.probe_all()
+        pystack = board.chip.pystack_peak()
         text = bytes(board.chip.usb).decode("utf-8", "replace")
         start = text.find("LOOP ")
         if start < 0:
             raise SystemExit("the instrumented loop did not finish: %s" % text[-500:])
         data = json.loads(text[start + 5:].splitlines()[0])
         data["longest"] = [x[5:].strip() for x in text.splitlines() if x.startswith("LONG ")]
-        hist = {}
-        for x in text.splitlines():
-            if x.startswith("HIST "):
-                k, line = x[5:].split(" ", 1)
-                hist.setdefault(int(k), []).append(line.strip())
     finally:
         board.close()
     # each move against its own let-go: the nearest one of that point not taken yet
@@ -363,59 +404,185 @@ def loop_figures(img, fs, n_moves, seed, trace=0):
             lat.append((t_us - rel[2]) / 1000)
             left_of.append(rel[2])
     got = [m[0] for m in data["moves"]]
-    slow = sorted(range(len(lat)), key=lambda k: -lat[k])[:trace]
-    traces = [{"move": k + 1, "point": got[k], "announce_ms": round(lat[k], 1),
-               "let_go_ms": round(left_of[k] / 1000), "steps": hist.get(k, [])} for k in slow]
     if got != [p for _, p in played]:
         raise SystemExit("the chip's moves are not the game: %r" % got)
-    return {"frame_ms": round(data["frame"] / 1000, 2), "scan_ms": round(data["scan"] / 1000, 2),
+    names = ["loop"] + data["names"]
+    steps = probe["steps"]
+    figs = {"frame_ms": round(data["frame"] / 1000, 2), "scan_ms": round(data["scan"] / 1000, 2),
             "step_ms_worst": round(data["worst"] / 1000, 2),
             "steps_over_10ms": data["over"], "steps_over_detail": data["longest"],
             "gc_step_ms_worst": round(data["gc_worst"] / 1000, 2), "gc_steps": data["collections"],
+            "gc_steps_over_10ms": data["over_gc"], "gc_looks": data["gc_looks"],
+            "longest_step_ms": round(max(data["worst"], data["gc_worst"]) / 1000, 2),
+            "gc_in_play": (data["count_gc"] - data["first_gc"]) if data["first_gc"] >= 0 else None,
             "step_parts_ms_worst": {k: round(v / 1000, 2) for k, v in data["parts"].items()},
             "announce_ms": round(max(lat), 1), "announce_ms_median": round(statistics.median(lat), 1),
             "announce_early": len([x for x in lat if x < 0]),
             "announce_ms_all": [round(x, 1) for x in lat],
-            "heap_free_kb": data["free"] // 1024, "steps": data["steps"], "game_moves": len(got),
+            "heap_free_kb": data["free"] // 1024, "heap_free_kb_end": data["free_end"] // 1024,
+            "heap_live_free_kb_end": data["live_end"] // 1024,
+            "count_game_ms": round(data["end_us"] / 1000, 2),
+            "steps": data["steps"], "game_moves": len(got) + data["passes"],
+            "game_stones": len(got), "game": os.path.relpath(game or GAME, REPO),
             "job_cost_us_at_end": data.get("cost"),
-            **({"trace": traces} if trace else {})}
+            "pystack_peak_bytes": pystack and pystack[0], "pystack_bytes": pystack and pystack[1],
+            "steps_over_counted": [_step_line(r, names) for r in steps if r["us"] > 10000],
+            "step_counters": step_counters(steps, names),
+            **allocations(probe["allocs"], names, img["elf"], len(got) + data["passes"])}
+    if trace:
+        slow = sorted(range(len(lat)), key=lambda k: -lat[k])[:trace]
+        figs["trace"] = [{"move": k + 1, "point": got[k], "announce_ms": round(lat[k], 1),
+                          "let_go_ms": round(left_of[k] / 1000),
+                          "steps": steps_before(steps, data["moves"][k][1], names)}
+                         for k in slow]
+    return figs
+
+
+def _step_line(r, names):
+    """One step as the emulator counted it: when (ms), how long (us), each part's
+    own time (us, the parts nested in it apart), instructions, interrupts, XIP
+    misses, bytes allocated."""
+    parts = " ".join("%s=%d" % (names[int(k)], v) for k, v in
+                     sorted(r["parts"].items(), key=lambda kv: -kv[1]) if v)
+    irqs = sum(r["irq"].values())
+    return "%d %d %s | instr=%d irq=%d isr_cyc=%d xip_miss=%d alloc=%d" % (
+        r["t_us"] // 1000, r["us"], parts, r["instr"], irqs, r["isr_cyc"], r["xip_miss"],
+        r["alloc_bytes"])
+
+
+def steps_before(steps, t_us, names, n=12):
+    """The n steps up to the one in which something happened at chip time t_us."""
+    k = 0
+    while k < len(steps) and steps[k]["t_us"] <= t_us:
+        k += 1
+    return [_step_line(r, names) for r in steps[max(0, k - n):k]]
+
+
+def step_counters(steps, names, segments=10):
+    """The game's steps in `segments` runs of equal length, each with the median
+    step (us, instructions, cycles in interrupt handlers, XIP misses, bytes
+    allocated), the interrupts a step and the USB transfers a step (OUT reads the
+    device armed and those answered, IN transfers): whether the chip slows as the
+    game goes on, and why."""
+    out = []
+    n = len(steps)
+    for i in range(segments):
+        seg = steps[i * n // segments:(i + 1) * n // segments]
+        if not seg:
+            continue
+        med = {k: int(statistics.median(r[k] for r in seg))
+               for k in ("us", "instr", "isr_cyc", "xip_miss", "alloc_bytes")}
+        irq = {}
+        for r in seg:
+            for k, v in r["irq"].items():
+                name = IRQ_NAMES.get(int(k), "exc%s" % k)
+                irq[name] = irq.get(name, 0) + v
+        out.append({"steps": [i * n // segments, (i + 1) * n // segments], **med,
+                    "cycles_per_instr": round(sum(r["us"] for r in seg) * 125 /
+                                              max(1, sum(r["instr"] for r in seg)), 2),
+                    "irq_per_step": {k: round(v / len(seg), 3) for k, v in sorted(irq.items())},
+                    "usb_per_step": {k: round(sum(r[k] for r in seg) / len(seg), 3)
+                                     for k in ("out_armed", "out_served", "in_xfers")}})
+    return out
+
+
+def allocations(allocs, names, elf, moves):
+    """What the game's steps allocated: bytes a move by the part of the loop that
+    asked (the referee's look and news, the log, the link's send...; `loop`:
+    the step's own code) and the 15 biggest (part, C function) sites."""
+    by_part = {}
+    sites = {}
+    for part, caller, cnt, nbytes in allocs:
+        pname = names[part] if part < len(names) else str(part)
+        by_part[pname] = by_part.get(pname, 0) + nbytes
+        key = (pname, C.where(elf, caller) if caller >= 0 else "?")
+        c = sites.setdefault(key, [0, 0])
+        c[0] += cnt
+        c[1] += nbytes
+    top = sorted(sites.items(), key=lambda kv: -kv[1][1])[:15]
+    moves = max(1, moves)
+    return {"alloc_bytes_per_move": {k: round(v / moves) for k, v in
+                                     sorted(by_part.items(), key=lambda kv: -kv[1])},
+            "alloc_sites": [[p, f, c, b] for (p, f), (c, b) in top]}
+
+
+# the figures of the game that depend on the XIP cache, for the side by side
+PER_CACHE = ("move_us_avg", "move_us_worst", "capture360_ms", "count_ms", "count_ms_worst",
+             "frame_ms", "scan_ms", "step_ms_worst", "steps_over_10ms", "gc_step_ms_worst",
+             "gc_steps", "gc_steps_over_10ms", "longest_step_ms", "gc_in_play",
+             "announce_ms", "announce_ms_median", "announce_early", "heap_free_kb",
+             "heap_free_kb_end", "heap_live_free_kb_end", "count_game_ms", "steps",
+             "game_moves", "step_parts_ms_worst", "steps_over_detail", "steps_over_counted",
+             "alloc_bytes_per_move")
+
+
+def figures(a, img, fs, tmp, xip_cache):
+    figs = {"image": a.image, "xip_cache": "on" if xip_cache else "off"}
+    figs.update(core_figures(img, fs, tmp, xip_cache))
+    figs.update(loop_figures(img, fs, a.moves, a.seed, a.trace, xip_cache, a.game))
+    return figs
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="tools/bench chip")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--image", choices=("frozen", "mpy"), default="frozen")
-    ap.add_argument("--moves", type=int, default=40, help="moves of the physical game")
+    ap.add_argument("--game", default=GAME, help="the game record played (default: %s)"
+                    % os.path.relpath(GAME, REPO))
+    ap.add_argument("--moves", type=int, default=None,
+                    help="play only the record's first N moves (passes count), then pass "
+                         "and count (default: the whole record, to its count)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--xip", choices=("both", "on", "off"), default="both",
+                    help="the XIP cache modelled (on), not (off: flash at RAM speed), or "
+                         "both: the figures with it, and beside them without")
     ap.add_argument("--trace", type=int, default=0, metavar="N",
-                    help="with --json: the last steps before the N slowest moves")
+                    help="with --json: the 12 steps before each of the N slowest moves")
     a = ap.parse_args(argv)
+    if not os.path.isfile(a.game):
+        print("bench chip: no game record %s" % a.game, file=sys.stderr)
+        return 2
+    if a.moves is not None and a.moves < 1:
+        print("bench chip: --moves takes a number of moves from 1", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         try:
             img, fs = image_of(a.image, tmp)
         except B.BuildError as e:
             print("bench chip: %s" % e, file=sys.stderr)
             return 2
-        figs = {"image": a.image}
-        figs.update(core_figures(img, fs, tmp))
-        figs.update(loop_figures(img, fs, a.moves, a.seed, a.trace))
+        figs = figures(a, img, fs, tmp, a.xip != "off")
+        if a.xip == "both":
+            a.trace = 0
+            off = figures(a, img, fs, tmp, False)
+            figs["xip_off"] = {k: off[k] for k in PER_CACHE if k in off}
     if a.json:
         print(json.dumps(figs))
         return 0
-    print("== on the emulated RP2040 (rp2040js, 125 MHz, simulated time; %s image) ==" % a.image)
+    show(figs)
+    return 0
+
+
+def show(figs):
+    off = figs.get("xip_off", {})
+    print("== on the emulated RP2040 (rp2040js, 125 MHz, simulated time; %s image; "
+          "%s, %d moves) ==" % (figs["image"], figs["game"], figs["game_moves"]))
+    print("%-22s %10s %10s   %-18s %-14s %s" % ("", "xip cache", "no cache" if off else "",
+                                                "", "", ""))
     est = {"move_us_avg": "~100 (unix x170)", "capture360_ms": "~2", "count_ms": "~4.6",
            "count_ms_worst": "~7.2", "frame_ms": "~0.8-1.2", "scan_ms": "1.7 (computed)",
-           "step_ms_worst": "-", "announce_ms": "~30 (scans)", "heap_free_kb": "-"}
+           "announce_ms": "~30 (scans)"}
     for k, v in figs.items():
-        if k == "image" or isinstance(v, list):
+        if k in ("image", "game", "xip_cache", "xip_off") or isinstance(v, (list, dict)):
             continue
         t = TARGETS.get(k)
-        ok = "" if t is None else ("ok" if (v >= t if k == "heap_free_kb" else v <= t) else "MISSED")
-        tgt = "" if t is None else ("target %s %s" % (">=" if k == "heap_free_kb" else "<=", t))
-        print("%-20s %10s   %-18s %-14s %s" % (k, v, "est. " + est[k] if k in est else "", tgt, ok))
+        ok = "" if t is None else ("ok" if (v >= t if k in AT_LEAST else v <= t) else "MISSED")
+        tgt = "" if t is None else ("target %s %s" % (">=" if k in AT_LEAST else "<=", t))
+        print("%-22s %10s %10s   %-18s %-14s %s" % (k, v, off.get(k, ""),
+                                                    "est. " + est[k] if k in est else "", tgt, ok))
     for line in figs.get("steps_over_detail") or ():
         print("  step over 10 ms, us: %s" % line)
-    return 0
+    print("allocated a move, bytes: %s" % figs["alloc_bytes_per_move"])
 
 
 if __name__ == "__main__":

@@ -1,24 +1,32 @@
 #!/usr/bin/env python3
-"""The fault campaign: GNU Go games played on the simulated board with faults.
+"""The fault campaign: GNU Go games played on the simulated board with faults and mistakes.
 
-    tools/bench faults                       # 200 games, seed 1, both cores
+    tools/bench faults                       # 200 games, a seed drawn now, both cores
     .venv/bin/python tools/bench_faults.py --games 20 --seed 7 --jobs 2 --json out.json
+    tools/bench faults --mistakes 0 --rules chinese      # issue 8's campaign: faults only
 
 Each game is a committed GNU Go self-play record (tools/sim/games/*.sgf) played
 by the simulator's hands and players (`goboard sim`: the real firmware in the
 MicroPython unix port) at a random tempo (0, back to back, in a fifth of the
-games) with 2 to 6 random faults from the catalogue (goboard.simfaults:
+games) with 2 to 6 random faults from the catalogue (goboard.sim.faults:
 flicker, drift, stuck, dead, hover, slide, knock, noise, power cut, two stones
-in a window) and hand noise 1 to 3, all drawn from the seed. The ground truth is
-the world's (what the hands put down), never the referee's. Prints, with the
-seed and the counts: false moves (recorded, never played), lost moves (played,
-never recorded), jams (the board asked for a fix no mistake caused, or stayed
-stuck after the players did it; a stuck game stops there), false alarms (an
-announcement without a mistake that went away by itself), and per fault kind
-the recovery (from the end of the fault to the board agreeing with the hands
-again; "never" when it did not by the end of the game, "ongoing" when the fault
-itself was still going on then). Target: 0 false, 0 lost,
-0 jams. Games run two at a time (one MicroPython process each).
+in a window), 1 to 3 of the players' mistakes (simfaults.MISTAKES: a second
+stone, a wrong colour, an undo by hand, prisoners in the wrong place, a rolled
+stone, quick answers, a stray stone, a mistaken end, a slow capture, a drift
+or a noise burst at the count), under rules drawn from --rules, and hand noise
+1 to 3, all drawn from the seed (one drawn at run time when none is given,
+printed first). The ground truth is the world's (what the hands put down),
+never the referee's. Prints, with the seed and the counts: false moves
+(recorded, never played), lost moves (played, never recorded), jams (the board
+asked for a fix no mistake caused, or stayed stuck after the players did it; a
+stuck game stops there), counts wrong or missing (the board's count against
+the players' game counted by the rules core), false alarms (an announcement
+without a mistake that went away by itself), and per fault and mistake kind
+the recovery (from its end to the board agreeing with the hands again; "never"
+when it did not by the end of the game, "ongoing" when the fault itself was
+still going on then) and the errors put down to it. Target: 0 false, 0 lost,
+0 jams, 0 stuck, every count right. Games run two at a time (one MicroPython
+process each); then the replay command of the first games with errors.
 """
 
 import argparse
@@ -40,29 +48,38 @@ from goboard.commands.sim import simulate  # noqa: E402
 
 GAMES = REPO / "tools" / "sim" / "games"
 TEMPOS = (0, 0, None, 60, 150, 300, 600, 1000, 1500, 2500)   # ms; None: the default 120-400
+RULES = ("chinese", "japanese", "aga")   # a campaign's rules: area, territory, pass stones
 
 
 def records():
     return sorted(GAMES.glob("*.sgf"))
 
 
-def plan(games, seed, kinds=simfaults.CATALOGUE, faults=(2, 6)):
-    """One dict per game: record, seed, tempo, n_faults, noise (all from `seed`)."""
+def plan(games, seed, kinds=simfaults.CATALOGUE, faults=(2, 6), mistakes=(0, 0), rules=None):
+    """One dict per game: record, seed, tempo, n_faults, n_mistakes, rules,
+    noise (all from `seed`; the mistakes and rules from a stream of their
+    own, so a campaign without them plays the same games). `rules` None: the
+    record's own."""
     rng = random.Random(seed)
+    mrng = random.Random(seed * 7919 + 3)
     recs = records()
     out = []
     for k in range(games):
-        out.append({"game": k + 1, "record": str(recs[k % len(recs)]), "seed": seed * 10007 + k,
-                    "tempo": rng.choice(TEMPOS), "n_faults": rng.randint(faults[0], faults[1]),
-                    "noise": rng.randint(1, 3), "kinds": ",".join(kinds)})
+        g = {"game": k + 1, "record": str(recs[k % len(recs)]), "seed": seed * 10007 + k,
+             "tempo": rng.choice(TEMPOS), "n_faults": rng.randint(faults[0], faults[1]),
+             "noise": rng.randint(1, 3), "kinds": ",".join(kinds),
+             "n_mistakes": mrng.randint(mistakes[0], mistakes[1]) if mistakes[1] else 0,
+             "rules": mrng.choice(rules) if rules else None}
+        out.append(g)
     return out
 
 
 def play(g):
     """One game of the plan -> its verdict (small: the worker's whole answer)."""
-    args = Namespace(rules=None, komi=None, handicap=None, seed=g["seed"], noise=g["noise"],
-                     size=None, profile=None, cut_after="", torn=False, log_dir=None, json=True,
-                     tempo=g["tempo"], faults=g["n_faults"], fault_kinds=g["kinds"], players=True)
+    args = Namespace(rules=g.get("rules"), komi=None, handicap=None, seed=g["seed"],
+                     noise=g["noise"], size=None, profile=None, cut_after="", torn=False,
+                     log_dir=None, json=True, tempo=g["tempo"], faults=g["n_faults"],
+                     mistakes=g.get("n_mistakes", 0), fault_kinds=g["kinds"], players=True)
     t = time.monotonic()
     out = simulate(g["record"], args)
     v = out["verdict"]
@@ -73,16 +90,18 @@ def play(g):
     return v
 
 
-def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE):
+def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mistakes=(0, 0),
+             rules=None):
     """Play the plan's games, `jobs` at a time; the verdicts in game order."""
-    todo = plan(games, seed, kinds)
+    todo = plan(games, seed, kinds, faults, mistakes, rules)
     with ThreadPoolExecutor(max(1, jobs)) as ex:
         return list(ex.map(play, todo))
 
 
 def totals(results):
     t = {"games": len(results), "intended": 0, "played": 0, "recorded": 0, "false": 0,
-         "lost": 0, "jams": 0, "stuck": 0, "false_alarms": 0, "asked": 0}
+         "lost": 0, "jams": 0, "stuck": 0, "false_alarms": 0, "asked": 0, "counts": 0,
+         "counted": 0, "count_wrong": 0, "count_missing": 0, "mistakes": 0}
     for v in results:
         t["intended"] += v["intended"]
         t["played"] += v["played"]
@@ -93,16 +112,26 @@ def totals(results):
         t["stuck"] += 1 if v["stopped"] else 0
         t["false_alarms"] += len(v["false_alarms"])
         t["asked"] += len(v.get("asked", ()))
+        t["counted"] += 1 if (v.get("count") or {}).get("true") else 0
+        for e in v.get("counts", ()):
+            t["counts"] += 1
+            t["count_wrong" if e["code"] == "count-wrong" else "count_missing"] += 1
+        t["mistakes"] += sum(1 for f in v["faults"] if f.get("mistake"))
     return t
 
 
+def errors(t):
+    """The campaign's errors in one number (0 is the target)."""
+    return t["false"] + t["lost"] + t["jams"] + t["stuck"] + t["counts"]
+
+
 def by_kind(results):
-    """{kind: {injected, recoveries [ms], never, false, lost, jams, alarms}}."""
+    """{kind: {injected, recoveries [ms], never, false, lost, jams, counts, alarms}}."""
     rows = {}
 
     def row(kind):
         return rows.setdefault(kind, {"injected": 0, "rec": [], "never": 0, "ongoing": 0, "false": 0,
-                                      "lost": 0, "jams": 0, "alarms": 0})
+                                      "lost": 0, "jams": 0, "counts": 0, "alarms": 0})
     for v in results:
         for f in v["faults"]:
             r = row(f["kind"])
@@ -114,8 +143,8 @@ def by_kind(results):
             else:
                 r["rec"].append(f["recovery_ms"])
         for key, what in (("false", "false"), ("lost", "lost"), ("jams", "jams"),
-                          ("false_alarms", "alarms")):
-            for e in v[key]:
+                          ("counts", "counts"), ("false_alarms", "alarms")):
+            for e in v.get(key, ()):
                 row(e["fault"])[what] += 1
     return rows
 
@@ -125,7 +154,35 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else None
 
 
-def report(results, seed, jobs, wall):
+def replay_line(v):
+    """The `goboard sim` command line that plays game v again."""
+    tempo = "" if v["tempo"] is None else " --tempo %d" % v["tempo"]
+    kinds = "" if v["kinds"] in (",".join(simfaults.CATALOGUE), ",".join(simfaults.KINDS)) \
+        else " --fault-kinds %s" % v["kinds"]
+    mistakes = " --mistakes %d" % v["n_mistakes"] if v.get("n_mistakes") else ""
+    rules = " --rules %s" % v["rules"] if v.get("rules") else ""
+    return "goboard sim %s --seed %d%s --faults %d%s%s%s --noise %d --json" % (
+        os.path.relpath(v["record"], REPO), v["seed"], tempo, v["n_faults"], mistakes, kinds,
+        rules, v["noise"])
+
+
+def what_went_wrong(v):
+    what = []
+    for e in v["false"][:1]:
+        what.append("false %s %s as move %d (%s)" % (e["move"][0], e["move"][1],
+                                                      e["number"], e["fault"]))
+    for e in v["lost"][:1]:
+        what.append("lost %s %s, move %d (%s)" % (e["move"][0], e["move"][1],
+                                                 e["number"], e["fault"]))
+    for e in v["jams"][:1]:
+        what.append("jam %s %s at %.1f s (%s)" % (e["code"], e["point"], e["t"] / 1000.0,
+                                                 e["fault"]))
+    for e in v.get("counts", ())[:1]:
+        what.append("%s %s, true %s (%s)" % (e["code"], e["board"], e["true"], e["fault"]))
+    return what
+
+
+def report(results, seed, jobs, wall, show=5):
     t = totals(results)
     lines = ["fault campaign: seed %d, %d games from %d GNU Go records, %d jobs"
              % (seed, t["games"], len(records()), jobs),
@@ -133,70 +190,102 @@ def report(results, seed, jobs, wall):
              % (t["intended"], t["played"], t["recorded"], t["stuck"]),
              "false moves %d, lost moves %d, jams %d, false alarms %d   (target 0, 0, 0)"
              % (t["false"], t["lost"], t["jams"], t["false_alarms"]),
-             "asked %d (a move on one of several dead sensors: the board offered them, the "
-             "player pressed ok on theirs)" % t["asked"],
-             "", "%-11s %8s %6s %7s %9s %7s %7s %6s %6s %5s %5s"
-             % ("fault", "injected", "never", "ongoing", "median ms", "p95 ms", "max ms",
-                "false", "lost", "jams", "alarm")]
+             "counts: %d games counted by the players, %d wrong, %d missing on the board   "
+             "(target 0, 0)" % (t["counted"], t["count_wrong"], t["count_missing"]),
+             "asked %d (questions the board had to ask: which of several dead sensors held a "
+             "move, the order of stones played while it was off)" % t["asked"]]
     rows = by_kind(results)
-    for kind in list(simfaults.CATALOGUE) + sorted(k for k in rows if k not in simfaults.CATALOGUE):
-        r = rows.get(kind)
-        if r is None:
+    head = "%-16s %8s %6s %7s %9s %7s %7s %6s %6s %5s %5s %5s" % (
+        "", "injected", "never", "ongoing", "median ms", "p95 ms", "max ms", "false", "lost",
+        "jams", "count", "alarm")
+    for title, kinds in (("fault", simfaults.CATALOGUE), ("mistake", simfaults.MISTAKES),
+                         ("other", sorted(k for k in rows if k not in simfaults.KINDS))):
+        have = [k for k in kinds if k in rows]
+        if not have:
             continue
-        rec = r["rec"]
-        lines.append("%-11s %8d %6d %7d %9s %7s %7s %6d %6d %5d %5d"
-                     % (kind, r["injected"], r["never"], r["ongoing"], pct(rec, 0.5),
-                        pct(rec, 0.95), max(rec) if rec else None, r["false"], r["lost"],
-                        r["jams"], r["alarms"]))
-    lines += ["", "%-11s %8s %6s %6s %6s %5s" % ("tempo ms", "games", "stuck", "false", "lost",
-                                               "jams")]
+        lines += ["", title + head[len(title):]]
+        for kind in have:
+            r = rows[kind]
+            rec = r["rec"]
+            lines.append("%-16s %8d %6d %7d %9s %7s %7s %6d %6d %5d %5d %5d"
+                         % (kind, r["injected"], r["never"], r["ongoing"], pct(rec, 0.5),
+                            pct(rec, 0.95), max(rec) if rec else None, r["false"], r["lost"],
+                            r["jams"], r["counts"], r["alarms"]))
+    lines += ["", "%-11s %8s %6s %6s %6s %5s %5s" % ("tempo ms", "games", "stuck", "false", "lost",
+                                                   "jams", "count")]
     for tempo in sorted(set(v["tempo"] for v in results), key=lambda x: -1 if x is None else x):
         vs = [v for v in results if v["tempo"] == tempo]
-        lines.append("%-11s %8d %6d %6d %6d %5d" % (
+        lines.append("%-11s %8d %6d %6d %6d %5d %5d" % (
             "120-400" if tempo is None else tempo, len(vs), sum(1 for v in vs if v["stopped"]),
             sum(len(v["false"]) for v in vs), sum(len(v["lost"]) for v in vs),
-            sum(len(v["jams"]) for v in vs)))
-    first = [v for v in results if v["false"] or v["lost"] or v["jams"]][:5]
-    if first:
+            sum(len(v["jams"]) for v in vs), sum(len(v.get("counts", ())) for v in vs)))
+    if any(v.get("rules") for v in results):
+        lines += ["", "%-11s %8s %6s %6s %6s %5s %5s" % ("rules", "games", "stuck", "false", "lost",
+                                                       "jams", "count")]
+        for rules in sorted(set(v.get("rules") or "" for v in results)):
+            vs = [v for v in results if (v.get("rules") or "") == rules]
+            lines.append("%-11s %8d %6d %6d %6d %5d %5d" % (
+                rules or "record", len(vs), sum(1 for v in vs if v["stopped"]),
+                sum(len(v["false"]) for v in vs), sum(len(v["lost"]) for v in vs),
+                sum(len(v["jams"]) for v in vs), sum(len(v.get("counts", ())) for v in vs)))
+    bad = [v for v in results if v["false"] or v["lost"] or v["jams"] or v.get("counts")
+           or v["stopped"]]
+    if bad and show:
         lines.append("")
-        lines.append("first games with errors (replay: goboard sim RECORD ... --json):")
-        for v in first:
-            what = []
-            for e in v["false"][:1]:
-                what.append("false %s %s as move %d (%s)" % (e["move"][0], e["move"][1],
-                                                              e["number"], e["fault"]))
-            for e in v["lost"][:1]:
-                what.append("lost %s %s, move %d (%s)" % (e["move"][0], e["move"][1],
-                                                         e["number"], e["fault"]))
-            for e in v["jams"][:1]:
-                what.append("jam %s %s at %.1f s (%s)" % (e["code"], e["point"], e["t"] / 1000.0,
-                                                         e["fault"]))
-            tempo = "" if v["tempo"] is None else " --tempo %d" % v["tempo"]
-            kinds = "" if v["kinds"] == ",".join(simfaults.CATALOGUE) \
-                else " --fault-kinds %s" % v["kinds"]
-            lines.append("  game %d: %s --seed %d%s --faults %d%s --noise %d: %s"
-                         % (v["game"], os.path.relpath(v["record"], REPO), v["seed"],
-                            tempo, v["n_faults"], kinds, v["noise"], "; ".join(what)))
+        lines.append("%d games with errors; the first %d (replay each with its command):"
+                     % (len(bad), min(show, len(bad))))
+        for v in bad[:show]:
+            lines.append("  game %d: %s" % (v["game"], "; ".join(what_went_wrong(v))
+                                             or "stuck: %s" % v["stopped"]))
+            lines.append("    " + replay_line(v))
     sim = sum(v["sim_s"] for v in results)
     lines.append("")
     lines.append("wall time %.0f s for %.0f s of simulated play (%d jobs)" % (wall, sim, jobs))
     return lines
 
 
+def _span(text, name):
+    """'A-B' or 'N' -> (A, B)."""
+    try:
+        lo, _, hi = text.partition("-")
+        a, b = int(lo), int(hi or lo)
+    except ValueError:
+        a = b = -1
+    if not 0 <= a <= b:
+        raise SystemExit("%s: give N or A-B (0 <= A <= B), not %r" % (name, text))
+    return a, b
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=None,
+                    help="the campaign's seed (default: one drawn now, printed first)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--kinds", default=",".join(simfaults.CATALOGUE),
-                    help="fault kinds to draw from (default: the catalogue)")
+    ap.add_argument("--kinds", default=",".join(simfaults.KINDS),
+                    help="fault and mistake kinds to draw from (default: both catalogues)")
+    ap.add_argument("--faults", default="2-6", metavar="A-B", help="faults a game (default 2-6)")
+    ap.add_argument("--mistakes", default="1-3", metavar="A-B",
+                    help="player mistakes a game (default 1-3; 0: sensor faults only)")
+    ap.add_argument("--rules", default=",".join(RULES),
+                    help="rule sets drawn for each game (default: %s; 'record': the "
+                         "record's own)" % ",".join(RULES))
+    ap.add_argument("--show", type=int, default=5, help="replay lines for this many games")
     ap.add_argument("--json", default=None, metavar="PATH", help="write every game's verdict here")
     a = ap.parse_args(argv)
+    seed = a.seed if a.seed is not None else random.SystemRandom().randrange(1, 1000000)
+    print("seed %d" % seed, flush=True)
     kinds = tuple(k for k in a.kinds.split(",") if k)
+    bad = [k for k in kinds if k not in simfaults.KINDS]
+    if bad:
+        raise SystemExit("--kinds: unknown %s (known: %s)" % (", ".join(bad),
+                                                             ", ".join(simfaults.KINDS)))
+    rules = None if a.rules == "record" else tuple(r for r in a.rules.split(",") if r)
     t = time.monotonic()
-    results = campaign(a.games, a.seed, a.jobs, kinds)
+    results = campaign(a.games, seed, a.jobs, kinds, _span(a.faults, "--faults"),
+                       _span(a.mistakes, "--mistakes"), rules)
     wall = time.monotonic() - t
-    for line in report(results, a.seed, a.jobs, wall):
+    for line in report(results, seed, a.jobs, wall, a.show):
         print(line)
     if a.json:
         with open(a.json, "w") as f:

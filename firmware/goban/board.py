@@ -153,6 +153,18 @@ class Board:
             for x in range(size):
                 self.cells[(y + 1) * W + x] = EMPTY
 
+    def clear(self):
+        """Every point empty again (the border kept): a new game in the same buffers."""
+        cells = self.cells
+        W = self.W
+        for y in range(self.size):
+            p = (y + 1) * W
+            for x in range(self.size):
+                cells[p + x] = EMPTY
+        m = self.mark
+        for i in range(self.length):
+            m[i] = 0
+
     # --- coordinates -------------------------------------------------------
     def point(self, x, y):
         """Index of (x, y), x the column, y the row from the top."""

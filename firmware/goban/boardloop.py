@@ -21,10 +21,11 @@ settle counters are preallocated, classify and settle are viper passes, and
 the referee only builds objects when something happened. An idle step (scan,
 buttons, scales, link poll) allocates nothing either, so the heap fills only
 with what events leave behind, and the loop collects it itself (`_collect`),
-on a step of its own, at a quiet moment: MicroPython's collector stops
-everything for ~16 ms on the RP2040 (the whole 245 KB heap is swept), and
-left to itself it would run inside whichever step allocates when the heap is
-full: the step taking a move, writing the log. See `gc_events`.
+on a step of its own, at a quiet moment, when a look at the heap (a quiet step
+of its own too) found it low: MicroPython's collector stops everything for
+~17 ms on the RP2040 (the whole 245 KB heap is swept), and left to itself it
+would run inside whichever step allocates when the heap is full: the step
+taking a move, writing the log. See `gc_events`.
 """
 
 import gc
@@ -49,15 +50,19 @@ FORCE = 2
 
 # The loop's own collection (main.py turns it on for the Pico: `gc_events`; off in
 # the simulator, whose heap is large): once that many events went out since the
-# last one, or GC_SCANS scans passed (the link's heartbeat allocates a little), at
-# the first step where the board is quiet (no point in transition, nothing to log,
-# send, draw or light). An event leaves ~3 KB of garbage (its dict, JSON, frames,
-# the display's text), so 24 of them fill well under half the heap and the
-# collector never runs on its own inside a busy step. gc.mem_free itself walks the
-# heap (8.5 ms on the RP2040): it is not asked. MicroPython only (gc.mem_free marks it).
+# last look, or GC_SCANS scans passed, the first step where the board is quiet (no
+# point in transition, nothing to log, send, draw or light) looks at the heap
+# (gc.mem_free walks it: ~8.5 ms on the RP2040, a step of its own), and when less
+# than `gc_free_min` bytes were free the next quiet step collects (~17 ms). An
+# event leaves ~0.6 KB of garbage now (its dict and JSON, the referee's look: the
+# frames and the display's text are made in buffers made at boot), so a whole
+# game needs a few collections, not one every 24 events; with `gc_free_min` 0
+# (the .mpy install, whose heap is tight) every look is a collection, as before.
+# MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
 # how fast _learn forgets a peak of each job's cost (1/2**k a run)
-FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05"
+FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
+_DRAW = 10                  # cost[_DRAW]: the display drawn (a page sent is cost[3])
 # what running one more job costs beyond the job itself (the checks, the
 # learning, the calls, and after the last one the step's own end: 0.3-0.6 ms of
 # bytecode on the RP2040, measured): _fits counts it
@@ -69,7 +74,7 @@ GC_ON = getattr(gc, "mem_free", None) is not None
 
 class BoardLoop:
     def __init__(self, profile, matrix, calibration, bowls=None, buttons=None,
-                 display=None, buzzer=None, lights=None, log=None, link=None):
+                 display=None, buzzer=None, lights=None, log=None, link=None, referee=None):
         self.profile = profile
         self.size = size = profile.size
         self.n = n = size * size
@@ -91,14 +96,19 @@ class BoardLoop:
         fast = scans_for(fast_ms, profile.scan_ms) if fast_ms > 0 else 0
         self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms), fast,
                              getattr(calibration, "steady", None))
-        self.ref = Referee(size)
-        self.ref.ages = self.settle.age     # the order stones arrived in (referee.window)
+        # the referee: made by the caller first thing at boot (main.build: its
+        # buffers want the heap whole), or here
+        self.ref = referee if referee is not None else Referee(size)
+        self.ref.since = self.settle.since  # the order stones arrived in (referee.explain)
         self.ref.steps = True               # long referee work: a step of its own (ref.job)
         self.ref.strong = getattr(calibration, "steady", None)   # each stone's evidence
         self.ref.mark_sensor = getattr(calibration, "mark_fault", None)
+        if getattr(calibration, "rebase", None) is not None:
+            self.ref.rebase_sensor = self.rebase
         if bowls is not None:               # the bowls as a second witness of a move
-            self.ref.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
-            self.ref.bowl_reads = array("i", [0, 0])   # its readings, fresh or not (_bowls)
+            sc = self.ref.scales
+            sc.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
+            sc.reads = array("i", [0, 0])   # its readings, fresh or not (_bowls)
         self.next_scan = None
         self.scans = 0
         self.menu = None            # the new-game menu, when open
@@ -110,9 +120,12 @@ class BoardLoop:
         self.prepared = None        # the record of the queue's first event, made (HEAVY)
         self.payload = None         # the JSON of the event last logged, for its send
         self.quiet = False          # the last scan had no point in transition
-        self.gc_events = 0          # collect after this many events (0: never; main.py: 24)
+        self.gc_events = 0          # look at the heap after this many events (0: never)
+        self.gc_free_min = 0        # ... and collect when less is free (0: always)
         self.collections = 0        # the loop's own gc.collect() steps
-        self.gc_sent = 0            # self.sent and self.scans at the last one
+        self.gc_looks = 0           # ... and its looks at the heap
+        self.gc_due = False         # the last look found the heap low
+        self.gc_sent = 0            # self.sent and self.scans at the last look
         self.gc_scans = 0
         # the step's time (main.py sets it and the clock on the Pico): the scale job
         # and an output job run only if they fit in it after the scan (_jobs)
@@ -124,12 +137,14 @@ class BoardLoop:
         self.follow = False
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
+        self.link_waited = 0        # ... and the link's poll
         # the most each job cost lately, us: a scale read, an event's log write,
-        # the lights, the display (a page drawn or sent),
+        # the lights, a display page sent,
         # the scales' news to the referee, the referee's look at a frame that
         # changed, a poll of the buttons, a poll of the link, an event's send,
-        # the scales' news that only says a bowl started moving
-        self.cost = array("i", [2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000, 2000, 1000])
+        # the scales' news that only says a bowl started moving, the display drawn
+        self.cost = array("i", [2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000, 2000, 1000,
+                                2000])
         self.t0 = 0                 # when this step began (ticks_us)
         self.news = False           # a scale's count changed: the referee is told next
         # ... and it is a settled count (the referee's look at the bowls: 1-3 ms
@@ -261,30 +276,36 @@ class BoardLoop:
         link = self.link
         if self.next_scan is not None and now_ms - self.next_scan < 0:
             if link is not None:
-                link.poll(now_ms)
+                self._poll(now_ms)
             return 0
-        if self.gc_events and GC_ON and (self.sent - self.gc_sent >= self.gc_events
+        if self.gc_events and GC_ON and (self.gc_due or self.sent - self.gc_sent >= self.gc_events
                                          or self.scans - self.gc_scans >= GC_SCANS) \
                 and self._idle():
-            if link is not None:
-                link.poll(now_ms)
-            self._collect()         # this step is the collection; the scan is the next
+            if self.gc_due or not self.gc_free_min:
+                if link is not None:
+                    self._poll(now_ms)
+                self._collect()     # this step is the collection; the scan is the next
+            else:
+                self._gc_look()     # this step looks at the heap; the scan is the next
             return 0
         # work that would not fit beside a scan gets a step of its own, after a
         # scanning one (so nothing starves the scan): a button press (the end of
         # play counts the board: ~8 ms on the RP2040), the referee's look that
         # found no room beside its scan, the log or link job of a count event
-        # (~7 ms), and an output job that found no room beside the scan FORCE
-        # steps in a row; the link is polled first in an output job's step
+        # (~7 ms), an output job that found no room beside the scan FORCE steps
+        # in a row, and the link's poll likewise (a read-back's frames: 2-4 ms);
+        # the link is polled first in an output job's step
         if (self.scanned or self.follow) and (self.pressed is not None or self._solo()):
             self.scanned = False
             self.follow = False
             name = self.pressed
             if name is None:
                 q = self.queue
-                if link is not None and self.ref.job is None and \
-                        not (q and q[0]["type"] in HEAVY):
-                    link.poll(now_ms)   # not beside the referee's long work, a count's
+                if link is not None and self.ref.job is None and not (q and self._alone(q[0])):
+                    # not beside the referee's long work, nor a move's or a count's
+                    # log or send (a move's log is ~5-8 ms on the RP2040: a poll
+                    # beside it, 0.3-2 ms, took the step past the period)
+                    self._poll(now_ms)
                 return self._solo_step(now_ms, clock, t0)
             self.pressed = None
             self.press(name)
@@ -296,7 +317,7 @@ class BoardLoop:
         k = 0
         # a stone that waits for its bowl (the witness) waits for readings:
         # the scale job goes before the polls then
-        scaled = self.ref.wait_i >= 0 and self.bowls is not None
+        scaled = self.ref.wait.i >= 0 and self.bowls is not None
         if scaled:
             k += self._scale_job(now_ms, clock, t0)
         # the buttons (~0.5 ms over I2C) and the link (~0.5 ms) after the scan,
@@ -311,11 +332,14 @@ class BoardLoop:
             if name is not None:
                 self.pressed = name     # taken on the next step, a step of its own
                 k += 1
-        if link is not None and self._fits(clock, t0, self.cost[7]):
-            t = clock() if clock is not None else 0
-            link.poll(now_ms)
-            if clock is not None:
-                self._learn(7, clock() - t)
+        if link is not None:
+            if self._fits(clock, t0, self.cost[7]):
+                t = clock() if clock is not None else 0
+                self._poll(now_ms)
+                if clock is not None:
+                    self._learn(7, clock() - t)
+            else:
+                self.link_waited += 1   # FORCE steps: a step of its own (_solo)
         if self.ref.events:
             k += self._take()
         k += self._jobs(now_ms, clock, t0, scaled)
@@ -349,13 +373,20 @@ class BoardLoop:
 
     def _solo(self):
         """This step goes to the jobs alone (step()): a heavy event's log or send,
-        or a job that found no room beside the scan FORCE steps in a row."""
+        or a job (the link's poll too) that found no room beside the scan FORCE
+        steps in a row."""
         q = self.queue
         if self.ref.job is not None or (q and self._alone(q[0])):
             return True
         if self.bowls is not None and self.bowls_waited >= FORCE:
             return True
+        if self.link_waited >= FORCE:
+            return True
         return self.out_waited >= FORCE and (bool(q) or self._ui_pending())
+
+    def _poll(self, now_ms):
+        self.link.poll(now_ms)
+        self.link_waited = 0
 
     def _solo_step(self, now_ms, clock, t0):
         """A step without a scan: the referee's long work (ref.job) or the scale
@@ -427,7 +458,7 @@ class BoardLoop:
         ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
         if clock is not None:
             self._learn(4 if dear else 9, clock() - t)
-            if ref.wait_i >= 0 and ref.dirty and ref.job is None:
+            if ref.wait.i >= 0 and ref.dirty and ref.job is None:
                 # the bowl a stone waits for spoke: the look now (or alone in
                 # the next step), not at the next scan's frame
                 self._frame(0, self.quiet)
@@ -453,7 +484,7 @@ class BoardLoop:
                     self.logged = 1     # live news only: nothing to write
                 kind = 8 if self.logged else 1
             else:
-                kind = 2 if self.ref.ui_dirty else 3
+                kind = 2 if self.ref.ui_dirty else (_DRAW if self.draw else 3)
             if kind == 3 and not self._ui_pending():
                 return
             if not (free and ran == 0) and not self._fits(clock, t0, self.cost[kind]):
@@ -482,10 +513,11 @@ class BoardLoop:
         down by 1/32 a run (a job's cost has peaks: a scale job that wakes the
         referee, a look that takes a move; a peak that comes back seldom is
         forgotten in some 30 runs). An event's log write, the lights, a poll
-        of the link and the referee's look are forgotten eight times slower:
-        their cost goes with what they meet (where the log's last block is: 1.7
-        to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms; a frame from the
-        host or none: 0.3 to 2 ms; a move taken or not: 1.4 to 5.2 ms), and the
+        of the link, the referee's look and the display's draw are forgotten
+        eight times slower: their cost goes with what they meet (where the log's
+        last block is: 1.7 to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms;
+        a frame from the host or none: 0.3 to 2 ms; a move taken or not: 1.4 to
+        5.2 ms; a line that fits a row or a text laid out: 1.4 to 3.2 ms), and the
         cheap ones, more common, would soon make the next dear one look cheap.
         (A send is steady, ~2 ms, but for the first and a count's: those are
         forgotten at the usual pace.)"""
@@ -511,8 +543,22 @@ class BoardLoop:
     def _collect(self):
         gc.collect()
         self.collections += 1
+        self.gc_due = False
         self.gc_sent = self.sent
         self.gc_scans = self.scans
+
+    def _gc_look(self):
+        """Is the heap low (less than gc_free_min free)? Then the next quiet step
+        collects."""
+        self.gc_due = gc.mem_free() < self.gc_free_min
+        self.gc_looks += 1
+        self.gc_sent = self.sent
+        self.gc_scans = self.scans
+
+    def rebase(self, i):
+        """The referee's word that point i is empty: its baseline taken where
+        the last scan read it (goban.calibration.Calibration.rebase)."""
+        self.cal.rebase(i, self.raw[i])
 
     def scan(self):
         """The frame path: scan, classify, settle, referee. Allocates nothing
@@ -551,8 +597,8 @@ class BoardLoop:
         b = self.bowls
         ref = self.ref
         first = -1
-        if ref.wait_i >= 0:         # a stone waits for its bowl: that scale first
-            c = self.settle.stable[ref.wait_i]
+        if ref.wait.i >= 0:         # a stone waits for its bowl: that scale first
+            c = self.settle.stable[ref.wait.i]
             if c == 1 or c == 2:
                 first = b.slot.get(WHICH[c - 1], -1)
         else:
@@ -563,7 +609,7 @@ class BoardLoop:
             if self.mover_first and g is not None:
                 first = b.slot.get(WHICH[g.to_move() - 1], -1)
         if b.update(now_ms, first):
-            r = ref.bowl_reads      # how many readings of each bowl (the witness's freshness)
+            r = ref.scales.reads    # how many readings of each bowl (the witness's freshness)
             r[0] = b.reads("B")
             r[1] = b.reads("W")
             mask = b.read_mask      # only the scales read can have a new count...

@@ -168,8 +168,13 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
                 s[i] = st ^ 0x100000
             else:
                 new = 4
-                if d < enter_b and d > enter_w:
-                    # flagged: the baseline follows the reading 1/16 a scan
+                dv = v - int(p[i])
+                p[i] = v              # (a flagged point has no strong run: its last reading)
+                if d < enter_b and d > enter_w and dv <= band and dv >= 0 - band:
+                    # flagged and steady: the baseline follows the reading 1/16
+                    # a scan (a drift that stays is learned; a burst of noise,
+                    # jumping from scan to scan, moves no baseline: it would have
+                    # walked a stone's under it, and the stone read as gone)
                     b = st & 0xFFFF
                     step = ((v << 4) - b) >> 4
                     if step == 0:
@@ -334,6 +339,15 @@ class Calibration:
         st = self.state[i] & ~INVERTED
         self.state[i] = st | (INVERTED if inverted else 0)
         return True
+
+    def rebase(self, i, raw):
+        """Take point i's baseline where it reads now: the referee's evidence
+        says the point is empty (a stone lifted off a sensor whose baseline
+        wandered while the stone sat on it: it still read past the threshold).
+        Its polarity and flags are kept."""
+        st = self.state[i]
+        self.state[i] = (st & ~BASE_MASK) | ((raw << 4) & BASE_MASK)
+        self.grey[i] = 0
 
     def baseline(self, i):
         """The baseline of point i in ADC counts (rounded)."""

@@ -502,6 +502,9 @@ class Clock:
         if t == "undo":
             self.undone(2 if ev.get("color") == "W" else 1, now)
             return self.event()
+        if t == "play-on":            # the end of play taken back: as a takeback
+            self.undone(2 if ev.get("to_move") == "W" else 1, now)
+            return self.event()
         if st[_PAUSE] & P_IDLE and t in ("illegal", "restored"):
             return None               # not in play: nothing to pause
         if t == "illegal" and ev.get("point") and self.spec.pause_illegal \
@@ -647,8 +650,8 @@ class Clock:
             c = 2 if ev.get("color") == "W" else 1
             if not self.spec.press:
                 self._switch(c, 0)
-        elif t == "undo":
-            self.st[_RUN] = 2 if ev.get("color") == "W" else 1
+        elif t == "undo" or t == "play-on":
+            self.st[_RUN] = 2 if ev.get("color" if t == "undo" else "to_move") == "W" else 1
             self.st[_PAUSE] &= ~P_IDLE
         elif t == "restored":
             self.st[_PAUSE] &= ~P_ILLEGAL

@@ -141,9 +141,6 @@ class Game:
     keeps the rules it was made with."""
 
     def __init__(self, rules, size=19, capacity=512):
-        if isinstance(rules, str):
-            rules = R.get(rules)
-        self.rules = rules
         self.size = size
         self.board = b = Board(size)
         cap = capacity + 1
@@ -155,7 +152,28 @@ class Game:
         # the capacity for captures (stones taken plus one count per capturing
         # move) covers real games with room to spare; the log doubles if not.
         self.log = array("H", bytes(2 * (capacity // 2 + size * size + 8)))
-        self._st = st = array("i", bytes(4 * S_SLOTS))
+        self._st = array("i", bytes(4 * S_SLOTS))
+        # stones each colour took off the board in play (an int array: the viper move adds to it)
+        self.captures = array("i", bytes(12))
+        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.hashes,
+                      self.captures)
+        self.board_used = False
+        self.reset(rules)
+
+    def reset(self, rules):
+        """A new game under `rules` in this game's buffers: the board emptied,
+        no move played. The referee keeps one Game made at boot and starts
+        each game in it, so a game's arrays (5.5 KB on 19x19) are never looked
+        for in a heap a long session has cut up."""
+        if isinstance(rules, str):
+            rules = R.get(rules)
+        self.rules = rules
+        b = self.board
+        if self.board_used:
+            b.clear()
+        st = self._st
+        for k in range(S_SLOTS):
+            st[k] = 0
         st[S_FIRST] = rules.first
         st[S_KO] = rules.ko
         if rules.suicide == R.SUICIDE_FORBIDDEN:
@@ -169,13 +187,14 @@ class Game:
             st[S_SUICIDE] = 1
         st[S_W] = b.W
         st[S_LENGTH] = b.length
-        st[S_AREA] = size * size
-        st[S_HCAP] = cap
+        st[S_AREA] = self.size * self.size
+        st[S_HCAP] = len(self.flags)
         st[S_LCAP] = len(self.log)
-        # stones each colour took off the board in play (an int array: the viper move adds to it)
-        self.captures = array("i", bytes(12))
-        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.hashes,
-                      self.captures)
+        for k in range(3):
+            self.captures[k] = 0
+        self.board_used = True
+        self.hashes[0] = 0            # the empty board's (setup() sets the stones')
+        self.hashes[1] = 0
         self.pass_stones = [0, 0, 0]
         self.handicap = 0
         self.setup_black = []
@@ -648,11 +667,27 @@ class Game:
         self.winner = other(color)
         return None
 
+    def play_on(self):
+        """The end of play by agreement taken back (a mistaken end, or play
+        resumed after a dispute): play goes on with the same side to move."""
+        if self.end == END_AGREEMENT:
+            self.over = False
+            self.end = None
+
     def agree_end(self):
         """Both players agreed to stop (the referee's end button, 计活子 休止)."""
         self.over = True
         if self.end is None:
             self.end = END_AGREEMENT
+
+    def legal(self, color, p):
+        """Whether `color` may play board point p now: None, or the code play()
+        would refuse it with. The game is unchanged (the move is played and
+        taken back: one definition of legality, play()'s)."""
+        code = self.play(color, p)
+        if code is None:
+            self.undo()
+        return code
 
     # --- the end of play ---------------------------------------------------
     def passes_in_row(self):

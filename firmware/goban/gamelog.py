@@ -7,8 +7,9 @@ where the payload is the event as compact JSON with "game" and "seq" added
 (self-describing: a file can be read without the directory around it). The
 events of a game are numbered from 1 in file order, so record k is seq k + 1.
 
-Power cut at any byte: a record is written with one write() and then flushed
-(and fsync'd / os.sync'd where the platform has it). On start-up the newest
+Power cut at any byte: a record is written (its length, its JSON, its CRC) and
+then flushed (and fsync'd / os.sync'd where the platform has it): on LittleFS
+nothing of it is committed before the flush. On start-up the newest
 game is scanned record by record; an incomplete last record (the cut) is
 dropped, and the file is rewritten to the good prefix (via a temporary file
 and an atomic rename: MicroPython files cannot be truncated), so appending
@@ -33,15 +34,24 @@ import os
 from goban.crc import crc32
 
 MAX_RECORD = 4096  # a longer length field is damage, not an event
+# how a record is made durable, looked up once (not an exception a record)
+_FSYNC = getattr(os, "fsync", None)
+_OS_SYNC = getattr(os, "sync", None)
 _MARK_EVERY = 16  # the current game keeps the offset of every 16th record
 
 
-def encode(event):
-    """One record for an event dict."""
+def payload_of(event):
+    """A record's payload: the event as compact JSON (bytes)."""
     payload = json.dumps(event, separators=(",", ":")).encode()
+    if len(payload) > MAX_RECORD:
+        raise ValueError("event too long for the log (%d bytes)" % len(payload))
+    return payload
+
+
+def encode(event):
+    """One record for an event dict (GameLog writes the same in three pieces)."""
+    payload = payload_of(event)
     n = len(payload)
-    if n > MAX_RECORD:
-        raise ValueError("event too long for the log (%d bytes)" % n)
     return bytes((n >> 8, n & 0xFF)) + payload + crc32(payload).to_bytes(4, "big")
 
 
@@ -95,6 +105,7 @@ class GameLog:
         self._seq = 0
         self._last = None
         self.last_payload = None   # the last appended event's JSON (bytes)
+        self._head = bytearray(2)  # a record's length is written from here
         self._marks = []
         self._reported = set()
         if not _exists(self.path):
@@ -273,12 +284,10 @@ class GameLog:
         f.flush()
         if not self.durable:
             return
-        try:
-            os.fsync(f.fileno())  # CPython
-        except AttributeError:
-            sync = getattr(os, "sync", None)  # MicroPython ports that have it
-            if sync is not None:
-                sync()
+        if _FSYNC is not None:
+            _FSYNC(f.fileno())      # CPython
+        elif _OS_SYNC is not None:
+            _OS_SYNC()              # MicroPython ports that have it
 
     def _open(self):
         if self._f is None:
@@ -314,42 +323,53 @@ class GameLog:
         return g
 
     def prepare(self, event):
-        """Add "game" and "seq" to the event and encode its record (the JSON and
-        its CRC: a count's is ~5 ms on the RP2040), for append(event, rec)."""
+        """Add "game" and "seq" to the event and make its JSON (bytes: a count's
+        is ~5 ms on the RP2040), for append(event, payload)."""
         if self._cur is None:
             raise ValueError("no game started: call new_game first")
         event["game"] = self._cur
         event["seq"] = self._seq + 1
-        return encode(event)
+        return payload_of(event)
 
-    def append(self, event, rec=None):
-        """Add "game" and "seq" to the event, write it and flush. Returns seq.
-        `rec`: its record from prepare(event), with nothing appended between.
-        `last_payload` is then the event's JSON (the link sends it as it is)."""
-        if rec is None:
-            rec = self.prepare(event)
-        self.last_payload = rec[2:-4]
+    def append(self, event, payload=None):
+        """Add "game" and "seq" to the event, write its record and flush. Returns
+        seq. `payload`: its JSON from prepare(event), with nothing appended
+        between. `last_payload` is then the event's JSON (the link sends it as
+        it is). The record is the one encode() makes."""
+        if payload is None:
+            payload = self.prepare(event)
+        self.last_payload = payload
         try:
-            self._write(rec)
+            self._write(payload)
         except OSError:
             # flash full or a failed write: free space, drop any partial
             # record, and try once more
             self.close()
             self._make_room(keep=(self._cur, self._prev()), adding=0, force=True)
             self._recover(self._cur)
-            self._write(rec)
-        if self._seq % _MARK_EVERY == 0:
+            self._write(payload)
+        mark = self._seq % _MARK_EVERY == 0
+        if mark:
             self._marks.append(self._sizes[self._cur])
         self._seq += 1
-        self._sizes[self._cur] += len(rec)
+        self._sizes[self._cur] += len(payload) + 6
         self._last = event
-        if sum(self._sizes.values()) > self.max_bytes:
+        # the space is looked at every 16th record (a sum allocates: a record does
+        # not), so the log may pass max_bytes by 16 records before making room
+        if mark and sum(self._sizes.values()) > self.max_bytes:
             self._make_room(keep=(self._cur, self._prev()), adding=0)
         return self._seq
 
-    def _write(self, rec):
+    def _write(self, payload):
+        """One record: [length][payload][crc32], then the flush."""
+        n = len(payload)
+        head = self._head
+        head[0] = n >> 8
+        head[1] = n & 0xFF
         f = self._open()
-        f.write(rec)
+        f.write(head)
+        f.write(payload)
+        f.write(crc32(payload).to_bytes(4, "big"))
         self._sync(f)
 
     def _prev(self):

@@ -13,12 +13,16 @@ missing frame is asked for again with a "nak" naming the last event the host
 holds, and the board answers from the log. A garbled request gets "bad" and the
 host sends it again.
 
-Never blocks and allocates only what a frame needs: input is read a byte at a
-time while `select.poll` says there is one, into a fixed line buffer; a read-back
-is paced over calls of `poll()` so the board loop keeps its period.
+Never blocks and allocates next to nothing: input is read a byte at a time
+while `select.poll` says there is one, into a fixed line buffer; an event's
+frame and the heartbeat are put together in a buffer made at boot (the log's
+JSON copied in, the CRC written where it goes: nothing of it on the heap);
+other messages (answers to the host) make their JSON; a read-back is paced
+over calls of `poll()` so the board loop keeps its period.
 """
 
 import json
+import sys
 
 import select
 import time
@@ -43,6 +47,12 @@ RX_MAX = 512          # longest request line the board accepts (names in UTF-8)
 READ_BURST = 4        # read-back frames sent per poll()
 RX_BUDGET = 512       # input bytes handled per poll()
 TICK_MS = 1000        # a heartbeat after this long without a frame
+TX_MAX = 512          # the product image's Link.tx: an event's frame, a heartbeat
+# (60-400 bytes) is put together there; a longer one (a count's) the plain way
+# MicroPython's streams write the first n bytes of a buffer: write(buf, n)
+_WRITE_N = sys.implementation.name == "micropython"
+_EV_HEAD = b'{"k":"ev","e":'
+_TICK_HEAD = b'{"k":"tick","game":'
 
 
 def frame_bytes(fseq, body):
@@ -99,9 +109,10 @@ class Link:
     takeback; each returns the answer's fields, ValueError to refuse)."""
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
-                 new_game=None, players=None, clock=None, expect=None, undo=None):
+                 new_game=None, players=None, clock=None, expect=None, undo=None, tx=0):
         self.inp = stream
         self.out = out if out is not None else stream
+        self.flush = getattr(self.out, "flush", None)   # bound once: none a frame
         self.log = log
         self.info = info = dict(info or {})
         if not info.get("serial"):
@@ -115,6 +126,13 @@ class Link:
         self.answered = {}     # kind -> (id, answer) of the last request with an id: a
         #                        request sent again (its answer lost) acts only once
         self.fseq = 0
+        # an event's frame and the heartbeat are put together in a buffer
+        # (goban.outbuf) when main.py gives one (the product image: tx=TX_MAX);
+        # without, every frame is made the plain way
+        self.frame = None
+        if tx:
+            from goban.outbuf import Frame
+            self.frame = Frame(tx)
         self.rx = bytearray(RX_MAX)
         self.rxn = -1          # -1: outside a frame; else bytes held after '~'
         self.one = bytearray(1)
@@ -151,13 +169,21 @@ class Link:
 
     # --- sending --------------------------------------------------------------
     def _send(self, body):
-        data = frame_bytes(self.fseq, body)
+        self._write(frame_bytes(self.fseq, body), -1)
+
+    def _write(self, data, n):
+        """A whole frame out (n >= 0: the first n bytes of data), counted."""
         self.fseq = (self.fseq + 1) & 0xFFFF
         try:
-            self.out.write(data)
+            if n < 0:
+                self.out.write(data)
+            elif _WRITE_N:
+                self.out.write(data, n)
+            else:
+                self.out.write(bytes(data[:n]))
         except OSError:
             pass  # the host is gone; the log keeps everything
-        f = getattr(self.out, "flush", None)
+        f = self.flush
         if f is not None:
             try:
                 f()
@@ -172,13 +198,13 @@ class Link:
             d[key] = fields[key]
         self._send(json.dumps(d))
 
-    TAKES_PAYLOAD = True    # send_event(ev, payload): the board loop may pass the log's JSON
+    TAKES_PAYLOAD = True    # send_event(ev, payload): the board loop may pass the log's JSON (bytes)
 
     def send_event(self, ev, payload=None):
         """A referee event, live. Called by the board loop after the game log
         gave it (game, seq); events without them are sent as they are.
-        `payload`: its JSON already made (the log's record: bytes), not made again
-        (a count's JSON is ~4 ms on the RP2040)."""
+        `payload`: its JSON already made (the log's record's: bytes), not made
+        again (a count's JSON is ~4 ms on the RP2040)."""
         g = ev.get("game", 0)
         if g and self.game and g != self.game:
             # the previous game is closed: tell the host where it ended
@@ -193,8 +219,20 @@ class Link:
         if g:
             self.game = g
             self.seq = ev.get("seq", self.seq)
-        body = json.dumps(ev) if payload is None else str(payload, "utf-8")
-        self._send('{"k":"ev","e":' + body + "}")
+        if payload is None:
+            payload = json.dumps(ev).encode()
+        fr = self.frame
+        if fr is not None:
+            fr.begin(self.fseq)
+            fr.add(_EV_HEAD)
+            fr.add(payload)
+            fr.add(b"}")
+            n = fr.end()
+            if n:
+                self._write(fr.buf, n)
+                return True
+        # no buffer, or longer than it (a count's can be): the plain way
+        self._send('{"k":"ev","e":' + str(payload, "utf-8") + "}")
         return True
 
     def hello(self, re):
@@ -214,7 +252,20 @@ class Link:
         if self.fseq != sent:
             self.last_tx = now_ms
         elif ticks_diff(now_ms, self.last_tx) >= TICK_MS:
-            self._msg("tick", None, {"game": self.game, "seq": self.seq})
+            fr = self.frame
+            n = 0
+            if fr is not None:  # {"k":"tick","game":G,"seq":S}
+                fr.begin(self.fseq)
+                fr.add(_TICK_HEAD)
+                fr.add_uint(self.game)
+                fr.add(b',"seq":')
+                fr.add_uint(self.seq)
+                fr.add(b"}")
+                n = fr.end()
+            if n:
+                self._write(fr.buf, n)
+            else:
+                self._msg("tick", None, {"game": self.game, "seq": self.seq})
             self.last_tx = now_ms
 
     def _ready(self):

@@ -27,7 +27,7 @@ engine's suggestion (`expect` {hint}), lit in blue until the next move.
 """
 
 from goban.game import PASS, reason_text
-from goban.referee.play import show_turn
+from goban.referee.moves import show_turn
 
 TITLES = ("", "Black", "White")
 NAMES = ("", "black", "white")

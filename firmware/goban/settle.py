@@ -6,6 +6,9 @@ becomes the point's stable value. A hand hovering with a magnetic stone, or a
 stone sliding across points, makes readings that flicker or pass by in less
 than the window, so they never reach the stable frame.
 
+Each point also keeps the scan its reading began (`since`): the order in which
+stones arrived, however long they then wait for the referee.
+
 `update()` is one viper pass over the frame, allocates nothing, and returns a
 packed summary the loop reads without building anything:
     changed  = r & 0x3FF          points whose stable value changed this scan
@@ -23,18 +26,22 @@ hovering hand, a sliding stone, a marginal sensor, a noise burst) still needs
 `scans`.
 """
 
-from goban.compat import micropython, ptr8
+from array import array
+
+from goban.compat import micropython, ptr8, ptr32
 
 AGE_MAX = 250
 
 
 @micropython.viper
-def settle_frame(cells, cand, age, stable, n: int, scans: int, steady, fast: int) -> int:
+def settle_frame(cells, cand, age, stable, n: int, scans: int, steady, fast: int,
+                 since, scan: int) -> int:
     c = ptr8(cells)
     k = ptr8(cand)
     a = ptr8(age)
     s = ptr8(stable)
     t = ptr8(steady)
+    w = ptr32(since)
     if fast <= 0:
         fast = 255          # off: no run of steady readings gets that long (max 250)
     changed = 0
@@ -46,6 +53,7 @@ def settle_frame(cells, cand, age, stable, n: int, scans: int, steady, fast: int
         if v != k[i]:
             k[i] = v
             a[i] = 1
+            w[i] = scan
             moving += 1
         elif a[i] < 250:
             a[i] = a[i] + 1
@@ -80,6 +88,10 @@ class Settle:
         self.cand = bytearray(n)
         self.age = bytearray(n)
         self.stable = bytearray(n)
+        # the scan each point's reading began (the order stones arrived in, kept
+        # however long they wait: `age` stops counting at AGE_MAX)
+        self.since = array("i", bytes(4 * n))
+        self.scan = 0
         self.last = 0   # the packed summary of the last update
 
     def reset(self, cells=None):
@@ -90,6 +102,7 @@ class Settle:
             self.cand[i] = v
             self.stable[i] = v
             self.age[i] = AGE_MAX
+            self.since[i] = 0           # there before anyone watched: no order among them
         self.last = 0
 
     def update(self, cells, moved=-1):
@@ -97,11 +110,13 @@ class Settle:
         unknown). None, with nothing pending after the last update, leaves
         nothing to do: every point reads its stable value and still does (the
         ages only matter once a reading changes, which sets them to 1)."""
+        scan = self.scan           # 0 at the first: what is there at boot came before anyone watched
+        self.scan = scan + 1
         if moved == 0 and (self.last >> 10) == 0:
             self.last = 0
             return 0
         r = settle_frame(cells, self.cand, self.age, self.stable, self.n, self.scans,
-                         self.steady, self.fast)
+                         self.steady, self.fast, self.since, scan)
         self.last = r
         return r
 

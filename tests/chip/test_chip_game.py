@@ -34,7 +34,7 @@ def moves_of(events):
 
 def test_a_physical_game_synced_over_the_emulated_usb(tmp_path):
     print("chip game: GOBOARD_CHIP_SEED=%d, %d moves of %s" % (SEED, MOVES, GAME))
-    actions, played = chip_rig.game_script(GAME, MOVES)
+    actions, played = chip_rig.game_script(GAME, MOVES, SEED)
     board = ChipBoard(chip_rig.product_image(), seed=SEED, noise=1, pty=True)
     out = tmp_path / "games"
     sync = None
@@ -76,9 +76,9 @@ def test_a_power_cut_mid_game_resumes_from_flash():
     once the board is back); at power-on the board resumes its game from the log
     on its LittleFS and the moves are the game played, none lost, none doubled."""
     rng = random.Random(SEED)
-    actions, played = chip_rig.game_script(GAME, 16)
-    cut_at = 4 * rng.randint(3, 8)        # after the k-th move's actions
-    actions.insert(cut_at, ["power-cut"])
+    actions, played = chip_rig.game_script(GAME, 16, SEED)
+    cut_at = [j for j, a in enumerate(actions) if a[0] == "place"][rng.randint(3, 8)]
+    actions.insert(cut_at, ["power-cut"])     # before the k-th move's stone
     print("chip power cut: GOBOARD_CHIP_SEED=%d, cut before action %d" % (SEED, cut_at))
     board = ChipBoard(chip_rig.product_image(), seed=SEED, noise=1)
     try:
@@ -108,7 +108,7 @@ def test_a_power_cut_inside_a_flash_write_loses_nothing():
     the game goes on: every move once, in order. k (1..4) from the seed."""
     k = random.Random(SEED).randint(1, 4)
     print("chip torn write: GOBOARD_CHIP_SEED=%d, the flash operation %d after move 6" % (SEED, k))
-    actions, played = chip_rig.game_script(GAME, 10)
+    actions, played = chip_rig.game_script(GAME, 10, SEED)
     i = [j for j, a in enumerate(actions) if a[0] == "place"][5]
     actions.insert(i, ["power-cut-in-write", str(k)])
     board = ChipBoard(chip_rig.product_image(), seed=SEED + k, noise=1)

@@ -4,8 +4,9 @@ machine fed by DMA, as the product image runs it, and the neopixel fallback.
 The emulator decodes the chain's data pin (pulse widths, the latch gap) into frames
 of GRB bytes, so what is checked is what the LEDs would receive: the lit points in
 the serpentine order at the profile's brightness, every other LED dark, one whole
-frame per write. A write costs the loop about a millisecond (the bitstream, 10.8 ms
-for 361 LEDs, goes out while the core runs on); a write while a frame is still on
+frame per write. A write costs the loop 1-2 ms (2 ms with the XIP cache's misses,
+its first after a collection; the bitstream, 10.8 ms for 361 LEDs, goes out while
+the core runs on); a write while a frame is still on
 the wire waits for it and its latch gap (flush() starts it), so two frames never
 run together; a write allocates nothing once its colour has been seen.
 """
@@ -102,7 +103,7 @@ def test_the_pio_chain_sends_the_frame_the_points_want():
         assert got == w, "frame %d differs at LEDs %s" % (
             k, [i // 3 for i in range(len(w)) if got[i] != w[i]][:10])
     # the write returns at once; the frame it found on the wire ran to its end first
-    assert out["set_us"] < 1_500, out
+    assert out["set_us"] < 2_500, out
     assert out["deferred"], out
     assert out["second_at_us"] >= 361 * 30 + 300, out
     assert out["lit"] == [[3 * 19 + 3, "yellow"], [3 * 19 + 15, "yellow"]], out   # dd, pd

@@ -149,9 +149,87 @@ def check_two_stones():
         print("two stones gap", gap, "touch", down[20], down[60], "let go", let[0][3], let[1][3])
 
 
+def check_lifts():
+    """A lifted stone goes where the hand carries it: the lid of the side that
+    took it, the wrong lid, its own bowl, or the floor (no scale)."""
+    for color, dest, scale in ((1, "lid", "lidW"), (2, "lid", "lidB"), (1, "wrong-lid", "lidB"),
+                               (2, "wrong-lid", "lidW"), (1, "bowl", "B"), (2, "bowl", "W"),
+                               (1, "floor", None), (2, "lidW", "lidW")):
+        w, f = make()
+        seen = []
+        w.on_lift = lambda c, i, d: seen.append((c, i, d))
+        w.put(30, color)
+        before = dict(w.counts)
+        run(w, w.lift(30, dest), 0)
+        assert w.board[30] == 0 and seen == [(color, 30, dest)], seen
+        for k in before:
+            assert w.counts[k] == before[k] + (1 if k == scale else 0), (dest, k, w.counts)
+    w, f = make()
+    w.put(31, 1)
+    run(w, w.lift(31, False), 0)
+    assert w.counts["B"] == 181, "lift(i, False): back to its own bowl"
+    print("lifts", "lid, wrong-lid, bowl, floor")
+
+
+def check_hand_and_lid():
+    """A stone taken into the hand leaves its bowl then, not when it is put
+    down; a prisoner restored comes out of its lid; a stone found lying
+    there needs no hand; a pass stone lands in the other lid when let go."""
+    w, f = make()
+    let = []
+    w.on_let_go = lambda c, i, role: let.append((c, i, role))
+    run(w, w.take(2), 0)
+    assert w.counts["W"] == 179 and w.in_hand[2] == 1
+    run(w, w.place(2, 40), 10)
+    assert w.counts["W"] == 179 and w.in_hand[2] == 0 and w.board[40] == 2
+    run(w, w.place(2, 41), 500)
+    assert w.counts["W"] == 178, "the hand is empty: from the bowl again"
+    w.counts["lidW"] = 3                  # three black prisoners in white's lid
+    run(w, w.restore(1, 50), 1000)
+    assert w.counts["lidW"] == 2 and w.counts["B"] == 180 and w.board[50] == 1
+    run(w, w.restore(1, 51, role="slip:7"), 1500)
+    assert let[-2:] == [(1, 50, "restore"), (1, 51, "slip:7")], let
+    g = w.lay(1, 60, "slip:3")
+    next(g)
+    assert w.board[60] == 1 and w.counts["B"] == 180 and let[-1] == (1, 60, "slip:3")
+    before = dict(w.counts)
+    now = 2000
+    for k, _ in enumerate(w.pass_stone(1, 300)):
+        if k == 0:
+            assert w.counts["B"] == before["B"] - 1 and w.counts["lidW"] == before["lidW"]
+            assert let[-1][2] != "pass", "let go only in the lid"
+        w.tick(now)
+        now += 10
+    assert w.counts["lidW"] == before["lidW"] + 1 and let[-1] == (1, None, "pass")
+    assert k >= 30, "carried 300 ms"
+    print("hand, lid and pass stone")
+
+
+def check_two_hands():
+    """Two hands at once, each with its own timing: one lifts a prisoner while
+    the other brings its stone down; both stones are in the air together."""
+    w, f = make(seed=5)
+    w.put(30, 2)
+    let = []
+    w.on_let_go = lambda c, i, role: let.append((c, i, role, w.now))
+    both = 0
+    now = 0
+    for _ in w.together([(0, w.place(1, 20)), (3, w.lift(30))]):
+        w.tick(now)
+        both += len(w.moving) == 2
+        now += 10
+    assert both >= 2, both
+    assert w.board[20] == 1 and w.board[30] == 0 and w.counts["lidB"] == 1
+    assert [x[:3] for x in let] == [(1, 20, "move")]
+    print("two hands together", both, "scans")
+
+
 check_flicker()
 check_drift()
 check_stuck_and_dead()
 check_noise_burst()
 check_two_stones()
+check_lifts()
+check_hand_and_lid()
+check_two_hands()
 print("ok")

@@ -70,8 +70,14 @@ def test_hover_and_slides_never_make_a_move_with_the_short_settle(seed):
 
 
 # --- the bowls as a second witness ---------------------------------------------------------
+# the bowls witness a side's moves once a stone of theirs was seen to leave its bowl
+# (a stone may be in a hand when a bowl is first weighed): here they settle first,
+# as at a table where the game starts with the bowls at rest
+SETTLED = ["wait 1000"]
+
+
 def test_a_stone_that_left_no_bowl_waits_then_is_announced_and_taken_from_the_bowl():
-    lines = play("B cc,W gg") + ["wait 1000", "drop B ee", "wait 1000", "knock ee",
+    lines = SETTLED + play("B cc,W gg") + ["wait 1000", "drop B ee", "wait 1000", "knock ee",
                                  "wait 600", "place B ee", "wait 600"]
     out = sim(script(*lines), seed=2)
     il = illegal(out)
@@ -90,7 +96,7 @@ def types_between(out, t0, t1):
 
 
 def test_a_stone_that_left_no_bowl_is_a_move_when_the_player_vouches_with_ok():
-    lines = play("B cc,W gg") + ["wait 1000", "drop B ee", "wait 1000", "button B ok",
+    lines = SETTLED + play("B cc,W gg") + ["wait 1000", "drop B ee", "wait 1000", "button B ok",
                                  "wait 300", "place W dd", "wait 500"]
     out = sim(script(*lines), seed=3)
     assert [(e["code"], e["point"]) for e in illegal(out)] == [("no-stone-out", "ee")]

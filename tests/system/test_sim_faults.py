@@ -36,7 +36,7 @@ def test_fault_models_write_the_field_as_they_say_under_both_interpreters():
                 run_micropython(str(MP / "sim_fault_checks.py"))):
         print(out)
         assert out.strip().endswith("ok")
-        assert "flicker 2" in out and "two stones gap 8" in out
+        assert "flicker 2" in out and "two stones gap 8" in out and "two hands together" in out
 
 
 # --- the script's new verbs ---------------------------------------------------------------
@@ -203,6 +203,33 @@ def test_an_error_soon_after_another_shares_its_cause():
     assert [(j["point"], j["fault"]) for j in v["jams"]] == [("dd", "dead")]
     assert [(j["point"], j["fault"]) for j in v["false_alarms"]] == [("bb", "dead")]
     assert v["faults"] == [{"kind": "dead", "t0": 10, "recovery_ms": 10}]
+
+
+def test_resume_order_is_a_question_only_when_the_board_could_not_know_the_order():
+    """White's stone lands 10 ms before the cut (never taken), black's and white's
+    while the board is off: two white stones the board never saw arrive, so its
+    `resume-order` is a question answered, not a jam. One stone a side is no
+    such excuse, nor a stone the board had taken before the cut."""
+    T = [["B", "aa"], ["W", "bb"], ["B", "cc"], ["W", "dd"]]
+
+    def out(stones, seen_bb):
+        ep = {"t": 2300, "code": "resume-order", "point": "cc", "mistake": [], "acted": 1,
+              "end": 4000, "text": ""}
+        events = [{"type": "move", "t": 100, "number": 1, "color": "B", "point": "aa"}]
+        if seen_bb:
+            events.append({"type": "move", "t": 1000, "number": 2, "color": "W", "point": "bb"})
+        events.append({"type": "boot", "t": 2200})
+        return {"events": events, "summary": {"moves": T, "outages": [[1100, 2000]], "truth": {
+            "moves": T, "released": [50, 990, 5000, 5500], "episodes": [ep], "stopped": None,
+            "attempts": [], "mistake": [], "faults": [], "stones": stones}}}
+    unseen = [[50, "B", "aa"], [990, "W", "bb"], [1500, "B", "cc"], [2100, "W", "dd"]]
+    v = simfaults.verdict(out(unseen, seen_bb=False))
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["resume-order"]
+    v = simfaults.verdict(out(unseen, seen_bb=True))       # bb was taken: one stone a side
+    assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
+    late = [[50, "B", "aa"], [990, "W", "bb"], [1500, "B", "cc"], [2300, "W", "dd"]]
+    v = simfaults.verdict(out(late, seen_bb=True))         # dd after the board's first look
+    assert [e["code"] for e in v["jams"]] == ["resume-order"]
 
 
 def test_blame_goes_to_the_fault_on_that_point_then_the_latest():

@@ -54,7 +54,10 @@ def test_torn_power_cuts_leave_the_game_whole():
     print("seed", SEED, "cut seed", cut_seed, "cuts sampled", len(cuts))
     out = sim_sgf(GAME, rules="chinese", seed=SEED, noise=2,
                   cut_after=",".join(str(k) for k in cuts), torn=True)
-    assert out["summary"]["cuts"] >= 150
+    # about a third of the events sampled (never two in a row), those after the last
+    # event none: a quarter of the game's events at least were cut inside
+    print("cuts", out["summary"]["cuts"], "events", out["summary"]["events"])
+    assert out["summary"]["cuts"] >= out["summary"]["events"] // 4 and out["summary"]["cuts"] >= 100
     assert out["moves"] == out["sgf_moves"]            # the log holds exactly the game
     assert illegal(out) == []                          # and nothing was refused on the way
     logged = out["summary"]["log_types"]

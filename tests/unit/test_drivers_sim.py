@@ -269,17 +269,21 @@ def test_buttons_on_the_pcf8574_expander():
 def test_ssd1306_driver_with_framebuf_on_a_fake_bus(tmp_path):
     code = """
 from goban import profile
-from goban.hw.display import Display
+from goban.hw.display import Display, layout
 class Bus:
     def __init__(self):
         self.cmds = []
         self.data = []
     def writeto(self, addr, buf):
-        assert addr == 0x3C and buf[0] == 0x80
-        self.cmds.append(buf[1])
-    def writeto_mem(self, addr, reg, buf):
-        assert addr == 0x3C and reg == 0x40
-        self.data.append(bytes(buf))
+        # the SSD1306's control byte: 0x80 one command, 0x00 commands, 0x40 data
+        assert addr == 0x3C and buf[0] in (0x80, 0x00, 0x40)
+        if buf[0] == 0x80:
+            assert len(buf) == 2
+            self.cmds.append(buf[1])
+        elif buf[0] == 0x00:
+            self.cmds.extend(buf[1:])
+        else:
+            self.data.append(bytes(buf[1:]))
 p = profile.load('%s/reference-19.json')
 bus = Bus()
 d = Display(p.display, bus)
@@ -293,19 +297,50 @@ pages = 0
 while d.flush_page():
     pages += 1
 lit = sum(bin(x).count('1') for x in b''.join(bus.data[-4:]))
+import framebuf, micropython
+def frame_of(rows):
+    # the frame a plain 128x32 buffer draws for these text rows
+    ref = bytearray(128 * 32 // 8)
+    fb = framebuf.FrameBuffer(ref, 128, 32, framebuf.MONO_VLSB)
+    for i, t in enumerate(rows):
+        fb.text(t, 0, 8 * i, 1)
+    return bytes(ref)
+rows = layout(d.l1, d.l2, d.cols, d.rows)     # the text rows shown
+same = b''.join(bus.data[-4:]) == frame_of(rows)
 d.show('Black to play', 'move 12')
 again = d.flush_page()
-print(drawn, pages, len(bus.data) - n0, len(bus.data[-1]), lit > 100, again, d.lines[0], d.lines[2])
+print(drawn, pages, len(bus.data) - n0, len(bus.data[-1]), lit > 100 and same, again,
+      rows[0], rows[2])
+# short lines are drawn and sent allocating nothing (on a bus that keeps nothing);
+# a long one is wrapped
+class Null:
+    def writeto(self, addr, buf):
+        pass
+d.i2c = Null()
+micropython.heap_lock()
+try:
+    d.show('White to play', 'move 13')
+    while d.flush_page():
+        pass
+finally:
+    micropython.heap_unlock()
+d.i2c = bus
+short = b''.join(bytes(p[1:]) for p in d.pages) == frame_of(['White to play', '', 'move 13', ''])
+d.show('Illegal: a stone on ko at dd', 'move 13')
+d.flush()
+wrapped = b''.join(bus.data[-4:]) == frame_of(['Illegal: a stone', 'on ko at dd', 'move 13', ''])
+print(short, wrapped)
 """ % BOARDS
     f = tmp_path / "disp.py"
     f.write_text(code)
     env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
     r = subprocess.run([str(MPY), str(f)], capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
-    first, second = r.stdout.splitlines()
+    first, second, third = r.stdout.splitlines()
     # display off first, multiplex 31 and COM pins 0x02 for 32 rows, display on last
     # before the first frame's addressing
     assert first.split() == [str(0xAE), "31", "2", str(0xAF)]
     # show() only draws; the frame goes out a page (128 bytes) per flush_page(),
     # four pages; the same text twice: nothing to send
     assert second == "0 4 4 128 True False Black to play move 12"
+    assert third == "True True"

@@ -3,8 +3,6 @@
 included, nothing imported): no circles, no library module of the host
 importing a command, no private name imported across modules."""
 
-import pytest
-
 from conftest import REPO
 from importgraph import circles, imports, modules, show
 
@@ -64,7 +62,6 @@ def test_no_private_name_is_imported_across_modules():
     assert not private, "\n".join(private)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 19: referee layers")
 def test_the_firmware_has_no_import_circle():
     graph = imports(modules(FIRMWARE))
     assert len(graph) > 30, sorted(graph)

@@ -1,12 +1,13 @@
 """goban.crc: the one CRC-32 of the game log, the serial link and the calibration
-file, with binascii and with its fallback, under CPython and the MicroPython unix port."""
+file, with binascii and with its fallback, under CPython and the MicroPython unix port;
+and goban.outbuf's viper pass (the link's frames on the product image) gives the same."""
 
 import binascii
 import os
 import random
 import subprocess
 
-from goban import crc, gamelog, link
+from goban import crc, gamelog, link, calibration, outbuf
 from conftest import REPO
 from importgraph import imports, modules
 
@@ -30,6 +31,9 @@ def test_fallback_equals_binascii():
         assert crc.crc32_small(data) == want
         assert crc.crc32(data) == want
         assert crc.crc32(bytearray(data)) == want
+        out = bytearray(4)
+        outbuf.crc32_into(out, b"~" + data, 1, len(data) + 1)
+        assert int.from_bytes(out, "big") == want
 
 
 def test_one_definition_serves_log_link_and_calibration():
@@ -45,6 +49,10 @@ def test_fallback_under_micropython():
               "for d in (b'', b'123456789', bytes(range(256)), b'\\xff' * 64):\n"
               "    a = crc.crc32_small(d); b = binascii.crc32(d) & 0xFFFFFFFF\n"
               "    assert a == b == crc.crc32(d), (d, a, b)\n"
+              "    from goban.outbuf import crc32_into\n"
+              "    out = bytearray(4)\n"
+              "    crc32_into(out, b'~' + d, 1, len(d) + 1)\n"
+              "    assert int.from_bytes(out, 'big') == b, (d, out)\n"
               "print('ok', hex(crc.crc32_small(b'123456789')))\n")
     env = dict(os.environ, MICROPYPATH="firmware:.frozen")
     out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-c", script],

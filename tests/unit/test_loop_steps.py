@@ -67,7 +67,7 @@ class Rig:
         lp.scan = timed("scan", scan)
         lp._bowls = timed("bowls", bowls)
         lp.press = timed("press", press)
-        lp.ref._look = timed("look", lp.ref._look)
+        lp.ref.look_now = timed("look", lp.ref.look_now)
         lp.ref.bowls = timed("news", lp.ref.bowls)
         lp._record = timed("log", self.logged.append)
         lp._out = timed("send", self.sent.append)

@@ -1,8 +1,10 @@
-"""Several changes in one quiet window (goban.referee.window), frames by hand:
-a move and a stone knocked off far from it, of the same colour. An arbiter
-takes the move and names the knocked stone; only a settled bowl that says no
-stone of that colour left it makes the new stone possibly the knocked one,
-carried (then nothing is guessed)."""
+"""Several changes in one quiet window (goban.referee.play's rules, explain), frames
+by hand: a move and a stone knocked off far from it, of the same colour. The move
+is taken only once the whole board is explained: the knocked stone is named (and
+the move with it when a settled bowl says no stone of that colour left it: then
+the new stone may be the knocked one, carried), and once it is back the move is
+taken. Nothing is guessed, and nothing named stays suspect once the board is
+right."""
 
 from referee_board import Board
 
@@ -19,19 +21,23 @@ def opening(bowls=None):
     return b
 
 
+def illegal(evs):
+    return [(e["code"], e["point"]) for e in evs if e["type"] == "illegal"]
+
+
+def moves(evs):
+    return [(e["color"], e["point"]) for e in evs if e["type"] == "move"]
+
+
 def test_a_move_and_a_knocked_stone_of_its_colour_far_away_without_scales():
     b = opening()
     b.set("- gg,W ee")            # gg knocked off while white plays ee
     evs = b.look()
-    moves = [e for e in evs if e["type"] == "move"]
-    assert [(e["color"], e["point"]) for e in moves] == [("W", "ee")]
-    il = [e for e in evs if e["type"] == "illegal"]
-    assert not il
-    evs = b.look()                # the window's next look names what is left
-    il = [e for e in evs if e["type"] == "illegal"]
-    assert [(e["code"], e["point"]) for e in il] == [("knocked", "gg")] and il[0]["fix"]
-    b.set("W gg")                 # put back
-    assert [e["type"] for e in b.look()] == ["restored"]
+    assert moves(evs) == [] and illegal(evs) == [("knocked", "gg")]
+    assert [e for e in evs if e["type"] == "illegal"][0]["fix"]
+    b.set("W gg")                 # put back: the board is the game plus white's move
+    evs = b.look()
+    assert [e["type"] for e in evs][0] == "restored" and moves(evs) == [("W", "ee")]
     b.set("B dd")
     assert [e["point"] for e in b.look() if e["type"] == "move"] == ["dd"]
 
@@ -49,28 +55,32 @@ def test_a_settled_bowl_with_no_stone_out_makes_it_the_same_stone_carried():
     assert il and {"gg", "ee"} <= set(il[0]["text"].split()) | {il[0]["point"], il[0].get("to")}
 
 
-def test_a_settled_bowl_one_stone_short_takes_the_move():
+def test_a_settled_bowl_one_stone_short_takes_the_move_once_the_knock_is_fixed():
     b = opening(bowls=(40, 40, 0, 0))
     b.ref.bowls(38, 38, 0, 0)     # a white stone is out of its bowl: in the hand
     b.look()
     b.set("- gg,W ee")
     evs = b.look()
-    assert [(e["color"], e["point"]) for e in evs if e["type"] == "move"] == [("W", "ee")]
+    assert moves(evs) == [] and illegal(evs) == [("knocked", "gg")]
+    b.set("W gg")
+    assert moves(b.look()) == [("W", "ee")]
 
 
-def test_a_knock_already_announced_is_announced_again_after_a_move_in_its_window():
-    """The players may take a move the board accepted as 'fixed': what is still
-    wrong is said afresh (a new illegal event), not left standing silently."""
+def test_a_move_on_top_of_a_knock_is_taken_when_the_knock_is_fixed():
+    """The players may play on while a knocked stone is named: the announcement
+    stands (nothing new is said), and the move is taken once the board is the
+    game plus that move."""
     b = opening()
     b.set("- cc")                 # black's cc knocked off: announced
-    il = [e for e in b.look() if e["type"] == "illegal"]
-    assert [(e["code"], e["point"]) for e in il] == [("knocked", "cc")]
+    assert illegal(b.look()) == [("knocked", "cc")]
     b.set("W ee")                 # white plays anyway
     evs = b.look()
-    assert [e["point"] for e in evs if e["type"] == "move"] == ["ee"]
+    assert moves(evs) == [] and illegal(evs) == []
+    assert b.ref.illegal == "knocked"
+    b.set("B cc")                 # put back
     evs = b.look()
-    il = [e for e in evs if e["type"] == "illegal"]
-    assert [(e["code"], e["point"]) for e in il] == [("knocked", "cc")]
+    assert [e["type"] for e in evs][0] == "restored" and moves(evs) == [("W", "ee")]
+    assert b.ref.illegal is None
 
 
 def test_a_press_while_the_last_stone_still_settles_waits_for_it():
@@ -146,23 +156,26 @@ def test_a_weak_reading_when_a_stone_is_out_is_not_flagged():
     assert [(e["color"], e["point"]) for e in evs if e["type"] == "move"] == [("W", "ia")]
 
 
-def test_two_stones_of_the_side_to_move_the_strong_one_is_the_move():
-    """Two new white stones, one strong and one weak: the strong one is the move
-    and the weak one is the stone named to take off (no scales here to say
-    which left the bowl); with both strong nothing is guessed."""
+def test_two_stones_of_the_side_to_move_the_weak_one_is_named():
+    """Two new white stones, one strong and one weak, come together: the weak one
+    is the stone named to take off (no scales here to say which left the bowl),
+    and once it is off the strong one is the move. Both strong, one after the
+    other: the first is the move, the later one named."""
     from referee_board import idx
     b = weak_board(None)
     b.set("W ee,W ia")
     b.strong[idx("ia")] = 0
     evs = b.look()
-    assert [(e["color"], e["point"]) for e in evs if e["type"] == "move"] == [("W", "ee")]
-    il = [e for e in b.look() if e["type"] == "illegal"]
-    assert il and il[0]["point"] == "ia"
+    assert moves(evs) == [] and illegal(evs) == [("extra-stone", "ia")]
+    b.lift("ia")
+    assert moves(b.look()) == [("W", "ee")]
     c = weak_board(None)
-    c.set("W ee,W ia")
-    evs = c.look()
-    assert [e for e in evs if e["type"] == "move"] == []
-    assert [e["code"] for e in evs if e["type"] == "illegal"] == ["extra-stone"]
+    c.put("W", "ee")
+    c.put("W", "ia")              # came after ee (between two looks: fast play)
+    evs = c.look() + c.look()
+    assert moves(evs) == [("W", "ee")] and illegal(evs) == [("extra-stone", "ia")]
+    c.lift("ia")
+    assert [e["type"] for e in c.look()] == ["restored"]
 
 
 def test_the_weak_one_of_two_is_named_to_take_off():

@@ -7,7 +7,7 @@ bowl older than the stone for longer than the witness's wait; and one sample of
 a bowl still ringing from the hand can weigh what it did before. With that
 reading alone a real move was announced as no-stone-out (the 14-move game of
 tests/test_chip_step.py stopped so). The loop counts each bowl's readings
-(ref.bowl_reads); a scale read no more never holds a move back."""
+(ref.scales.reads); a scale read no more never holds a move back."""
 
 from referee_board import Board
 
@@ -24,8 +24,8 @@ def opening():
     b.ref.bowls(38, 39, 0, 0)
     b.look()
     assert b.ref.game.n == 3
-    b.ref.witness_ms = WITNESS_MS
-    b.ref.bowl_reads = [5, 5]
+    b.ref.scales.witness_ms = WITNESS_MS
+    b.ref.scales.reads = [5, 5]
     return b
 
 
@@ -48,9 +48,9 @@ def test_a_reading_older_than_the_stone_is_no_verdict():
     assert at(b, 1000, changed=1) == []  # waits for the bowl
     assert at(b, 1000 + WITNESS_MS) == []            # the wait is over, no reading since
     assert at(b, 1000 + WITNESS_MS + 60) == []
-    b.ref.bowl_reads[1] += 1             # one reading, still the old weight (a ringing bowl)
+    b.ref.scales.reads[1] += 1             # one reading, still the old weight (a ringing bowl)
     assert at(b, 1000 + WITNESS_MS + 120) == []
-    b.ref.bowl_reads[1] += 1             # a second: the bowl really says nothing left it
+    b.ref.scales.reads[1] += 1             # a second: the bowl really says nothing left it
     evs = at(b, 1000 + WITNESS_MS + 180)
     assert kinds(evs) == [("illegal", "no-stone-out")]
     assert b.ref.game.n == 3
@@ -61,7 +61,7 @@ def test_a_fresh_reading_that_shows_the_stone_gone_takes_the_move():
     b.put("W", "ee")
     assert at(b, 1000, changed=1) == []
     assert at(b, 1000 + WITNESS_MS + 10) == []       # stale: no verdict
-    b.ref.bowl_reads[1] += 1
+    b.ref.scales.reads[1] += 1
     b.ref.bowls(38, 38, 0, 0)            # the first reading since: one white stone out
     evs = at(b, 1000 + WITNESS_MS + 20)
     assert [k for k in kinds(evs) if k[0] != "bowls"][0] == ("move", "ee")
@@ -72,7 +72,7 @@ def test_readings_within_the_wait_give_the_verdict_at_its_end():
     b = opening()
     b.put("W", "ee")
     assert at(b, 1000, changed=1) == []
-    b.ref.bowl_reads[1] += 2             # read twice since the stone came: nothing left it
+    b.ref.scales.reads[1] += 2             # read twice since the stone came: nothing left it
     assert at(b, 1000 + WITNESS_MS - 1) == []
     assert kinds(at(b, 1000 + WITNESS_MS)) == [("illegal", "no-stone-out")]
 
@@ -95,7 +95,7 @@ def test_a_scale_read_no_more_never_holds_a_move_back():
 
 def test_without_counted_readings_every_reading_is_fresh():
     b = opening()
-    b.ref.bowl_reads = None              # a referee fed by hand (no loop counting)
+    b.ref.scales.reads = None              # a referee fed by hand (no loop counting)
     b.put("W", "ee")
     assert at(b, 1000, changed=1) == []
     assert kinds(at(b, 1000 + WITNESS_MS)) == [("illegal", "no-stone-out")]

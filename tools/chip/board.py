@@ -42,32 +42,33 @@ SIM = {"baseline": 2048, "offset_spread": 60, "stone_counts": 600, "noise": 3}
 SCALES = ("B", "W", "lidB", "lidW")
 
 
-def game_script(sgf_path, n_moves, wait_ms=250):
-    """The first n_moves of a game record as a physical script: each stone placed,
-    its captures lifted one by one, a short think; then both players pass and
-    press end (no dead stones: the count follows). Returns (actions, moves as
-    [(colour, 'dd')])."""
+def game_script(sgf_path, n_moves=None, seed=1, tempo=None):
+    """A game record played at the board by the simulator's hands, as `goboard sim`
+    plays an SGF (goboard.commands.sim.sgf_script, no hand noise): each stone placed
+    after a think (120-400 ms, or `tempo` ms +-50%), its captures lifted, a pass
+    played as a pass. The whole record (n_moves None, or at least its length)
+    ends as it ended: its closing passes, the dead stones it marks lifted, `end`
+    pressed, the count. The first n_moves (passes count) only: then the players
+    pass until play ends and press end (nothing lifted: the count follows).
+    Returns (actions, the stones placed as [(colour, 'dd')])."""
     sys.path.insert(0, os.path.join(REPO, "host"))
-    from goban.game import Game
-    from goboard.record.sgfrecord import read_moves
-    with open(sgf_path, "rb") as f:
-        _, record = read_moves(f.read(), sgf_path)
-    g = Game("chinese", 19)
-    actions = []
-    moves = []
-    for colour, pt, _ in record[:n_moves]:
-        c = 1 if colour == "B" else 2
-        assert pt and g.play(c, g.board.from_sgf(pt)) is None, (colour, pt)
-        actions.append(["place", colour, pt])
-        for q in g.last_capture():
-            actions.append(["lift", g.board.sgf(q)])
-        actions.append(["wait", str(wait_ms)])
-        moves.append((colour, pt))
-    to = "B" if g.to_move() == 1 else "W"
-    other = "W" if to == "B" else "B"
-    actions += [["button", to, "pass"], ["wait", "300"], ["button", other, "pass"],
-                ["wait", "600"], ["button", "", "end"], ["wait", "800"]]
-    return actions, moves
+    from goboard.record.sgfgame import read_sgf, record_from_sgf
+    from goboard.commands.sim import sgf_script
+    sg = read_sgf(sgf_path)
+    record = record_from_sgf(sg, None, None, sgf_path)
+    moves = record["moves"]
+    if n_moves is not None and n_moves < len(moves):
+        moves = moves[:n_moves]
+        trailing = 0
+        while trailing < len(moves) and not moves[len(moves) - 1 - trailing][1]:
+            trailing += 1
+        for k in range(max(0, 2 - trailing)):        # the players stop: two passes
+            last = moves[-1][0] if moves else "W"
+            moves.append(["W" if last == "B" else "B", ""])
+        record["moves"] = moves
+        sg = None                                    # a game cut short: nothing dead
+    actions = sgf_script(record, seed, 0, sg, tempo)
+    return actions, [(m[0], m[1]) for m in record["moves"] if m[1]]
 
 
 # modules tools/deploy leaves out of the .mpy files (goban/names.py: a constant
@@ -164,7 +165,7 @@ class FrameTap:
 
 class ChipBoard:
     def __init__(self, image, profile="boards/reference-19.json", seed=1, noise=1,
-                 fs_files=None, pty=False, bowl_stones=None):
+                 fs_files=None, pty=False, bowl_stones=None, xip_cache=True):
         self.prof = P.load(os.path.join(REPO, profile) if not os.path.isabs(profile) else profile)
         prof = self.prof
         self.size = prof.size
@@ -206,7 +207,8 @@ class ChipBoard:
             self.master = m
             self._slave = s
             self.port = os.ttyname(s)
-        self.chip = Chip(image, fs_files=fs_files, profile=prof, on_usb=self._usb)
+        self.chip = Chip(image, fs_files=fs_files, profile=prof, on_usb=self._usb,
+                         xip_cache=xip_cache)
 
     def _message(self, msg):
         """Collects the events as a host would: once each, in (game, seq) order.

@@ -159,16 +159,18 @@ _ALIGN_NEW = 'self.fun_data_attributes += " __attribute__ ((aligned (4)))"  # go
 
 def _patch_source(path, old, new, what, log):
     """Replace `old` by `new` in one source file of the kit (once: a patched file
-    is left alone); BuildError when neither is there (another MicroPython)."""
+    is left alone; True when it was patched now); BuildError when neither is
+    there (another MicroPython)."""
     with open(path) as f:
         text = f.read()
     if new in text:
-        return
+        return False
     if old not in text:
         raise BuildError("%s: cannot find %s (a MicroPython other than v1.28?)" % (path, what))
     with open(path, "w") as f:
         f.write(text.replace(old, new))
     print("build-image: patched %s: %s" % (path, what), file=log)
+    return True
 
 
 def patch_mpy_tool(mp_root, log):
@@ -217,6 +219,26 @@ def flash_hooks(elf):
     if None in want.values():
         raise BuildError("%s lacks the flash routines the emulator serves" % elf)
     return {"erase": want["flash_range_erase"], "program": want["flash_range_program"]}
+
+
+def functions(elf, objects=False):
+    """The image's code as sorted [(address, size, name)] (Thumb bit cleared): its
+    functions and the frozen native code (fun_data_*); `objects`: its data
+    objects instead."""
+    from elftools.elf.elffile import ELFFile
+    out = []
+    with open(elf, "rb") as f:
+        for sym in ELFFile(f).get_section_by_name(".symtab").iter_symbols():
+            kind = sym["st_info"]["type"]
+            if not sym["st_value"]:
+                continue
+            if objects:
+                if kind == "STT_OBJECT" and not sym.name.startswith("fun_data_"):
+                    out.append((sym["st_value"], sym["st_size"], sym.name))
+            elif kind == "STT_FUNC" or (kind == "STT_OBJECT" and sym.name.startswith("fun_data_")):
+                out.append((sym["st_value"] & ~1, sym["st_size"], sym.name))
+    out.sort()
+    return out
 
 
 def to_uf2(data, base=0x10000000, family=0xE48BFF56):
@@ -279,6 +301,58 @@ def patch_littlefs(mp_root, log):
                   _LFS_COPY_NEW, "a file's last block copied 32 bytes at a time", log)
 
 
+# MicroPython gives a bytecode call whose frame (locals, stack) is over 44 bytes
+# its frame from the GC heap (py/objfun.c, VM_MAX_STATE_ON_STACK) and frees it on
+# return: nearly every call of the firmware. gc_alloc looks for the frame's blocks
+# from the lowest free one on, so once play has left the heap in small holes each
+# call walks past all of them: by move 14 of a game 40% of every step was gc_alloc
+# (measured on the emulated chip: tools/bench chip, step_counters). With a Python
+# stack (MICROPY_ENABLE_PYSTACK) the frames come from a region of their own,
+# taken and given back in order, and the heap sees none of them.
+# 4 KB: a whole game to its count went 1.2 KB deep (tools/bench chip, pystack_peak_bytes)
+PYSTACK_WORDS = 1024
+_PYSTACK_CONF_OLD = "#define MICROPY_ENABLE_GC                       (1)\n"
+_PYSTACK_CONF_NEW = _PYSTACK_CONF_OLD + (
+    "#define MICROPY_ENABLE_PYSTACK                  (1)  // goboard: frames off the heap\n"
+    "#define MICROPY_PYSTACK_WORDS                   (%d)\n" % PYSTACK_WORDS)
+_PYSTACK_DECL_OLD = "extern uint8_t __GcHeapStart, __GcHeapEnd;\n"
+_PYSTACK_DECL_NEW = _PYSTACK_DECL_OLD + (
+    "#if MICROPY_ENABLE_PYSTACK\n"
+    "static mp_obj_t goboard_pystack[MICROPY_PYSTACK_WORDS];  // goboard: call frames\n"
+    "#endif\n")
+_PYSTACK_INIT_OLD = """    #else
+    gc_init(&__GcHeapStart, &__GcHeapEnd);
+    #endif
+"""
+_PYSTACK_INIT_NEW = _PYSTACK_INIT_OLD + """    #if MICROPY_ENABLE_PYSTACK
+    mp_pystack_init(goboard_pystack, &goboard_pystack[MICROPY_PYSTACK_WORDS]);  // goboard
+    #endif
+"""
+
+
+def patch_pystack(mp_root, log):
+    """Give bytecode calls a Python stack of their own (see above). True when
+    the configuration changed now: the build folder's qstr lists, collected
+    from the sources as configured before, must go."""
+    rp2 = os.path.join(mp_root, "ports", "rp2")
+    conf = os.path.join(rp2, "mpconfigport.h")
+    with open(conf) as f:
+        text = f.read()
+    if _PYSTACK_CONF_NEW not in text and "MICROPY_PYSTACK_WORDS" in text:
+        # patched before with another size: back to the port's own text first
+        keep = [ln for ln in text.splitlines(True)
+                if "goboard: frames off the heap" not in ln and "MICROPY_PYSTACK_WORDS" not in ln]
+        with open(conf, "w") as f:
+            f.write("".join(keep))
+    changed = _patch_source(conf, _PYSTACK_CONF_OLD, _PYSTACK_CONF_NEW,
+                            "MICROPY_ENABLE_PYSTACK", log)
+    changed |= _patch_source(os.path.join(rp2, "main.c"), _PYSTACK_DECL_OLD, _PYSTACK_DECL_NEW,
+                             "the Python stack's array", log)
+    changed |= _patch_source(os.path.join(rp2, "main.c"), _PYSTACK_INIT_OLD, _PYSTACK_INIT_NEW,
+                             "the Python stack's set-up", log)
+    return changed
+
+
 def build(force=False, log=sys.stderr):
     """The product image, from the cache when nothing it is built from changed.
     Returns {bin, uf2, elf, hooks, bootrom, key, kind: "frozen", built: bool}."""
@@ -328,12 +402,14 @@ def _build(res, out, rp2, mpy_cross, missing, log):
                 % (os.path.join(REPO, "tools", "chip", "manifest.py"), gen))
     patch_mpy_tool(os.path.dirname(os.path.dirname(rp2)), log)
     patch_littlefs(os.path.dirname(os.path.dirname(rp2)), log)
+    bdir = "build-goboard"
+    if patch_pystack(os.path.dirname(os.path.dirname(rp2)), log):
+        shutil.rmtree(os.path.join(rp2, bdir), ignore_errors=True)
     env = dict(os.environ)
     jobs = "-j%d" % (os.cpu_count() or 2)
     if not os.path.isfile(os.path.join(mpy_cross, "build", "mpy-cross")):
         print("build-image: building mpy-cross", file=log)
         _run(["make", jobs], mpy_cross, env, logf)
-    bdir = "build-goboard"
     env["CMAKE_ARGS"] = "-DPICO_NO_PICOTOOL=1"
     # the frozen modules are compiled again every build: make goes by file times,
     # and a firmware file older than its last compiled copy (a checkout, another

@@ -15,9 +15,12 @@ bytes for it. The inputs for each slice — the hall sensors, the HX711 scales, 
 PCF8574 buttons — are `set_inputs`'s; `tools/chip/board.py` fills them from the
 simulator's physical world.
 
-Not modelled (so figures here are a lower bound for silicon): XIP flash cache
-misses (frozen bytecode and .mpy-less code run from flash on a Pico), bus
-contention, the real duration of flash erase/program (done instantly here).
+The XIP flash cache is modelled (tools/chip/emulator.mjs, XipCache: 16 KB,
+two-way, 8-byte lines, a miss stalls the core for the QSPI read the image's
+boot2 set up, ~59 cycles at 125 MHz); `xip_cache=False` keeps the lookups and
+the counters but charges nothing (flash at RAM speed, rp2040js's own way), to
+compare. Not modelled: bus contention, the real duration of flash
+erase/program (done instantly here).
 """
 
 import base64
@@ -32,6 +35,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FS_OFFSET = 0xA0000          # RPI_PICO v1.28: the last 1408 KB of the 2 MB flash
 FS_BLOCKS = 352
 FS_BLOCK = 4096
+# an address no RP2040 peripheral answers: a program on the emulated chip writes 1
+# (a step begins) and 2 (it ends) there, and the emulator keeps that step's counters
+# (Chip.probe). Silicon would fault: only the bench's instrumented loop writes it.
+PROBE = 0x40068000
 
 
 class ChipError(Exception):
@@ -84,11 +91,17 @@ def littlefs_files(image):
 
 
 class Chip:
-    def __init__(self, image, fs_files=None, profile=None, on_usb=None):
+    def __init__(self, image, fs_files=None, profile=None, on_usb=None, xip_cache=True,
+                 pc_profile=False):
         """image: build()/stock() dict; fs_files: {path: bytes} for a fresh
         filesystem (None: a blank one, which _boot.py formats at the first boot);
-        profile: a goban Profile whose wiring the sensors and scales follow."""
+        profile: a goban Profile whose wiring the sensors and scales follow;
+        xip_cache: charge the XIP cache's misses to the core (False: flash at
+        RAM speed); pc_profile: keep where the marked steps' cycles went
+        (probe_all()'s profile)."""
         self.image = image
+        self.xip_cache = xip_cache
+        self.pc_profile = pc_profile
         self.fs_files = fs_files
         self.profile = profile
         self.on_usb = on_usb
@@ -148,7 +161,9 @@ class Chip:
     def boot(self):
         """Power on. The first boot lays out the flash (image + filesystem); later
         boots (after cut()) find the flash as the power cut left it."""
-        order = {"op": "boot", "bootrom": self.image["bootrom"], "hooks": self.image["hooks"]}
+        order = {"op": "boot", "bootrom": self.image["bootrom"], "hooks": self.image["hooks"],
+                 "xip_cache": self.xip_cache, "probe": PROBE, "profile": self.pc_profile,
+                 "alloc": alloc_hook(self.image["elf"])}
         if not self.booted:
             order.update({"image": self.image["bin"], "keep_flash": False})
             if self.fs_files is not None:
@@ -248,12 +263,43 @@ class Chip:
     def read_flash(self, offset, length):
         return base64.b64decode(self._ask({"op": "flash", "from": offset, "len": length})["data"])
 
+    def read_ram(self, address, length):
+        return base64.b64decode(self._ask({"op": "ram", "from": address, "len": length})["data"])
+
+    def pystack_peak(self):
+        """The most of the image's Python stack (build.py: goboard_pystack) any call
+        chain has used since power-on, in bytes (the highest word ever written: the
+        stack grows up from zeroed RAM), and its size; None without one."""
+        for a, n, name in _functions(self.image["elf"], objects=True):
+            if name == "goboard_pystack":
+                data = self.read_ram(a, n)
+                used = len(data.rstrip(b"\0"))
+                return (used + 3) & ~3, n
+        return None
+
     def files(self):
         """The board's filesystem as the flash holds it now ({path: bytes})."""
         return littlefs_files(self.read_flash(FS_OFFSET, FS_BLOCKS * FS_BLOCK))
 
     def stats(self):
+        """Totals since power-on: instructions, flash operations, display writes,
+        and the XIP cache's (misses, stall cycles, CTR_HIT, CTR_ACC, a miss's cycles)."""
         return self._ask({"op": "stats"})
+
+    def probe(self):
+        """The steps a program marked (1 then 2 written at PROBE)
+        since the last call, one dict each: t_us, us, instr, isr_instr, isr_cyc,
+        irq {exception number: entries}, sleep_ns, xip_miss, xip_stall (cycles),
+        out_armed, out_served, in_xfers, in_bytes, alloc_n, alloc_bytes (heap
+        blocks taken by gc_alloc, in bytes)."""
+        return self.probe_all()["steps"]
+
+    def probe_all(self):
+        """probe()'s steps, and over the marked steps since the last call: `allocs`
+        [[part, C caller, allocations, bytes]] (part: the last value written at
+        PROBE + 4) and, with pc_profile, `profile` [[address, cycles]] (16-byte
+        buckets of the program counter). Name the addresses with where()."""
+        return self._ask({"op": "probe"})
 
     # --- the REPL -------------------------------------------------------------------------
     def wait_for(self, marker, limit_us=10_000_000, step_us=2_000):
@@ -293,6 +339,47 @@ class Chip:
         if err:
             raise ChipError("on the chip: " + err.decode("utf-8", "replace").strip())
         return out.decode("utf-8", "replace")
+
+
+# the allocator's own wrappers: an allocation is put down to the first caller
+# outside them
+ALLOCATORS = ("gc_alloc", "gc_realloc", "m_malloc", "m_malloc_maybe", "m_malloc0",
+              "m_malloc_with_finaliser", "m_realloc", "m_realloc_maybe",
+              "mp_obj_malloc_helper", "mp_obj_malloc_with_finaliser_helper")
+_FUNCS = {}
+
+
+def _functions(elf, objects=False):
+    key = (elf, objects)
+    if key not in _FUNCS:
+        import build
+        _FUNCS[key] = build.functions(elf, objects)
+    return _FUNCS[key]
+
+
+def alloc_hook(elf):
+    """Where the emulator hears an allocation: gc_alloc's address and the
+    wrappers' address ranges."""
+    at, skip = None, []
+    for a, n, name in _functions(elf):
+        if name in ALLOCATORS:
+            skip.append([a, a + max(n, 2)])
+            if name == "gc_alloc":
+                at = a
+    return {"at": at, "skip": skip}
+
+
+def where(elf, address):
+    """The function of the image holding a code address ("bootrom" below 0x4000,
+    "0x..." when no symbol covers it: frozen native code, the heap)."""
+    import bisect
+    if address < 0x4000:
+        return "bootrom"
+    funcs = _functions(elf)
+    i = bisect.bisect_right(funcs, (address, 1 << 62, "")) - 1
+    if i >= 0 and address < funcs[i][0] + max(funcs[i][1], 2):
+        return funcs[i][2]
+    return "%#x" % address
 
 
 def adc_table(profile, field):

@@ -14,20 +14,30 @@
 //          sent, the WS2812 frames it wrote and the time reached
 //   usb    bytes for the device's USB CDC OUT endpoint (held, as a real host NAKs,
 //          until the device reads them: answering empty reads at once makes TinyUSB
-//          re-arm in a storm that slows bytecode 3x)
+//          re-arm in a storm that slows bytecode 3x); its IN packets complete after
+//          their time on the wire, as a host takes them, not when armed
 //   flash  read back part of the flash (the game log on LittleFS, for a check)
+//   ram    read part of the RAM (the Python stack's deepest use, for the bench)
+//   stats  totals: instructions, flash operations, the XIP cache's counters
+//   probe  the steps the program marked since the last ask (Probe below), what they
+//          allocated by part and caller, and (boot with `profile`) where their
+//          cycles went
 //   exit
 // The PIO state machines run in simulated time too (pioStep below: rp2040js runs them
 // from setTimeout, outside simulated time, with no clock divider), so a WS2812 chain
 // driven by a state machine fed by DMA decodes like one bit-banged by the core.
 // Idle time is skipped: while the core waits (WFE/WFI in sleep_ms) the clock jumps to
 // the next alarm, so a board that sleeps between scans costs little real time.
+// Flash is read through a model of the RP2040's XIP cache (XipCache below): a miss
+// stalls the core for the QSPI read the image's boot2 set up (boot order
+// `xip_cache: false`: the same cache, no stall, flash at RAM speed as rp2040js has it).
 
 import fs from 'fs';
 import readline from 'readline';
 import { RP2040, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 
 const FLASH_BASE = 0x10000000;
+const USB_PACKET_EXTRA = 13;   // bytes on the wire beside a packet's data (see boot)
 const CYCLE_NANOS = 8; // 125 MHz
 
 let mcu = null;
@@ -48,6 +58,12 @@ let flashCut = 0;           // > 0: the power fails during that flash operation 
 let cutNow = false;
 let resetNow = false;       // the firmware asked for a reset (watchdog)
 
+let xip = null;              // the XIP cache model (XipCache below)
+let probe = null;            // per-step counters (Probe below)
+let fetchPC = -1;            // the instruction being fetched (XipCache: fetches vs loads)
+let fetchWord = -1;          // the word the core fetched last (the M0+ fetches 32 bits)
+let inCore = false;          // a core instruction runs: its XIP misses stall the core
+
 function b64(arr) { return Buffer.from(arr).toString('base64'); }
 function unb64(s) { return new Uint8Array(Buffer.from(s, 'base64')); }
 
@@ -57,7 +73,291 @@ function serveRead() {
   pendingRead = null;
   const n = Math.min(size, usbIn.length);
   const buf = new Uint8Array(usbIn.splice(0, n));
+  probe.c.out_served++;
   mcu.usbCtrl.endpointReadDone(ep, buf);
+}
+
+// --- the XIP cache (RP2040 datasheet 2.6.3, "Flash") -------------------------------------
+// 16 KB, two-way set-associative, 8-byte lines: 1,024 sets of two tags. rp2040js reads
+// flash at RAM speed; here every XIP access looks the cache up as the silicon does, by
+// alias (address bits 25:24): 0x10... cached and allocating, 0x11... cached but not
+// allocating, 0x12... not cached (looked up never) but allocating, 0x13... neither. A
+// hit costs nothing more (the datasheet: "1 cycle hit", as SRAM); a miss reads the whole
+// line from the flash over QSPI as the SSI is set up at that moment (the image's boot2,
+// then MicroPython's rp2_flash_set_timing): see missCycles(). Those cycles stall the core
+// when its own instruction fetch or load missed (a DMA read counts, but stalls nothing
+// here). The replacement is least recently used (a bit a set; the datasheet does not say).
+// The control registers at 0x14000000 (CTRL, FLUSH, STAT, CTR_HIT, CTR_ACC) answer as the
+// datasheet lists them; a write to the 0x10... alias deallocates the line it names (it
+// never changes the flash). `cost` false: the same lookups and counters, no stall (flash
+// at RAM speed, rp2040js's own behaviour), to compare.
+const XIP_SETS = 1024;
+const XIP_FLUSH_CYCLES = 1024;      // datasheet: "just over 1024 clock cycles" (a tag each)
+// what a miss costs beyond the serial transfer's clocks: the SSI's RX sample delay plus
+// two cycles for the XIP block's handshake with the bus (an estimate: the datasheet
+// gives no figure for it)
+const XIP_HANDSHAKE = 2;
+class XipCache {
+  constructor(cost) {
+    this.cost = cost;
+    this.tags = new Int32Array(2 * XIP_SETS).fill(-1);
+    this.next = new Uint8Array(XIP_SETS);     // the way a miss in this set replaces
+    this.ctrl = 3;                            // EN | ERR_BADWRITE (reset value)
+    this.hit = 0; this.acc = 0;               // CTR_HIT, CTR_ACC (32-bit saturating)
+    this.misses = 0; this.stall = 0;          // totals: misses, cycles charged to the core
+    this.pending = 0;                         // stall cycles of the running instruction
+  }
+  // The QSPI read of one 8-byte line in SSI clocks x the SSI's divider (BAUDR), from the
+  // SSI's registers as the image set them (boot2_w25q080 with the Pico's
+  // PICO_FLASH_SPI_CLKDIV 2: quad I/O, no instruction (continuous read), 32 address +
+  // mode bits on 4 lines = 8 clocks, 4 wait clocks, 64 data bits on 4 lines = 16 clocks:
+  // 28 x 2 = 56 cycles, + RX_SAMPLE_DLY 1 + the handshake 2 = 59 cycles at 125 MHz).
+  missCycles() {
+    const ssi = mcu.peripherals[0x18000];
+    const baud = Math.max(2, ssi.baudr & 0xfffe);
+    const frf = (ssi.crtlr0 >>> 21) & 3;
+    const lanes = frf === 2 ? 4 : frf === 1 ? 2 : 1;
+    let sck;
+    if (lanes === 1) {
+      sck = 8 + 24 + 64;                      // standard 03h read: command, address, data
+    } else {
+      const sp = ssi.spictlr0;
+      const tt = sp & 3;
+      const inst = [0, 4, 8, 16][(sp >>> 8) & 3];
+      const addr = ((sp >>> 2) & 0xf) * 4;
+      sck = Math.ceil(inst / (tt === 2 ? lanes : 1)) + Math.ceil(addr / (tt ? lanes : 1)) +
+            ((sp >>> 11) & 0x1f) + 64 / lanes;
+    }
+    return sck * baud + (ssi.rxsampldly & 0xff) + XIP_HANDSHAKE;
+  }
+  enabled() { return (this.ctrl & 9) === 1; }            // EN and not POWER_DOWN
+  access(a) {
+    if (this.acc < 0xffffffff) this.acc++;
+    const alias = (a >>> 24) & 3;
+    const line = (a & 0xffffff) >>> 3;
+    const set = line & (XIP_SETS - 1);
+    const tag = line >>> 10;
+    const tags = this.tags;
+    const on = this.enabled();
+    if (on && alias < 2) {
+      if (tags[set] === tag) { this.hit++; this.next[set] = 1; return; }
+      if (tags[set + XIP_SETS] === tag) { this.hit++; this.next[set] = 0; return; }
+    }
+    this.misses++;
+    if (this.cost && inCore) {
+      const c = this.missCycles();
+      this.pending += c;
+      this.stall += c;
+    }
+    if (on && (alias & 1) === 0) {             // 0x10 and 0x12 allocate
+      const way = tags[set] === tag ? 0 : tags[set + XIP_SETS] === tag ? 1 : this.next[set];
+      tags[set + way * XIP_SETS] = tag;
+      this.next[set] = way ^ 1;
+    }
+  }
+  // a write to the 0x10... alias: the line it names leaves the cache
+  invalidate(a) {
+    if ((a >>> 24) & 3) return;               // other aliases: ignored (ERR_BADWRITE aside)
+    const line = (a & 0xffffff) >>> 3;
+    const set = line & (XIP_SETS - 1);
+    const tag = line >>> 10;
+    if (this.tags[set] === tag) this.tags[set] = -1;
+    if (this.tags[set + XIP_SETS] === tag) this.tags[set + XIP_SETS] = -1;
+  }
+  flush() {
+    this.tags.fill(-1);
+    if (this.cost && inCore) { this.pending += XIP_FLUSH_CYCLES; this.stall += XIP_FLUSH_CYCLES; }
+  }
+  read(off) {
+    switch (off & 0xff) {
+      case 0x00: return this.ctrl;
+      case 0x04: return 0;                    // FLUSH: reads once the flush is done
+      case 0x08: return 3;                    // STAT: FLUSH_READY, FIFO_EMPTY
+      case 0x0c: return this.hit >>> 0;
+      case 0x10: return this.acc >>> 0;
+    }
+    return 0;                                 // STREAM_*: not modelled
+  }
+  write(off, v) {
+    const op = (off >>> 12) & 3;              // atomic aliases: 1 xor, 2 set, 3 clear
+    const reg = off & 0xff;
+    const cur = this.read(reg);
+    v = op === 1 ? cur ^ v : op === 2 ? cur | v : op === 3 ? cur & ~v : v;
+    switch (reg) {
+      case 0x00:
+        this.ctrl = v & 0xb;
+        if (this.ctrl & 8) this.ctrl &= ~1;  // powered down: never enabled
+        break;
+      case 0x04: if (v & 1) this.flush(); break;
+      case 0x0c: this.hit = 0; break;         // write any value to clear
+      case 0x10: this.acc = 0; break;
+    }
+  }
+}
+
+// The memory accesses of the core and the DMA go through here: XIP accesses (0x10000000-
+// 0x13ffffff) are looked up in the cache, the XIP control registers (0x14000000) answered,
+// and the bench's probe heard.
+const XIP_BASE = 0x10000000, XIP_END = 0x14000000, XIP_CTRL = 0x14;
+// cfg.probe (chip.py's PROBE: an address no RP2040 peripheral uses): the bench writes a
+// step's start (1) and end (2) there, and the emulator keeps the step's counters
+function xipAttach() {
+  const PROBE = cfg.probe != null ? cfg.probe >>> 0 : -1;
+  const r32 = mcu.readUint32.bind(mcu), r16 = mcu.readUint16.bind(mcu),
+        r8 = mcu.readUint8.bind(mcu), w32 = mcu.writeUint32.bind(mcu),
+        w16 = mcu.writeUint16.bind(mcu), w8 = mcu.writeUint8.bind(mcu);
+  mcu.readUint32 = (a) => {
+    a >>>= 0;
+    if (a >= XIP_BASE) {
+      if (a < XIP_END) xip.access(a);
+      else if ((a >>> 24) === XIP_CTRL) return xip.read(a & 0xffff);
+    }
+    return r32(a);
+  };
+  // (rp2040js reads 16 and 8 bits of the 0x11-0x13 aliases through readUint32: read
+  // here from the flash array, so an access is looked up once)
+  mcu.readUint16 = (a) => {
+    if (a >= XIP_BASE && a < XIP_END) {
+      if (a === fetchPC || a === fetchPC + 2) {   // the core fetches a 32-bit word at a time
+        const w = a & ~3;
+        if (w !== fetchWord) { fetchWord = w; xip.access(a); }
+      } else {
+        xip.access(a);
+      }
+      return mcu.flashView.getUint16(a & 0xffffff, true);
+    }
+    return r16(a);
+  };
+  mcu.readUint8 = (a) => {
+    if (a >= XIP_BASE && a < XIP_END) {
+      xip.access(a);
+      return mcu.flash[a & 0xffffff];
+    }
+    return r8(a);
+  };
+  const write = (w) => (a, v) => {
+    a >>>= 0;
+    if (a >= XIP_BASE && a < XIP_END) { xip.invalidate(a); return; }
+    if ((a >>> 24) === XIP_CTRL) { xip.write(a & 0xffff, v); return; }
+    if (a === PROBE) { probe.mark(v); return; }
+    if (a === PROBE + 4) { probe.setPart(v); return; }
+    w(a, v);
+  };
+  mcu.writeUint32 = write(w32);
+  mcu.writeUint16 = write(w16);
+  mcu.writeUint8 = write(w8);
+}
+
+// --- per-step counters (the bench's probe) ------------------------------------------------
+// Between a start and an end mark: instructions (and those in interrupt handlers, with
+// their cycles), interrupts taken by exception number, the core's sleep, XIP misses and
+// their stall, the USB CDC traffic (OUT reads armed by the device, OUT reads answered,
+// IN transfers and their bytes). One record a step, kept until `probe` asks for them.
+// With `profile`, also where the marked steps' cycles went: a 16-byte bucket of the
+// program counter each (flash, RAM and ROM code), asked for with the steps.
+const PROF_FLASH = 0x200000 >>> 4, PROF_RAM = 0x42000 >>> 4, PROF_ROM = 0x4000 >>> 4;
+class Probe {
+  constructor(profile) {
+    this.steps = []; this.open = null; this.c = this.zero();
+    this.part = 0;                            // what the bench says runs (PROBE + 4)
+    this.sites = new Map();                   // 'part:caller' -> [allocations, bytes]
+    this.skip = (cfg.alloc && cfg.alloc.skip) || [];
+    this.prof = profile ? new Float64Array(PROF_FLASH + PROF_RAM + PROF_ROM) : null;
+  }
+  // a pc's bucket in prof, or -1
+  bucket(pc) {
+    if (pc >= XIP_BASE && pc < XIP_BASE + 0x200000) return (pc - XIP_BASE) >>> 4;
+    if (pc >= 0x20000000 && pc < 0x20042000) return PROF_FLASH + ((pc - 0x20000000) >>> 4);
+    if (pc < 0x4000) return PROF_FLASH + PROF_RAM + (pc >>> 4);
+    return -1;
+  }
+  // the profile as [[address, cycles], ...] (emptied)
+  takeProfile() {
+    const out = [];
+    const p = this.prof;
+    if (!p) return out;
+    for (let i = 0; i < p.length; i++) {
+      if (!p[i]) continue;
+      const a = i < PROF_FLASH ? XIP_BASE + (i << 4)
+        : i < PROF_FLASH + PROF_RAM ? 0x20000000 + ((i - PROF_FLASH) << 4)
+        : (i - PROF_FLASH - PROF_RAM) << 4;
+      out.push([a, p[i]]);
+    }
+    p.fill(0);
+    return out;
+  }
+  zero() {
+    return { instr: 0, isr_instr: 0, isr_cyc: 0, sleep_ns: 0, irq: {}, xip_miss: 0,
+             xip_stall: 0, out_armed: 0, out_served: 0, in_xfers: 0, in_bytes: 0,
+             alloc_n: 0, alloc_bytes: 0, parts: {} };
+  }
+  // gc_alloc was entered (cfg.alloc.at): the bytes asked for (r0, rounded up to the
+  // heap's 16-byte blocks), counted in this step, and, in a marked step, by the part
+  // the bench said runs (PROBE + 4) and the C function that asked: the first return
+  // address on the stack outside the allocator's own wrappers (cfg.alloc.skip)
+  alloc() {
+    const core = mcu.core;
+    const r = core.registers;
+    const n = ((r[0] >>> 0) + 15) & ~15;
+    const c = this.c;
+    c.alloc_n++;
+    c.alloc_bytes += n;
+    if (this.open === null) return;
+    let site = this.caller(r[14] >>> 0);
+    for (let k = 0; site < 0 && k < 24; k++) site = this.caller(mcu.readUint32(core.SP + 4 * k));
+    const key = this.part + ':' + site;
+    const s = this.sites.get(key) || [0, 0];
+    s[0]++; s[1] += n;
+    this.sites.set(key, s);
+  }
+  // a return address into code outside the allocator's wrappers, else -1
+  caller(v) {
+    if (!(v & 1) || v < XIP_BASE || v >= XIP_BASE + 0x200000) return -1;
+    v &= ~1;
+    for (const [lo, hi] of this.skip) if (v >= lo && v < hi) return -1;
+    return v;
+  }
+  takeSites() {
+    const out = [];
+    for (const [k, [cnt, bytes]] of this.sites) {
+      const [part, site] = k.split(':');
+      out.push([Number(part), Number(site), cnt, bytes]);
+    }
+    this.sites = new Map();
+    return out;
+  }
+  // the bench names the part that runs now (PROBE + 4; 0: the loop's own code): a
+  // marked step's time goes to the part that ran it (`parts`: {part: us})
+  setPart(v) {
+    if (this.open !== null) this.partTime();
+    this.part = v;
+  }
+  partTime() {
+    const now = mcu.clock.nanos;
+    const p = this.c.parts;
+    p[this.part] = (p[this.part] || 0) + (now - this.partSince);
+    this.partSince = now;
+  }
+  mark(v) {
+    const now = mcu.clock.nanos;
+    if (v === 1) {
+      this.c = this.zero();
+      this.open = now;
+      this.partSince = now;
+      this.miss0 = xip.misses; this.stall0 = xip.stall;
+    } else if (v === 2 && this.open !== null) {
+      const c = this.c;
+      this.partTime();
+      for (const k in c.parts) c.parts[k] = Math.round(c.parts[k] / 1000);
+      c.t_us = Math.round(this.open / 1000);
+      c.us = Math.round((now - this.open) / 1000);
+      c.xip_miss = xip.misses - this.miss0;
+      c.xip_stall = xip.stall - this.stall0;
+      this.steps.push(c);
+      this.open = null;
+      this.c = this.zero();               // between steps: counted, never kept
+    }
+  }
 }
 
 // --- HX711: DOUT low when a conversion is ready; each SCK rising edge shifts a bit out --
@@ -215,15 +515,49 @@ function boot(c) {
   }
   mcu.flash.set(flash, 0);
   mcu.core.PC = FLASH_BASE;
+  xip = new XipCache(c.xip_cache !== false);
+  probe = new Probe(!!c.profile);
+  fetchPC = -1; fetchWord = -1; inCore = false;
+  xipAttach();
+  const enter = mcu.core.exceptionEntry.bind(mcu.core);
+  mcu.core.exceptionEntry = (n) => {
+    const irq = probe.c.irq;
+    irq[n] = (irq[n] || 0) + 1;
+    fetchWord = -1;
+    enter(n);
+  };
   usbIn = []; pendingRead = null;
   cdc = new USBCDC(mcu.usbCtrl);
-  cdc.onSerialData = (buf) => { for (const b of buf) usbOut.push(b); };
+  cdc.onSerialData = (buf) => {
+    probe.c.in_xfers++; probe.c.in_bytes += buf.length;
+    for (const b of buf) usbOut.push(b);
+  };
   const usb = mcu.usbCtrl;
   const cdcRead = usb.onEndpointRead;
   usb.onEndpointRead = (ep, size) => {
     if (ep !== cdc.outEndpoint) return cdcRead(ep, size);
+    probe.c.out_armed++;
     pendingRead = [ep, size];
     serveRead();
+  };
+  // IN transfers: rp2040js tells the device a data IN buffer went out the moment it
+  // is armed; a host takes it in its next transaction, after the packet's time on the
+  // wire (full speed, 12 Mbit/s: the data and ~13 bytes of token, CRC, handshake and
+  // gaps), one packet after another (EP0's control transfers stay as they are)
+  const ready = usb.indicateBufferReady.bind(usb);
+  const inQueue = [];
+  let inFree = 0;
+  const inAlarm = mcu.clock.createAlarm(() => {
+    ready(inQueue.shift()[1], false);
+    if (inQueue.length) inAlarm.schedule(Math.max(0, inQueue[0][0] - mcu.clock.nanos));
+  });
+  usb.indicateBufferReady = (ep, out) => {
+    if (out || ep === 0) return ready(ep, out);
+    const len = mcu.usbDPRAMView.getUint32(0x80 + ep * 8, true) & 0x3ff;
+    const now = mcu.clock.nanos;
+    inFree = Math.max(now, inFree) + Math.ceil((len + USB_PACKET_EXTRA) * 8 * 1000 / 12);
+    inQueue.push([inFree, ep]);
+    if (inQueue.length === 1) inAlarm.schedule(inFree - now);
   };
   mcu.adc.onADCRead = (ch) => {
     const sel = (mcu.sio.gpioValue >>> cfg.adc.shift) & ((1 << cfg.adc.bits) - 1);
@@ -267,8 +601,11 @@ function flashHook(pc) {
     }
     flashOps.program++;
   }
+  // the SDK's function ends with flash_flush_cache(): the XIP cache is emptied (its
+  // ~1024 cycles charged); the erase or program itself takes ms on silicon (not modelled)
+  xip.flush();
   core.PC = (r[14] & ~1) >>> 0;
-  return 12;   // a few cycles for the call; real flash ops take ms (not modelled)
+  return 12;   // a few cycles for the call
 }
 
 function run(o) {
@@ -285,6 +622,7 @@ function run(o) {
   const until = o.until_us * 1000;
   const hookE = cfg.hooks ? cfg.hooks.erase : -1;
   const hookP = cfg.hooks ? cfg.hooks.program : -1;
+  const hookA = cfg.alloc ? cfg.alloc.at : -1;
   let budget = o.max_instr != null ? o.max_instr : Infinity;
   let n = 0;
   let nextTick = 0;
@@ -302,14 +640,38 @@ function run(o) {
       const step = Math.max(8, Math.min(d > 0 ? d : 1000, until - clock.nanos, nextTick - clock.nanos,
                                         pioNext - clock.nanos));
       clock.tick(step);
+      probe.c.sleep_ns += step;
       continue;
     }
     const pc = core.PC;
+    let cyc;
+    inCore = true;
     if (pc === hookE || pc === hookP) {
-      clock.tick(flashHook(pc) * CYCLE_NANOS);
+      cyc = flashHook(pc);
     } else {
-      clock.tick(core.executeInstruction() * CYCLE_NANOS);
+      if (pc === hookA) probe.alloc();
+      fetchPC = pc & ~1;
+      cyc = core.executeInstruction();
     }
+    inCore = false;
+    cyc += xip.pending;
+    xip.pending = 0;
+    const pcn = probe.c;
+    pcn.instr++;
+    if (core.IPSR) { pcn.isr_instr++; pcn.isr_cyc += cyc; }
+    if (probe.prof !== null && probe.open !== null) {
+      const b = probe.bucket(pc);
+      if (b >= 0) probe.prof[b] += cyc;
+    }
+    // an instruction that stalled on the flash (a miss: 59 cycles, a flush: 1024)
+    // lasts longer than a WS2812 pulse: the state machines step inside it, on time
+    let ns = cyc * CYCLE_NANOS;
+    while (clock.nanos + ns > pioNext) {
+      const d = pioNext - clock.nanos;
+      if (d > 0) { clock.tick(d); ns -= d; }
+      pioStep();
+    }
+    clock.tick(ns);
     n++;
   }
   instrTotal += n;
@@ -337,6 +699,9 @@ rl.on('line', (line) => {
       reply(run(o));
     } else if (o.op === 'flash') {
       reply({ data: b64(flash.subarray(o.from, o.from + o.len)) });
+    } else if (o.op === 'ram') {
+      const off = o.from - 0x20000000;
+      reply({ data: b64(mcu.sram.subarray(off, off + o.len)) });
     } else if (o.op === 'trace') {
       // debugging: run n instructions, return the pc of each (a jump history)
       const pcs = [];
@@ -354,7 +719,13 @@ rl.on('line', (line) => {
       reply({ pc: mcu.core.PC, lr: mcu.core.registers[14], r: Array.from(mcu.core.registers) });
     } else if (o.op === 'stats') {
       reply({ instr: instrTotal, flash_ops: flashOps, display_writes: display.writes,
-              t_us: mcu.clock.nanos / 1000 });
+              t_us: mcu.clock.nanos / 1000,
+              xip: { cost: xip.cost, misses: xip.misses, stall_cycles: xip.stall,
+                     ctr_hit: xip.hit, ctr_acc: xip.acc, miss_cycles: xip.missCycles() } });
+    } else if (o.op === 'probe') {
+      // the steps the bench marked since the last ask
+      reply({ steps: probe.steps, profile: probe.takeProfile(), allocs: probe.takeSites() });
+      probe.steps = [];
     } else if (o.op === 'exit') {
       reply({ ok: true });
       process.exit(0);

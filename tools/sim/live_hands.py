@@ -188,7 +188,7 @@ class LiveHands:
 
     def _take_back(self, i, color):
         """A stone lifted back into its own bowl (a takeback, a misplaced stone)."""
-        yield from self.world.lift(i, to_lid=False)     # the world puts it in its bowl
+        yield from self.world.lift(i, "bowl")     # the world puts it in its bowl
 
     def _pass_stone(self, color):
         """The other side's pass stone: out of its bowl, into the other lid."""

@@ -4,7 +4,7 @@ The ground truth is the world's, never the referee's: every stone a hand lets go
 as a move is played on the players' own game (`truth`, a rules-core Game that
 only decides what a move captures); passes, resignations and takebacks come
 from the buttons the hands press. The board's record is compared with it at
-the end (host side: goboard.simfaults.verdict).
+the end (host side: goboard.sim.faults.verdict).
 
 Players behave like people. When the board announces an illegal state (an
 `illegal` event with a point: the buzzer, the red lights) they stop, and after
@@ -31,11 +31,39 @@ Faults the host injects are announced with a `fault` action: the players note
 when each ended, and when the board next agreed with them (no announcement,
 the board's moves are the players' moves, the stones are where the game says):
 that is the fault's recovery.
+
+The players' own mistakes (goboard.sim.faults.MISTAKES) are announced the same
+way with a `mistake` action, timed alike. A stone put down by mistake (a
+second stone of the side that just moved, a stone of the wrong colour, a
+prisoner put back on the board, a stone left from the last game) is a *slip*:
+it is never a move of the players' game; it is over when it is off the board
+again, whoever noticed: the board (its announcement names the stone, or any
+extra stone of that colour while a slip of it stands: the player takes off the
+slip, knowing which stone was the mistake) or the player (`notice`: a moment
+later, unprompted). A slip can owe a move (the right stone of a wrong-colour
+one: played once the wrong stone is off). The players' game is what an arbiter
+watching the table would record:
+  - a slip taken off: nothing (the game goes on as if it never happened);
+  - a second stone of the side that moved, never taken off to the end (the
+    board never named it and nobody noticed): a move of that side, after a
+    pass of the other (the stone stayed and play went on around it);
+  - a mistaken `end` or `undo` press (`button ... slip`): nothing, when the
+    player presses it to set the mistake right (undo after end);
+  - an undo by hand (the capturing stone lifted, the prisoners restored, then
+    undo pressed): the move taken back at the press, then whatever is played;
+  - a prisoner in the wrong lid, its owner's bowl or on the floor, a stone
+    that rolled and was pushed back, a pass stone answered quickly, captures
+    lifted slowly or after the answer: nothing (the moves are the moves).
+The dead stones are the stones the hands lift after play ended (`on_lift`);
+the count is the rules core's (goban.count.count) on this game with those
+dead stones, the same rules, komi and handicap, when the players pressed
+`end` to count.
 """
 
 import random
 
-from goban.game import Game, PASS, PASS_STONE, ABANDON
+from goban import rules as R
+from goban.game import Game, PASS, PASS_STONE, ABANDON, other
 
 LETTER = {1: "B", 2: "W"}
 COLOR = {"B": 1, "W": 2}
@@ -43,6 +71,8 @@ REACT_MS = (500, 1500)     # a person notices the board and reaches for the ston
 GIVE_MS = 2000             # how long they wait for the board to be happy after a fix
 ROUNDS = 3                 # fixes tried before the game is stuck
 SEND_BACKS = 1             # times the board may send one move back before play is stuck
+SECOND = ("second-window", "second-later", "second-answered")   # slips an arbiter may count as moves
+SETUP_TITLE = "Clear the board"   # the display of a new game waiting for its setup
 
 
 def game_moves(game):
@@ -65,14 +95,9 @@ class Players:
         self.size = size = runner.size
         self.n = size * size
         self.W = size + 1
-        g = Game(job.get("rules", "chinese"), size, capacity=400)
-        setup = job.get("setup")
-        if setup:
-            g.setup(black=[g.board.from_sgf(s) for s in setup], to_move=2)
-        elif (job.get("handicap") or 0) >= 2:
-            g.place_handicap(job["handicap"])
+        self.job = job
+        self.truth = g = self._new_game()
         self.setup_pts = list(g.setup_black)
-        self.truth = g
         self.released = []         # [t] of each truth move let go (parallel to the game's moves)
         self.board_moves = []      # the board's moves, from its events: [letter, point]
         self.alarm = None          # the board's standing illegal announcement
@@ -84,7 +109,30 @@ class Players:
         self.replay = []           # moves sent back, to play again: (colour, i)
         self.stopped = None        # why play stopped (stuck), or None
         self.attempts = []         # [t, letter, point, code]: moves the players' game refused
+        self.slips = {}            # id -> a mistake's stones (see the module docstring)
+        self.captured = {}         # frame index -> colour: captured stones not lifted yet
+        self.dead = []             # frame indices the hands lifted after play ended
+        self.count_at = None       # when the players pressed end to count
+        self.fixing = False        # doing what the board asked
+        self.pressed = []          # [t, name, slip] the game buttons pressed
+        self.stones = []           # [t, letter, point] every stone let go as a move (kept)
         w.on_let_go = self.let_go
+        w.on_lift = self.lifted
+
+    def _new_game(self):
+        """The game the players sit down to: the job's rules, komi and handicap."""
+        job = self.job
+        r = R.get(job.get("rules") or "chinese")
+        if job.get("komi") is not None:
+            r = r.copy(komi=job["komi"])
+        g = Game(r, self.size, capacity=400)
+        setup = job.get("setup")
+        if setup:
+            g.setup(black=[g.board.from_sgf(s) for s in setup], to_move=2)
+            g.handicap = job.get("handicap") or len(setup)
+        elif (job.get("handicap") or 0) >= 2:
+            g.place_handicap(job["handicap"])
+        return g
 
     # --- indices ----------------------------------------------------------------
     def p_of(self, i):
@@ -95,28 +143,71 @@ class Players:
         return (p // W - 1) * self.size + p % W
 
     def want(self, i):
-        """The colour the players' game has on frame index i (0 empty)."""
+        """The colour the players' game has on frame index i (0 empty; a dead
+        stone lifted at the count is gone)."""
+        if self.dead and i in self.dead:
+            return 0
         return self.truth.board.cells[self.p_of(i)]
 
     # --- the ground truth -------------------------------------------------------------
     def let_go(self, color, i, role):
+        now = self.world.now
+        if role == "pass":
+            self.pass_stone(color)
+            return
+        if role.startswith("slip:"):
+            s = self.slips.get(role[5:])
+            if s is not None:
+                s["stones"][i] = color
+                s["n"] = self.truth.n
+                s["t"] = now
+            return
         if role != "move":
             return
+        self.stones.append([now, LETTER[color], self.world.sgf(i)])
         g = self.truth
         p = self.p_of(i)
         if g.n == 0 and p in self.setup_pts and g.board.cells[p] == color:
             return                 # a handicap stone put on its point
         code = g.play(color, p)
-        now = self.world.now
         if code:
             self.attempts.append([now, LETTER[color], self.world.sgf(i), code])
             return
+        for q in g.last_capture():
+            self.captured[self.i_of(q)] = other(color)
         self.released.append(now)
         self._move_done(now)
 
-    def press(self, name, color=None):
-        """A game button pressed by a hand: the players' game follows it."""
+    def lifted(self, color, i, dest):
+        """A hand lifted the stone on i: a prisoner gone, a dead stone at the
+        count, or a slip set right."""
+        if self.captured.get(i) == color:
+            del self.captured[i]
         g = self.truth
+        if g.over and self.count_at is None and self.want(i) == color and i not in self.dead:
+            self.dead.append(i)
+        for s in self.slips.values():
+            if s["stones"].get(i) == color:
+                del s["stones"][i]
+                if not s["stones"] and s["fixed"] is None:
+                    self._slip_fixed(s)
+
+    def _slip_fixed(self, s):
+        now = self.world.now
+        s["fixed"] = now
+        s["how"] = "named" if self.fixing else "self"
+        s["f"]["end"] = now
+        if s.get("owes"):
+            c, pt = s["owes"]
+            self.replay.append((COLOR[c], self.world.point(pt)))
+
+    def press(self, name, color=None, slip=False):
+        """A game button pressed by a hand: the players' game follows it,
+        unless it was pressed by mistake (or to set such a press right)."""
+        g = self.truth
+        self.pressed.append([self.world.now, name, slip])
+        if slip:
+            return
         if ":" in name:
             c, name = name.split(":", 1)
             color = COLOR.get(c)
@@ -133,6 +224,8 @@ class Players:
             g.undo()
             del self.released[g.n:]
             return
+        elif name == "end" and g.over and self.count_at is None:
+            self.count_at = self.world.now
         elif name == "end" and not g.over:
             g.agree_end()
         if code is None:
@@ -146,7 +239,7 @@ class Players:
 
     def _move_done(self, now):
         for f in self.faults:
-            if f["end"] is None:
+            if f["end"] is None and f["moves"] > 0:     # (a slip is over when taken off)
                 f["moves"] -= 1
                 if f["moves"] <= 0:
                     f["end"] = now     # a fault tied to moves is over once they are let go
@@ -176,8 +269,8 @@ class Players:
             e = cells[p]
             if v == e:
                 continue
-            if e == 0 and v and p in caps:
-                continue
+            if e == 0 and v and p in caps and self.captured.get(i) == v:
+                continue           # a capture not lifted yet (lifted and put back: a mistake)
             if v == 0 and over:
                 continue
             out.append(self.world.sgf(i))
@@ -233,11 +326,13 @@ class Players:
         """Called between actions: handle a standing announcement, then play
         again any move the board sent back. False when play is stuck."""
         r = self.runner
+        self._look_at_setup()
         while self.alarm is not None and self.stopped is None:
             ep = self.episode
             rounds = 0
             while self.alarm is not None:
                 self._think(REACT_MS)
+                self._setup_done()
                 if self.alarm is None:
                     break
                 if rounds >= ROUNDS:
@@ -246,6 +341,8 @@ class Players:
                 ev = self.alarm
                 acts = self._fix(ev, rounds)
                 rounds += 1
+                if not acts and self._board_settles():
+                    continue
                 if not acts:
                     self._stuck("no fix a player can do for %s %s"
                                 % (ev.get("code"), ev.get("point")))
@@ -254,11 +351,14 @@ class Players:
                     ep["acted"] += 1
                 r.emit_note({"type": "fix", "code": ev.get("code"), "point": ev.get("point"),
                              "round": rounds, "actions": acts})
+                self.fixing = True
                 for a in acts:
                     r.act(a)
+                self.fixing = False
                 k = GIVE_MS // r.scan_ms
                 while self.alarm is not None and k > 0:
                     r.scan()
+                    self._setup_done()
                     k -= 1
         again = False
         while self.replay and self.alarm is None and self.stopped is None:
@@ -270,6 +370,38 @@ class Players:
             self._think((300, 800))
             return self.react()
         return self.stopped is None
+
+    def _board_settles(self):
+        """An announcement nobody can act on: a person waits a moment, as after
+        a fix (GIVE_MS), for the board to catch up before calling the game
+        stopped. True when it cleared meanwhile."""
+        r = self.runner
+        k = GIVE_MS // r.scan_ms
+        while self.alarm is not None and k > 0:
+            r.scan()
+            self._setup_done()
+            k -= 1
+        return self.alarm is None
+
+    def _look_at_setup(self):
+        """A new game waits for the board to be cleared ("Clear the board", the
+        stones to clear lit): the players look at it as at an announcement
+        (code "setup"), once no mistake of theirs is left unnoticed (a stone
+        left from the last game goes unseen until someone notices it)."""
+        if self.alarm is not None or any(s["fixed"] is None for s in self.slips.values()):
+            return
+        d = self.runner.hw["display"]
+        lit = self._lit()
+        if d is None or not lit or not d.lines[0].startswith(SETUP_TITLE):
+            return
+        self.on_event({"type": "illegal", "code": "setup", "point": self.world.sgf(lit[0]),
+                       "text": " ".join(d.lines)}, self.world.now)
+
+    def _setup_done(self):
+        a = self.alarm
+        d = self.runner.hw["display"]
+        if a is not None and a.get("code") == "setup" and not d.lines[0].startswith(SETUP_TITLE):
+            self._clear(self.world.now, "setup done")
 
     def _think(self, span):
         r = self.runner
@@ -305,6 +437,11 @@ class Players:
                 if self.episode is not None:
                     self.episode["chose"] = True
                 return acts
+        slip = self._slip_named(i)
+        if slip:
+            return slip
+        if code == "setup":
+            return self._match(self._lit())
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):
@@ -386,6 +523,21 @@ class Players:
         self.replay.extend(moves)
         return acts
 
+    def _slip_named(self, i):
+        """When the board names a stone (i) of a colour one of their slips
+        stands in (or the slip itself), the players know which stone was the
+        mistake: that slip's stones come off ([] when none)."""
+        w = self.world
+        if i is None or not w.board[i]:
+            return []
+        c = w.board[i]
+        acts = []
+        for s in self.slips.values():
+            if s["fixed"] is None and (i in s["stones"] or c in s["stones"].values()):
+                acts += [["lift", w.sgf(j), s["home"]] for j in sorted(s["stones"])
+                         if w.board[j] == s["stones"][j]]
+        return acts
+
     def _take_off(self, i):
         """Take the stone on i off: a stone the players' game does not have, or
         the move just played (taken back, to be played again). None if neither."""
@@ -396,7 +548,7 @@ class Players:
             return None
         g = self.truth
         if not self.want(i):
-            return [["lift", S(i), "bowl"]]
+            return [["lift", S(i), "lid" if self.captured.get(i) == c else "bowl"]]
         if g.n and g.move_point(g.n) == self.p_of(i) and g.color_of(g.n) == c:
             key = (g.n, i)
             if self.retaken.get(key, 0) >= SEND_BACKS:
@@ -412,6 +564,25 @@ class Players:
                     acts.append(["place", LETTER[self.want(j)], S(j), "fix"])
             return acts
         return None
+
+    def answer_count(self):
+        """The count waits for a stone it cannot read ("Cannot read ..."), the
+        one it asks about lit yellow: the players say whether they lifted it
+        as dead ("down") or it stays ("up"), once a second at most, as people
+        read the display and press. None when nothing is asked."""
+        d = self.runner.hw["display"]
+        if d is None or not d.lines[0].startswith("Cannot read"):
+            return None
+        now = self.world.now
+        if now - getattr(self, "answered_at", -10000) < 1000:
+            return None
+        li = self.runner.hw["lights"]
+        lit = li.lit if li is not None else {}
+        asked = [i for i, c in lit.items() if c == "yellow"] if isinstance(lit, dict) else []
+        if not asked:
+            return None
+        self.answered_at = now
+        return "down" if asked[0] in self.dead else "up"
 
     def _lit(self):
         li = self.runner.hw["lights"]
@@ -452,12 +623,53 @@ class Players:
         return None
 
     # --- faults and their recovery ----------------------------------------------------
-    def fault(self, kind, ms, moves=0, where=None):
-        """A fault starts now; it is over ms later, or (moves > 0) once that
-        many moves were let go."""
+    def fault(self, kind, ms, moves=0, where=None, opts=None, mistake=False):
+        """A fault (or with `mistake` a player's mistake) starts now; it is over
+        ms later, or (moves > 0) once that many moves were let go. `opts`:
+        "lasting" (its effect stays: a stone in a place no scale expects, a
+        bowl that cannot witness); "id" (a slip: over once the stones put down
+        with role "slip:id" are off the board; "owes": [C, pt], the move to
+        play then; "home": "bowl" or "lid", where they go)."""
         now = self.world.now
-        self.faults.append({"kind": kind, "t0": now, "end": None if moves else now + ms,
-                            "moves": moves, "rec": None, "point": where})
+        opts = opts or {}
+        slip = "id" in opts
+        f = {"kind": kind, "t0": now, "end": None if moves or slip else now + ms,
+             "moves": moves, "rec": None, "point": where}
+        if mistake:
+            f["mistake"] = True
+        if opts.get("lasting"):
+            f["lasting"] = True
+        self.faults.append(f)
+        if slip:
+            self.slips[str(opts["id"])] = {"kind": kind, "stones": {}, "owes": opts.get("owes"),
+                                           "home": opts.get("home", "bowl"), "fixed": None,
+                                           "how": None, "n": None, "t": None, "f": f}
+
+    def notice(self, sid, ms):
+        """The players notice their own mistake `sid` by themselves ms from now,
+        if it is still on the board (the board did not name it, or they have
+        not done what it said yet), and set it right: its stones off, then the
+        move it owes."""
+        s = self.slips.get(str(sid))
+        if s is None:
+            return
+        r = self.runner
+        end = self.world.now + ms
+        while s["fixed"] is None and self.stopped is None and self.world.now < end:
+            if self.alarm is not None:
+                if not self.react():
+                    return
+            else:
+                r.scan()
+        if s["fixed"] is None and self.stopped is None and s["stones"]:
+            S = self.world.sgf
+            acts = [["lift", S(i), s["home"]] for i in sorted(s["stones"])
+                    if self.world.board[i] == s["stones"][i]]
+            r.emit_note({"type": "fix", "code": "noticed", "point": s["f"]["point"],
+                         "round": 0, "actions": acts})
+            for a in acts:
+                r.act(a)
+        self.react()               # the move it owes, once the board is content
 
     def watch(self, now):
         """After each scan: a fault that is over is recovered from once the board
@@ -482,7 +694,68 @@ class Players:
         return not self.mistake()
 
     def summary(self):
-        g = self.truth
-        return {"moves": game_moves(g), "released": self.released, "episodes": self.episodes,
-                "faults": self.faults, "stopped": self.stopped, "attempts": self.attempts,
-                "open": self.alarm is not None, "mistake": self.mistake()}
+        g, released, left = self._arbiter()
+        out = {"moves": game_moves(g), "released": released, "episodes": self.episodes,
+               "faults": self.faults, "stopped": self.stopped, "attempts": self.attempts,
+               "open": self.alarm is not None, "mistake": self.mistake(),
+               "dead": [self.world.sgf(i) for i in self.dead], "pressed": self.pressed,
+               "stones": self.stones,
+               "slips": [{"kind": s["kind"], "t": s["t"], "fixed": s["fixed"], "how": s["how"],
+                          "stones": [self.world.sgf(i) for i in sorted(s["stones"])]}
+                         for s in self.slips.values()],
+               "count": None}
+        if left:
+            out["arbiter"] = left
+        if self.count_at is not None and self.stopped is None:
+            from goban.count import count
+            res = count(g, [self.p_of(i) for i in self.dead], g.rules)
+            out["count"] = {"result": res.result, "t": self.count_at}
+        return out
+
+    def _arbiter(self):
+        """(game, let-go times, [SGF points]): the game an arbiter would record.
+        A second stone of the side that moved, still on the board at the end
+        (never named, never noticed), is that side's move after a pass of the
+        other (see the module docstring)."""
+        w = self.world
+        extra = []
+        for s in self.slips.values():
+            if s["kind"] in SECOND and s["n"] is not None:
+                for i, c in s["stones"].items():
+                    if w.board[i] == c:
+                        extra.append((s["n"], s["t"], i, c))
+        if not extra:
+            return self.truth, self.released, []
+        extra.sort()
+        g = self._new_game()
+        t = self.truth
+        released = []
+        k = 0
+        try:
+            for n in range(t.n + 1):
+                while k < len(extra) and extra[k][0] == n:
+                    _, at, i, c = extra[k]
+                    if g.to_move() != c:
+                        assert g.pass_move(other(c)) is None
+                        released.append(at)
+                    assert g.play(c, self.p_of(i)) is None
+                    released.append(at)
+                    k += 1
+                if n == t.n:
+                    break
+                c, p = t.color_of(n + 1), t.move_point(n + 1)
+                if p == PASS:
+                    code = g.pass_move(c)
+                elif p == PASS_STONE:
+                    code = g.pass_stone(c)
+                elif p == ABANDON:
+                    code = g.abandon(c)
+                else:
+                    code = g.play(c, p)
+                assert code is None
+                released.append(self.released[n] if n < len(self.released) else None)
+        except AssertionError:
+            return self.truth, self.released, []    # the stone cannot be a move there
+        if t.over and not g.over:
+            g.agree_end()
+        return g, released, [w.sgf(e[2]) for e in extra]

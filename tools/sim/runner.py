@@ -10,18 +10,30 @@ The job (JSON on stdin, prepared by `goboard sim`):
              white, ranks, event, round, table), logged with its game-start
     setup    optional [SGF points]: black's handicap stones at free points (an SGF's AB)
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
-    actions  [[verb, args...]]: place C pt [role] | lift pt ["bowl"] | slide pt pt | nudge pt pt |
-             hover C pt ms | knock pt | wait ms | button C name | bowl C k | lid C k |
-             power-cut | dead pt | flicker pt ms [C] | drift pt counts [ms] |
-             stuck pt | noise ms [counts] | two C pt C pt [ms] |
-             fault kind [ms] [moves] [pt]
+    actions  [[verb, args...]]: place C pt [role] | drop C pt [role] | lift pt [dest] |
+             slide pt pt [ms] | nudge pt pt [ms] | hover C pt ms | knock pt | take C | lay C pt |
+             restore C pt | pass-stone C [ms] | slip C pt [from] | wait ms |
+             button C name ["slip"] |
+             bowl C k | lid C k | power-cut [ms] [moves] | dead pt | flicker pt ms [C] |
+             drift pt counts [ms] | stuck pt | noise ms [counts] | two C pt C pt [ms] |
+             fault kind [ms] [moves] [pt] | mistake kind [ms] [moves] [pt] [id] |
+             notice id ms | seq [actions] | overlap [[ms, action]...]
                                                 (pt: SGF point, C: "B" | "W")
+             (tools/sim/world.py `action` says what each world verb does.)
              The sensor faults (flicker, drift, stuck, noise) start and the
-             hands go on at once. A job may add: ["lid", C, 1, "pass"] (a pass
-             stone, for the players' game) and ["fault", kind, ms, moves,
+             hands go on at once. power-cut ms [moves]: the board stays off
+             ms (after that many more moves let go) while the next actions go on. A job may add: ["lid", C, 1, "pass"] (a
+             pass stone, for the players' game) and ["fault", kind, ms, moves,
              pt]: a fault of the catalogue starts here (the players time its
              recovery; it is over ms later, or with moves > 0 once that many
-             moves were let go)
+             moves were let go); ["mistake", ...] the same for a player's
+             mistake (with id: the stones put down with role "slip:id" are
+             it, and it is over when they are off the board again); ["notice",
+             id, ms]: the players notice that mistake by themselves if the
+             board has not named it within ms, and fix it; ["seq", [...]]:
+             actions done in a row with no look at the board between (one
+             person busy); ["overlap", [[ms, action]...]]: several hands at
+             once, each world action starting ms after the first
     players  true: players who behave like people (tools/sim/players.py): they
              answer the board's illegal announcements with the fix it names,
              and play stops when the game is stuck; the summary's `truth` is the
@@ -44,7 +56,7 @@ The job (JSON on stdin, prepared by `goboard sim`):
              rebuilt at every boot as on the real board
     hands    optional {"device": a pty}: live hands instead of `actions`, that
              follow the board's lights and take orders while the game runs
-             (tools/sim/live_hands.py; the host's end: goboard.simtable)
+             (tools/sim/live_hands.py; the host's end: goboard.sim.table)
     pace     0 (default): as fast as possible; 1: the simulated clock follows real
              time (the demo, so a page can be watched); 2: twice as fast, ...
 The clock steps one scan period at a time; the world is written, then the board
@@ -70,8 +82,9 @@ from players import Players, game_moves, COLOR
 
 # what answers a game button: its event (a refusal is an illegal without a point;
 # an "end" answers only as an agreement, and the count's press is answered by "dead")
-ANSWERS = ("pass", "abandon", "resign", "dead", "undo")
+ANSWERS = ("pass", "abandon", "resign", "dead", "undo", "play-on")
 GAME_BUTTONS = ("pass", "abandon", "resign", "end", "undo")
+COUNT_WAIT_MS = 10000      # players who pressed end wait this long for the count
 
 
 class PowerCut(Exception):
@@ -142,6 +155,10 @@ class Runner:
         self.torn = job.get("torn", False)
         self.cuts = 0
         self.reboot_pending = False
+        self.off_until = 0           # a lasting power cut: the board is off until then
+        self.off_moves = None        # or (moves let go, ms) until those moves and ms more
+        self.outages = []            # [[off, on]] each lasting power cut (on None: still off)
+        self.slips = 0               # a script's slips so far
         self.peak = 0
         self.base_heap = 0
         self.loop = None
@@ -245,26 +262,46 @@ class Runner:
             if self.in_step:
                 raise PowerCut()     # right after this event reached the log
 
-    def power_cut(self, torn=False):
+    def power_cut(self, torn=False, ms=0, moves=0):
         """Everything in RAM is lost; the flash (log, calibration) and the world stay.
-        A player whose press the board did not take (no answer yet, or its answer
-        was the record the cut tore) sees the board come back without it and
-        presses again."""
+        With ms the board stays off that long (dark, deaf) while the hands go
+        on (with moves, ms after the players let go that many more moves); it
+        boots at the first scan after. A cut while it is off keeps it off. A
+        player whose press the board did not take (no answer yet, made while
+        it was off, or its answer was the record the cut tore) sees the board
+        come back without it and presses again."""
+        if self.loop is None:
+            self.off_until = max(self.off_until, self.now + ms)
+            return
         self.cuts += 1
-        again = self.unanswered      # pressed, but the board had not answered yet
         if torn and self._tear():
             lost = self._press_of(self.last_event)
             if lost:
-                again.insert(0, lost)
-        queue = getattr(self.hw["buttons"], "queue", None)
-        if queue:
-            del queue[:]             # presses while the power is off are lost
+                self.unanswered.insert(0, lost)
         self.loop = None
         if self.players is not None:
             self.players.rebooted(self.now)
+        if ms > 0 or moves > 0:
+            self.off_until = self.now + ms
+            self.off_moves = None
+            if moves and self.players is not None:
+                self.off_moves = (len(self.players.released) + moves, ms)
+            self.emit_note({"type": "power-off", "ms": ms, "moves": moves})
+            self.outages.append([self.now, None])
+            if self.hw["display"] is not None:
+                self.hw["display"].show("", "")
+            if self.hw["lights"] is not None:
+                self.hw["lights"].clear()
+            return
+        self._power_on()
+
+    def _power_on(self):
+        queue = getattr(self.hw["buttons"], "queue", None)
+        if queue:
+            del queue[:]             # presses while the power is off are lost
         gc.collect()
         self.boot(False)
-        for name in again:
+        for name in self.unanswered:   # pressed, but the board had not answered yet
             self.hw["buttons"].press(name)
 
     def _press_of(self, ev):
@@ -274,7 +311,7 @@ class Runner:
             name = ev["color"] + ":" + t
         elif t == "dead" or (t == "end" and ev.get("reason") == "agreement"):
             name = "end"
-        elif t == "undo":
+        elif t == "undo" or t == "play-on":   # (undo right after an agreement: play-on)
             name = "undo"
         else:
             return None
@@ -330,6 +367,19 @@ class Runner:
         if self.pace:
             self._keep_pace()
         self.world.tick(self.now)
+        if self.loop is None:        # the power is off: the world goes on, the board sees nothing
+            if self.off_moves is not None and len(self.players.released) >= self.off_moves[0]:
+                self.off_until = self.now + self.off_moves[1]    # the last of those moves let go
+                self.off_moves = None
+            if self.now >= self.off_until and self.off_moves is None:
+                self.emit_note({"type": "power-on"})
+                self.outages[-1][1] = self.now
+                self._power_on()
+            else:
+                if self.players is not None:
+                    self.players.watch(self.now)
+                self.now += self.scan_ms
+                return
         self.in_step = True
         k = 1
         try:
@@ -382,19 +432,44 @@ class Runner:
             self.scan()
 
     def act(self, a):
+        """Do one action to the end: the world's, or the runner's own verbs
+        (power-cut [ms], fault and mistake markers, notice, seq, overlap)."""
         v = a[0]
         if v == "power-cut":
-            self.power_cut(False)
+            self.power_cut(False, int(a[1]) if len(a) > 1 else 0, int(a[2]) if len(a) > 2 else 0)
             return
-        if v == "fault":
+        if v in ("fault", "mistake"):
             ms = int(a[2]) if len(a) > 2 else 0
-            self.emit_note({"type": "fault", "kind": a[1], "ms": ms})
+            self.emit_note({"type": v, "kind": a[1], "ms": ms})
             if self.players is not None:
                 self.players.fault(a[1], ms, int(a[3]) if len(a) > 3 else 0,
-                                   a[4] if len(a) > 4 else None)
+                                   a[4] if len(a) > 4 else None, a[5] if len(a) > 5 else None,
+                                   v == "mistake")
             return
+        if v == "notice":
+            if self.players is not None:
+                self.players.notice(a[1], int(a[2]))
+            return
+        if v == "seq":              # one person's actions in a row: no look at the board between
+            for b in a[1]:
+                self.act(b)
+            return
+        self.run_gen(self.gen(a))
+
+    def gen(self, a):
+        """The generator of a world action, or of ["overlap", [[ms, action]...]]:
+        several hands at once, each action starting ms after the first."""
+        if a[0] == "overlap":
+            return self.world.together([(int(ms) // self.scan_ms, self.gen(b)) for ms, b in a[1]])
+        return self._action(a)
+
+    def _action(self, a):
+        """The world's generator for a, with what the players' game and the
+        board's answers must know of it done when the hand starts it."""
+        v = a[0]
         if v == "button":
             color = COLOR.get(a[1])
+            slip = len(a) > 3 and a[3] == "slip"
             name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
             known = getattr(self.hw["buttons"], "known", None)
             if known is not None and name not in known:
@@ -403,10 +478,24 @@ class Runner:
             if a[2] in GAME_BUTTONS:
                 self.unanswered.append(name)
                 if self.players is not None:
-                    self.players.press(name, color)
+                    self.players.press(name, color, slip)
         elif v == "lid" and len(a) > 3 and a[3] == "pass" and self.players is not None:
             self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
-        self.run_gen(self.world.action(a, self.scan_ms, self.job.get("noise", 1)))
+        elif v == "slip":
+            a = self._slip(a)
+        yield from self.world.action(a, self.scan_ms, self.job.get("noise", 1))
+
+    def _slip(self, a):
+        """["slip", C, pt, from]: a stone put down by mistake (a script's: its
+        own mistake marker) -> the world action that puts it there."""
+        src = a[3] if len(a) > 3 else "bowl"
+        self.slips += 1
+        sid = "s%d" % self.slips
+        if self.players is not None:
+            self.players.fault("slip", 0, 0, a[2], {"id": sid, "home": "lid" if src == "lid"
+                                                    else "bowl"}, True)
+        verb = {"bowl": "place", "lid": "restore", "none": "lay"}[src]
+        return [verb, a[1], a[2], "slip:" + sid]
 
     def run(self):
         gc.collect()
@@ -421,6 +510,15 @@ class Runner:
         self.run_gen(self.world.wait(tail, self.scan_ms))
         if p is not None and p.alarm is not None and p.react():
             self.run_gen(self.world.wait(tail, self.scan_ms))
+        if p is not None and p.count_at is not None and p.stopped is None:
+            # the players asked for the count: they wait a while for the result
+            k = COUNT_WAIT_MS // self.scan_ms
+            while self.result is None and k > 0:
+                said = p.answer_count()
+                if said:
+                    self.act(["button", "", said])
+                self.scan()
+                k -= 1
         return self.finish()
 
     def finish(self):
@@ -431,6 +529,10 @@ class Runner:
         moves = game_moves(game) if game is not None else []
         logged = list(log.events(g)) if g else []
         out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,
+               "outages": self.outages, "scales": self.world.counts,
+               "on_board": [sum(1 for c in self.world.board if c == k) for k in (1, 2)],
+               "in_hand": [self.world.in_hand[1], self.world.in_hand[2]],
+               "floor": self.world.floor,
                "logged": len(logged), "log_types": [e["type"] for e in logged],
                "latency_scans": self.latency, "events": self.n_events, "scan_ms": self.scan_ms, "peak_heap": self.peak, "base_heap": self.base_heap,
                "now": self.now, "display": self.hw["display"].lines

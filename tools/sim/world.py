@@ -16,14 +16,22 @@ burst of electrical noise widens every point's noise for a while.
 
 A hand does one thing at a time. Each action is a generator that, scan by scan,
 moves the stone it holds (`self.moving`: colour, x, y, h) and changes the board
-when the hand lets go. Bowls and lids are load cells that ring and settle after
-every change. The world writes the twins' fields: the matrix's `.field`, each
-scale's `.grams_x100` (tare + stones), and presses the twin's buttons.
+when the hand lets go; `together` steps several at once (two hands, each with
+its own timing). Bowls and lids are load cells that ring and settle after
+every change. A stone can be taken into the hand early (`take`: it leaves its
+bowl while the player thinks) and is then placed from the hand; a lifted stone
+goes where the hand carries it (`lift`: the right lid, the wrong one, its own
+bowl, or the floor, where no scale sees it). The world writes the twins'
+fields: the matrix's `.field`, each scale's `.grams_x100` (tare + stones), and
+presses the twin's buttons.
 
 The world is also the ground truth of a game: every stone a hand lets go is
 reported to `on_let_go(colour, i, role)` when set (role "move" for a player's
-move, "fix" for a stone put back because the board asked); `board` is what
-lies on the board, whatever the sensors say.
+move, "fix" for a stone put back because the board asked, "restore" for a
+prisoner put back from the lid, "slip:ID" for a stone put down by mistake,
+"pass" with i None for a pass stone let go into the opponent's lid), and every
+stone lifted off the board to `on_lift(colour, i, dest)`; `board` is what lies
+on the board, whatever the sensors say.
 """
 
 import random
@@ -107,6 +115,8 @@ class World:
         self.stone_g100 = stone_mg // 10
         self.counts = {"B": bowl_stones, "W": bowl_stones, "lidB": 0, "lidW": 0}
         self.tare = {"B": 0, "W": 0, "lidB": 0, "lidW": 0}   # g x 100 (the scales are tared)
+        self.in_hand = {1: 0, 2: 0}   # stones taken from their bowl, not yet put down
+        self.floor = 0                # stones dropped where no scale sees them
         self.ring = {}             # which -> (amplitude g x 100, scans left)
         self.released = {}         # 'dd' -> time the last stone was let go there
         self.now = 0
@@ -116,6 +126,7 @@ class World:
         self.stuck = []            # points whose sensor reads the high rail
         self.burst = None          # (until, mask, half): a noise burst and the noise before it
         self.on_let_go = None      # the ground truth's ear: f(colour, i, role)
+        self.on_lift = None        # and its eye on lifts: f(colour, i, dest)
         self.sliding = []          # points whose stone a hand is pushing along the board now
         for k in self.counts:
             self._scale(k)
@@ -231,10 +242,14 @@ class World:
     # --- actions: generators, one step per scan --------------------------------------
     def place(self, color, i, hand=1, role="move", steps=None, hold=None, from_bowl=True):
         """Take a stone from the bowl, bring it down on i (with hand wobble), hold, let go.
-        `role` is what the hand meant (told to on_let_go): "move" or "fix".
-        `steps` (scans coming down) and `hold` (scans held) are random unless given.
-        from_bowl False: a stone that was not in the bowl (a pocket, the lid)."""
-        if from_bowl:
+        `role` is what the hand meant (told to on_let_go): "move", "fix",
+        "restore" or "slip:ID". `steps` (scans coming down) and `hold` (scans
+        held) are random unless given. from_bowl False: a stone that was not in
+        the bowl (a pocket, the lid); a stone already in the hand (`take`) is
+        used before the bowl is touched."""
+        if from_bowl and self.in_hand[color]:
+            self.in_hand[color] -= 1
+        elif from_bowl:
             self.bowl("B" if color == 1 else "W", -1)
         x, y = self.xy(i)
         if steps is None:
@@ -294,13 +309,18 @@ class World:
             yield
             k += 1
 
-    def lift(self, i, to_lid=True):
-        """Pick the stone up; a lifted stone goes to the lid of the other colour
-        (a prisoner), or with to_lid False back to its own bowl."""
+    def lift(self, i, dest="lid"):
+        """Pick the stone up and carry it to `dest` (see `scale_for`: "lid", the
+        lid of the other colour, where a prisoner goes; "bowl", its own bowl;
+        "wrong-lid"; "floor", dropped where no scale sees it; or a scale's
+        name). True and False stand for "lid" and "bowl"."""
         color = self.remove(i)
         if not color:
             yield
             return
+        dest = "lid" if dest is True else "bowl" if dest is False else dest
+        if self.on_lift is not None:
+            self.on_lift(color, i, dest)
         x, y = self.xy(i)
         steps = 4 + random.randint(0, 4)
         for k in range(steps):
@@ -309,14 +329,60 @@ class World:
         self.moving = []
         for k in range(10 + random.randint(0, 10)):   # the hand carries it to the lid
             yield
-        if to_lid:
-            self.bowl("lidW" if color == 1 else "lidB", 1)
+        which = self.scale_for(color, dest)
+        if which is not None:
+            self.bowl(which, 1)
         else:
-            self.bowl("B" if color == 1 else "W", 1)
+            self.floor += 1
+        yield
+
+    def scale_for(self, color, dest):
+        """The scale a stone of `color` carried to `dest` lands on (None: the floor)."""
+        if dest == "floor":
+            return None
+        if dest == "lid":       # a prisoner: the lid of the side that took it
+            return "lidW" if color == 1 else "lidB"
+        if dest == "wrong-lid":
+            return "lidB" if color == 1 else "lidW"
+        if dest == "bowl":
+            return "B" if color == 1 else "W"
+        if dest in self.counts:
+            return dest
+        raise ValueError("no place %r for a stone" % (dest,))
+
+    def lay(self, color, i, role="move"):
+        """A stone found lying on i (left from the last game): no hand brings it."""
+        self.put(i, color)
+        if self.on_let_go is not None:
+            self.on_let_go(color, i, role)
+        yield
+
+    def take(self, color):
+        """A stone out of its bowl into the hand (the player thinks with it);
+        the next `place` of that colour puts it down."""
+        self.bowl("B" if color == 1 else "W", -1)
+        self.in_hand[color] += 1
+        yield
+
+    def restore(self, color, i, hand=1, role="restore"):
+        """A prisoner out of the lid (where `lift` put it) back on its point."""
+        self.bowl(self.scale_for(color, "lid"), -1)
+        return self.place(color, i, hand, role, from_bowl=False)
+
+    def pass_stone(self, color, carry_ms=600, scan_ms=10):
+        """A pass stone: out of the passer's bowl, carried carry_ms, let go
+        into the opponent's lid (told to on_let_go with role "pass")."""
+        self.bowl("B" if color == 1 else "W", -1)
+        for k in range(max(1, carry_ms // scan_ms)):
+            yield
+        self.bowl("lidB" if color == 2 else "lidW", 1)
+        if self.on_let_go is not None:
+            self.on_let_go(color, None, "pass")
         yield
 
     def slide(self, i, j, ms=150, scan_ms=10, back=False):
-        """Push the stone on i along the board to j (back: only part way and back)."""
+        """Push the stone on i along the board to j (back: only part way and
+        back). A stone that rolls by itself after it is let go moves the same way."""
         color = self.remove(i)
         if not color:
             yield
@@ -415,27 +481,42 @@ class World:
 
     def action(self, a, scan_ms=10, noise=1):
         """The generator for one script action [verb, args...]: place C pt [role],
-        drop C pt (a stone not from the bowl), lift pt ["bowl"], slide pt pt, nudge pt pt [ms], hover C pt ms, knock pt,
+        drop C pt [role] (a stone not from the bowl), lift pt [dest] (see
+        `lift`), slide pt pt [ms], nudge pt pt [ms], hover C pt ms, knock pt,
+        take C (a stone into the hand), lay C pt [role] (a stone found lying
+        there, no hand), restore C pt (a prisoner from the lid
+        back on its point), pass-stone C [ms] (bowl to the opponent's lid),
         wait ms, button C name (name as given: the caller maps it onto the board's
         buttons), bowl C k, lid C k, dead pt, flicker pt ms [C], drift pt counts [ms],
         stuck pt, noise ms [counts], two C pt C pt [ms]. ValueError for any other
-        verb (power-cut and fault are the caller's: they concern the firmware and
-        the players, not the world)."""
+        verb (power-cut, fault, mistake, notice, seq and overlap are the
+        caller's: they concern the firmware and the players, not the world)."""
         v = a[0]
         pt = self.point
         if v == "place":
             return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise,
                               a[3] if len(a) > 3 else "move")
         if v == "drop":       # a stone put down that did not come from its bowl
-            return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise, "move",
-                              from_bowl=False)
+            return self.place(1 if a[1] == "B" else 2, pt(a[2]), noise,
+                              a[3] if len(a) > 3 else "move", from_bowl=False)
         if v == "lift":
-            return self.lift(pt(a[1]), not (len(a) > 2 and a[2] == "bowl"))
+            return self.lift(pt(a[1]), a[2] if len(a) > 2 else "lid")
         if v == "slide":
-            return self.slide(pt(a[1]), pt(a[2]), scan_ms=scan_ms)
+            return self.slide(pt(a[1]), pt(a[2]), ms=int(a[3]) if len(a) > 3 else 150,
+                              scan_ms=scan_ms)
         if v == "nudge":
             return self.slide(pt(a[1]), pt(a[2]), ms=int(a[3]) if len(a) > 3 else 80,
                               scan_ms=scan_ms, back=True)
+        if v == "take":
+            return self.take(1 if a[1] == "B" else 2)
+        if v == "lay":
+            return self.lay(1 if a[1] == "B" else 2, pt(a[2]), a[3] if len(a) > 3 else "move")
+        if v == "restore":
+            return self.restore(1 if a[1] == "B" else 2, pt(a[2]), noise,
+                                a[3] if len(a) > 3 else "restore")
+        if v == "pass-stone":
+            return self.pass_stone(1 if a[1] == "B" else 2, int(a[2]) if len(a) > 2 else 600,
+                                   scan_ms)
         if v == "hover":
             return self.hover(1 if a[1] == "B" else 2, pt(a[2]), int(a[3]), scan_ms)
         if v == "knock":

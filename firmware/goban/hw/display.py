@@ -50,6 +50,13 @@ def wrap(text, cols, rows):
     return lines
 
 
+def one_row(text, cols):
+    """Whether wrap() leaves text as it is, on one row (a short line, single
+    spaces, none at its ends): it is drawn as it is then, allocating nothing."""
+    return len(text) <= cols and "  " not in text and "\t" not in text and \
+        "\n" not in text and "\r" not in text and text.strip() == text
+
+
 def layout(line1, line2, cols, rows):
     """The text rows the display shows for show(line1, line2)."""
     top = rows // 2 if line2 else rows
@@ -77,18 +84,26 @@ class Display:
         self.height = h = cfg["height"]
         self.cols = w // 8
         self.rows = h // 8
-        self.buf = bytearray(w * h // 8)
-        self.fb = framebuf.FrameBuffer(self.buf, w, h, framebuf.MONO_VLSB)
-        self.cmd = bytearray(2)
+        # each page of the frame goes out as one I2C write, the data control byte
+        # (0x40) and the page's 128 columns: the frame buffer keeps a byte before
+        # every page for it (one at the start, then a stride one column wider than
+        # the screen), so a page is sent from where it is drawn, allocating nothing
+        self.buf = bytearray(1 + (w + 1) * (h // 8))
         mv = memoryview(self.buf)
-        self.pages = [mv[p * w:(p + 1) * w] for p in range(self.rows)]
+        self.fb = framebuf.FrameBuffer(mv[1:], w, h, framebuf.MONO_VLSB, w + 1)
+        self.pages = [mv[p * (w + 1):p * (w + 1) + w + 1] for p in range(self.rows)]
+        for page in self.pages:
+            page[0] = 0x40
+        self.cmd = bytearray(2)
+        # where the next page goes: columns 0..w-1, that page (one write, Co = 0)
+        self.page_cmd = bytearray((0x00, 0x21, 0, w - 1, 0x22, 0, 0))
         self.dirty = 0
         for c in _INIT:
             if c is None:
                 c = (h - 1) if self._last == 0xA8 else (0x02 if h == 32 else 0x12)
             self._last = c
             self._command(c)
-        self.lines = []
+        self.l1 = self.l2 = None     # the text shown (show()'s arguments)
         self.show("")
         self.flush()
 
@@ -100,14 +115,22 @@ class Display:
     def show(self, line1, line2=""):
         """Draw the text into the frame buffer; the pages go out one per
         flush_page() (the board loop calls it once a step: a whole 128x32
-        frame is ~12 ms of I2C at 400 kHz, a page 3 ms)."""
-        rows = layout(line1, line2, self.cols, self.rows)
-        if rows == self.lines:
+        frame is ~12 ms of I2C at 400 kHz, a page 3 ms). Lines that fit a row
+        each (nearly all: "Black to play", "move 12") are drawn as they are,
+        allocating nothing; longer ones are laid out (layout())."""
+        if line1 == self.l1 and line2 == self.l2:
             return
-        self.lines = rows
-        self.fb.fill(0)
-        for i, text in enumerate(rows):
-            self.fb.text(text, 0, 8 * i, 1)
+        self.l1 = line1
+        self.l2 = line2
+        fb = self.fb
+        fb.fill(0)
+        cols = self.cols
+        if one_row(line1, cols) and one_row(line2, cols):
+            fb.text(line1, 0, 0, 1)
+            fb.text(line2, 0, 8 * (self.rows // 2 if line2 else 0), 1)
+        else:
+            for i, text in enumerate(layout(line1, line2, cols, self.rows)):
+                fb.text(text, 0, 8 * i, 1)
         self.dirty = (1 << self.rows) - 1
 
     def flush_page(self):
@@ -119,9 +142,11 @@ class Display:
         while not d & (1 << p):
             p += 1
         self.dirty = d & ~(1 << p)
-        for c in (0x21, 0, self.width - 1, 0x22, p, p):
-            self._command(c)
-        self.i2c.writeto_mem(self.addr, 0x40, self.pages[p])
+        cmd = self.page_cmd
+        cmd[5] = p
+        cmd[6] = p
+        self.i2c.writeto(self.addr, cmd)
+        self.i2c.writeto(self.addr, self.pages[p])
         return True
 
     def flush(self):

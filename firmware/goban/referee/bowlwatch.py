@@ -1,16 +1,43 @@
-"""Bowls and lids: the settled stone counts of the scales, as the referee uses
-them. A stone out of the mover's bowl that lands in the opponent's lid while the
-board is unchanged is a pass stone (rules with pass stones); the lids are checked
-against the prisoners (prisoner-missing); Ing's start-of-game check (180 a bowl);
-the count of stones the game has taken from each bowl (unseen moves use it)."""
+"""Bowls and lids: where the stones are, worked out from what the scales saw arrive.
 
-from goban.game import PASS
+The scales give settled stone counts (-1: not fitted, or moving). The referee
+keeps, per bowl, the stones that left it (`Scales.out`: a count going down by k
+is k stones out) and, per lid, the stones that came into it (`Scales.into`),
+and compares them with what the game explains:
+  - stones out of a bowl the game has not used (`unused`): in a hand, on a dead
+    sensor, or a pass stone on its way. A stone may already be in a hand when a
+    bowl is first weighed, so a bowl witnesses nothing until a stone is seen to
+    leave it. A bowl that gains stones while none of
+    its side's is out was given something the game never took from it (a
+    prisoner returned to its owner's bowl, as many players do under area
+    scoring): those stones are not counted as back from a hand. A bowl that
+    gains a stone while one of its side's is out cannot tell which it was: it
+    witnesses nothing until a stone next leaves it (`Scales.unsure`);
+  - stones in a lid no prisoner or pass stone of the game explains
+    (`loose`): a pass stone that arrived, or a prisoner dropped into the wrong
+    lid (then the other lid is short by as many: the two together explain it).
+So a pass stone is an arrival: a stone out of the passer's bowl while the
+opponent's lid holds one more than the game gave it, and both lids together
+one more (`pass_stone_in`); never a standing total a mistake elsewhere made.
+A lid short of its prisoners is announced (`prisoner-missing`): at once when a
+stone is taken out of it, else (where prisoners count or pass stones go to the
+lids) at the next move once nothing is left to lift; what it holds is then the
+count, so a prisoner on the floor never hides a later pass stone; one that
+comes in within MISSED_MS after all (in either lid) is that prisoner, late.
+
+Ing's start-of-game check (180 a bowl) and the `bowls` event (the counts and
+the start, for the log and a resume) are here too. This module only counts and
+tells: what a count means for the game (a pass played, a stone taken as a move)
+is decided by the look (goban.referee.play)."""
+
+from goban import rules as R
 from goban.board import BLACK, WHITE
-from goban.referee.phase import PLAY, FILL
-from goban.referee.words import LETTER, RECHECK
+from goban.referee.phase import PLAY, SETUP
+from goban.referee.words import LETTER
 
-_LIDS = ((BLACK, 2), (WHITE, 3))   # each colour's lid: its index in the readings
 READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
+MISSED_MS = 3000                   # prisoners said missing that come in this soon: late, not loose
+_LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 
 
 def bowls(ref, b, w, lid_b=-1, lid_w=-1):
@@ -18,102 +45,113 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     g = ref.game
     if g is None:
         return
-    ref.bowl_now = (b, w, lid_b, lid_w)
-    if ref.wait_i >= 0:
-        ref.dirty = True          # a stone waits for its bowl: look again
-    if ref.fill_wait and w >= 0 and ref.phase == FILL:
-        from goban.referee.fill import count
-        count(ref)
-    prev = ref.bowl_seen
-    now = list(prev) if prev else [-1, -1, -1, -1]
+    sc = ref.scales
     new = (b, w, lid_b, lid_w)
+    sc.now = new
+    if ref.wait.i >= 0:
+        ref.dirty = True          # a stone waits for its bowl: look again
+    prev = sc.seen
+    now = list(prev) if prev else [-1, -1, -1, -1]
     for k in range(4):
         if new[k] >= 0:
             now[k] = new[k]       # keep the last settled value of each scale
     if prev == now or (prev is None and now == [-1, -1, -1, -1]):
         return
-    ref.bowl_seen = now
-    if ref.bowl_start is None:
-        ref.bowl_start = [-1, -1]
+    sc.seen = now
+    if sc.start is None:
+        sc.start = [-1, -1]
     for c in (BLACK, WHITE):
-        if ref.bowl_start[c - 1] < 0 and now[c - 1] >= 0:
-            ref.bowl_start[c - 1] = now[c - 1] + used(ref, c)
+        k = c - 1
+        if now[k] < 0:
+            continue
+        if sc.start[k] < 0:
+            sc.start[k] = now[k] + used(ref, c)
+            sc.out[c] = used(ref, c)          # as if nothing were in a hand, and so
+            sc.unsure[c] = 1                  # no witness till a stone is seen to leave
+        elif prev is not None and prev[k] >= 0:
+            _bowl_moved(ref, c, now[k] - prev[k])
+        j = _LID[c]
+        if now[j] >= 0 and (prev is None or prev[j] < 0):
+            sc.into[c] = now[j]               # a lid first weighed: what it holds counts
+        elif now[j] >= 0:
+            d = now[j] - prev[j]
+            sc.into[c] += d
+            if d > 0:
+                _repay(ref, c, d)
+            short = loose(ref, c)
+            if d < 0 and ref.phase == PLAY and short is not None and short < 0:
+                _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
-        ref._emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
-                   "lidW": now[3], "start": list(ref.bowl_start)})
-    if ref.illegal in RECHECK and (ref.n_faults or ref.illegal == "no-stone-out"):
-        ref.recheck = True       # the bowl may now tell where the mover's stone went
-        ref.dirty = True
-    if not ref.checked and now[0] >= 0 and now[1] >= 0:
-        ref.checked = True
+        ref.emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
+                  "lidW": now[3], "start": list(sc.start)})
+    if not sc.checked and now[0] >= 0 and now[1] >= 0:
+        sc.checked = True
         if g.rules.bowl_stones and g.n == 0:
             # 180 each on 19x19 (the rules' figure), (N - 1) / 2 on other sizes
             need = g.rules.bowl_stones if ref.size == 19 else (ref.n - 1) // 2
             ok = now[0] + len(g.setup_black) == need and now[1] == need
-            ref._emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
+            ref.emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
             if not ok:
-                ref._show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
-    if pass_stone(ref, now):
+                ref.show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
+    if ref.phase == PLAY or ref.phase == SETUP:
+        ref.dirty = True          # the look decides what the counts mean for the game
+
+
+def _bowl_moved(ref, c, d):
+    """A bowl's settled count changed by d: stones out, or back in (see the
+    module docstring: back in only as many as were out)."""
+    sc = ref.scales
+    if d < 0:
+        u = used(ref, c)
+        if sc.gift[c] and sc.out[c] < u:
+            # a prisoner put in it may have hidden a stone taken out (the two
+            # weigh nothing together): the game's stones did leave it
+            k = u - sc.out[c]
+            sc.out[c] += k if k < sc.gift[c] else sc.gift[c]
+        sc.gift[c] = 0
+        sc.out[c] -= d
+        sc.unsure[c] = 0
         return
-    if prev is not None and ref.phase == PLAY:
-        check_lids(ref, final=False, prev=prev)
+    if sc.gift[c]:
+        k = d if d < sc.gift[c] else sc.gift[c]
+        sc.gift[c] -= k                   # the prisoners seen coming in: given, not back
+        d -= k
+        if not d:
+            return
+    free = sc.out[c] - used(ref, c)   # stones out that the game has not used
+    back = d if d < free else (free if free > 0 else 0)
+    sc.out[c] -= back
+    if back:
+        sc.unsure[c] = 1
 
 
-def pass_stone(ref, now):
-    """A stone is out of the mover's bowl, not on the board, and the opponent's
-    lid holds one more than its prisoners: a pass stone (rules that use them).
-    True when the pass was played."""
-    g = ref.game
-    if ref.phase != PLAY or not g.rules.uses_pass_stones or ref.illegal \
-            or ref.pending or not ref.bowl_start:
-        return False
-    c = g.to_move()
-    if ref.remote is not None and not ref.remote.allows(c, PASS):
-        return False             # that side's move comes from the host (goban.remote)
-    o = WHITE if c == BLACK else BLACK
-    lid_o = now[2] if o == BLACK else now[3]
-    if lid_o >= 0 and out_of_bowl(ref, c) >= 1 and lid_o > expected_lid(ref, o):
-        from goban.referee.play import pass_move
-        pass_move(ref, c, stone=True)
-        return True
-    return False
+def resumed(ref, logged):
+    """The scales as a resume finds them in the log's last `bowls` event: no
+    event unless they change; the stones out counted from the start counts."""
+    sc = ref.scales
+    sc.seen = [logged.get("B", -1), logged.get("W", -1),
+               logged.get("lidB", -1), logged.get("lidW", -1)]
+    sc.start = list(logged.get("start") or [-1, -1])
+    for c in (BLACK, WHITE):
+        k = c - 1
+        if sc.start[k] >= 0 and sc.seen[k] >= 0:
+            sc.out[c] = sc.start[k] - sc.seen[k]
+        sc.into[c] = sc.seen[_LID[c]] if sc.seen[_LID[c]] >= 0 else 0
+    sc.checked = True
 
 
-def witness(ref, color):
-    """The mover's bowl as a second witness of a new stone of `color`: 1 when
-    it is settled with a stone out that the game has not used (the stone came
-    from it), -1 when it is settled with none out (nothing left it: look again,
-    do not accept yet), 0 when it cannot tell (no scale, still moving or never
-    settled, more stones back in it than the game says: stones put back)."""
-    if ref.bowl_now[color - 1] < 0:
-        return 0
-    out = out_of_bowl(ref, color)
-    if out > 0:
-        return 1
-    return -1 if out == 0 else 0
-
-
-def reads(ref, color):
-    """Readings taken of `color`'s bowl so far (ref.bowl_reads, kept by the
-    loop; counted modulo READS_MASK + 1), 0 where nobody counts them."""
-    r = ref.bowl_reads
-    return r[color - 1] if r is not None else 0
-
-
-def tells_pass_stone(ref, color):
-    """The scales can tell a pass stone of `color`: its bowl and the other lid read."""
-    s = ref.bowl_seen
-    return out_of_bowl(ref, color) >= 0 and s[2 if color == WHITE else 3] >= 0
-
-
-def out_of_bowl(ref, color):
-    """Stones of `color` out of its bowl that the game has not used (on a
-    dead sensor, in a hand, or a pass stone), or -1 when the scales cannot tell."""
-    s = ref.bowl_seen
-    st = ref.bowl_start
-    if not s or not st or s[color - 1] < 0 or st[color - 1] < 0:
-        return -1
-    return st[color - 1] - used(ref, color) - s[color - 1]
+def new_game(ref):
+    """A new game: the scales' counts start again at the next settled reading."""
+    sc = ref.scales
+    sc.start = None
+    sc.checked = False
+    sc.seen = None
+    for c in (BLACK, WHITE):
+        sc.out[c] = 0
+        sc.into[c] = 0
+        sc.unsure[c] = 0
+        sc.gift[c] = 0
+        sc.missed[c] = 0
 
 
 def used(ref, color):
@@ -127,6 +165,79 @@ def used(ref, color):
     return k
 
 
+def unused(ref, color):
+    """Stones of `color` out of its bowl that the game has not used (in a hand,
+    on a dead sensor, a pass stone on its way), or -1 when the scale cannot
+    tell (never settled, or unsure)."""
+    sc = ref.scales
+    if sc.seen is None or sc.seen[color - 1] < 0 or sc.start is None \
+            or sc.start[color - 1] < 0:
+        return -1
+    k = sc.out[color] - used(ref, color)
+    if sc.unsure[color] or k < 0:
+        return -1                         # (more used than seen to leave: a reading behind)
+    return k
+
+
+def settled(ref, color):
+    """`color`'s bowl reads settled now (not moving)."""
+    return ref.scales.now[color - 1] >= 0
+
+
+def witness(ref, color):
+    """The mover's bowl as a second witness of a new stone of `color`: 1 when
+    it is settled with a stone out that the game has not used (the stone came
+    from it), -1 when it is settled with none out (nothing left it: do not
+    accept yet), 0 when it cannot tell (no scale, moving, unsure)."""
+    if not settled(ref, color):
+        return 0
+    out = unused(ref, color)
+    if out > 0:
+        return 1
+    return -1 if out == 0 else 0
+
+
+def reads(ref, color):
+    """Readings taken of `color`'s bowl so far (the loop's counter, modulo
+    READS_MASK + 1), 0 where nobody counts them."""
+    r = ref.scales.reads
+    return r[color - 1] if r is not None else 0
+
+
+def loose(ref, color):
+    """Stones in `color`'s lid that no prisoner or pass stone of the game
+    explains (negative: short), or None when the lid is not weighed."""
+    sc = ref.scales
+    if sc.seen is None or sc.seen[_LID[color]] < 0:
+        return None
+    return sc.into[color] - expected_lid(ref, color)
+
+
+def lid_moving(ref, color):
+    """`color`'s lid is weighed but not settled now (a stone just dropped in)."""
+    sc = ref.scales
+    return sc.seen is not None and sc.seen[_LID[color]] >= 0 and sc.now[_LID[color]] < 0
+
+
+def pass_stone_in(ref, color):
+    """A pass stone of `color` has arrived: a stone out of its bowl, and the
+    opponent's lid holds one the game does not explain, the two lids together
+    too (a prisoner in the wrong lid leaves the other short: no pass)."""
+    o = WHITE if color == BLACK else BLACK
+    if unused(ref, color) < 1:
+        return False
+    lo = loose(ref, o)
+    lc = loose(ref, color)
+    return lo is not None and lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
+
+
+def tells_pass_stone(ref, color):
+    """The scales can tell a pass stone of `color`: its bowl and the other lid read."""
+    sc = ref.scales
+    o = WHITE if color == BLACK else BLACK
+    return sc.seen is not None and sc.seen[color - 1] >= 0 and loose(ref, o) is not None
+
+
 def expected_lid(ref, color):
     """Stones `color`'s lid should hold: its prisoners (and pass stones handed over)."""
     g = ref.game
@@ -137,21 +248,73 @@ def expected_lid(ref, color):
     return k
 
 
-def check_lids(ref, final, prev=None):
-    """prisoner-missing when a lid holds fewer stones than it should: when it
-    drops (a prisoner taken away) and once at the end of play."""
-    s = ref.bowl_seen
-    if not s:
+def lifted(ref, prisoners):
+    """A capture's stones (of colour `prisoners`) are all off the board: if
+    the capturer's settled lid lacks some, they may be in their owner's bowl
+    (many players put them back there), which then witnesses nothing until a
+    stone is seen to leave it (a prisoner in and a stone out can weigh as
+    nothing at all)."""
+    c = WHITE if prisoners == BLACK else BLACK
+    short = loose(ref, c)
+    if short is not None and short < 0 and ref.scales.now[_LID[c]] >= 0:
+        sc = ref.scales
+        sc.unsure[prisoners] = 1
+        sc.gift[prisoners] = -short
+
+
+def check_lids(ref):
+    """Before the game changes (a move, a pass) and at the end of play: a
+    settled lid short of its prisoners, with none left to lift, is a prisoner
+    in the wrong lid when the other holds as many too many (moved over in the
+    count, nothing said), else a prisoner gone: `prisoner-missing`, and what
+    the lid holds is the count from then on (so a prisoner on the floor never
+    hides a later pass stone). A prisoner still in a hand by then is late."""
+    sc = ref.scales
+    if sc.seen is None or ref.pending == "capture":
         return
-    for color, j in _LIDS:
-        have = s[j]
-        if have < 0:
+    for color in (BLACK, WHITE):
+        short = loose(ref, color)
+        if short is None or short >= 0 or sc.now[_LID[color]] < 0:
             continue
-        exp = expected_lid(ref, color)
-        if ref.pending == "capture" and color == ref.game.color_of(ref.game.n):
-            exp -= len(ref.game.last_capture())
-        dropped = prev is not None and prev[j] >= 0 and have < prev[j]
-        if have < exp and (final or dropped):
-            ref._emit({"type": "prisoner-missing", "color": LETTER[color],
-                       "expected": exp, "counted": have})
-            ref._show("Prisoner missing", "%s lid: %d of %d" % (LETTER[color], have, exp))
+        o = WHITE if color == BLACK else BLACK
+        over = loose(ref, o)
+        if over is not None and over > 0 and sc.now[_LID[o]] >= 0:
+            k = over if over < -short else -short
+            sc.into[o] -= k                   # prisoners in the other lid: theirs
+            sc.into[color] += k
+            short += k
+        if short < 0:
+            _missing(ref, color, short)
+            sc.into[color] -= short           # what it holds is the count from now on
+            sc.missed[color] = -short         # (unless they come in soon: _repay)
+            sc.missed_at[color] = ref.now
+
+
+def _repay(ref, c, d):
+    """d stones came into c's lid: prisoners said missing a moment ago (of
+    either lid: one dropped in the wrong one) come first, not as stones the game
+    cannot explain. Returns how many they were."""
+    sc = ref.scales
+    k = 0
+    for m in (c, WHITE if c == BLACK else BLACK):
+        owed = sc.missed[m]
+        if owed and (ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS:
+            x = owed if owed < d - k else d - k
+            sc.missed[m] -= x
+            sc.into[c] -= x
+            k += x
+    return k
+
+
+def _missing(ref, color, short, taken=False):
+    """A prisoner taken out of a lid is said under any rules (seed 004's
+    pocketed prisoners); one that never came, only where prisoners count or
+    pass stones go to the lids: under area scoring many players put prisoners
+    back in the bowls, as they may."""
+    r = ref.game.rules
+    if not taken and r.scoring != R.SCORE_TERRITORY and not r.uses_pass_stones:
+        return
+    exp = expected_lid(ref, color)
+    ref.emit({"type": "prisoner-missing", "color": LETTER[color],
+              "expected": exp, "counted": exp + short})
+    ref.show("Prisoner missing", "%s lid: %d of %d" % (LETTER[color], exp + short, exp))

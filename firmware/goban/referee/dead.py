@@ -2,44 +2,211 @@
 end/ok: the count (goban.referee.scoring), or under Ing with white's bowl on a
 scale the fill first (goban.referee.fill). A stone added now is announced. The
 seki the count would take are lit too, and the players correct them by a tap
-(goban.referee.seki)."""
+(goban.referee.seki).
 
-from goban.referee import scoring, fill, play
+The count never takes a point it cannot read. The game's stones the frame
+cannot vouch for are *doubtful*: on a sensor that reads no value, or reading
+the other colour, or only weakly where the stone read strong at the end of
+play (a sensor whose baseline wandered while the stone sat on it: lifted, it
+still reads past the threshold). Each is judged lifted or not by what else the
+board says:
+  - its block: the other stones of its block all lifted, it is lifted too (a
+    dead group goes as a whole); none of them lifted, it stays (`_by_block`);
+  - the lids: the lid the dead stones of its colour go into has gained at least
+    as many more stones than the sensors saw lifted as there are such stones
+    of that colour (`_by_lids`: the lids count stones, not points).
+While a sensor reads unstable (a burst of noise) a weak reading is judged by
+nothing: noise breaks every stone's run of strong readings.
+A weak reading judged lifted is the sensor's drift: its baseline is taken
+again where it reads now (`ref.rebase_sensor`), so it reads empty from then
+on. A sensor that reads nothing for a while only (flagged unstable: a burst of
+noise) is never judged: the count waits for it to read again. So `end` waits
+while anything is doubtful, announced or still settling, and counts as soon as
+nothing is; after COUNT_WAIT_MS the board names what it cannot read, lit
+yellow: down marks the lit stone lifted, up on the board, ok or end then
+counts with what the players said."""
+
+from goban.board import BLACK, WHITE
+from goban.referee.diff import FAULT, CAP, doubtful
+from goban.referee import scoring, fill, moves
+
+COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
+UNSTABLE = FAULT + 1       # the frame's value of a sensor flagged unstable (goban.calibration)
 
 
 def frame(ref, stable, mis, pend):
-    extra, missing, changed = ref._mismatch(stable, mis)
-    if extra or changed:
-        if not ref.illegal:
-            i = (extra + changed)[0]
-            ref._illegal("dead-extra", stable[i], i, extra + changed)
-            if ref.lights2:       # only the stone to take off lit (red) till it is
-                ref.lights2 = []
-                ref.ui_dirty = True
-                if ref.seki is not None:
-                    ref.seki.counted = None     # lit again once the board is right
+    extra, missing, changed = ref.mismatch(stable, mis)
+    doubtful = _doubtful(ref, stable)
+    extra = extra + [i for i in changed if i not in doubtful]
+    if extra:
+        i = extra[0]
+        ref.announce("dead-extra", stable[i], i, extra)
+        if ref.lights2:       # only the stone to take off lit (red) till it is
+            ref.show_second([], ref.light_color2)
+            if ref.seki is not None:
+                ref.seki.counted = None     # lit again once the board is right
         return
     if ref.illegal:
-        ref.illegal = None
-        ref._emit({"type": "restored"})
-    ref.dead = missing
+        ref.restored()
+    k = ref.counting
+    unsure = []
+    dead = list(missing)
+    noisy = ref.n_faults and _unstable(ref, stable)
+    judged = [(i, _by_block(ref, stable, i, missing) if stable[i] != UNSTABLE else -1)
+              for i in doubtful]
+    left = _by_lids(ref, missing, [i for i, yes in judged if yes < 0 and stable[i] != UNSTABLE])
+    for i, yes in judged:
+        if yes < 0 and i in left:
+            yes = 1
+        if yes < 0:
+            yes = k.said.get(i, -1)         # what the players said of it
+        if yes == 1 and stable[i] < FAULT and noisy:
+            yes = -1                        # weak in a burst of noise says nothing yet
+        if yes < 0:
+            unsure.append(i)
+        elif yes:
+            if stable[i] < FAULT and ref.rebase_sensor is not None:
+                ref.rebase_sensor(i)        # lifted over a drifted sensor: reads empty next
+            dead.append(i)
+    k.unsure = unsure
+    ref.dead = dead
     from goban.referee import seki
     sk = ref.seki
     if sk is None:
         sk = ref.seki = seki.SekiMarks()
     sk.taps += seki.taps(ref, sk, missing)
-    if sk.taps or sk.counted != missing:
+    if sk.taps or sk.counted != dead:
         ref.later(seki.look)        # a count: in a step of its own (the loop's)
-    seki.show(ref)
+    if k.held >= 0 and not unsure and ref.quiet:
+        _count(ref)
+        return
+    if k.held >= 0 and (ref.now - k.held) & 0x3FFFFFFF >= COUNT_WAIT_MS:
+        _say_unread(ref)
+    else:
+        seki.show(ref)
+
+
+def _doubtful(ref, stable):
+    """The game's stones the frame cannot vouch for (see the module docstring)."""
+    was = ref.counting.strong
+    strong = ref.strong if ref.strong is not None else was
+    k = doubtful(stable, ref.game.board.cells, strong, was, 1 if ref.strong is not None else 0,
+                 ref.tolerated, CAP, ref.size)
+    buf = ref.tolerated
+    return [buf[j] for j in range(k if k < CAP else CAP)]
+
+
+def _by_block(ref, stable, i, missing):
+    """Whether the game's stone on frame point i was lifted, by its block: 1
+    (the others all lifted), 0 (all there, read strong), or -1."""
+    c = ref.game.board.cells[ref.p_of(i)]
+    mates = _block(ref, i)
+    if len(mates) > 1:
+        gone = 0
+        kept = 0
+        for j in mates:
+            if j == i:
+                continue
+            if j in missing:
+                gone += 1
+            elif stable[j] == c and (ref.strong is None or ref.strong[j]):
+                kept += 1
+        if gone == len(mates) - 1:
+            return 1
+        if kept == len(mates) - 1:
+            return 0
+    return -1
+
+
+def _by_lids(ref, missing, open_):
+    """Of the stones no block tells of (`open_`), those the lids say were
+    lifted: all of a colour when the lid its dead stones go into gained at
+    least as many more than the sensors saw lifted; else none (the lids count
+    stones, not points)."""
+    k = ref.counting
+    sc = ref.scales
+    if not open_ or not k.lid_known or sc.seen is None:
+        return []
+    b = ref.game.board
+    out = []
+    for c in (BLACK, WHITE):
+        mine = [i for i in open_ if b.cells[ref.p_of(i)] == c]
+        o = WHITE if c == BLACK else BLACK
+        if not mine or sc.seen[1 + o] < 0 or sc.now[1 + o] < 0:
+            continue
+        seen = 0
+        for j in missing:
+            if b.cells[ref.p_of(j)] == c:
+                seen += 1
+        if sc.into[o] - k.lid[o] - seen >= len(mine):
+            out += mine
+    return out
+
+
+def _unstable(ref, stable):
+    """A sensor reads unstable now (a burst of noise, most likely)."""
+    for i in range(ref.n):
+        if stable[i] == UNSTABLE:
+            return True
+    return False
+
+
+def _block(ref, i):
+    """The frame points of the game's block holding frame point i."""
+    b = ref.game.board
+    cells = b.cells
+    p0 = ref.p_of(i)
+    c = cells[p0]
+    todo = [p0]
+    seen = [p0]
+    W = b.W
+    while todo:
+        p = todo.pop()
+        for q in (p - 1, p + 1, p - W, p + W):
+            if cells[q] == c and q not in seen:
+                seen.append(q)
+                todo.append(q)
+    return [ref.i_of(p) for p in seen]
+
+
+def _say_unread(ref):
+    """The count waits: the points it cannot read, lit yellow, and how to say."""
+    k = ref.counting
+    u = k.unsure
+    if not u:
+        ref.show("Count waits", "for the board to settle", ref.dead, "blue")
+        return
+    i = u[0]
+    ref.show("Cannot read " + " ".join(ref.name(j) for j in u[:3]),
+             ref.name(i) + ": down=dead up=on", ref.dead, "blue")
+    ref.show_second([i], "yellow")
+
+
+def _count(ref):
+    ref.counting.held = -1
+    if fill.fills(ref):
+        fill.start(ref)
+    else:
+        scoring.count(ref)
 
 
 def button(ref, name, color):
     ref.run_job()               # taps still to take: before the count
     ref.job = None              # (their lighting: no matter now)
+    k = ref.counting
+    if name in ("down", "up") and k.held >= 0 and k.unsure:
+        k.said[k.unsure[0]] = 1 if name == "down" else 0
+        ref.dirty = True
+        return
     if name in ("end", "ok"):
-        if fill.fills(ref):
-            fill.start(ref)
-        else:
-            scoring.count(ref)
+        if ref.illegal or k.unsure or not ref.quiet:
+            if k.held < 0:
+                k.held = ref.now    # held: counted once the board can be read
+                ref.look_again(COUNT_WAIT_MS)
+            return
+        _count(ref)
     elif name == "undo":
-        play.undo(ref)
+        if ref.game.end == "agreement" and not ref.dead:
+            moves.play_on(ref)      # right after an agreement: the agreement taken back
+        else:
+            moves.undo(ref)

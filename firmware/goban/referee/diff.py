@@ -5,7 +5,7 @@ preallocated buffer: the frame path allocates nothing); `split` sorts the
 listed mismatches for the phase that looks at them.
 """
 
-from goban.compat import micropython, ptr8, ptr16
+from goban.compat import micropython, ptr8, ptr16, ptr32
 from goban.board import EMPTY
 from goban.points import board_index
 
@@ -109,3 +109,56 @@ def tolerated(tol, n: int, out, cap: int) -> int:
             k += 1
         i += 1
     return k
+
+
+@micropython.viper
+def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) -> int:
+    """The game's stones the frame cannot vouch for (goban.referee.dead): on a
+    sensor that reads no value (3 and above), reading the other colour, or
+    (`weak`) reading their colour with no strong run where they had one at
+    the end of play (strong[i] 0, was[i] not). Frame indices into out[0:cap];
+    returns how many there are. One native pass: in bytecode the 361 points
+    took ~18 ms of a look on the RP2040. It walks the board as diff_frame
+    does, written out again on purpose: a viper loop calling a shared walker
+    would box every point."""
+    s = ptr8(stable)
+    e = ptr8(cells)
+    t = ptr8(strong)
+    w = ptr8(was)
+    o = ptr16(out)
+    W = size + 1
+    k = 0
+    i = 0
+    y = 0
+    while y < size:
+        p = (y + 1) * W
+        x = 0
+        while x < size:
+            c = e[p]
+            if c == 1 or c == 2:
+                v = s[i]
+                if v >= 3 or (v != 0 and v != c) or \
+                        (weak and v == c and t[i] == 0 and w[i] != 0):
+                    if k < cap:
+                        o[k] = i
+                    k += 1
+            i += 1
+            p += 1
+            x += 1
+        y += 1
+    return k
+
+
+@micropython.viper
+def latest(since, n: int) -> int:
+    """The latest of n stamps (goban.settle's `since`): when the board last
+    changed, so a stone with a later stamp came after that moment."""
+    s = ptr32(since)
+    best = 0
+    i = 0
+    while i < n:
+        v = s[i]
+        if v > best and (v >> 30) == 0:     # not -1 (unknown), read as a word
+            best = v
+        i += 1
+    return best

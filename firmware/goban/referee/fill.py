@@ -11,7 +11,7 @@ from goban.referee.diff import FAULT, CAP
 
 def fills(ref):
     """Ing with a scale under white's bowl: the count goes through the fill."""
-    s = ref.bowl_seen
+    s = ref.scales.seen
     return ref.game.rules.scoring == R.SCORE_ING and s is not None and s[1] >= 0
 
 
@@ -22,15 +22,15 @@ def start(ref):
     marks = marks_of(ref)
     if marks:
         ev["seki"] = marks_event(ref, marks)    # the players' seki marks, for the count
-    ref._emit(ev)
-    ref._enter(FILL)
+    ref.emit(ev)
+    ref.enter(FILL)
     ref.filled = 0
     ref.dirty = True
     show(ref)
 
 
 def show(ref):
-    ref._show("Fill: white fills", "its area, then end", [], "blue")
+    ref.show("Fill: white fills", "its area, then end", [], "blue")
 
 
 def frame(ref, stable, mis, pend):
@@ -52,12 +52,11 @@ def frame(ref, stable, mis, pend):
             wrong.append(i)
     ref.filled = filled
     if wrong:
-        if not ref.illegal or not ref.marked[wrong[0]]:
-            ref._illegal("fill-wrong", stable[wrong[0]], wrong[0], wrong)
+        ref.announce("fill-wrong", stable[wrong[0]], wrong[0], wrong)
         return
     if ref.illegal:
-        ref._restored()
-    ref._show("Fill: %d placed" % filled, "press end to count", [], "blue")
+        ref.restored()
+    ref.show("Fill: %d placed" % filled, "press end to count", [], "blue")
 
 
 def button(ref, name, color):
@@ -67,9 +66,9 @@ def button(ref, name, color):
 
 def count(ref):
     """End of the fill: count when white's bowl reads settled (else wait for it)."""
-    if ref.bowl_now[1] < 0:
+    if ref.scales.now[1] < 0:
         ref.fill_wait = True
-        ref._show("Weighing white's", "bowl...", [], "blue")
+        ref.show("Weighing white's", "bowl...", [], "blue")
         return
     ref.fill_wait = False
     from goban.referee.scoring import count as count_now

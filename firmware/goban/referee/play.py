@@ -1,435 +1,628 @@
-"""PLAY: a stone of the colour to move appearing alone is a move; everything else
-that differs from the game is announced (goban.referee.announce) until the board
-matches again. Captured stones stay tolerated until lifted; a takeback tolerates
-the lifted stone and the captures put back. Also the buttons of play: pass,
+"""PLAY: each settled frame explained from the game, by an ordered table of rules.
+
+What the referee does with a frame is the first rule of `RULES` whose guard
+holds; the order is the policy:
+
+    rule          guard: the frame ...                       action
+    matches       is the game (captures still to lift and   nothing stands: a
+                  a takeback's points aside)                 pass stone that came
+                                                             in is played
+    phantoms      shows a weak reading where its bowl says   the sensor flagged;
+                  no stone can be                            looked at again
+    unknown       has stones there since a restart whose     named to be played
+                  order could not be told                    again
+    pass_in       has new stones, and a pass stone of the    the pass; looked at
+                  mover's came into the lid                  again
+    explained     is the game plus moves in alternation,     the moves (a lone
+                  in arrival order, legal, captures lifted   one first waits for
+                  before the next                            its bowl's word)
+    order         is that, in more than one order            those stones named
+    pass_first    has the opponent's answer to a pass stone  the pass, or a wait
+                  still on its way to the lid                for the lid
+    rolled        is that with the last stone come to rest   the same move there
+                  beside its point, before the answer (its   (`correct`)
+                  point maybe taken again since); or with
+                  it taken off and another put down with it
+                  left (two at once)
+    sure_start    has such moves before anything that does   those moves; the rest
+                  not fit came                               is looked at next
+    unseen        is explained by a move on a dead sensor    that move, or the
+                                                             player names it
+    bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
+                  yet                                        settling decides)
+    fix           (anything else)                            the smallest fix
+                                                             (goban.referee.announce)
+
+Announcements are made afresh at each look from what the board shows now:
+when it is the game, nothing stands, whatever was said before; when it is the
+game plus the right moves, they are taken. Also the buttons of play: pass,
 abandon, end (agreement), resign, undo."""
 
-from goban.game import PASS, ABANDON, PASS_STONE
+from goban.game import PASS, ABANDON
 from goban.board import BLACK, WHITE
-from goban.referee.phase import PLAY, DEAD, OVER
-from goban.referee.words import LETTER, NAMES, TITLES, TO_PLAY, RECHECK
-from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
-from goban.referee.announce import classify
-from goban.referee import bowlwatch  # noqa: E402 (it imports play lazily)
+from goban.referee.words import NAMES, TITLES, LETTER
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated
+from goban.referee import bowlwatch, moves
 from goban.referee.bowlwatch import READS_MASK
+from goban.referee.explain import explain, new_stones, sure, beside, weak, unknown
+from goban.referee.phase import OVER
 
+# a stone of the last mover's that came down within this many scans of its move:
+# put down with it (two at once); the move is the one the player leaves (_rolled)
+TWIN_SCANS = 50
 # the bowls' witness (witnessed): readings of the mover's bowl a verdict needs,
 # taken after the stone came; how often a wait for them looks again (ms); after
 # how many witness_ms a bowl still unread counts as silent
 FRESH_READS = 2
 RELOOK_MS = 50
 SILENT_WAITS = 4
+# a pass stone in a hand (the mover's bowl moving, nothing in the lid yet) is
+# waited for this long after the opponent's stone came; then only the lid tells
+PASS_HAND_MS = 1500
 
 
 def frame(ref, stable, mis, pend):
-    waited = ref.wait_i
-    ref.wait_i = -1               # try_move sets it again if that stone still waits
-    try:
-        _frame(ref, stable, mis, pend, waited)
-    finally:
-        if ref.wait_i < 0 and ref.illegal != "no-stone-out":
-            ref.vouched = -1
+    """One look (goban.referee.Referee._look): the view filled, the rules read."""
+    v = ref.view
+    if pend and ref.pending == "capture" and ref.since is not None and _replaced(ref, stable):
+        r = diff_frame(stable, ref.game.board.cells, ref.tol, ref.out, CAP, ref.size)
+        mis = r & 0x3FF
+        pend = (r >> 10) & 0x3FF
+    v.stable = stable
+    v.mis = mis
+    v.pend = pend
+    v.extra, v.missing, v.changed = ref.mismatch(stable, mis)
+    v.search = None
+    v.unseen = None
+    w = ref.wait
+    v.waited = w.i
+    w.i = -1                      # the witness sets it again if that stone still waits
+    for guard, action in RULES:
+        if guard(ref, v):
+            action(ref, v)
+            break
+    if w.i < 0 and ref.illegal != "no-stone-out":
+        w.vouched = -1
 
 
-def _frame(ref, stable, mis, pend, waited):
+def _replaced(ref, stable):
+    """A captured stone still to lift whose point's stone came after the
+    capture (goban.settle's stamp) was lifted, and a stone put there since:
+    it is no prisoner any more, its point no longer tolerated. True when one was."""
+    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
+    since = ref.since
+    found = False
+    for j in range(k if k < CAP else CAP):
+        i = ref.tolerated[j]
+        if stable[i] == ref.tol[i] and since[i] > ref.move_stamp > 0:
+            ref.tol[i] = NO_TOL
+            found = True
+    return found
+
+
+# --- the rules -------------------------------------------------------------------------
+def _matches(ref, v):
+    return v.mis == 0
+
+
+def _settle(ref, v):
+    """Nothing differs from the game but what waits to be lifted: nothing
+    stands. A pass stone that came in now is the mover's pass; so is the host's
+    pass (goban.remote) once the board matches."""
     g = ref.game
-    if ref.pending and pend == 0:
-        # everything tolerated now matches: the capture was lifted / the takeback done
-        fill_bytes(ref.tol, ref.n, NO_TOL)
-        ref.pending = None
-        if mis == 0:
-            ref._restored()
-    if mis == 0:
-        if ref.illegal:
-            ref._restored()
-        fill_bytes(ref.marked, ref.n, 0)
-        r = ref.remote
-        if ref.pending:
-            show_pending(ref)
-        elif r is not None and r.color == g.to_move() and r.p == PASS and not r.stone:
-            pass_move(ref, r.color, stone=False)     # the other side's pass (goban.remote)
-        else:
-            show_turn(ref)
-        return
-    extra, missing, changed = ref._mismatch(stable, mis)
-    if extra and mis <= CAP:
-        from goban.referee.window import phantoms
-        if phantoms(ref, stable, extra):
-            ref.dirty = True     # read again once the flagged sensors read as faulty
-            return
-    if ref.resumed and not ref.pending and not changed and extra and mis <= CAP \
-            and (len(extra) > 1 or missing):
-        from goban.referee.catchup import catch_up
-        if catch_up(ref, stable, extra, missing):
-            return
-    if ref.recheck and ref.illegal in RECHECK and len(extra) == 1 and mis == 1 \
-            and not missing and not changed:
-        ref.recheck = False
-        again = ref.illegal
-        ref.illegal = None       # look again: the mover's bowl may tell now
-        try_move(ref, stable, extra[0], again)
-        return
-    if not ref.pending and not ref.resumed and mis <= CAP and (len(extra) > 1 or
-                                                              (extra and missing)):
-        # several changes in one window: the moves in them taken in order
-        from goban.referee.window import resolve
-        if resolve(ref, stable, extra, missing, changed):
-            return
-    if missing and not extra and not changed and ref.n_faults and not ref.pending \
-            and mis <= CAP:
-        # stones gone, nothing new: perhaps captured by a move on a dead sensor
-        from goban.referee.unseen import by_captures
-        if by_captures(ref, missing):
-            return
-    if ref.illegal == "resume-order" and extra and not changed and mis <= CAP:
-        for i in extra:
-            if not ref.marked[i]:
-                # a stone played on top of stones whose order is not known
-                # (fast play as the board came back): it joins them, to be
-                # taken off and played again in order too
-                from goban.referee.catchup import announce_order
-                announce_order(ref, extra, missing)
-                return
-    if ref.illegal == "unseen" and ref.choice is not None and extra and not missing \
-            and not changed and mis <= CAP:
-        from goban.referee.unseen import keep_asking
-        if keep_asking(ref, stable, extra):
-            return
-    if ref.illegal and not ref.pending and mis == 1 and len(extra) == 1 \
-            and not ref.marked[extra[0]]:
-        ref._restored()          # what was announced is fixed; a new stone is on
-    if ref.illegal:
-        # already announced: a new one only if a point outside it is now wrong
-        new = False
-        for i in extra + missing + changed:
-            if not ref.marked[i]:
-                new = True
-        if not new and mis <= CAP:
-            ref._show(ref.lines[0], ref.lines[1], extra + missing + changed, "red")
-            return
-    if not ref.illegal and not ref.pending and len(extra) == 1 and not missing \
-            and not changed and mis == 1:
-        try_move(ref, stable, extra[0], waited=waited)
-        return
-    announce(ref, stable, mis, extra, missing, changed)
-
-
-def try_move(ref, stable, i, again=None, waited=-1):
-    """The stone on frame point i as the move of its colour: played, refused by
-    the rules (announced), or out of turn (perhaps a move on a dead sensor came
-    first: goban.referee.unseen). Where the mover's bowl is a witness and says
-    no stone left it, the stone waits for the bowl (`waited`: the point that
-    waited at the last look), then is announced (no-stone-out)."""
-    g = ref.game
-    color = stable[i]
-    p = ref.p_of(i)
-    if color == g.to_move() and not g.over and not witnessed(ref, stable, i, color, again,
-                                                                waited):
-        return
-    if again == "no-stone-out":
-        ref._restored()           # the bowl (or the player's ok) vouches for it now
-        again = None
-    if g.over:
-        ref._illegal("game-over", color, i, [i])
-        return
-    if color != g.to_move():
-        from goban.referee.unseen import unseen
-        if unseen(ref, stable, i, color, again):
-            return
-        last = g.move_point(g.n) if g.n else PASS
-        code = "extra-stone" if g.n and last > ABANDON and g.color_of(g.n) == color \
-            else "wrong-color"
-        if code == again:
-            ref.illegal = code   # looked at again: still the same, already announced
-        else:
-            ref._illegal(code, color, i, [i])
-        return
+    done = False
+    if ref.pending and v.pend == 0:
+        _done_lifting(ref)        # the captures lifted, the takeback done
+        done = True
+    if ref.illegal or done:
+        ref.restored()
+    c = g.to_move()
     r = ref.remote
-    if r is not None and not r.allows(color, p):
-        # the other side's move (goban.remote): only its stone on its lit point
-        pts = [i]
-        if r.p > ABANDON:
-            pts.append(ref.i_of(r.p))
-        ref._illegal(r.refusal(color), color, i, pts, q=ref.name(pts[-1]))
+    if not ref.pending and not g.over and g.rules.uses_pass_stones \
+            and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)):
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, c, stone=True)
         return
-    code = g.play(color, p)
-    if code:
-        ref._illegal(code, color, i, [i])
+    if ref.pending:
+        _drifted_prisoners(ref, v)
+        moves.show_pending(ref)
+    elif r is not None and r.color == c and r.p == PASS and not r.stone:
+        moves.pass_move(ref, c, stone=False)     # the other side's pass (goban.remote)
+    else:
+        moves.show_turn(ref)
+
+
+def _drifted_prisoners(ref, v):
+    """Captured stones still read where the capturer's settled lid already holds
+    every prisoner: a weak reading there is a sensor whose baseline wandered
+    while the stone sat on it (lifted, it still reads past the threshold): its
+    baseline is taken again where it reads now, and it reads empty."""
+    if ref.pending != "capture" or not v.pend or ref.rebase_sensor is None \
+            or ref.strong is None:
         return
-    played(ref, stable, color, p)
+    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
+    if not k or k > CAP:
+        return
+    o = ref.tol[ref.tolerated[0]]         # the prisoners' colour; the capturer's lid holds them
+    c = WHITE if o == BLACK else BLACK
+    lo = bowlwatch.loose(ref, c)
+    if lo is None or lo < 0 or ref.scales.now[1 + c] < 0:
+        return
+    for j in range(k):
+        i = ref.tolerated[j]
+        if v.stable[i] == o and weak(ref, i):
+            ref.rebase_sensor(i)
+            ref.dirty = True
 
 
-def witnessed(ref, stable, i, color, again, waited):
-    """The bowls as a second witness (goban.referee.bowlwatch.witness): True to
-    go on with the stone on i as a move. A settled bowl with no stone out holds
-    it back: it waits up to ref.witness_ms for the bowl to move (each bowl
-    reading and the end of the wait look again), then it is announced
-    (no-stone-out, looked at again when the bowls change; `ok` vouches for it).
-    The verdict needs FRESH_READS readings of that bowl taken since the stone
-    came, all still the settled weight: a reading from before the hand took the
-    stone (the scale job waited a few steps), or one sample of a ringing bowl
-    that happened to weigh what it did, says nothing yet. A bowl that is moving,
-    absent, or read no more (SILENT_WAITS waits) never holds a move back."""
-    if ref.witness_ms <= 0 or ref.vouched == i or bowlwatch.witness(ref, color) >= 0:
-        return True
-    if again == "no-stone-out":
-        ref.illegal = again      # looked at again: the bowl still says nothing left it
-        ref.wait_i = -1
+def _phantoms(ref, v):
+    """Weak readings of a colour whose settled bowl says fewer stones are out
+    than the frame shows new (stones moved on the board aside): the weak ones
+    beyond that are no stones. (Loops, not comprehensions: each of those is a
+    closure MicroPython makes, and this runs at every look with a new stone.)"""
+    v.phantoms = ()
+    if ref.mark_sensor is None or ref.strong is None or not v.extra or v.mis > CAP:
         return False
-    if waited != i:
-        ref.wait_since = ref.now
-        ref.wait_ms = ref.witness_ms
-        ref.wait_reads = bowlwatch.reads(ref, color)
-    waited_ms = (ref.now - ref.wait_since) & 0x3FFFFFFF
-    if waited_ms < ref.wait_ms:
-        ref.wait_i = i           # look again at the next bowl reading or the wait's end
+    found = None
+    cells = ref.game.board.cells
+    stable = v.stable
+    for c in (BLACK, WHITE):
+        new = 0
+        faint = None
+        for i in v.extra:
+            if stable[i] == c:
+                new += 1
+                if weak(ref, i):
+                    if faint is None:
+                        faint = []
+                    faint.append(i)
+        if faint is None or not bowlwatch.settled(ref, c):
+            continue
+        out = bowlwatch.unused(ref, c)
+        if out < 0:
+            continue
+        moved = 0                 # stones of c gone from their points may have been moved to new ones
+        for i in v.missing:
+            if cells[ref.p_of(i)] == c:
+                moved += 1
+        k = new - moved - out
+        if k > 0:
+            found = faint[:k] if found is None else found + faint[:k]
+    if found is None:
         return False
-    if ref.bowl_reads is not None and \
-            (bowlwatch.reads(ref, color) - ref.wait_reads) & READS_MASK < FRESH_READS:
-        if waited_ms >= SILENT_WAITS * ref.witness_ms:
-            return True          # a scale read no more cannot tell
-        ref.wait_ms = waited_ms + RELOOK_MS
-        ref.wait_i = i
-        return False
-    ref._illegal("no-stone-out", color, i, [i])
-    return False
-
-
-def take(ref, stable, i):
-    """The stone on frame point i played quietly if it is its colour's legal
-    move (goban.referee.window); False, and nothing changed, if not."""
-    g = ref.game
-    color = stable[i]
-    if g.over or color != g.to_move():
-        return False
-    p = ref.p_of(i)
-    if ref.remote is not None and not ref.remote.allows(color, p):
-        return False
-    if g.play(color, p):
-        return False
-    played(ref, stable, color, p, lifted_ok=True)
+    v.phantoms = found
     return True
 
 
-def played(ref, stable, color, p, lifted_ok=False):
-    """A move the game took: its event, and its captures waiting to be lifted
-    (with lifted_ok, those already lifted in the same window wait for nothing)."""
-    g = ref.game
-    if ref.remote is not None:
-        ref.remote.played(color, p)
-    caps = g.last_capture()
-    ref._emit({"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
-               "number": g.n, "captures": [g.board.sgf(q) for q in caps]})
-    ref.resumed = False
-    wait = [q for q in caps if not lifted_ok or stable[ref.i_of(q)] != 0]
-    if wait:
-        capture_pending(ref, wait, color)
-    else:
-        after_play_ui(ref)
-    after_game_change(ref)
-
-
-def capture_pending(ref, caps, color):
-    """The stones `color` just captured stay tolerated and lit until lifted."""
-    opp = WHITE if color == BLACK else BLACK
-    for q in caps:
-        ref.tol[ref.i_of(q)] = opp
-    ref.pending = "capture"
-    ref._emit({"type": "capture-pending", "color": LETTER[opp],
-               "points": [ref.game.board.sgf(q) for q in caps]})
-    show_pending(ref)
-
-
-def after_play_ui(ref):
-    g = ref.game
-    if g.paused:
-        ref._show("Paused: two passes", NAMES[g.to_move()] + " to play or pass")
-    else:
-        show_turn(ref)
-
-
-def show_turn(ref):
-    """What the board shows while it waits for a move in play: the other side's
-    move (goban.remote), lit in its colour, a hint or a note; else whose turn it
-    is. Changes nothing while captures, a takeback or an illegal wait."""
-    g = ref.game
-    if g is None or ref.phase != PLAY or ref.pending or ref.illegal or g.over:
-        return
-    s = ref.remote.show(g.to_move()) if ref.remote is not None else None
-    if s is None:
-        n = g.n + 1
-        if ref.turn_line[0] != n:
-            ref.turn_line = (n, "move %d" % n)   # shown at every look: formatted once
-        ref._show(TO_PLAY[g.to_move()], ref.turn_line[1])
-    else:
-        p = s[3]
-        ref._show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])
-
-
-def show_pending(ref):
-    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
-    if k <= CAP:
-        buf = ref.tolerated
-        lit = [buf[j] for j in range(k)]
-    else:
-        lit = [i for i in range(ref.n) if ref.tol[i] != NO_TOL]
-    pts = " ".join(ref.name(i) for i in lit[:6])
-    if ref.pending == "capture":
-        ref._show("Lift captured: %d" % len(lit), pts, lit, "yellow")
-    elif ref.pending == "undo":
-        ref._show("Takeback: fix %d" % len(lit), pts, lit, "yellow")
-    else:
-        ref._show("Check the board", pts, lit)
-
-
-def announce(ref, stable, mis, extra, missing, changed):
-    """Announce what is wrong (goban.referee.announce.classify decides what)."""
-    g = ref.game
-    left = ()
-    if ref.pending in ("capture", "undo") and extra:
-        left = [i for i in range(ref.n) if ref.tol[i] != NO_TOL and stable[i] == ref.tol[i]]
-    last_p = g.move_point(g.n) if g.n else PASS
-    last_c = g.color_of(g.n) if g.n else 0
-    from goban.referee.window import weak
-    code, color, i, pts, kw = classify(extra, missing, changed, mis, stable, g.board.cells,
-                                       ref.size, ref.pending, left, ref.resumed, last_p,
-                                       last_c, g.to_move(),
-                                       [j for j in extra if weak(ref, j)] if len(extra) > 1
-                                       else ())
-    ref._illegal(code, color, i, pts, **kw)
-
-
-def after_game_change(ref):
-    """After a move, pass or agreement: the end of play (dead stones, or the
-    count at once) or a pause."""
-    g = ref.game
+def _flag(ref, v):
+    """Flagged (they read as faulty from the next scan, `sensor-fault`, and a
+    move there goes the unseen way, as on a dead sensor); read again."""
+    for i in v.phantoms:
+        ref.mark_sensor(i)
     ref.dirty = True
-    if g.over and ref.phase == PLAY:
-        ref._emit({"type": "end", "reason": g.end})
-        if g.end == "void":
-            ref._enter(OVER)
-            ref._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
-                       "unit": g.rules.unit, "breakdown": {}})
-            ref._show("No result", "void")
-        elif g.rules.dead_agreement:
-            ref._enter(DEAD)
-            ref.dead = []
-            bowlwatch.check_lids(ref, final=True)
-            ref._show("End: lift dead stones", "then press end")
-        else:
-            bowlwatch.check_lids(ref, final=True)
-            from goban.referee.scoring import count
-            count(ref)
-    elif g.paused:
-        ref._emit({"type": "paused"})
+
+
+def _explained(ref, v):
+    """The frame is the game plus moves in order."""
+    if v.mis > CAP or (ref.pending and v.pend) or ref.pending == "undo":
+        return False              # captures still to lift, a takeback to finish: no move yet
+    new = new_stones(v)
+    if not new or unknown(ref, new):
+        return False
+    v.search = explain(ref, v.stable, new, v.missing)
+    v.order = sure(v.search)
+    return bool(v.order)
+
+
+def _sure_start(ref, v):
+    """Moves that came before anything left over that could change them (that
+    is announced after them: goban.referee.wrong.certain)."""
+    s = v.search
+    if s is None or s.found or ref.since is None or ref.n_faults or _moved_last(ref, v):
+        return False              # (a stone out of turn may follow a move a dead sensor hides)
+    from goban.referee.wrong import certain
+    v.order = certain(ref, v)
+    return bool(v.order)
+
+
+def _take(ref, v):
+    """The moves, in order; a lone stone first waits for its bowl's word."""
+    order = v.order
+    stable = v.stable
+    if _pass_may_come(ref, v, order[0]):
+        return
+    if len(order) == 1:
+        i = order[0]
+        if not witnessed(ref, stable, i, stable[i], v.waited):
+            return
+    if v.search.found:
+        _lifted(ref, v)           # the whole frame explained: nothing stands
+    elif ref.pending and v.pend == 0:
+        _done_lifting(ref)        # (what stands announced is looked at again next)
+    bowlwatch.check_lids(ref)
+    for i in order:
+        if not moves.play(ref, stable[i], ref.p_of(i), stable):
+            break                 # cannot happen: the search played it
+    if v.search.found:
+        rest = [i for i in new_stones(v) if i not in order]
+        if rest:
+            _name_order(ref, v, rest)     # the rest fits in more than one order
+    ref.dirty = True
+
+
+def _pass_may_come(ref, v, i):
+    """Under rules with pass stones, the lid the mover's pass stone goes into
+    still moving: the stone out of the mover's bowl may be a pass stone on its
+    way, and the stone on i a move after the passes. It waits for the lid (up
+    to SILENT_WAITS witness waits), whose settling looks again."""
+    g = ref.game
+    sc = ref.scales
+    if not g.rules.uses_pass_stones or sc.witness_ms <= 0:
+        return False
+    o = WHITE if g.to_move() == BLACK else BLACK
+    if not bowlwatch.lid_moving(ref, o):
+        return False
+    w = ref.wait
+    if v.waited != i:
+        w.since = ref.now
+    waited = (ref.now - w.since) & 0x3FFFFFFF
+    if waited >= SILENT_WAITS * sc.witness_ms:
+        return False
+    w.i = i
+    w.ms = waited + RELOOK_MS
+    return True
+
+
+def _lifted(ref, v):
+    """Before the game changes: what stood announced is over, and captures
+    all lifted wait for nothing any more."""
+    if ref.illegal:
+        ref.restored()
+    if ref.pending and v.pend == 0:
+        _done_lifting(ref)
+
+
+def _done_lifting(ref):
+    """Everything tolerated matches: nothing waits to be lifted or put back.
+    Prisoners a settled lid lacks now may have gone to their owner's bowl,
+    which then cannot tell a stone back from one taken (bowlwatch.lifted)."""
+    if ref.pending == "capture":
+        k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
+        if k:
+            bowlwatch.lifted(ref, ref.tol[ref.tolerated[0]])
+    fill_bytes(ref.tol, ref.n, NO_TOL)
+    ref.pending = None
+
+
+def _moved_last(ref, v):
+    """The last move's stone is not where it was taken: gone, another colour
+    there, or lifted and put back since (its stamp): it may have rolled, and
+    nothing after it is sure till the board says where it came to rest."""
+    g = ref.game
+    if not g.n:
+        return False
+    p = g.move_point(g.n)
+    if p <= ABANDON:
+        return False
+    i = ref.i_of(p)
+    return i in v.missing or i in v.changed or \
+        (ref.move_stamp > 0 and ref.since[i] != ref.move_stamp)
+
+
+def _ambiguous(ref, v):
+    s = v.search
+    return s is not None and bool(s.found) and not sure(s)
+
+
+def _name_order(ref, v, rest=None):
+    """Stones that fit in more than one order (a restart found them; or they
+    came down together): named, to be taken off and played again in order,
+    with what they captured put back. Never guessed."""
+    if rest is None:
+        rest = new_stones(v)
+    g = ref.game
+    gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
+    ref.resumed = False           # played again, each is an ordinary move
+    ref.announce("resume-order", None, rest[0], rest + gone,
+                 l=" ".join(ref.name(i) for i in rest[:6]))
+
+
+def _rolled(ref, v):
+    """The last stone is gone from its point and a stone of its colour lies
+    beside it, and with the move there the frame is explained: it rolled or
+    was pushed before the answer."""
+    g = ref.game
+    n = g.n
+    if not n or ref.pending == "undo" or ref.remote is not None or v.mis > CAP or g.over:
+        return False
+    p = g.move_point(n)
+    if p <= ABANDON:
+        return False
+    i = ref.i_of(p)
+    c = g.color_of(n)
+    stable = v.stable
+    new = new_stones(v)
+    since = ref.since
+    if i not in v.missing and i not in v.changed:
+        if since is None or stable[i] != c or ref.move_stamp <= 0 or since[i] == ref.move_stamp:
+            return False
+        new = new + [i]           # its stone went, and one of its colour came back there
+    # where it came to rest: beside its point, or anywhere when that stone came
+    # down with it (two of the mover's stones together, the first taken off)
+    near = [j for j in new if j != i and stable[j] == c and
+            (beside(i, j, ref.size) or (since is not None and ref.move_stamp > 0 and
+                                        -TWIN_SCANS <= since[j] - ref.move_stamp <= TWIN_SCANS))]
+    if not near:
+        return False
+    caps = [ref.i_of(q) for q in g.last_capture()]
+    missing = [j for j in v.missing if j != i] + [j for j in caps if stable[j] == 0]
+    g.undo()
+    s = explain(ref, stable, new, missing, first=near)
+    order = sure(s)
+    g.play(c, p)
+    v.rolled = order
+    return bool(order)
+
+
+def _correct(ref, v):
+    order = v.rolled
+    stable = v.stable
+    g = ref.game
+    _lifted(ref, v)
+    if not moves.correct(ref, g.move_point(g.n), ref.p_of(order[0]), stable):
+        return
+    for i in order[1:]:
+        if not moves.play(ref, stable[i], ref.p_of(i), stable):
+            break
+    ref.dirty = True
+
+
+def _pass_first(ref, v):
+    """Under rules with pass stones, a stone of the opponent's, and a stone out
+    of the mover's bowl: the mover may have passed, its stone still on its way
+    into the lid (or in already)."""
+    g = ref.game
+    if not g.rules.uses_pass_stones or ref.pending or g.over or v.mis > CAP:
+        return False
+    c = g.to_move()
+    o = WHITE if c == BLACK else BLACK
+    if not any(v.stable[i] == o for i in v.extra):
+        return False
+    if ref.remote is not None and not ref.remote.allows(c, PASS):
+        return False
+    sc = ref.scales
+    if bowlwatch.loose(ref, o) is None or sc.seen[c - 1] < 0:
+        return False              # no lid or bowl weighed: a pass is the button's
+    if bowlwatch.pass_stone_in(ref, c):
+        return True
+    # the scales may yet show one: a stone of the mover's out and the lid still
+    # moving (it settles within a second), or the mover's bowl moving (a hand in
+    # it: for PASS_HAND_MS; a mover playing on at once keeps it moving for good)
+    if bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o):
+        return True
+    if bowlwatch.settled(ref, c):
+        return False
+    w = ref.wait
+    if w.pass_n != g.n:
+        w.pass_n = g.n
+        w.pass_since = ref.now
+    waited = (ref.now - w.pass_since) & 0x3FFFFFFF
+    if waited >= PASS_HAND_MS:
+        return False
+    ref.look_again(PASS_HAND_MS - waited)
+    return True
+
+
+def _pass_or_wait(ref, v):
+    """The pass stone is in: the pass, then the look again for the answer.
+    Still on its way: wait for the lid (its settling looks again)."""
+    g = ref.game
+    c = g.to_move()
+    if bowlwatch.pass_stone_in(ref, c):
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, c, stone=True)
+        ref.dirty = True
+
+
+def _unseen(ref, v):
+    if v.mis > CAP or ref.pending or not ref.n_faults:
+        return False
+    from goban.referee import unseen        # a board with no dead sensor never loads it
+    v.unseen = unseen.verdict(ref, v)
+    return v.unseen is not None
+
+
+def _ask(ref, v):
+    from goban.referee import unseen
+    unseen.act(ref, v)
+
+
+def _bowl_may_tell(ref, v):
+    """A weak reading (no placed stone's) whose colour's bowl cannot tell yet
+    (moving, unsure, not weighed since a restart): nothing is said till it
+    can, for up to SILENT_WAITS witness waits (play._phantoms then decides)."""
+    sc = ref.scales
+    if sc.witness_ms <= 0 or ref.strong is None or v.mis > CAP:
+        return False
+    for i in v.extra:
+        if weak(ref, i) and bowlwatch.witness(ref, v.stable[i]) == 0:
+            w = ref.wait
+            if v.waited != i:
+                w.since = ref.now
+            waited = (ref.now - w.since) & 0x3FFFFFFF
+            if waited < SILENT_WAITS * sc.witness_ms:
+                w.i = i
+                w.ms = waited + RELOOK_MS
+                return True
+    return False
+
+
+def _wait(ref, v):
+    pass
+
+
+def _always(ref, v):
+    return True
+
+
+def _fix(ref, v):
+    """The smallest fix: what is left once the longest order of moves that
+    fits is played (on the game, taken back after), as goban.referee.announce
+    words it (goban.referee.wrong: loaded when something is first wrong)."""
+    from goban.referee.wrong import what_is_wrong
+    code, color, i, pts, kw = what_is_wrong(ref, v)
+    if code == "resume-order":
+        ref.resumed = False       # the restart's look is over: those stones are played again
+    ref.announce(code, color, i, pts, **kw)
+
+
+def _unknown(ref, v):
+    """Stones on the board since the restart whose order its first look could
+    not tell: nothing is taken or inferred with them there; they are named to
+    be played again (goban.referee.wrong)."""
+    return v.mis <= CAP and bool(unknown(ref, new_stones(v)))
+
+
+def _pass_in(ref, v):
+    """A pass stone of the mover's came into the lid, and stones are on the
+    board: the pass came first (its answer, and what followed, came after)."""
+    g = ref.game
+    c = g.to_move()
+    r = ref.remote
+    return g.rules.uses_pass_stones and not ref.pending and not g.over and v.mis <= CAP \
+        and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS))
+
+
+def _pass_first_of_all(ref, v):
+    g = ref.game
+    bowlwatch.check_lids(ref)
+    moves.pass_move(ref, g.to_move(), stone=True)
+    ref.dirty = True
+
+
+RULES = (
+    (_matches, _settle),
+    (_phantoms, _flag),
+    (_unknown, _fix),
+    (_pass_in, _pass_first_of_all),
+    (_explained, _take),
+    (_ambiguous, _name_order),
+    (_pass_first, _pass_or_wait),
+    (_rolled, _correct),
+    (_sure_start, _take),
+    (_unseen, _ask),
+    (_bowl_may_tell, _wait),
+    (_always, _fix),
+)
+
+
+# --- what to announce ---------------------------------------------------------------
+# --- the bowls as a second witness ------------------------------------------------------
+def witnessed(ref, stable, i, color, waited):
+    """The bowls as a second witness (bowlwatch.witness): True to go on with
+    the stone on i as a move. A settled bowl with no stone out holds it back:
+    it waits up to witness_ms for the bowl to move (each bowl reading and the
+    end of the wait look again), then it is announced (no-stone-out; looked at
+    again at each bowl reading; `ok` vouches for it). The verdict needs
+    FRESH_READS readings of that bowl taken since the stone came, all still
+    the settled weight: a reading from before the hand took the stone (the
+    scale job waited a few steps), or one sample of a ringing bowl that
+    happened to weigh what it did, says nothing yet. A bowl that is moving,
+    absent, unsure or read no more (SILENT_WAITS waits) never holds a strong
+    stone back; a weak reading (no placed stone's: a sensor that drifted, read
+    again from its old baseline after a restart) waits up to SILENT_WAITS for
+    a bowl that can tell (it settles: a stone out takes it, none out flags the
+    sensor: play._phantoms), and is taken only when none comes."""
+    sc = ref.scales
+    w = ref.wait
+    seen = bowlwatch.witness(ref, color)
+    if sc.witness_ms <= 0 or w.vouched == i or color != ref.game.to_move() or seen > 0 \
+            or (seen == 0 and not weak(ref, i)):
+        return True
+    if ref.illegal == "no-stone-out" and ref.announced == i:
+        return False              # looked at again: the bowl still says nothing left it
+    if waited != i:
+        w.since = ref.now
+        w.ms = sc.witness_ms
+        w.reads = bowlwatch.reads(ref, color)
+    waited_ms = (ref.now - w.since) & 0x3FFFFFFF
+    if seen == 0:                 # a weak reading, the bowl cannot tell yet
+        if waited_ms >= SILENT_WAITS * sc.witness_ms:
+            return True
+        w.ms = waited_ms + RELOOK_MS
+        w.i = i
+        return False
+    if waited_ms < w.ms:
+        w.i = i                   # look again at the next bowl reading or the wait's end
+        return False
+    if sc.reads is not None and \
+            (bowlwatch.reads(ref, color) - w.reads) & READS_MASK < FRESH_READS:
+        if waited_ms >= SILENT_WAITS * sc.witness_ms:
+            return True           # a scale read no more cannot tell
+        w.ms = waited_ms + RELOOK_MS
+        w.i = i
+        return False
+    ref.announce("no-stone-out", color, i, [i])
+    return False
 
 
 # --- buttons --------------------------------------------------------------------------
 def button(ref, name, color):
     g = ref.game
-    if ref.choice is not None:
-        from goban.referee.unseen import choose
-        if choose(ref, name):
-            return               # the player says which dead point was the move
+    if ref.choice.points is not None:
+        from goban.referee import unseen
+        if unseen.choose(ref, name):
+            return                # the player says which dead point was the move
     if name == "undo" and color is not None and g.n and g.color_of(g.n) != color:
         # a player's own undo button asks back that player's own last move only
-        ref._refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
+        ref.refuse("not-your-move", color, t2=NAMES[g.color_of(g.n)])
         return
     r = ref.remote
     if r is not None and r.waiting():
         if color is None and r.color == g.to_move():
             color = WHITE if r.color == BLACK else BLACK   # the person's press, not the other side's
         elif color == r.color and name in ("pass", "abandon"):
-            ref._refuse("remote-move", color)
+            ref.refuse("remote-move", color)
             return
     if color is None:
         color = g.to_move()
     if name == "resign":
         code = g.resign(color)
         if code:
-            ref._refuse(code, color)
+            ref.refuse(code, color)
             return
-        ref._emit({"type": "resign", "color": LETTER[color]})
-        ref._emit({"type": "end", "reason": g.end, "winner": LETTER[g.winner]})
-        ref._enter(OVER)
-        ref._show(TITLES[color] + " resigns", ("B" if g.winner == BLACK else "W") + "+R")
+        ref.emit({"type": "resign", "color": LETTER[color]})
+        ref.emit({"type": "end", "reason": g.end, "winner": LETTER[g.winner]})
+        ref.enter(OVER)
+        ref.show(TITLES[color] + " resigns", ("B" if g.winner == BLACK else "W") + "+R")
         return
     if name == "undo":
-        undo(ref)
+        moves.undo(ref)
         return
     if name == "ok" and ref.illegal == "no-stone-out":
         # the player vouches for the stone the bowl did not see leave (a scale
         # that reads wrong never stops play): it is taken at the next look
-        for i in range(ref.n):
-            if ref.marked[i]:
-                ref.vouched = i
-        ref.recheck = True
+        ref.wait.vouched = ref.announced
         ref.dirty = True
         return
     if name == "ok":
         # teaching: the player to move asks for a hint (a host that teaches answers)
-        ref._emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
+        ref.emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
         return
     if ref.illegal or ref.pending:
-        ref._show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
+        ref.show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
         return
     if name == "pass":
-        pass_move(ref, color, stone=False)
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, color, stone=False)
     elif name == "abandon":
         code = g.abandon(color)
         if code:
-            ref._refuse(code, color)
+            ref.refuse(code, color)
             return
-        ref._emit({"type": "abandon", "color": LETTER[color], "number": g.n})
-        after_play_ui(ref)
-        after_game_change(ref)
+        ref.emit({"type": "abandon", "color": LETTER[color], "number": g.n})
+        moves.after_play_ui(ref)
+        moves.after_game_change(ref)
     elif name == "end":
         g.agree_end()
-        after_game_change(ref)
-
-
-def pass_move(ref, color, stone):
-    """A pass (button) or a pass stone (bowls: goban.referee.bowlwatch)."""
-    g = ref.game
-    code = g.pass_stone(color) if stone else g.pass_move(color)
-    if code:
-        ref._refuse(code, color)
-        return
-    if ref.remote is not None:
-        ref.remote.played(color, PASS)
-    kind = g.move_point(g.n)
-    ref._emit({"type": "pass", "color": LETTER[color], "number": g.n,
-               "stone": kind == PASS_STONE})
-    after_play_ui(ref)
-    after_game_change(ref)
-
-
-def undo(ref):
-    """Take the last move back where the rules allow it: the stone must be lifted
-    and the captures put back (tolerated until they are)."""
-    g = ref.game
-    if not g.rules.takeback or g.n == 0 or g.end == "resign":
-        ref._refuse("no-takeback", None)
-        return
-    n = g.n
-    color = g.color_of(n)
-    p = g.move_point(n)
-    caps = g.last_capture() if p > ABANDON else []
-    g.undo()
-    ref._enter(PLAY)
-    ref.dead = []
-    ref._emit({"type": "undo", "number": n, "color": LETTER[color],
-               "point": g.board.sgf(p) if p > ABANDON else "",
-               "restored": [g.board.sgf(q) for q in caps]})
-    fill_bytes(ref.tol, ref.n, NO_TOL)
-    if p > ABANDON:
-        ref.tol[ref.i_of(p)] = color
-        for q in caps:
-            ref.tol[ref.i_of(q)] = 0
-        ref.pending = "undo"
-        show_pending(ref)
-    else:
-        ref.pending = None
-        after_play_ui(ref)
-    ref.illegal = None
-    ref.dirty = True
+        moves.after_game_change(ref)

@@ -12,7 +12,7 @@ prefix and `replay_refused` says where.
 """
 
 from goban import rules as R
-from goban.game import Game, PASS
+from goban.game import PASS
 from goban.board import BLACK, WHITE, EMPTY
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES
@@ -36,14 +36,14 @@ def resume(ref, events):
     ref.replay_refused = None
     for ev in events:
         t = ev.get("type")
-        if t in ("game-start", "move", "pass", "abandon", "resign"):
+        if t in ("game-start", "move", "pass", "abandon", "resign", "play-on"):
             undone = None
         code = None
         if t == "game-start":
             r = R.get(ev.get("rules") or "chinese")
             if ev.get("komi") is not None:
                 r = r.copy(komi=ev["komi"])
-            g = Game(r, ev.get("size") or ref.size, capacity=400)
+            g = ref.fresh_game(r, ev.get("size") or ref.size)
             setup = ev.get("setup") or {}
             b = g.board
             black = [b.from_sgf(s) for s in setup.get("B", ())]
@@ -63,6 +63,15 @@ def resume(ref, events):
             phase = PLAY
         elif t == "capture-pending":
             cap_logged = True
+        elif t == "correct":
+            # the last move again where its stone came to rest (goban.referee.moves.correct)
+            c = COLOR[ev["color"]]
+            code = "not-your-turn" if g.n != ev.get("number") or g.color_of(g.n) != c \
+                else None
+            if code is None:
+                g.undo()
+                code = g.play(c, g.board.from_sgf(ev["point"]))
+            cap_logged = not g.last_removed
         elif t == "pass":
             c = COLOR[ev["color"]]
             code = g.pass_stone(c) if ev.get("stone") else g._pass(c, PASS)
@@ -76,6 +85,11 @@ def resume(ref, events):
             cap_logged = True
             dead = None
             ended = counted = False
+            phase = PLAY
+        elif t == "play-on":
+            g.play_on()
+            ended = counted = False
+            dead = None
             phase = PLAY
         elif t == "resign":
             code = g.resign(COLOR[ev["color"]])
@@ -109,7 +123,7 @@ def resume(ref, events):
         ref.clock.replay(ev)
     if g is None:
         ref.game = None
-        ref._enter(OVER)
+        ref.enter(OVER)
         return None
     ref.game = g
     timing.resumed(ref)
@@ -119,23 +133,21 @@ def resume(ref, events):
                 or not g.rules.dead_agreement else DEAD
         elif phase == SETUP and g.n:
             phase = PLAY
-    ref._reset_phase(phase)
+    ref.reset_phase(phase)
     ref.resumed = True
-    ref.looked = False
-    ref.deferred = []
+    ref.presses.looked = False
+    ref.presses.held = []
     if bowls is not None:   # the bowls as last logged: no event unless they changed
-        ref.bowl_seen = [bowls.get("B", -1), bowls.get("W", -1),
-                         bowls.get("lidB", -1), bowls.get("lidW", -1)]
-        ref.bowl_start = list(bowls.get("start") or [-1, -1])
-        checked = True
-    ref.checked = checked
+        bowlwatch.resumed(ref, bowls)
+    else:
+        ref.scales.checked = checked
     if phase == OVER:
         _show_over(ref, g, result)
     else:
-        ref._show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
+        ref.show("Resumed: move %d" % g.n, NAMES[g.to_move()] + " to play")
     bad = ref.replay_refused
     if bad:
-        ref._refuse("log-refused", None, n=bad["seq"], q=bad["type"], l=bad["code"])
+        ref.refuse("log-refused", None, n=bad["seq"], q=bad["type"], l=bad["code"])
     if phase == PLAY:
         # a capture may still be waiting to be lifted
         caps = g.last_capture()
@@ -151,22 +163,21 @@ def resume(ref, events):
         elif caps:
             ref.pending = "resume"
             if not cap_logged:
-                ref._emit({"type": "capture-pending",
-                           "color": LETTER[ref.tol[ref.i_of(caps[0])]],
-                           "points": [g.board.sgf(p) for p in caps]})
-    if ref.bowl_seen is not None:
-        # the logged reading shows a pass stone the log lacks: its record was torn
-        bowlwatch.pass_stone(ref, ref.bowl_seen)
+                ref.emit({"type": "capture-pending",
+                          "color": LETTER[ref.tol[ref.i_of(caps[0])]],
+                          "points": [g.board.sgf(p) for p in caps]})
+    # a pass stone the logged bowls show and the log lacks (its record was
+    # torn) is the first look's: it finds the stone in the lid (goban.referee.play)
     if g.over and not ended:
         ev = {"type": "end", "reason": g.end}
         if g.end in ("resign", timing.END_TIME):
             ev["winner"] = LETTER[g.winner]
-        ref._emit(ev)
+        ref.emit(ev)
     if g.over and not counted and g.end not in ("resign", timing.END_TIME):
         if g.end == "void":
-            ref._enter(OVER)
-            ref._emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
-                       "unit": g.rules.unit, "breakdown": {}})
+            ref.enter(OVER)
+            ref.emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
+                      "unit": g.rules.unit, "breakdown": {}})
         elif dead is not None or not g.rules.dead_agreement:
             # the count was asked for (its dead stones are logged): count
             # now, or under Ing with white's bowl weighed, fill first
@@ -175,7 +186,7 @@ def resume(ref, events):
                 from goban.referee.seki import restore
                 restore(ref, seki)
             if dead is not None and fill.fills(ref):
-                ref._enter(FILL)
+                ref.enter(FILL)
                 fill.show(ref)
             else:
                 scoring.count(ref, log_dead=dead is None)
@@ -187,12 +198,12 @@ def _show_over(ref, g, result):
     when it ended (not a 'to play' prompt nobody can follow)."""
     w = g.winner
     if g.end == "resign" and w in LETTER:
-        ref._show(TITLES[BLACK if w == WHITE else WHITE] + " resigns", LETTER[w] + "+R")
+        ref.show(TITLES[BLACK if w == WHITE else WHITE] + " resigns", LETTER[w] + "+R")
     elif g.end == timing.END_TIME and w in LETTER:
-        ref._show(TITLES[BLACK if w == WHITE else WHITE] + ": time", LETTER[w] + "+T")
+        ref.show(TITLES[BLACK if w == WHITE else WHITE] + ": time", LETTER[w] + "+T")
     elif g.end == "void":
-        ref._show("No result", "void")
+        ref.show("No result", "void")
     elif result is not None:
-        ref._show("Result " + str(result), "game over")
+        ref.show("Result " + str(result), "game over")
     else:
-        ref._show("Game over", "move %d" % g.n)
+        ref.show("Game over", "move %d" % g.n)

@@ -28,21 +28,21 @@ def count(ref, log_dead=True):
         ev = {"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]}
         if marks:
             ev["seki"] = marks_event(ref, marks)
-        ref._emit(ev)
+        ref.emit(ev)
     filling = ref.phase == FILL
-    ref._enter(OVER)
+    ref.enter(OVER)
     from goban.count import count, ing_fill_check
     res = timing.penalty(ref, count(g, dead_pts, g.rules, seki=marks or None))   # Ing: penalty
     ev = {"type": "count", "result": res.result, "winner": res.winner,
           "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
-    if g.rules.scoring == R.SCORE_ING and ref.bowl_seen:
-        ev["bowls"] = {"B": ref.bowl_seen[0], "W": ref.bowl_seen[1]}
+    if g.rules.scoring == R.SCORE_ING and ref.scales.seen:
+        ev["bowls"] = {"B": ref.scales.seen[0], "W": ref.scales.seen[1]}
     fill = None
     if filling:
         # what the bowl says: stones left after the fill; white stones
         # neither on the board nor in the bowl (black's lid) are out
-        left = ref.bowl_now[1]
-        out = ref.bowl_now[2] if ref.bowl_now[2] > 0 else 0
+        left = ref.scales.now[1]
+        out = ref.scales.now[2] if ref.scales.now[2] > 0 else 0
         unfilled = 0
         if left == 0:   # the bowl ran out: the rest of white's area stays empty
             unfilled = res.breakdown["white"]["territory"] - ref.filled
@@ -54,9 +54,9 @@ def count(ref, log_dead=True):
         fill["unfilled"] = unfilled
         fill["stones_out"] = out
         ev["fill"] = fill
-    ref._emit(ev)
+    ref.emit(ev)
     if fill is not None and not fill["agree"]:
-        ref._show("Bowl disagrees: W", "left %d, board %d" % (fill["white_bowl_left"],
+        ref.show("Bowl disagrees: W", "left %d, board %d" % (fill["white_bowl_left"],
                                                                fill["expected_left"]), [], "red")
     else:
-        ref._show("Result " + str(res.result), "%s %s" % (res.margin, res.unit))
+        ref.show("Result " + str(res.result), "%s %s" % (res.margin, res.unit))

@@ -1,6 +1,6 @@
 """Seki as the players confirm it at the count (DEAD, goban.referee.dead): the
 blocks the count would take as seki, lit yellow beside the dead stones
-(`ref.lights2`), counted afresh whenever the dead stones or the marks change (a
+(`ref.lights2`, RefState.show_second), counted afresh whenever the dead stones or the marks change (a
 count of the position without the score, never on a frame where nothing
 changed; on the board in a step of its own: ref.job). A stone lifted and put
 back on its point within TAP_MS is a tap: it marks its block in seki if the
@@ -66,7 +66,7 @@ def show(ref):
         line1 = "Dead %d, seki %d" % (len(ref.dead), blocks)
     else:
         line1 = "Dead stones: %d" % len(ref.dead)
-    ref._show(line1, "Seki: %d marked; end counts" % n if n else "press end to count",
+    ref.show(line1, "Seki: %d marked; end counts" % n if n else "press end to count",
               ref.dead, "blue")
 
 
@@ -137,10 +137,7 @@ def light(ref):
     from goban.regions import T_SEKI_G
     sk.blocks = t[8 + T_SEKI_G] + t[16 + T_SEKI_G]
     lit = rg.seki_stones() if sk.blocks else []
-    if lit != ref.lights2:
-        ref.lights2 = lit
-        ref.light_color2 = SEKI_COLOR
-        ref.ui_dirty = True
+    ref.show_second(lit, SEKI_COLOR)
     if not ref.illegal:
         show(ref)
 

@@ -1,23 +1,62 @@
 """SETUP: a new game waits for the board to be cleared and the handicap stones
-put on their lit points (setup, not moves); then `ready` and play."""
+put on their lit points (setup, not moves); then `ready` and play. The setup
+position plus stones that are moves in order from it, all come after the game
+began (a stray stone taken off after the first moves were played), is ready
+too, and those stones are play's moves."""
 
 from goban.referee.phase import PLAY
 from goban.referee.words import LETTER, TITLES
-from goban.referee.play import show_turn
+from goban.referee.moves import show_turn
 
 
 def frame(ref, stable, mis, pend):
     g = ref.game
     if mis == 0:
-        ref._enter(PLAY)
-        ref._emit({"type": "ready", "to_move": LETTER[g.to_move()]})
-        ref._show(TITLES[g.to_move()] + " to play", g.rules.id)
-        if ref.remote is not None:
-            show_turn(ref)          # the host's move came before the board was ready
+        ready(ref)
         return
-    extra, missing, changed = ref._mismatch(stable, mis)
+    extra, missing, changed = ref.mismatch(stable, mis)
+    if extra and not missing and not changed and _moves(ref, stable, extra):
+        # the setup position plus moves in order (a stray stone taken off after
+        # the first moves were played): ready, and the moves are play's
+        ready(ref)
+        from goban.referee import play
+        play.frame(ref, stable, mis, pend)
+        return
     pts = [ref.name(i) for i in (extra + changed + missing)[:6]]
     if missing and not extra and not changed:
-        ref._show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
+        ref.show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
     else:
-        ref._show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
+        ref.show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
+
+
+def prompt(ref):
+    """What a new game asks of the players first."""
+    g = ref.game
+    if g.setup_black:
+        ref.show("Setup: handicap %d" % len(g.setup_black), "place the lit stones",
+                 [ref.i_of(p) for p in g.setup_black])
+    else:
+        ref.show("New game: " + g.rules.id, "clear the board")
+
+
+def ready(ref):
+    """The setup position is on the board: play begins."""
+    g = ref.game
+    ref.enter(PLAY)
+    ref.emit({"type": "ready", "to_move": LETTER[g.to_move()]})
+    ref.show(TITLES[g.to_move()] + " to play", g.rules.id)
+    if ref.remote is not None:
+        show_turn(ref)          # the host's move came before the board was ready
+
+
+def _moves(ref, stable, new):
+    """The new stones are moves in order from the setup position, all of them
+    (goban.referee.explain), and came after the game began."""
+    since = ref.since
+    if since is not None:
+        for i in new:
+            if since[i] <= ref.move_stamp:
+                return False    # there before the game began: to clear
+    from goban.referee.explain import explain, sure
+    s = explain(ref, stable, new, [])
+    return len(sure(s)) == len(new)

@@ -2,7 +2,7 @@
 
 The referee owns one Clock (`ref.clock`, made at boot; its spec None while the
 game has none). It follows the referee's events as they are made (`follow`,
-called by `Referee._emit`): the game-start's spec sets it, `ready` starts the
+called by `RefState.emit`): the game-start's spec sets it, `ready` starts the
 side to move, a `move`/`pass`/`abandon` stops the mover's time and starts the
 opponent's, an `illegal` with a point pauses it until `restored` (unless the
 spec says run-on-illegal), the end of play stops it. Its own `clock` event goes
@@ -32,7 +32,7 @@ END_TIME = "time"    # goban.game's end of play when a clock flag fell
 
 
 def _add(ref, ev):
-    """The clock's own event, after the one that caused it (not through _emit:
+    """The clock's own event, after the one that caused it (not through emit:
     the clock does not follow itself)."""
     if ev is not None:
         ref.events.append(ev)
@@ -73,9 +73,9 @@ def time_out(ref):
         return
     winner = WHITE if loser == BLACK else BLACK
     lost_on_time(g, winner)
-    ref._emit({"type": "end", "reason": END_TIME, "winner": LETTER[winner]})
-    ref._enter(OVER)
-    ref._show(TITLES[loser] + ": time", LETTER[winner] + "+T")
+    ref.emit({"type": "end", "reason": END_TIME, "winner": LETTER[winner]})
+    ref.enter(OVER)
+    ref.show(TITLES[loser] + ": time", LETTER[winner] + "+T")
 
 
 def lost_on_time(g, winner):

@@ -5,12 +5,30 @@ brief nudges, captures lifted in random order over several scans; a move the
 rules refuse is placed, announced by the referee, taken back, and play stops
 there: `stopped` names it) or a physical
 script, one action per line:
-    place B dd | lift dd | slide dd de | nudge dd de [ms] | hover W cc 300 | knock dd |
-    wait 500 | button B pass|abandon|end|resign|undo|ok|clock | bowl B -1 | lid W +1 |
-    power-cut | dead dd | flicker dd 2000 [B|W] | drift dd 200 [ms] | stuck dd |
-    noise 2000 [counts] | two B dd W pp [ms] | fault knock [ms] [moves]
-(`#` starts a comment). flicker: the sensor reads around its black (or white)
-threshold for ms, then steadies; drift: its baseline walks by the signed counts
+    place B dd [fix] | slip B dd [bowl|lid|none] | drop B dd | lift dd [lid|bowl|wrong-lid|floor] | slide dd de [ms] |
+    nudge dd de [ms] | hover W cc 300 | knock dd | take B | lay B dd | restore W dd |
+    pass-stone B [ms] | wait 500 | button B pass|abandon|end|resign|undo|ok|clock [slip] |
+    bowl B -1 | lid W +1 | power-cut [ms] | dead dd | flicker dd 2000 [B|W] |
+    drift dd 200 [ms] | stuck dd | noise 2000 [counts] | two B dd W pp [ms] |
+    fault knock [ms] [moves] | mistake roll [ms] [moves] [dd] |
+    overlap place B dd | 60 lift cc wrong-lid | seq lift cc bowl ; wait 300 ; restore W bb
+(`#` starts a comment). place ... fix: a stone put back, not a move. slip: a
+stone put down by mistake, never a move (from its bowl; from the lid: a
+prisoner put back; none: found lying there): the players take it off when the
+board names it, or any stone of its colour while it stands. button ... slip: a
+press by mistake (and the one that sets it right), not in the players' game.
+drop: a stone that did not come from its bowl. lift: a
+stone to the lid of the side that took it (default), its own bowl, the wrong
+lid, or the floor. take: a stone out of its bowl into the hand (the next place
+of that colour puts it down). lay: a stone found lying on the point (left from
+the last game: no hand brings it). restore: a prisoner out of the lid back onto its
+point. pass-stone: out of the bowl, carried ms (default 600), into the other
+lid: a pass the players' game knows. power-cut ms: the board stays off ms
+while the next actions go on. overlap: several hands at once, each part
+starting the given ms after the first (world actions only). seq: one person's
+actions in a row, the players look at the board only after the last. mistake:
+a mistake of simfaults.MISTAKES starts here (a marker, like fault). flicker:
+the sensor reads around its black (or white) threshold for ms, then steadies; drift: its baseline walks by the signed counts
 over ms (default 5000) and stays; stuck: it reads the rail; noise: a burst of
 electrical noise of about ±counts (default 40) on every point for ms. These
 start at once and the script goes on. two: fast play, the second hand touches
@@ -23,14 +41,17 @@ script with --players): they answer the board's illegal announcements with the
 fix it names, and play stops when the game is stuck. `--tempo MS` is the time
 from one stone let go to the next hand starting to move (±50%; 0: back to back,
 two stones can land in one quiet window; default 120-400 ms); `--faults N` puts
-N faults of the catalogue (goboard.simfaults, `--fault-kinds` to choose) into
-the game, seeded by --seed.
+N faults of the catalogue (goboard.sim.faults) into the game and `--mistakes N`
+N of the players' mistakes (simfaults.MISTAKES, each where the record allows
+it), seeded by --seed; `--fault-kinds` chooses among both (a catalogue the list
+names nothing of is drawn whole).
 
 The firmware (board loop, referee, game log) runs in the MicroPython unix port
 against the world model in tools/sim. Prints one JSON object: events (the
 referee's, in order), moves (the game as the log holds it, SGF points, "" for a
-pass) and result; with players also `truth` (the game the hands played) and
-`verdict` (false and lost moves, jams, each fault's recovery: simfaults.verdict).
+pass) and result; with players also `truth` (the game the hands played, its
+count) and `verdict` (false and lost moves, jams, count errors, each fault's and
+mistake's recovery: simfaults.verdict).
 """
 
 import json
@@ -56,13 +77,22 @@ LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 VERBS = {
     # verb: argument kinds (c colour, p point, i integer, s signed int, n button name,
-    # k fault kind; after ? optional)
-    "place": "cp", "drop": "cp", "lift": "p", "slide": "pp", "nudge": "pp?i", "hover": "cpi", "knock": "p",
-    "wait": "i", "button": "cn", "bowl": "cs", "lid": "cs", "power-cut": "", "dead": "p",
+    # k fault kind, m mistake kind, d where a lifted stone goes, f where a slip comes
+    # from, r a place's role, x a press by mistake; after ? optional)
+    "place": "cp?r", "slip": "cp?f", "drop": "cp", "lift": "p?d", "slide": "pp?i", "nudge": "pp?i", "hover": "cpi",
+    "knock": "p", "take": "c", "lay": "cp", "restore": "cp", "pass-stone": "c?i",
+    "wait": "i", "button": "cn?x", "bowl": "cs", "lid": "cs", "power-cut": "?i", "dead": "p",
     "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
-    "fault": "k?ii",
+    "fault": "k?ii", "mistake": "m?iip", "overlap": None, "seq": None,
 }
 BUTTONS = ("pass", "abandon", "end", "resign", "undo", "ok", "up", "down", "clock")
+DESTS = ("lid", "bowl", "wrong-lid", "floor")
+WORDS = {"k": ("fault", simfaults.CATALOGUE), "m": ("mistake", simfaults.MISTAKES),
+         "n": ("button", BUTTONS), "d": ("place for a stone", DESTS),
+         "f": ("place a slip comes from", ("bowl", "lid", "none")),
+         "r": ("role", ("move", "fix")), "x": ("press", ("slip",))}
+HANDS = ("place", "slip", "drop", "lift", "slide", "nudge", "hover", "knock", "take", "restore",
+         "pass-stone", "wait")      # what a hand does: the parts of an overlap
 
 
 def add_arguments(p):
@@ -84,8 +114,11 @@ def add_arguments(p):
                    help="SGF: ms from a stone let go to the next hand moving (0: back to back)")
     p.add_argument("--faults", type=int, default=0, metavar="N",
                    help="SGF: N random faults from the catalogue during the game (seeded)")
+    p.add_argument("--mistakes", type=int, default=0, metavar="N",
+                   help="SGF: N random player mistakes (simfaults.MISTAKES) during the game (seeded)")
     p.add_argument("--fault-kinds", default=",".join(simfaults.CATALOGUE), metavar="K,K..",
-                   help="the faults --faults draws from (default: the whole catalogue)")
+                   help="the faults --faults and the mistakes --mistakes draw from (default: "
+                        "each whole catalogue)")
     p.add_argument("--players", action="store_true",
                    help="a script's players answer the board's announcements (always for an SGF)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -109,62 +142,113 @@ def parse_script(text, size, name="script"):
             continue
         where = "%s line %d" % (name, n)
         toks = line.split()
-        verb = toks[0].lower()
-        if verb not in VERBS:
-            raise UserError("%s: unknown action %r (known: %s)" % (where, toks[0], ", ".join(VERBS)))
-        kinds = VERBS[verb]
-        optional = kinds.find("?")
-        need = kinds.replace("?", "")
-        lo = optional if optional >= 0 else len(need)
-        args = toks[1:]
-        if not lo <= len(args) <= len(need):
-            raise UserError("%s: %s takes %d argument(s), got %d" % (where, verb, len(need), len(args)))
-        out = [verb]
-        for k, a in zip(need, args):
-            if k == "c":
-                if a.upper() not in ("B", "W"):
-                    raise UserError("%s: colour must be B or W, got %r" % (where, a))
-                out.append(a.upper())
-            elif k == "p":
-                out.append(_point(a.lower(), size, where))
-            elif k in "is":
-                try:
-                    v = int(a)
-                except ValueError:
-                    raise UserError("%s: %r is not a number" % (where, a))
-                if k == "i" and not 0 <= v <= 600000:
-                    raise UserError("%s: %r is out of range" % (where, a))
-                out.append(v)
-            elif k == "k":
-                if a.lower() not in simfaults.CATALOGUE:
-                    raise UserError("%s: unknown fault %r (known: %s)"
-                                    % (where, a, ", ".join(simfaults.CATALOGUE)))
-                out.append(a.lower())
-            elif k == "n":
-                if a.lower() not in BUTTONS:
-                    raise UserError("%s: unknown button %r (known: %s)" % (where, a, ", ".join(BUTTONS)))
-                out.append(a.lower())
-        actions.append(out)
+        if toks[0].lower() == "overlap":
+            actions.append(_overlap(line[len(toks[0]):], size, where))
+        elif toks[0].lower() == "seq":
+            actions.append(_seq(line[len(toks[0]):], size, where))
+        else:
+            actions.append(_action(toks, size, where))
     return actions
 
 
+def _overlap(text, size, where):
+    """overlap VERB ARGS | MS VERB ARGS ...: ["overlap", [[0, action], [ms, action]...]]."""
+    parts = []
+    for j, part in enumerate(text.split("|")):
+        toks = part.split()
+        ms = 0
+        if j and toks and toks[0].isdigit():
+            ms = int(toks.pop(0))
+        if not toks:
+            raise UserError("%s: overlap takes actions separated by |, part %d is empty"
+                            % (where, j + 1))
+        if toks[0].lower() not in HANDS:
+            raise UserError("%s: overlap takes what a hand does (%s), not %r"
+                            % (where, ", ".join(HANDS), toks[0]))
+        parts.append([ms, _action(toks, size, where)])
+    if len(parts) < 2:
+        raise UserError("%s: overlap takes two actions or more, separated by |" % where)
+    return ["overlap", parts]
+
+
+def _seq(text, size, where):
+    """seq VERB ARGS ; VERB ARGS ...: ["seq", [action...]]: one person's
+    actions in a row, with no look at the board between."""
+    parts = []
+    for j, part in enumerate(text.split(";")):
+        toks = part.split()
+        if not toks or toks[0].lower() in ("seq", "overlap"):
+            raise UserError("%s: seq takes actions separated by ;, part %d is %s"
+                            % (where, j + 1, "empty" if not toks else toks[0]))
+        parts.append(_action(toks, size, where))
+    return ["seq", parts]
+
+
+def _action(toks, size, where):
+    verb = toks[0].lower()
+    if verb not in VERBS:
+        raise UserError("%s: unknown action %r (known: %s)" % (where, toks[0], ", ".join(VERBS)))
+    kinds = VERBS[verb]
+    optional = kinds.find("?")
+    need = kinds.replace("?", "")
+    lo = optional if optional >= 0 else len(need)
+    args = toks[1:]
+    if not lo <= len(args) <= len(need):
+        raise UserError("%s: %s takes %d argument(s), got %d" % (where, verb, len(need), len(args)))
+    out = [verb]
+    for k, a in zip(need, args):
+        if k == "c":
+            if a.upper() not in ("B", "W"):
+                raise UserError("%s: colour must be B or W, got %r" % (where, a))
+            out.append(a.upper())
+        elif k == "p":
+            out.append(_point(a.lower(), size, where))
+        elif k in "is":
+            try:
+                v = int(a)
+            except ValueError:
+                raise UserError("%s: %r is not a number" % (where, a))
+            if k == "i" and not 0 <= v <= 600000:
+                raise UserError("%s: %r is out of range" % (where, a))
+            out.append(v)
+        else:
+            what, known = WORDS[k]
+            if a.lower() not in known:
+                raise UserError("%s: unknown %s %r (known: %s)" % (where, what, a, ", ".join(known)))
+            out.append(a.lower())
+    return out
+
+
 # --- an SGF played by hands -----------------------------------------------------------------
-def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaults.CATALOGUE):
+def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaults.CATALOGUE,
+               mistakes=0):
     """The SGF's moves as physical actions with seeded hand noise. When play
     ended and the SGF marks dead stones (`sg`, see sgfgame.markup_dead), the
-    hands lift them before the end button asks for the count. `tempo` and
-    `faults` (see the module docstring) draw from a stream of their own, so
-    the hands' noise is the same with and without them."""
+    hands lift them before the end button asks for the count. `tempo`,
+    `faults` and `mistakes` (see the module docstring; `kinds` holds both
+    catalogues' kinds to draw from) draw from streams of their own, so the
+    hands' noise is the same with and without them."""
     rng = random.Random(seed)
     frng = random.Random(seed * 1000003 + 17)
-    at = simfaults.plan(len(record["moves"]), faults, frng, kinds) if faults else {}
+    fkinds = tuple(k for k in kinds if k in simfaults.CATALOGUE)
+    at = simfaults.plan(len(record["moves"]), faults, frng, fkinds) if faults and fkinds else {}
     broken = []                # points whose sensor a fault touched
     size = record["size"]
     rules = R.get(record["rules"])
+    mk = None
+    if mistakes:
+        facts, dead_end, over = simfaults.record_facts(record, rules, sg)
+        mrng = random.Random(seed * 1000033 + 29)
+        mkinds = [k for k in kinds if k in simfaults.MISTAKES] or simfaults.MISTAKES
+        mat = simfaults.plan_mistakes(mistakes, mrng, mkinds, facts, rules, dead_end, over,
+                                      taken=list(at))
+        mk = simfaults.Mistakes(mat, mrng, facts)
     game = Game(rules, size, capacity=max(64, len(record["moves"]) + 8))
     b = game.board
     color = {"B": 1, "W": 2}
     acts = [["wait", 300]]
+    if mk is not None:
+        acts = mk.start() + acts
     lids = {"B": 0, "W": 0}    # stones in each lid (lidW holds black ones), for Ing's fill
     setup_b = record["setup"].get("B", [])
     for s in setup_b:
@@ -188,8 +272,16 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         pre, with_move = [], False
         if k in at:
             future = [m[1] for m in record["moves"][k:]]
-            pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future, broken)
+            # a sleeve slides or knocks an older stone: the last one, moved before
+            # the answer, is that move where it comes to rest (the referee's `correct`)
+            last = [record["moves"][k - 1][1]] if k and record["moves"][k - 1][1] else []
+            pre, with_move = simfaults.actions(at[k], frng, b, color[c], pt, future,
+                                               broken + last)
             broken += [a[1] for a in pre if a[0] in simfaults.SENSOR]
+        caps = []
+        if mk is not None:
+            acts += mk.before(k, c)
+            think = mk.think(k, think)
         if think and at.get(k) != "two-stones":
             acts.append(["wait", think])   # (a knock or slide with the move: after it)
         acts += pre
@@ -218,6 +310,8 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
                 marker, last = acts.pop(), acts.pop()
                 marker[3] = 2
                 acts += [marker, ["two", last[1], last[2], c, pt, frng.randint(0, 80)]]
+            elif mk is not None:
+                acts += mk.place(k, c, pt, [["place", c, pt]])
             else:
                 acts.append(["place", c, pt])
             code = game.play(color[c], p)
@@ -225,17 +319,21 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
                 caps = [b.sgf(q) for q in game.last_capture()]
                 lids[c] += len(caps)       # the opponent's stones, into the mover's lid
                 rng.shuffle(caps)
+                lifting = []
                 if caps:
-                    acts.append(["wait", rng.randint(150, 300)])
+                    lifting.append(["wait", rng.randint(150, 300)])
                 for q in caps:
-                    acts.append(["lift", q])
+                    lifting.append(["lift", q])
                     if rng.random() < 0.5:
-                        acts.append(["wait", rng.randint(10, 200)])
+                        lifting.append(["wait", rng.randint(10, 200)])
+                acts += mk.lifts(k, c, lifting) if mk is not None else lifting
                 if rng.random() < p_nudge:
                     near = _empty_neighbour(b, p, rng)
                     if near is not None:
                         acts.append(["wait", rng.randint(150, 300)])
                         acts.append(["nudge", pt, b.sgf(near), rng.randint(40, 90)])
+        if mk is not None and not code:
+            acts += mk.after(k, c, pt, caps)
         if code in ("occupied", "off-board"):
             # no hand can put a stone there: the record itself is broken
             raise UserError("SGF: move %d (%s %s) is illegal under %s: %s"
@@ -266,10 +364,14 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         acts += [["wait", 400], ["button", loser, "resign"]]
     elif game.over:
         dead = markup_dead(sg, b) if sg is not None else []
+        lifting = []
         for q in dead:
-            acts += [["wait", rng.randint(150, 400)], ["lift", q]]
+            lifting += [["wait", rng.randint(150, 400)], ["lift", q]]
             lids["W" if b.cells[b.from_sgf(q)] == 1 else "B"] += 1
-        acts += [["wait", 400], ["button", "B", "end"]]
+        end_wait = 400
+        if mk is not None:
+            lifting, end_wait = mk.count(lifting, end_wait)
+        acts += lifting + [["wait", end_wait], ["button", "B", "end"]]
         if rules.scoring == R.SCORE_ING:
             acts += _ing_fill(game, dead, lids, rng)
     return acts
@@ -376,13 +478,16 @@ def load_input(path, args, rules_first=False):
             record["swapped"] = True
         kinds = _fault_kinds(getattr(args, "fault_kinds", None))
         faults = getattr(args, "faults", 0) or 0
+        mistakes = getattr(args, "mistakes", 0) or 0
         tempo = getattr(args, "tempo", None)
-        if faults < 0 or (tempo is not None and not 0 <= tempo <= 600000):
-            raise UserError("--faults and --tempo take a number from 0 (--tempo up to 600000 ms)")
-        return record, sgf_script(record, args.seed, args.noise, sg, tempo, faults, kinds), \
-            record["size"]
-    if getattr(args, "faults", 0) or getattr(args, "tempo", None) is not None:
-        raise UserError("--tempo and --faults play an SGF game; %s is a script" % path)
+        if faults < 0 or mistakes < 0 or (tempo is not None and not 0 <= tempo <= 600000):
+            raise UserError("--faults, --mistakes and --tempo take a number from 0 "
+                            "(--tempo up to 600000 ms)")
+        return record, sgf_script(record, args.seed, args.noise, sg, tempo, faults, kinds,
+                                  mistakes), record["size"]
+    if getattr(args, "faults", 0) or getattr(args, "mistakes", 0) \
+            or getattr(args, "tempo", None) is not None:
+        raise UserError("--tempo, --faults and --mistakes play an SGF game; %s is a script" % path)
     try:
         text = data.decode()
     except UnicodeDecodeError:
@@ -395,13 +500,17 @@ def load_input(path, args, rules_first=False):
 
 
 def _fault_kinds(text):
+    """--fault-kinds: the faults and mistakes to draw from (each catalogue
+    whole when the list names none of it)."""
     if not text:
-        return simfaults.CATALOGUE
+        return simfaults.KINDS
     kinds = tuple(k.strip() for k in text.split(",") if k.strip())
-    bad = [k for k in kinds if k not in simfaults.CATALOGUE]
+    bad = [k for k in kinds if k not in simfaults.KINDS]
     if bad or not kinds:
         raise UserError("--fault-kinds: unknown %s (known: %s)"
-                        % (", ".join(bad) or "nothing", ", ".join(simfaults.CATALOGUE)))
+                        % (", ".join(bad) or "nothing", ", ".join(simfaults.KINDS)))
+    if not any(k in simfaults.CATALOGUE for k in kinds):
+        kinds += simfaults.CATALOGUE
     return kinds
 
 

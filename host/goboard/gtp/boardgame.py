@@ -174,6 +174,8 @@ class BoardGame:
             self.claimed = 0
         elif t == "move":
             self.moves.append((ev["color"], ev["point"]))
+        elif t == "correct" and self.moves:
+            self.moves[-1] = (ev["color"], ev["point"])   # the last stone came to rest there
         elif t == "pass":
             self.moves.append((ev["color"], ""))
         elif t == "abandon":

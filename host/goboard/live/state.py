@@ -184,6 +184,20 @@ class LiveState:
         if taken:
             self.pending = None   # the referee says which are still on the board
 
+    def _correct(self, ev):
+        """The last move's stone came to rest on another point before the
+        answer: the same move there (the last move taken back, then played)."""
+        color = _color(ev)
+        old = self._point(ev, "from")
+        new = self._point(ev)
+        taken = self._points(ev, "captures")    # checked before anything changes
+        if not self._history or self._history[-1][:2] != (color, old):
+            raise EventError("correct event: the last move is not %s %s" % (color, old))
+        number = self.number
+        self._undo({"color": color, "point": old, "number": number,
+                    "restored": sorted(self._history[-1][2])})
+        self._move({"color": color, "point": new, "number": number, "captures": taken})
+
     def _pass(self, ev, kind):
         color = _color(ev)
         self._played(ev, color, "", kind, {})
@@ -282,6 +296,16 @@ class LiveState:
             self.result = {"result": "%s+T" % winner, "winner": winner, "margin": None,
                            "unit": None, "breakdown": {}}
             self.status = COUNTED
+
+    def _play_on(self, ev):
+        """The end of play by agreement taken back: play goes on."""
+        if self.status == ENDED:
+            self.status = PLAYING
+            self.end = None
+            self.dead = {}
+        to = ev.get("to_move")
+        if to in OTHER:
+            self.to_move = to
 
     def _players(self, ev):
         for k in GAME_FIELDS:
@@ -594,6 +618,7 @@ def _copy_clock(k):
 
 _HANDLERS = {
     "move": LiveState._move,
+    "correct": LiveState._correct,
     "pass": lambda s, ev: s._pass(ev, "pass"),
     "abandon": lambda s, ev: s._pass(ev, "abandon"),
     "undo": LiveState._undo,
@@ -602,6 +627,7 @@ _HANDLERS = {
     "choose": LiveState._choose,
     "capture-pending": LiveState._capture_pending,
     "paused": LiveState._paused,
+    "play-on": LiveState._play_on,
     "end": LiveState._end,
     "resign": LiveState._resign,
     "dead": LiveState._dead,

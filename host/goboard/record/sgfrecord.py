@@ -254,6 +254,21 @@ class Recorder:
             self._play(ev["color"], "")
         elif kind == "abandon":
             self._play(ev["color"], "", abandon=True)
+        elif kind == "correct":
+            # the last move's stone came to rest beside its point before the answer:
+            # the same move there (goban.referee.moves.correct)
+            if not self.history or self.history[-1][1] != ev.get("from"):
+                self._comment("Correction of a move the record does not end with.")
+                return
+            node, point, color, removed = self.history.pop()
+            self.stones.pop(point, None)
+            for p in removed:
+                self.stones[p] = "W" if color == "B" else "B"
+            self.node = node.parent
+            node.delete()
+            self._play(ev["color"], ev["point"], ev.get("captures") or ())
+            self._comment("Corrected: the stone played on %s came to rest on %s." % (
+                point_label(size, point), point_label(size, ev["point"])))
         elif kind == "undo":
             if not self.history:
                 self._comment("Takeback with no move to take back.")
@@ -281,6 +296,9 @@ class Recorder:
             self._comment(text + ".")
         elif kind == "restored":
             self._comment("Corrected: the board matches the game again.")
+        elif kind == "play-on":
+            self.ended = None
+            self._comment("The end of play was taken back: play goes on.")
         elif kind == "paused":
             self._comment("Play paused after two passes.")
         elif kind == "resign":

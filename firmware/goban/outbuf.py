@@ -1,0 +1,111 @@
+"""A link frame put together in a buffer made at boot, allocating nothing (the
+link's event frames and heartbeat, when main.py gives it a buffer): bytes copied
+in, the CRC-32 of goban.crc written where it goes (a CRC over 2**30 is a long int
+on MicroPython, and its text or bytes more objects, for every frame). The link
+imports it only then, so the .mpy install, whose heap is tight, loads none of it.
+"""
+
+from array import array
+
+from goban.compat import micropython, ptr8, ptr32
+from goban.crc import _T
+
+_T32 = array("I", _T)      # goban.crc's nibble table, for the viper pass
+
+
+@micropython.viper
+def put_bytes(dst, at: int, src, n: int) -> int:
+    """src[0:n] (bytes-like) copied to dst[at]; returns at + n."""
+    d = ptr8(dst)
+    s = ptr8(src)
+    i = 0
+    while i < n:
+        d[at + i] = s[i]
+        i += 1
+    return at + n
+
+
+@micropython.viper
+def crc32_into(out, src, start: int, end: int):
+    """The CRC-32 of src[start:end] (goban.crc.crc32's value) written big-endian
+    into out[0:4]: the running value kept as a signed 32-bit word (-1 is
+    0xFFFFFFFF), shifted right with the sign bits masked off."""
+    d = ptr8(out)
+    s = ptr8(src)
+    t = ptr32(_T32)
+    c = -1
+    i = start
+    while i < end:
+        c ^= s[i]
+        c = ((c >> 4) & 0x0FFFFFFF) ^ t[c & 15]
+        c = ((c >> 4) & 0x0FFFFFFF) ^ t[c & 15]
+        i += 1
+    c ^= -1
+    d[0] = (c >> 24) & 255
+    d[1] = (c >> 16) & 255
+    d[2] = (c >> 8) & 255
+    d[3] = c & 255
+
+
+_HEX = b"0123456789abcdef"
+
+
+class Frame:
+    """One frame at a time, as goban.link.frame_bytes makes it:
+    `~<fseq> <json> <crc32 hex>\n`. begin(fseq), add(bytes)/add_uint(v) for the
+    JSON's pieces, then end(): the frame's length in `buf`, or 0 when the pieces
+    did not fit (the caller makes that frame the plain way)."""
+
+    def __init__(self, size):
+        self.buf = bytearray(size)
+        self.n = -1
+        self.crc = bytearray(4)
+
+    def begin(self, fseq):
+        self.buf[0] = 0x7E
+        self.n = 1
+        self.add_uint(fseq)
+        self.buf[self.n] = 0x20
+        self.n += 1
+
+    def add(self, data):
+        n = self.n
+        k = len(data)
+        if n < 0 or n + k > len(self.buf) - 10:
+            self.n = -1
+        else:
+            self.n = put_bytes(self.buf, n, data, k)
+
+    def add_uint(self, v):
+        """The decimal digits of 0 <= v < 2**30 (small ints only)."""
+        n = self.n
+        buf = self.buf
+        if n < 0 or n + 10 > len(buf) - 10:
+            self.n = -1
+            return
+        p = 1
+        while p * 10 <= v:
+            p *= 10
+        while p:
+            q = v // p
+            buf[n] = 48 + q
+            v -= q * p
+            p //= 10
+            n += 1
+        self.n = n
+
+    def end(self):
+        n = self.n
+        self.n = -1
+        if n < 0:
+            return 0
+        buf = self.buf
+        crc = self.crc
+        crc32_into(crc, buf, 1, n)
+        buf[n] = 0x20
+        for k in range(4):
+            b = crc[k]
+            buf[n + 1 + 2 * k] = _HEX[b >> 4]
+            buf[n + 2 + 2 * k] = _HEX[b & 15]
+        buf[n + 9] = 0x0A
+        return n + 10

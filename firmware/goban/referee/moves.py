@@ -1,0 +1,224 @@
+"""The game changing: a move, a pass, a takeback, a moved stone corrected, and
+what each leaves to do at the board (captures to lift, a takeback to finish),
+the end of play they may bring, and whose turn the board shows.
+
+Everything here acts on a game change already decided (by the inferences or a
+button); nothing looks at the frame. The layer every inference and phase
+builds on: it imports only the referee's state, words and diff."""
+
+from goban.game import PASS, ABANDON, PASS_STONE
+from goban.board import BLACK, WHITE
+from goban.referee.phase import PLAY, DEAD, OVER
+from goban.referee.words import LETTER, NAMES, TO_PLAY
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
+from goban.referee import bowlwatch
+
+
+def play(ref, color, p, stable=None):
+    """`color` plays board point p: False (nothing changed) when the rules or
+    the host's expected move (goban.remote) refuse it, else the move is
+    played and told. `stable`: the frame it was seen in (its captures already
+    lifted there wait for nothing)."""
+    g = ref.game
+    if ref.remote is not None and not ref.remote.allows(color, p):
+        return False
+    if g.play(color, p):
+        return False
+    played(ref, color, p, stable)
+    return True
+
+
+def played(ref, color, p, stable=None, unseen=False):
+    """A move the game took: its event, its captures left to lift (those the
+    frame `stable` still shows; all of them without a frame), the end of play
+    it may bring."""
+    g = ref.game
+    if ref.remote is not None:
+        ref.remote.played(color, p)
+    caps = g.last_capture()
+    _stamp(ref, p)
+    ev = {"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
+          "number": g.n, "captures": [g.board.sgf(q) for q in caps]}
+    if unseen:
+        ev["unseen"] = True
+    ref.emit(ev)
+    ref.resumed = False
+    wait = [q for q in caps if stable is None or stable[ref.i_of(q)] != 0]
+    if wait:
+        capture_pending(ref, wait, color)
+    else:
+        after_play_ui(ref)
+    after_game_change(ref)
+
+
+def correct(ref, p, q, stable):
+    """The last move's stone came to rest on board point q instead of p before
+    the answer (rolled, pushed): the same move there. A `correct` event says so
+    (the log and the SGF follow it). False when q is no legal move there."""
+    g = ref.game
+    n = g.n
+    color = g.color_of(n)
+    caps_before = g.last_capture()
+    g.undo()
+    if g.play(color, q):
+        g.play(color, p)                 # as it was (it was legal a moment ago)
+        return False
+    caps = g.last_capture()
+    _stamp(ref, q)
+    fill_bytes(ref.tol, ref.n, NO_TOL)
+    ref.pending = None
+    ref.emit({"type": "correct", "number": n, "color": LETTER[color],
+              "from": g.board.sgf(p), "point": g.board.sgf(q),
+              "captures": [g.board.sgf(r) for r in caps],
+              "was": [g.board.sgf(r) for r in caps_before]})
+    wait = [r for r in caps if stable[ref.i_of(r)] != 0]
+    if wait:
+        capture_pending(ref, wait, color)
+    else:
+        after_play_ui(ref)
+    after_game_change(ref)
+    return True
+
+
+def _stamp(ref, p):
+    """When the stone of the last move on board point p arrived (goban.settle's
+    stamp): a stone there with another stamp came later (play._rolled)."""
+    ref.move_stamp = ref.since[ref.i_of(p)] if ref.since is not None else -1
+
+
+def capture_pending(ref, caps, color):
+    """The stones `color` just captured stay tolerated and lit until lifted."""
+    opp = WHITE if color == BLACK else BLACK
+    for q in caps:
+        ref.tol[ref.i_of(q)] = opp
+    ref.pending = "capture"
+    ref.emit({"type": "capture-pending", "color": LETTER[opp],
+              "points": [ref.game.board.sgf(q) for q in caps]})
+    show_pending(ref)
+
+
+def after_play_ui(ref):
+    g = ref.game
+    if g.paused:
+        ref.show("Paused: two passes", NAMES[g.to_move()] + " to play or pass")
+    else:
+        show_turn(ref)
+
+
+def show_turn(ref):
+    """What the board shows while it waits for a move in play: the other side's
+    move (goban.remote), lit in its colour, a hint or a note; else whose turn it
+    is. Changes nothing while captures, a takeback or an illegal wait."""
+    g = ref.game
+    if g is None or ref.phase != PLAY or ref.pending or ref.illegal or g.over:
+        return
+    s = ref.remote.show(g.to_move()) if ref.remote is not None else None
+    if s is None:
+        n = g.n + 1
+        if ref.turn_line[0] != n:
+            ref.turn_line = (n, "move %d" % n)   # shown at every look: formatted once
+        ref.show(TO_PLAY[g.to_move()], ref.turn_line[1])
+    else:
+        p = s[3]
+        ref.show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])
+
+
+def show_pending(ref):
+    k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
+    if k <= CAP:
+        buf = ref.tolerated
+        lit = [buf[j] for j in range(k)]
+    else:
+        lit = [i for i in range(ref.n) if ref.tol[i] != NO_TOL]
+    pts = " ".join(ref.name(i) for i in lit[:6])
+    if ref.pending == "capture":
+        ref.show("Lift captured: %d" % len(lit), pts, lit, "yellow")
+    elif ref.pending == "undo":
+        ref.show("Takeback: fix %d" % len(lit), pts, lit, "yellow")
+    else:
+        ref.show("Check the board", pts, lit)
+
+
+def after_game_change(ref):
+    """After a move, pass or agreement: the end of play (dead stones, or the
+    count at once) or a pause."""
+    g = ref.game
+    ref.dirty = True
+    if g.over and ref.phase == PLAY:
+        ref.emit({"type": "end", "reason": g.end})
+        if g.end == "void":
+            ref.enter(OVER)
+            ref.emit({"type": "count", "result": "Void", "winner": "void", "margin": 0,
+                      "unit": g.rules.unit, "breakdown": {}})
+            ref.show("No result", "void")
+        elif g.rules.dead_agreement:
+            ref.enter(DEAD)
+            ref.dead = []
+            bowlwatch.check_lids(ref)
+            ref.show("End: lift dead stones", "then press end")
+        else:
+            bowlwatch.check_lids(ref)
+            from goban.referee.scoring import count
+            count(ref)
+    elif g.paused:
+        ref.emit({"type": "paused"})
+
+
+def pass_move(ref, color, stone):
+    """A pass (button) or a pass stone (the scales: goban.referee.bowlwatch)."""
+    g = ref.game
+    code = g.pass_stone(color) if stone else g.pass_move(color)
+    if code:
+        ref.refuse(code, color)
+        return False
+    if ref.remote is not None:
+        ref.remote.played(color, PASS)
+    kind = g.move_point(g.n)
+    ref.emit({"type": "pass", "color": LETTER[color], "number": g.n,
+              "stone": kind == PASS_STONE})
+    after_play_ui(ref)
+    after_game_change(ref)
+    return True
+
+
+def play_on(ref):
+    """The end of play by agreement taken back (undo right after it: a mistaken
+    end press): play goes on, the same side to move (`play-on` event)."""
+    g = ref.game
+    g.play_on()
+    ref.reset_phase(PLAY)
+    ref.emit({"type": "play-on", "to_move": LETTER[g.to_move()], "number": g.n})
+    after_play_ui(ref)
+
+
+def undo(ref):
+    """Take the last move back where the rules allow it: the stone must be lifted
+    and the captures put back (tolerated until they are)."""
+    g = ref.game
+    if not g.rules.takeback or g.n == 0 or g.end == "resign":
+        ref.refuse("no-takeback", None)
+        return
+    n = g.n
+    color = g.color_of(n)
+    p = g.move_point(n)
+    caps = g.last_capture() if p > ABANDON else []
+    g.undo()
+    ref.move_stamp = -1                  # the move before: when it came is not kept
+    ref.enter(PLAY)
+    ref.dead = []
+    ref.emit({"type": "undo", "number": n, "color": LETTER[color],
+              "point": g.board.sgf(p) if p > ABANDON else "",
+              "restored": [g.board.sgf(q) for q in caps]})
+    fill_bytes(ref.tol, ref.n, NO_TOL)
+    if p > ABANDON:
+        ref.tol[ref.i_of(p)] = color
+        for q in caps:
+            ref.tol[ref.i_of(q)] = 0
+        ref.pending = "undo"
+        show_pending(ref)
+    else:
+        ref.pending = None
+        after_play_ui(ref)
+    ref.illegal = None
+    ref.announced = -1
+    ref.dirty = True

@@ -1,0 +1,372 @@
+"""The referee's state, and the small API every part of the referee goes through.
+
+`RefState` holds what the referee knows: the game both sides agreed on, its
+phase, what the board should show now (`lines`, `lights`), what stands
+announced, and the events not yet taken by the loop. Each thing is done one
+way: `emit` an event, `show` the display and lights, `announce` an illegal
+state (the same announcement again only redraws its lights), `refuse` a press,
+`restored` when nothing stands any more, `enter` a phase. The moves, the
+inferences and the phases (goban.referee.*) take a RefState and use these; none
+writes fields another module owns.
+
+Its fields come in small records made once at boot, so nothing is allocated
+for them during a game:
+    scales   the bowls and lids as counted (goban.referee.bowlwatch)
+    wait     a stone waiting for its bowl's word (bowlwatch's witness)
+    choice   an unseen move the player names (goban.referee.unseen)
+    presses  button presses waiting for the board's look
+    view     the look in progress: the frame's differences and what explains them
+    counting the end of play: the evidence on stones the board cannot read
+"""
+
+from array import array
+
+from goban import rules as R
+from goban.game import Game
+from goban.points import name as point_name, board_index, frame_index
+from goban.referee.words import LETTER, NAMES
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, split
+from goban.referee.phase import SETUP, DEAD, OVER, FILL
+from goban.referee import timing
+
+CAPACITY = 400             # moves a game's history holds before it grows
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
+    from typing import Any  # noqa: F401
+
+class Scales:
+    """The bowls and lids (goban.referee.bowlwatch): the last settled count of
+    each scale, the start counts, and the stones in flight worked out from the
+    counts' arrivals."""
+
+    def __init__(self):
+        self.seen = None                  # last settled count [B, W, lidB, lidW], or None
+        self.now = (-1, -1, -1, -1)       # the latest state (-1: not settled)
+        self.start = None                 # [B, W] at the start (or after a resume)
+        self.checked = False              # the start-of-game check was made
+        self.reads = None                 # readings taken of B and W (the loop's counter)
+        self.witness_ms = 0               # 0: the bowls are no witness of a move
+        # stones that left each bowl and came into each lid, from the counts'
+        # changes ([_, B, W]; bowlwatch compares them with what the game used)
+        self.out = array("i", [0, 0, 0])
+        self.into = array("i", [0, 0, 0])
+        # a bowl that gained a stone while one of its side's was out cannot tell
+        # whether it came back from the hand or is a prisoner: it witnesses
+        # nothing until a stone next leaves it
+        self.unsure = bytearray(3)
+        # prisoners that may have gone into their owner's bowl unseen (a lid
+        # short of them when they were all lifted): bowlwatch.lifted
+        self.gift = array("i", [0, 0, 0])
+        # prisoners of each lid said missing (and written off) lately, and when
+        self.missed = array("i", [0, 0, 0])
+        self.missed_at = array("i", [0, 0, 0])
+
+
+class Wait:
+    """A new stone whose mover's bowl has not yet said a stone left it."""
+
+    def __init__(self):
+        self.i = -1                       # the frame point waiting, or -1
+        self.since = 0                    # ticks (ms) the wait began
+        self.ms = 0                       # how long it waits before the next look
+        self.reads = 0                    # the mover's bowl's readings when it began
+        self.vouched = -1                 # a point the player vouched for (ok)
+        self.pass_n = -1                  # the move after which a pass stone is awaited
+        self.pass_since = 0               # ticks (ms) that wait began
+
+
+class Choice:
+    """An unseen move the player names (goban.referee.unseen)."""
+
+    def __init__(self):
+        self.points = None                # the dead points it may be on, or None
+        self.k = 0                        # the one offered (lit yellow)
+
+
+class Presses:
+    """Presses that wait for the board's look (a stone still settling, a board
+    not yet checked after a restart)."""
+
+    def __init__(self):
+        self.held = []                    # names, in order (at most four)
+        self.since = 0                    # ms of the first
+        self.looked = True                # the board was looked at since the (re)start
+
+
+class Counting:
+    """The end of play (goban.referee.dead): what the board held when play
+    ended, for the evidence on stones it cannot read, and the count held."""
+
+    def __init__(self):
+        self.held = -1                    # ms end was pressed while the count must wait
+        self.unsure = []                  # the stones nothing can tell lifted or not
+        self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
+        self.lid = array("i", [0, 0, 0])  # what each lid held when play ended
+        self.lid_known = False
+        self.strong = None                # each stone's strong readings in a row then
+        # (made at the first end of play: from .mpy files the heap at boot is tight)
+
+    def start(self, ref):
+        """Play has just ended: note the lids and the stones' readings."""
+        self.held = -1
+        self.unsure = []
+        self.said = {}
+        sc = ref.scales
+        for c in (1, 2):
+            self.lid[c] = sc.into[c]
+        self.lid_known = sc.seen is not None
+        if self.strong is None:
+            self.strong = bytearray(ref.n)
+        if ref.strong is not None:
+            self.strong[:] = ref.strong
+        else:
+            fill_bytes(self.strong, ref.n, 0)
+
+
+class View:
+    """One look: the frame against the game (filled at each look, made once)."""
+
+    def __init__(self):
+        self.stable = None
+        self.mis = 0                      # mismatches, all counted
+        self.pend = 0                     # tolerated points still showing their old stone
+        self.extra = []                   # stones the game lacks (frame indices)
+        self.missing = []                 # stones the frame lacks
+        self.changed = []                 # stones of the other colour
+        self.waited = -1                  # the point that waited for its bowl at the last look
+        self.search = None                # goban.referee.explain's answer for the frame
+        self.order = None                 # the moves to take
+        self.unseen = None                # goban.referee.unseen's verdict for the frame
+        self.rolled = None                # the moves with the last stone where it came to rest
+        self.phantoms = None              # weak readings that cannot be stones
+
+
+class RefState:
+    def __init__(self, size=19, clock=None):
+        self.size = size
+        self.n = n = size * size
+        self.W = size + 1
+        self.tol = bytearray(b"\xff" * n)    # tolerated values (NO_TOL: none)
+        self.out = array("H", bytes(2 * CAP))
+        self.tolerated = array("H", bytes(2 * CAP))   # the tolerated points (moves.show_pending)
+        self.faults = bytearray(n)        # fault points already reported
+        self.n_faults = 0
+        self.events = []
+        self.game = None  # type: Any
+        # the game's arrays (5.5 KB on 19x19), made now while the heap is whole and
+        # started afresh for each game (fresh_game): never looked for in a heap a
+        # long session has cut up
+        self.buffers = Game(R.get("chinese"), size, capacity=CAPACITY)
+        self.phase = OVER
+        self.info = {}                    # the game-start event
+        self.clock = clock
+        self.now = 0                      # the loop's ticks (ms) of this step
+        self.dirty = True                 # look at the next quiet frame
+        self.quiet = True                 # no point in transition at the last frame
+        self.pending = None               # None, "capture", "undo", "resume"
+        # what stands announced: its code (None: nothing) and the frame point it
+        # names (-1: none); announce() makes a new event only when these change
+        self.illegal = None
+        self.announced = -1
+        self.resumed = False              # rebuilt from the log, no move since
+        self.replay_refused = None        # {seq, type, code}: where a resume stopped
+        # what the board shows: the display's lines and the lit points (and a
+        # second set beside them: the seki at the count, an unseen move's offer)
+        self.lines = ("", "")
+        self.lights = []
+        self.light_color = "red"
+        self.lights2 = []                 # type: list
+        self.light_color2 = "yellow"
+        self.ui_dirty = True
+        self.turn_line = (0, "")          # (move number, "move N"): made once a move
+        self.shown = -1                   # the clock's second the display shows (timing)
+        # work too long to share a step with a scan: the loop sets `steps`, and
+        # then such work is left in `job` for a step of its own; a look at a
+        # changed frame too, when `look_alone` (the loop's budget) says so
+        self.steps = False
+        self.job = None                   # type: Any
+        self.look_alone = False
+        self.look_at = None               # type: Any
+        self.dead = []                    # points lifted as dead (DEAD phase)
+        self.seki = None                  # type: Any  # the players' seki marks (goban.referee.seki)
+        self.filled = 0                   # white stones the fill put on the board
+        self.fill_wait = False            # count asked for, white's bowl still settling
+        self.remote = None                # goban.remote.Remote: the host's side's move
+        # from the hardware: when each point's reading began (goban.settle's
+        # stamps: the order stones arrived in), each stone's strong readings in
+        # a row (goban.calibration's `steady`), and how to flag a sensor
+        self.since = None
+        self.move_stamp = -1              # the stamp of the last move's stone when it was taken
+        self.strong = None
+        self.mark_sensor = None
+        self.rebase_sensor = None         # takes a sensor's baseline where it reads now
+        # a look due at a time of its own (look_again): since when, how long
+        self.due = -1
+        self.due_ms = 0
+        self.scales = Scales()
+        self.wait = Wait()
+        self.choice = Choice()
+        self.presses = Presses()
+        self.view = View()
+        self.counting = Counting()
+
+    def fresh_game(self, rules, size=None):
+        """A new game under `rules` in the arrays made at boot (another size:
+        arrays of its own)."""
+        if size is not None and size != self.size:
+            return Game(rules, size, capacity=CAPACITY)
+        g = self.buffers
+        g.reset(rules)
+        return g
+
+    # --- coordinates -----------------------------------------------------------
+    def p_of(self, i):
+        """Frame index -> board index."""
+        return board_index(i, self.size)
+
+    def i_of(self, p):
+        """Board index -> frame index."""
+        return frame_index(p, self.size)
+
+    def name(self, i):
+        """Frame index -> SGF name."""
+        return point_name(i, self.size)
+
+    # --- events and what the board shows ------------------------------------------
+    def emit(self, ev):
+        """An event for the loop (log, buzzer, link), then the clock's."""
+        self.events.append(ev)
+        self.ui_dirty = True
+        timing.follow(self, ev)
+
+    def take_events(self):
+        ev = self.events
+        if ev:
+            self.events = []
+        return ev
+
+    def show(self, line1, line2="", lights=None, color="red"):
+        """What the display says and which points are lit (nothing redone when
+        it is already so)."""
+        if line1 == self.lines[0] and line2 == self.lines[1] and color == self.light_color \
+                and (self.lights == lights if lights else not self.lights):
+            return
+        self.lines = (line1, line2)
+        self.lights = lights or []
+        self.light_color = color
+        self.ui_dirty = True
+
+    def show_second(self, lit, color):
+        """The second set of lit points (seki at the count, an unseen move's offer)."""
+        if lit != self.lights2 or color != self.light_color2:
+            self.lights2 = lit
+            self.light_color2 = color
+            self.ui_dirty = True
+
+    # --- announcements -----------------------------------------------------------
+    def announce(self, code, color, i, pts, extra=None, **kw):
+        """An illegal state on the board: `code` (goban.referee.words), the
+        point it names (frame index, or None), the points to light. The same
+        code on the same point as what stands only redraws the lights; anything
+        else is one `illegal` event (with `extra`'s fields) and the display."""
+        j = i if i is not None else -1
+        if code == self.illegal and j == self.announced:
+            self.show(self.lines[0], self.lines[1], pts, "red")
+            return
+        g = self.game
+        c = NAMES.get(color, "")
+        pname = self.name(i) if i is not None else ""
+        kw.setdefault("q", "")
+        kw.setdefault("l", "")
+        kw.setdefault("n", len(pts))
+        kw.setdefault("e", "")
+        kw.setdefault("t", NAMES[g.to_move()])
+        from goban.referee.texts import text_for
+        text, fix = text_for(code, c=c, p=pname, **kw)
+        ev = {"type": "illegal", "color": LETTER.get(color), "point": pname or None,
+              "code": code, "text": text, "fix": fix}
+        if code == "slid":
+            ev["to"] = kw["q"]
+        if extra:
+            ev.update(extra)
+        self.unchoose()
+        self.illegal = code
+        self.announced = j
+        self.emit(ev)
+        self.show("Illegal: " + code + (" " + pname if pname else ""), fix, pts)
+
+    def refuse(self, code, color, **kw):
+        """A refused button: said, but nothing stands (the board still matches)."""
+        self.announce(code, color, None, [], **kw)
+        self.illegal = None
+        self.announced = -1
+
+    def restored(self):
+        """Nothing stands announced any more: say so."""
+        self.illegal = None
+        self.announced = -1
+        self.unchoose()
+        self.emit({"type": "restored"})
+
+    def unchoose(self):
+        """No unseen move to choose any more: its light off."""
+        if self.choice.points is not None:
+            self.choice.points = None
+            self.show_second([], self.light_color2)
+
+    # --- work for a step of its own -------------------------------------------------
+    def later(self, job):
+        """Work too long to share a step with a scan (a function of the referee):
+        left in `job` for a step of its own when a loop keeps the steps
+        (`steps`), else done now."""
+        if self.steps:
+            self.job = job
+        else:
+            job(self)
+
+    def look_again(self, ms):
+        """Look at the board again in `ms` even if nothing changes."""
+        self.due = self.now
+        self.due_ms = ms
+
+    def run_job(self):
+        """The work left for a step of its own (`job`), done now."""
+        job = self.job
+        self.job = None
+        if job is not None:
+            job(self)
+
+    # --- phases ----------------------------------------------------------------------
+    def enter(self, phase):
+        """The one place the phase changes."""
+        self.phase = phase
+        self.wait.i = -1                  # no stone waits for its bowl outside play
+        if phase != FILL and phase != OVER:
+            self.seki = None              # the seki marks are one end of play's (to its count)
+        self.unchoose()
+        if self.lights2:                  # the second set lit: one phase's alone
+            self.show_second([], self.light_color2)
+        if phase == DEAD:
+            self.counting.start(self)
+
+    def reset_phase(self, phase):
+        """Enter a phase afresh: nothing tolerated, announced, lifted or filled;
+        the board is looked at again."""
+        self.enter(phase)
+        self.dirty = True
+        fill_bytes(self.tol, self.n, NO_TOL)
+        self.pending = None
+        self.illegal = None
+        self.announced = -1
+        self.dead = []
+        self.filled = 0
+        self.fill_wait = False
+        self.wait.vouched = -1
+
+    def mismatch(self, stable, mis):
+        """(extra, missing, changed): the mismatches of the last diff, split."""
+        return split(stable, self.game.board.cells, self.out, mis, self.size)
+
+
+__all__ = ["RefState", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]

@@ -1,0 +1,231 @@
+"""What is wrong with a frame nothing explains, and which moves in it are sure
+anyway (goban.referee.play's rules `explained` and `fix`). Loaded when a
+frame first does not fit: a game played cleanly never needs it (from .mpy
+files on the stock image the code at boot is heap the game cannot have).
+
+The frame is looked at as the game plus the longest order of likely moves
+that fits (goban.referee.explain.likely: no weak reading, nothing slid, no
+stone a settled bowl did not give), captures still on the board tolerated.
+What is left over is worded by goban.referee.announce.classify, or, for a
+lone stone of the side to move, by why the rules or the host refuse it. The
+moves of that order that all came before the first thing left over are sure:
+nothing that came later can change them (`certain`)."""
+
+from goban.game import PASS, ABANDON
+from goban.board import BLACK, WHITE
+from goban.referee.words import NAMES
+from goban.referee.diff import NO_TOL, CAP, diff_frame, split
+from goban.referee.announce import classify
+from goban.referee import bowlwatch
+from goban.referee.explain import explain, likely, new_stones, weak, unknown, MAX_NEW
+
+
+def certain(ref, v):
+    """The moves of the longest likely order that all came before anything
+    left over that could change them: a stone left over that came out of its
+    colour's turn (a second stone) changes nothing; a stone of the colour whose
+    turn it was, or one gone from the board, may (which was the move? was it
+    carried?), and what came after it is not sure."""
+    best = _best(ref, v)
+    if not best:
+        return []
+    since = ref.since
+    left = _after(ref, v, best, _left_over)
+    if left is None:
+        return []
+    stop = 0x7FFFFFFF
+    passes = ref.game.rules.uses_pass_stones
+    for j in left:
+        t = since[j]
+        if t <= 0:
+            return []             # when it came, nobody can tell
+        c = v.stable[j]
+        if c == 0:                # gone: the colour it was
+            stop = t if t < stop else stop
+            continue
+        turn = 0                  # whose turn it was when it came (a move that came
+        for i in best:            # with it: that move's colour's)
+            if since[i] >= t:
+                turn = v.stable[i]
+                break
+        if turn == 0:
+            turn = _after_order(ref, best, v.stable)
+        if (turn == c or passes) and t < stop:
+            stop = t              # (with pass stones, one out of turn may follow a pass)
+    k = 0
+    while k < len(best) and 0 < since[best[k]] < stop:
+        k += 1
+    return best[:k]
+
+
+def _after_order(ref, order, stable):
+    """The colour to move once `order` is played."""
+    g = ref.game
+    if not order:
+        return g.to_move()
+    return 3 - stable[order[-1]]
+
+
+def what_is_wrong(ref, v):
+    """(code, color, point, points, words) for a frame nothing explains."""
+    g = ref.game
+    took = _takeback_by_hand(ref, v)
+    if took is not None:
+        return took
+    new = new_stones(v)
+    if unknown(ref, new) or _unexplained_since_restart(ref, v, new):
+        gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
+        return ("resume-order", None, new[0], new + gone,
+                {"l": " ".join(ref.name(i) for i in new[:6])})
+    return _after(ref, v, _best(ref, v), _words)
+
+
+def _unexplained_since_restart(ref, v, new):
+    """The restart's look found more stones the saved game lacks than its
+    search can order (play went on while the board was off): they are named to
+    be played again, as when an order is not sure. Announced as a mismatch the
+    game stopped for good: no fix a player makes would fit that look."""
+    since = ref.since
+    if not ref.resumed or since is None:
+        return False
+    s = v.search
+    if len(new) <= MAX_NEW and (s is None or s.complete):
+        return False
+    for i in new:
+        if since[i] == 0:
+            return True
+    return False
+
+
+def _best(ref, v):
+    """The longest order of likely moves that fits (goban.referee.explain), up
+    to the first stone no settled bowl gave."""
+    s = v.search
+    if s is None:
+        return []
+    new = new_stones(v)
+    sure_ones = likely(ref, v.stable, new, v.missing)
+    if len(sure_ones) < len(new):
+        s = explain(ref, v.stable, sure_ones, v.missing)
+    return _from_bowls(ref, v.stable, s.best)
+
+
+def _after(ref, v, order, then):
+    """`then(ref, v, extra, missing, changed, mis, left)` on what differs from
+    the game once `order` is played on it (its captures still on the board
+    tolerated); the game and the tolerances are as they were after."""
+    g = ref.game
+    stable = v.stable
+    tol = ref.tol
+    saved = []
+    played = 0
+    for i in order:
+        c = stable[i]
+        if g.play(c, ref.p_of(i)) is not None:
+            break
+        played += 1
+        for q in g.last_capture():
+            j = ref.i_of(q)
+            saved.append(j)
+            saved.append(tol[j])
+            tol[j] = 3 - c
+    try:
+        r = diff_frame(stable, g.board.cells, tol, ref.out, CAP, ref.size)
+        mis = r & 0x3FF
+        extra, missing, changed = split(stable, g.board.cells, ref.out, mis, ref.size)
+        left = []
+        if extra and (ref.pending or saved):
+            left = [k for k in range(ref.n) if tol[k] != NO_TOL and stable[k] == tol[k]]
+        return then(ref, v, extra, missing, changed, mis, left)
+    finally:
+        for k in range(played):
+            g.undo()
+        for k in range(len(saved) - 2, -1, -2):
+            tol[saved[k]] = saved[k + 1]
+
+
+def _words(ref, v, extra, missing, changed, mis, left):
+    """The announcement of what is left (goban.referee.announce.classify)."""
+    g = ref.game
+    stable = v.stable
+    pending = "undo" if ref.pending == "undo" else ("capture" if left else None)
+    last_p = g.move_point(g.n) if g.n else PASS
+    last_c = g.color_of(g.n) if g.n else 0
+    faint = [j for j in extra if weak(ref, j)] if len(extra) > 1 else ()
+    if len(extra) > 1 and ref.since is not None:
+        since = ref.since
+        extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
+    out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
+                   pending, left, ref.resumed, last_p, last_c, g.to_move(), faint)
+    if g.over and extra:
+        out = ("game-over", stable[extra[0]], extra[0], extra, {})
+    elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
+            and not missing and not changed and stable[extra[0]] == g.to_move() \
+            and not left:
+        out = _refusal(ref, stable, extra[0]) or out
+    out[4]["t"] = NAMES[g.to_move()]
+    return out
+
+
+def _left_over(ref, v, extra, missing, changed, mis, left):
+    """The points left over (None: too many to list)."""
+    if mis > CAP:
+        return None
+    return extra + missing + changed
+
+
+def _from_bowls(ref, stable, order):
+    """The moves of `order` up to the first stone that no settled bowl gave:
+    a new stone of a colour whose bowl says fewer are out may be one moved
+    on the board, not a move (then it is named with the rest)."""
+    left = [0, -1, -1]
+    for c in (BLACK, WHITE):
+        if bowlwatch.settled(ref, c):
+            left[c] = bowlwatch.unused(ref, c)
+    for k in range(len(order)):
+        c = stable[order[k]]
+        if left[c] == 0:
+            return order[:k]
+        if left[c] > 0:
+            left[c] -= 1
+    return order
+
+
+def _refusal(ref, stable, i):
+    """Why a lone stone of the colour to move is no move: the host expects
+    another (goban.remote), or the rules refuse it."""
+    g = ref.game
+    color = stable[i]
+    p = ref.p_of(i)
+    r = ref.remote
+    if r is not None and not r.allows(color, p):
+        pts = [i]
+        if r.p > ABANDON:
+            pts.append(ref.i_of(r.p))
+        return (r.refusal(color), color, i, pts, {"q": ref.name(pts[-1])})
+    code = g.legal(color, p)
+    if code:
+        return (code, color, i, [i], {})
+    return None
+
+
+def _takeback_by_hand(ref, v):
+    """The last stone lifted and some of its captures put back on their points
+    (a takeback by hand, before undo is pressed): said as the last stone
+    lifted, never a move of the stones put back."""
+    g = ref.game
+    n = g.n
+    if not n or ref.pending == "undo" or v.mis > CAP:
+        return None
+    p = g.move_point(n)
+    if p <= ABANDON:
+        return None
+    i = ref.i_of(p)
+    if i not in v.missing or len(v.missing) != 1 or v.changed or not v.extra:
+        return None
+    caps = [ref.i_of(q) for q in g.last_capture()]
+    c = g.color_of(n)
+    for j in v.extra:
+        if j not in caps or v.stable[j] != 3 - c:
+            return None
+    return ("removed-stone", c, i, [i] + v.extra, {})

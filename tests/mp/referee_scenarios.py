@@ -1,0 +1,216 @@
+"""Table scenarios of issue 19, the referee fed frames by hand (9x9): what players
+do at a board that no fault campaign scripted. Each scenario returns the events
+that matter as short tuples, so tests/test_referee_reconcile.py can assert them
+under CPython and compare them, line for line, with the same module run by the
+MicroPython unix port (`micropython referee_scenarios.py NAME...`, or the names
+on stdin, prints one JSON line per scenario)."""
+
+import json
+import sys
+
+from referee_board import Board, idx
+
+
+def brief(evs):
+    """The events as (type, point or code, ...) tuples: what the tests compare."""
+    out = []
+    for e in evs:
+        t = e["type"]
+        if t == "move":
+            out.append(("move", e["color"], e["point"]))
+        elif t == "correct":
+            out.append(("correct", e["color"], e["from"], e["point"]))
+        elif t == "illegal":
+            out.append(("illegal", e["code"], e.get("point") or ""))
+        elif t == "pass":
+            out.append(("pass", e["color"], bool(e.get("stone"))))
+        elif t == "count":
+            out.append(("count", e["result"]))
+        elif t == "dead":
+            out.append(("dead", " ".join(sorted(e["points"]))))
+        elif t in ("restored", "undo", "capture-pending", "prisoner-missing"):
+            out.append((t,))
+    return out
+
+
+def steps(b, *acts):
+    """Each act: a change ('B cc', '- cc', 'W cc,- dd' at once), a button
+    ('!undo'), bowls ('#B W lidB lidW') or nothing ('.'); every act is
+    followed by a look.
+    Returns the brief events of each act."""
+    out = []
+    for a in acts:
+        if a == ".":
+            pass                          # only a look
+        elif a[0] == "!":
+            b.ref.button(a[1:])
+        elif a[0] == "#":
+            b.ref.bowls(*[int(x) for x in a[1:].split()])
+        elif "," in a or a[0] == "-":
+            b.set(a)
+        else:
+            c, p = a.split()
+            b.put(c, p)
+        evs = list(b.ref.take_events())     # (the referee's own list when empty)
+        out.append(brief(evs + b.look()))
+    return out
+
+
+def second_stone_same_window():
+    b = Board()
+    return steps(b, "B cc", "W gg", "B ee,B ff", "- ff", "W dd")
+
+
+def second_stone_answered():
+    b = Board()
+    return steps(b, "B cc", "W gg", "B ee", "B ff", "W dd", "- ff")
+
+
+def wrong_colour_swapped():
+    b = Board()
+    return steps(b, "W ee", "- ee", "B ee", "W dd")
+
+
+# W bb is captured by B cb (B ba, ab, bc around it)
+CAPTURE = ("B ba", "W bb", "B ab", "W ee", "B bc", "W ff", "B cb")
+
+
+def answer_before_last_prisoner():
+    b = Board()
+    steps(b, *CAPTURE[:-1])
+    return steps(b, "B cb", "W gg", "- bb", "B hh")
+
+
+def undo_by_hand_after_capture():
+    b = Board()
+    steps(b, *CAPTURE[:-1])
+    return steps(b, "B cb", "- bb", "- cb", "W bb", "!undo", "B dd")
+
+
+def rolled_stone():
+    b = Board()
+    return steps(b, "B cc", "W gg", "B ee", "- ee,B ed", "- ed,B ee", "- ee,B ed", "W dd")
+
+
+def rolled_stone_after_the_answer_is_slid():
+    b = Board()
+    return steps(b, "B cc", "W gg", "B ee", "W dd", "- ee,B ed")
+
+
+def scales(rules):
+    """A board with the four scales settled (40 a bowl, empty lids) and a stone
+    seen leaving each bowl for the first moves, so the bowls witness."""
+    b = Board(rules)
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg")
+    return b
+
+
+def pass_stone_answered_before_its_lid_settles():
+    b = scales("aga")
+    # black takes a stone (its bowl settles one short), drops it in white's lid,
+    # and white answers before that lid settles; then the lid settles
+    return steps(b, "#38 39 0 -1", "W ee", "#38 38 0 1", ".")
+
+
+def stone_out_of_turn_while_the_movers_hand_stays_in_its_bowl():
+    b = scales("aga")
+    # black's bowl keeps moving (a hand in it, or black playing on at once) as
+    # white's stone lands out of turn; no stone comes into white's lid
+    out = steps(b, "#-1 39 0 0", "W ee")
+    b.ref.now += 1000
+    out += steps(b, "#-1 39 0 0")
+    b.ref.now += 1000
+    out += steps(b, "#-1 39 0 0")
+    return out
+
+
+def prisoner_into_the_wrong_lid_then_a_stone_in_hand():
+    b = scales("aga")
+    # W gg is captured by B: B hg, gh, fg, W ee ... then B gf takes it
+    out = steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+                "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+                "#35 36 0 0", "B gf")
+    # the prisoner goes into black's... no: into white's lid (the wrong one), then
+    # white thinks with a stone in hand; then plays it
+    return out[-1:] + steps(b, "- gg", "#35 36 0 1", "#35 35 0 1", "W dd", "#35 35 0 1")
+
+
+def prisoner_returned_to_its_owners_bowl():
+    b = scales("chinese")
+    out = steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+                "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+                "#35 36 0 0", "B gf", "- gg", "#35 37 0 0")   # the prisoner into W's bowl
+    # white plays on, each stone held over 0.4 s before it lands: never no-stone-out
+    b.ref.now = 10000
+    out += steps(b, "#35 36 0 0", "W dd")
+    b.ref.now = 10500
+    out += [brief(b.ref.take_events() + b.look())]
+    return out[-4:]
+
+
+def count_waits_for_a_sensor_that_reads_nothing():
+    b = Board()
+    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
+    from goban.referee.diff import FAULT
+    b.stable[idx("ab")] = FAULT + 1          # a burst of noise: flagged unstable
+    out = steps(b, "- ba,- bb")
+    b.ref.now = 100
+    b.ref.button("end")                      # held: ab cannot be read
+    out.append(brief(b.ref.take_events() + b.look()))
+    b.set("- ab")                            # it reads again: lifted
+    out.append(brief(b.look()))
+    return out
+
+
+def drift_under_a_dead_stone():
+    b = Board()
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    rebased = []
+    b.ref.rebase_sensor = rebased.append
+    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
+    # ab is lifted with the rest of its group, but its sensor drifted under the
+    # stone: it still reads black, weakly
+    b.strong[idx("ab")] = 0
+    out = steps(b, "- ba,- bb", "!end")
+    return out + [[("rebased", " ".join(b.ref.name(i) for i in rebased))]]
+
+
+def drift_under_a_prisoner():
+    b = scales("chinese")
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    rebased = []
+    b.ref.rebase_sensor = rebased.append
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    # gg is lifted into black's lid, but its sensor drifted under the stone: it
+    # still reads white, weakly; the lid, settled, holds the prisoner
+    b.strong[idx("gg")] = 0
+    out = steps(b, "#35 36 -1 0", "#35 36 1 0")
+    return out + [[("rebased", " ".join(b.ref.name(i) for i in rebased))]]
+
+
+SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
+             answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
+             rolled_stone_after_the_answer_is_slid,
+             pass_stone_answered_before_its_lid_settles,
+             stone_out_of_turn_while_the_movers_hand_stays_in_its_bowl,
+             prisoner_into_the_wrong_lid_then_a_stone_in_hand,
+             prisoner_returned_to_its_owners_bowl,
+             count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
+             drift_under_a_prisoner)
+
+
+def run(name):
+    for f in SCENARIOS:
+        if f.__name__ == name:
+            return f()
+    raise KeyError(name)
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or sys.stdin.read().split():
+        print(json.dumps([name, run(name)]))

@@ -1,0 +1,84 @@
+"""Issue 19's two new events on the host: `correct` (the last move's stone came to
+rest beside its point before the answer: the same move there) and `play-on` (the
+end of play by agreement taken back). The live state and the SGF follow them,
+and the SGF reads back (goboard.record.sgfrecord.read_moves, sgfmill) as the game
+the board ended with; a correction of a move the state does not end with changes
+nothing and is refused. Answers derived by hand."""
+
+import pytest
+
+from goboard.live.state import LiveState, EventError
+from goboard.record.sgfrecord import record_game, read_moves
+
+START = {"type": "game-start", "size": 9, "rules": "chinese", "komi": 7.5, "handicap": 0,
+         "first": "B", "setup": {"B": [], "W": []}, "game": 1, "seq": 1}
+
+
+def events(*evs):
+    out = [dict(START)]
+    for k, e in enumerate(evs):
+        e = dict(e)
+        e.setdefault("game", 1)
+        e["seq"] = k + 2
+        out.append(e)
+    return out
+
+
+def move(c, p, n, caps=()):
+    return {"type": "move", "color": c, "point": p, "number": n, "captures": list(caps)}
+
+
+# B ba, W bb, B ab, W ee, B bc, W ff, B cb takes bb (at cb); it rolls to cc: no capture there
+ROLLED = events(move("B", "ba", 1), move("W", "bb", 2), move("B", "ab", 3), move("W", "ee", 4),
+                move("B", "bc", 5), move("W", "ff", 6), move("B", "cb", 7, ["bb"]),
+                {"type": "correct", "number": 7, "color": "B", "from": "cb", "point": "cc",
+                 "captures": [], "was": ["bb"]},
+                move("W", "gg", 8))
+
+
+def test_a_correction_moves_the_last_stone_and_gives_its_capture_back():
+    st = LiveState()
+    for ev in ROLLED:
+        st.apply(ev)
+    snap = st.snapshot()
+    rows = {p: c for p, c in st.stones.items()}
+    assert rows.get("cc") == "B" and "cb" not in rows
+    assert rows.get("bb") == "W"                         # the capture is no more
+    assert snap["captures"] == {"B": 0, "W": 0}
+    assert snap["last"]["point"] == "gg" and snap["number"] == 8
+
+
+def test_the_sgf_of_a_corrected_move_reads_back_as_the_game():
+    data = record_game(ROLLED)
+    props, mv = read_moves(data)
+    assert [(c, p) for c, p, _ in mv] == [("B", "ba"), ("W", "bb"), ("B", "ab"), ("W", "ee"),
+                                          ("B", "bc"), ("W", "ff"), ("B", "cc"), ("W", "gg")]
+    assert b"came to rest on" in data
+
+
+def test_a_correction_of_another_move_changes_nothing():
+    st = LiveState()
+    for ev in ROLLED[:3]:
+        st.apply(ev)
+    before = st.snapshot()
+    with pytest.raises(EventError):
+        st.apply({"type": "correct", "number": 2, "color": "B", "from": "dd", "point": "de",
+                  "captures": [], "game": 1, "seq": 4})
+    assert st.snapshot() == before
+
+
+def test_play_on_after_a_mistaken_end():
+    evs = events(move("B", "cc", 1), move("W", "gg", 2), {"type": "end", "reason": "agreement"},
+                 {"type": "play-on", "to_move": "B", "number": 2}, move("B", "cg", 3))
+    st = LiveState()
+    for ev in evs[:4]:
+        st.apply(ev)
+    assert st.snapshot()["status"] == "ended"
+    st.apply(evs[4])                                    # play-on
+    assert st.snapshot()["status"] == "playing"
+    st.apply(evs[5])
+    assert st.snapshot()["last"]["point"] == "cg"
+    data = record_game(evs)
+    props, mv = read_moves(data)
+    assert [(c, p) for c, p, _ in mv] == [("B", "cc"), ("W", "gg"), ("B", "cg")]
+    assert "RE" not in props
