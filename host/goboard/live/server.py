@@ -3,7 +3,8 @@
 Pages: `/` the boards, `/board/<id>` one board, `/wall` several on one page
 (`?boards=a,b&cols=2`); any page takes `?transparent=1` (overlay), `?coords=0`,
 `?info=0`. Data: `/events/<id>` and `/events` (Server-Sent Events: the state
-now, then every update), `/state/<id>` and `/boards` (JSON). `LiveServer` is the
+now, then every update), `/state/<id>` and `/boards` (JSON), `/sgf/<id>` (the
+current game as SGF, written as sync writes it). `LiveServer` is the
 aiohttp application around a `Feed` on the running loop; `ServerThread` runs
 one in its own thread (`goboard serve`, the demo, tests and benches), and
 sources push events with `publish(board, event)`.
@@ -20,6 +21,7 @@ from goboard.errors import UserError
 from goboard.live.feed import Feed
 from goboard.live.state import clean_board_id
 from goboard.paths import WEB
+from goboard.record.sgfrecord import record_game
 
 HEARTBEAT = 15.0
 
@@ -50,6 +52,7 @@ class LiveServer:
             web.get("/events/{board}", self.events),
             web.get("/state/{board}", self.state),
             web.get("/boards", self.boards),
+            web.get("/sgf/{board}", self.sgf),
             web.static("/static", WEB),
         ])
         app.on_shutdown.append(self._close_streams)
@@ -110,8 +113,24 @@ class LiveServer:
         for b in self.feed.boards():
             s = self.feed.snapshot(b)
             out.append({"board": b, "game": s["game"], "number": s["number"],
-                        "status": s["status"], "seq": s["seq"]})
+                        "status": s["status"], "seq": s["seq"], "players": s["players"],
+                        "table": s["players"].get("table"), "result":
+                        (s["result"] or {}).get("result")})
         return web.json_response(out)
+
+    async def sgf(self, request):
+        """The board's current game as an SGF file (what the delayed feed shows)."""
+        board = request.match_info["board"]
+        events = self.feed.game_events(board)
+        if not events:
+            raise web.HTTPNotFound(text="no such board: %s" % board)
+        try:
+            data = record_game(events, serial=board)
+        except UserError as e:
+            raise web.HTTPNotFound(text="no game record on board %s: %s" % (board, e))
+        game = events[0].get("game") or 1
+        return web.Response(body=data, content_type="application/x-go-sgf", headers={
+            "Content-Disposition": 'attachment; filename="%s-%04d.sgf"' % (board, game)})
 
     async def events(self, request):
         """Server-Sent Events: hello, the current states, then each update as it happens."""
