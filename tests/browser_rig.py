@@ -81,3 +81,12 @@ def wait_for(driver, script, *args, timeout=5.0):
 SEQ_SHOWN = """
 const p = document.getElementById('panel-' + arguments[0]);
 return p && Number(p.dataset.seq) >= arguments[1];"""
+
+# a board's panel (arguments[0]) and its living stones, {point: 'B' or 'W'}: the
+# start of the scripts the page tests read a board with
+PANEL_STONES = """
+const p = document.getElementById('panel-' + arguments[0]);
+const stones = {};
+for (const c of p.querySelectorAll('circle.stone:not(.dead)'))
+  stones[c.dataset.point] = c.classList.contains('black') ? 'B' : 'W';
+const last = p.querySelector('circle.last');"""

@@ -151,11 +151,17 @@ class TimedGame:
         self.clock = Clock()
         self.now = 0
 
+    def clock_event(self, c=None):
+        """A clock event goban.clock gave (`c`; default: the clock as it stands) as
+        the board's next event, numbered."""
+        c = self.clock.event() if c is None else c
+        return self.m.event("clock", **{k: v for k, v in c.items() if k != "type"})
+
     def _clocked(self, ev):
         out = [ev]
         c = self.clock.on_event(ev, self.now)
         if c is not None:
-            out.append(self.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
+            out.append(self.clock_event(c))
         return out
 
     def start(self):
@@ -173,7 +179,7 @@ class TimedGame:
             self.now = min(end, self.now + 1000)
             c = self.clock.step(self.now)
             if c is not None:
-                out.append(self.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
+                out.append(self.clock_event(c))
                 if c.get("flag"):
                     winner = "W" if c["flag"] == "B" else "B"
                     out.append(self.m.event("end", reason="time", winner=winner))

@@ -40,7 +40,6 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
         "prisoner-missing": "illegal", "sensor-fault": "illegal"}
 
-KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
 
 # events whose log write or link message takes a step of its own (see step())
 SOLO = ("count", "move")
@@ -659,45 +658,22 @@ class BoardLoop:
         ref.button(name)
 
     def _menu(self, name):
-        m = self.menu
-        if m is None:
-            if name != "ok":
-                return
-            self.menu = m = {"step": 0, "rules": 0, "komi": -1, "handicap": 0}
-        elif name == "ok":
-            m["step"] += 1
-            if m["rules"] == len(R.RULE_IDS):   # the last entry: the diagnostics page
-                self.menu = None
-                from goban import diag
+        """The new-game menu (goban.menu: rules, komi, handicap, the clock),
+        loaded when a board first opens it: the heap at boot is tight (a .mpy
+        install on the stock image)."""
+        from goban import menu
+        self.menu, lines, start = menu.press(self.menu, name)
+        if start == menu.DIAG:      # the rules list's last entry: the board's diagnostics
+            from goban import diag
+            try:
                 diag.request(self, {"op": "start"})
-                return
-            if m["step"] > 2:
-                self.menu = None
-                rid = R.RULE_IDS[m["rules"]]
-                komi = None if m["komi"] < 0 else KOMI_STEPS[m["komi"]]
-                self.new_game(rid, komi, m["handicap"], by="menu")
-                return
-        elif name in ("up", "down"):
-            d = 1 if name == "up" else -1
-            s = m["step"]
-            if s == 0:     # the rules, then "Diagnostics" (goban.diag)
-                m["rules"] = (m["rules"] + d) % (len(R.RULE_IDS) + 1)
-            elif s == 1:
-                m["komi"] = max(-1, min(len(KOMI_STEPS) - 1, m["komi"] + d))
-            else:
-                m["handicap"] = max(0, min(9, m["handicap"] + d))
-                if m["handicap"] == 1:
-                    m["handicap"] = 2 if d > 0 else 0
-        s = m["step"]
-        if s == 0:
-            r = m["rules"]
-            self._display("New game: rules", R.RULE_IDS[r] if r < len(R.RULE_IDS)
-                          else "Diagnostics")
-        elif s == 1:
-            k = "rules' own" if m["komi"] < 0 else str(KOMI_STEPS[m["komi"]])
-            self._display("Komi", k)
-        else:
-            self._display("Handicap", str(m["handicap"]))
+            except ValueError:      # no room for its buffers: the board plays on
+                self._display("Diagnostics", "failed")
+        elif start is not None:
+            rules, komi, handicap, game = start
+            self.new_game(rules, komi, handicap, by="menu", game=game)
+        elif lines is not None:
+            self._display(*lines)
 
     # --- events out ------------------------------------------------------------------
     def _take(self):

@@ -1,4 +1,4 @@
-"""Who plays and what the game is: names, ranks, event, round.
+"""Who plays and what the game is: names, ranks, event, round, the table in the hall.
 
 The host sets them at the board (`goboard new --black ... --white ...`, a hall's
 pairing file handed out by the relay, the link's `players` request); the board
@@ -9,7 +9,7 @@ in RAM and in every game-start record), no control characters, ranks as Go
 players write them (30k..1k, 1d..9d, 1p..9p).
 """
 
-FIELDS = ("black", "white", "black_rank", "white_rank", "event", "round")
+FIELDS = ("black", "white", "black_rank", "white_rank", "event", "round", "table")
 MAX_TEXT = 60        # characters of a name, event or round
 
 

@@ -11,52 +11,12 @@ import sys
 
 import micropython
 
-from goban import profile as P
-from goban.hw import open_devices
-from goban.calibration import Calibration
-from goban.boardloop import BoardLoop
 from goban.gamelog import GameLog
 from goban.referee import timing
-from array import array
+from loop_rig import board, run
 
 TMP = sys.stdin.readline().strip()
-
-
-class Tap:
-    """The loop's link slot: keeps the events it is handed."""
-
-    def __init__(self):
-        self.evs = []
-
-    def send_event(self, ev):
-        self.evs.append(ev)
-
-    def poll(self, now):
-        pass
-
-
-prof = P.load("boards/sim-9.json")
 out = {}
-
-
-def board(log=None, game=None, now=0):
-    d = open_devices(prof)
-    cal = Calibration(9, prof)
-    raw = array("H", bytes(2 * 81))
-    d.matrix.scan(raw)
-    cal.retake(raw)
-    tap = Tap()
-    lp = BoardLoop(prof, d.matrix, cal, None, d.buttons, d.display, d.buzzer, d.lights, log, tap)
-    how = lp.start("chinese", game=game, now_ms=now)
-    return lp, d, tap, how
-
-
-def run(lp, t, ms):
-    end = t + ms
-    while t < end:
-        lp.step(t)
-        t += 10
-    return t
 
 
 def clocks(tap):

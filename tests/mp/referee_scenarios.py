@@ -193,6 +193,28 @@ def drift_under_a_prisoner():
     return out + [[("rebased", " ".join(b.ref.name(i) for i in rebased))]]
 
 
+def prisoner_in_hand_as_the_owner_moves():
+    from goban.referee import bowlwatch
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    # gg lifted, still in black's hand (the lid short: it may go to white's bowl);
+    # white answers, its bowl one stone lighter only after the move is taken
+    out = steps(b, "- gg", "W dd", "#35 35 0 0", "#35 35 1 0")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
+def knocked_stone_put_back_from_the_bowl():
+    from goban.referee import bowlwatch
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd")
+    # black's cc knocked off the board (to the floor): put back with a stone
+    # from black's bowl, which reads one lighter once the fix is done
+    out = steps(b, "- cc", "B cc", "#37 38 0 0")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -201,7 +223,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_into_the_wrong_lid_then_a_stone_in_hand,
              prisoner_returned_to_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
-             drift_under_a_prisoner)
+             drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
+             knocked_stone_put_back_from_the_bowl)
 
 
 def run(name):

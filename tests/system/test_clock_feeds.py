@@ -131,7 +131,7 @@ def test_live_state_carries_players_and_the_clock():
     s.apply(t.m.event("players", white="Lee Sedol", white_rank=""))
     assert s.players["white"] == "Lee Sedol" and "white_rank" not in s.players
     c = t.clock.host({"pause": True}, t.now)
-    s.apply(t.m.event("clock", **{k: v for k, v in c.items() if k != "type"}))
+    s.apply(t.clock_event(c))
     assert s.clock["paused"] and s.clock["why"] == "host"
     # nonsense is refused whole
     before = s.snapshot()
@@ -203,7 +203,8 @@ def test_pairing_file_is_checked_row_by_row(tmp_path):
     p = pairing.load(good)
     assert p["E6614103E7"] == {"black": "柯洁", "black_rank": "9p", "white": "申真谞",
                                "white_rank": "9p", "event": "应氏杯", "round": "3",
-                               "rules": "ing", "komi": 8.0, "clock": "ing:12600+3x2100@2"}
+                               "table": "1", "rules": "ing", "komi": 8.0,
+                               "clock": "ing:12600+3x2100@2"}
     assert p["SIM-2"]["clock"] == "byoyomi:600+3x30" and "rules" not in p["SIM-2"]
     bad = {
         "serial,colour\nX,1\n": "unknown column 'colour'",

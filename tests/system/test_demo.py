@@ -16,10 +16,10 @@ ROOT = REPO
 DEMO_GAME = ROOT / "tools" / "sim" / "games" / "demo-19.sgf"
 
 
-def demo(out, seed, linger):
+def demo(out, seed, linger, *extra):
     return subprocess.Popen([sys.executable, "-m", "goboard", "demo", "--pace", "0", "--port", "0",
                              "--out", str(out), "--linger", str(linger), "--json",
-                             "--seed", str(seed)],
+                             "--seed", str(seed)] + list(extra),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
 
 
@@ -55,6 +55,9 @@ def test_demo_plays_syncs_and_serves(tmp_path):
             time.sleep(0.2)
         assert state["status"] == "counted"
         assert state["rules"] == "chinese"
+        # the players the SGF names reach the page through the board (its game-start)
+        assert state["players"] == {"black": "GNU Go 3.8 level 6", "white": "GNU Go 3.8 level 6",
+                                    "event": "goboard demo"}
         assert summary["result"] in json.dumps(state)
         # ... without the dead stones the hands lifted before the count
         dead = markup_dead(info["sgf"], game.board)
@@ -70,12 +73,21 @@ def test_demo_plays_syncs_and_serves(tmp_path):
     assert gone(summary["board_pid"])
     # a second demo into the same folder is a new board: its game is played live
     # on the page again and replaces the first one's SGF (another seed: other hand noise)
-    proc = demo(out, 4, 0)
+    # ... with players, a table and a clock of its own: the board runs the clock
+    proc = demo(out, 4, 0, "--black", "Ke Jie", "--black-rank", "9p", "--table", "3",
+                "--event", "Demo Cup", "--clock", "byoyomi:30+3x10")
     stdout, stderr = proc.communicate(timeout=300)
     assert proc.returncode == 0, stderr
     again = json.loads(stdout)
     assert again["exact"] is True and again["sgf"] == summary["sgf"]
     assert again["published"] == again["events"]
+    data = Path(again["sgf"]).read_bytes()
+    for prop in (b"PB[Ke Jie]", b"BR[9p]", b"PW[GNU Go 3.8 level 6]", b"EV[Demo Cup]", b"TM[30]",
+                 b"OT[3x10 byo-yomi]", b"table 3"):
+        assert prop in data, prop
+    game = load_sgf(data)[1]["sgf"]
+    last_move = [n for n in game.get_main_sequence() if n.get_move()[0]][-1]
+    assert last_move.has_property("BL") and last_move.has_property("OB")   # in byo-yomi by then
 
 
 def gone(pid, wait=5.0):

@@ -6,6 +6,7 @@ not ended the demo says why (never "game over: None"); and `goboard watch
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -25,8 +26,9 @@ def test_demo_under_aga_prints_a_watch_command_that_works(tmp_path):
         end = time.monotonic() + 60
         while cmd is None and time.monotonic() < end:
             time.sleep(0.2)
-            m = re.search(r"goboard (watch --page \S+)", open(tmp_path / "demo.out").read())
-            cmd = m and m.group(1).split()
+            m = re.search(r"or in another terminal: (.+ watch --page \S+)",
+                          open(tmp_path / "demo.out").read())
+            cmd = m and shlex.split(m.group(1))
         assert cmd, open(tmp_path / "demo.out").read()
         while "after 244 moves" not in open(tmp_path / "demo.out").read():
             assert time.monotonic() < end and demo.poll() is None
@@ -34,9 +36,9 @@ def test_demo_under_aga_prints_a_watch_command_that_works(tmp_path):
         text = open(tmp_path / "demo.out").read()
         assert "game over: None" not in text
         assert re.search(r"game over: [BW]\+[0-9.]+ after 244 moves", text), text
-        w = subprocess.run([sys.executable, "-m", "goboard"] + cmd + ["--plain", "--idle-exit",
-                                                                       "1.5"],
-                           env=env, capture_output=True, timeout=30)
+        # the command as printed, in this shell (not a bare `goboard`, not on PATH here)
+        w = subprocess.run(cmd + ["--plain", "--idle-exit", "1.5"], env=env,
+                           capture_output=True, timeout=30)
         assert w.returncode == 0, w.stderr
         out = w.stdout.decode()
         assert "board SIM-DEMO" in out and "move 244: W pass" in out, out[-800:]

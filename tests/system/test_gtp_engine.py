@@ -76,7 +76,7 @@ def test_every_command_in_protocol_2_form(tmp_path):
                      "quit", "boardsize", "clear_board", "komi", "play", "genmove", "undo",
                      "final_score", "final_status_list", "fixed_handicap", "place_free_handicap",
                      "set_free_handicap", "time_settings", "time_left", "kgs-rules",
-                     "goboard-rules"):
+                     "goboard-rules", "kgs-time_settings"):
             assert must in names, must
         assert g.ask("protocol_version", 2) == (True, "2")
         assert g.ask("name", 3) == (True, "goboard")
@@ -118,8 +118,6 @@ def test_every_command_in_protocol_2_form(tmp_path):
         ok, stones = g.ask("fixed_handicap 2", 300)
         assert ok and sorted(stones.split()) == ["C3", "G7"]
         assert g.ask("fixed_handicap 2", 301) == (False, "board not empty")
-        ok, mv = g.ask("genmove black", 302)
-        assert not ok and "W's turn" in mv  # after the handicap white plays
         assert g.ask("play white E5", 303) == (True, "")
         assert g.ask("play white D5", 304)[0] is False        # not white's turn
         assert g.ask("play black E5", 305) == (False, "illegal move (occupied: "
@@ -131,7 +129,7 @@ def test_every_command_in_protocol_2_form(tmp_path):
         assert g.ask("undo", 308) == (True, "")
         assert g.ask("undo", 309) == (True, "")
         ok, board = g.ask("showboard", 310)
-        assert board.split("\n")[-1].endswith("move 0, W to play")
+        assert board.split("\n")[0].endswith("move 0, W to play")
         assert g.ask("undo", 311)[0] is False       # the handicap is no move
         assert g.ask("final_score", 312)[0] is False
         # free handicap stones, chosen by the controller: a new game set up at the board
@@ -139,8 +137,11 @@ def test_every_command_in_protocol_2_form(tmp_path):
         assert g.ask("set_free_handicap C3 G7 E5 A9", 321) == (True, "")
         ok, board = g.ask("showboard", 322)
         rows = board.split("\n")
-        assert board.count("X") == 4 and rows[1].startswith(" 9 X") and rows[-1].endswith(
+        assert board.count("X") == 4 and rows[2].startswith(" 9 X") and rows[0].endswith(
             "move 0, W to play")
+        # the column letters over their points: A over the first column, J over the last
+        assert rows[1].index("A") == rows[2].index("X") == 3
+        assert rows[1].index("J") == len(rows[2]) - 1
         assert g.ask("set_free_handicap D4 D5", 323) == (False, "board not empty")
         g.send("313 quit\n")
         assert g.read()[:2] == (True, 313)
@@ -170,6 +171,68 @@ def test_time_settings_run_the_boards_clock(tmp_path):
     # the board's clock goes on from there: white's genmove charged white's time
     last = [e for e in log if e.get("type") == "clock"][-1]
     assert 0 < last["W"]["main"] < 590000 and last["B"]["period"] <= 25000
+
+
+def test_the_command_lines_players_table_and_clock_name_every_game(tmp_path):
+    """`goboard gtp --black ... --table ... --clock ...`: each game the controller
+    starts at the board has them (its game-start, so the page and the SGF), and
+    the board's clock runs though the controller sets no time."""
+    with Raw(tmp_path, "--black", "Ann", "--black-rank", "2d", "--white", "Bo", "--event",
+             "Club night", "--table", "4", "--clock", "byoyomi:60+3x10") as g:
+        for k, line in enumerate(["boardsize 9", "clear_board", "komi 6.5", "play black E5"], 1):
+            assert g.ask(line, k) == (True, ""), line
+        ok, mv = g.ask("genmove white", 5)
+        assert ok and re.match(r"^([A-HJ][1-9]|pass)$", mv), mv
+        assert g.ask("quit", 6) == (True, "")
+        assert g.proc.wait(30) == 0
+    log = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
+                                                        "*.jsonl")) for line in open(path)]
+    # the board's own game at power-on is not the controller's; the one it started is
+    (start,) = [e for e in log if e.get("type") == "game-start" and e.get("by") == "host"]
+    assert (start["black"], start["black_rank"], start["white"], start["event"],
+            start["table"]) == ("Ann", "2d", "Bo", "Club night", "4"), start
+    clocks = [e for e in log if e.get("type") == "clock" and e["game"] == start["game"]]
+    assert clocks[0]["spec"] == "byoyomi:60+3x10" and clocks[-1]["W"]["main"] < 60000
+    (path,) = glob.glob(str(tmp_path / "games" / "*.sgf"))
+    data = open(path, "rb").read()
+    for prop in (b"PB[Ann]", b"BR[2d]", b"PW[Bo]", b"EV[Club night]", b"table 4", b"TM[60]",
+                 b"OT[3x10 byo-yomi]", b"BL["):
+        assert prop in data, (prop, data)
+
+
+def test_genmove_out_of_turn_and_kgs_time_settings(tmp_path):
+    """gtp2ogs and kgsGtp set Japanese byo-yomi with kgs-time_settings (time_settings
+    can only say Canadian) and mean periods by time_left's stones; a genmove out of
+    turn is answered as engines answer it: at the board the side to move (the
+    controller's) passes first. The SGF has the clock as TM/OT."""
+    with Raw(tmp_path) as g:
+        for k, line in enumerate(["boardsize 9", "clear_board", "komi 6.5",
+                                  "kgs-time_settings byoyomi 600 30 5", "play black E5"], 1):
+            assert g.ask(line, k) == (True, ""), line
+        ok, mv = g.ask("genmove black", 5)            # white to move: white passes first
+        assert ok and re.match(r"^([A-HJ][1-9]|pass)$", mv), mv
+        ok, board = g.ask("showboard", 6)
+        assert board.split("\n")[0] == "game 2, move 3, W to play", board
+        assert g.ask("time_left black 25 3", 7) == (True, "")
+        assert g.ask("kgs-time_settings hourglass 5", 8)[0] is False
+        assert g.ask("kgs-time_settings byoyomi 600 30", 9)[0] is False
+        assert g.ask("quit", 10) == (True, "")
+        assert g.proc.wait(30) == 0
+    assert "the board's clock runs byoyomi:600+5x30" in g.err, g.err
+    log = [json.loads(line) for path in glob.glob(str(tmp_path / "games" / ".goboard" / "*" /
+                                                        "*.jsonl")) for line in open(path)]
+    by_host = [e for e in log if e.get("type") == "clock" and e.get("by") == "host"]
+    b = by_host[-1]["B"]
+    assert (b["main"], b["period"], b["periods"]) == (0, 25000, 3), b
+    # the board's own game 1, replaced before its first move (komi 6.5): no file
+    files = glob.glob(str(tmp_path / "games" / "*.sgf"))
+    assert [os.path.basename(f) for f in files] == ["SIM-GTP-0002.sgf"], g.err
+    path = files[0]
+    with open(path, "rb") as f:
+        data = f.read()
+    assert b"TM[600]" in data and b"OT[5x30 byo-yomi]" in data, data
+    _, moves = read_moves(data, path)
+    assert [(c, p) for c, p, _ in moves][:2] == [("B", "ee"), ("W", "")]
 
 
 def test_a_controller_killed_mid_game(tmp_path):
@@ -209,5 +272,5 @@ def test_a_second_simulated_board_into_the_same_folder(tmp_path):
         ok, mv = g.ask("genmove black", 1)
         assert ok and re.match(r"^[A-HJ][1-9]$", mv), mv
         ok, board = g.ask("showboard", 2)
-        assert board.split("\n")[-1] == "game 1, move 1, W to play", board
+        assert board.split("\n")[0] == "game 1, move 1, W to play", board
         assert g.ask("quit", 3) == (True, "")

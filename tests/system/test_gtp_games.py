@@ -18,6 +18,7 @@ GOBOARD_GTP_SEED changes the seeds (printed); GNU Go level 0 keeps it quick.
 import glob
 import json
 import os
+import shlex
 import subprocess
 import urllib.request
 import sys
@@ -143,11 +144,14 @@ def test_gnugo_against_gnugo_through_the_board_9_with_mistakes_aga(tmp_path):
 
 
 def test_goboard_play_against_gnugo_9(tmp_path):
-    engine = " ".join(gnugo_argv(0, SEED + 2))
+    # the engine's side of the conversation kept: it is told the board's clock
+    said = tmp_path / "engine.gtp"
+    engine = "sh -c %s" % shlex.quote("tee %s | %s" % (said, " ".join(gnugo_argv(0, SEED + 2))))
     person = " ".join(gnugo_argv(0, SEED + 3))
     r = subprocess.run(GOBOARD + ["play", "--engine", engine, "--color", "W", "--sim", "--size",
                                   "9", "--sim-player", person, "--seed", str(SEED), "--json",
-                                  "--teach", "--sim-hints", "0.3",
+                                  "--teach", "--sim-hints", "0.3", "--clock", "byoyomi:600+3x30",
+                                  "--white", "Ann", "--event", "Club", "--table", "2",
                                   "--out", str(tmp_path / "games")],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
@@ -156,6 +160,17 @@ def test_goboard_play_against_gnugo_9(tmp_path):
     assert out["exact"] is True and out["person"] == "W" and "GNU Go" in out["engine"]
     record = synced(tmp_path, 9)
     assert len(record) == out["moves"]
+    # the clock: GNU Go knows no kgs-time_settings, so byo-yomi as the nearest Canadian,
+    # and before each of its moves the time the board's clock gives it
+    lines = said.read_text().splitlines()
+    assert "time_settings 600 30 1" in lines
+    left = [ln for ln in lines if ln.startswith("time_left black ")]
+    assert len(left) >= out["moves"] // 2 - 1 and all(0 < int(ln.split()[2]) <= 600 for ln in left)
+    (path,) = glob.glob(str(tmp_path / "games" / "*.sgf"))
+    data = open(path, "rb").read()
+    for prop in (b"TM[600]", b"OT[3x30 byo-yomi]", b"PW[Ann]", b"PB[GNU Go", b"EV[Club]",
+                 b"table 2"):
+        assert prop in data, prop
     # an independent replay: GNU Go takes every move of the synced SGF, in turn
     with Engine(gnugo_argv(0)) as go:
         go.boardsize(9)
@@ -196,6 +211,9 @@ def test_demo_vs_engine_9(tmp_path):
         state = json.loads(urllib.request.urlopen(out["page"].replace("/board/", "/state/"),
                                                   timeout=5).read())
         assert state["number"] == out["moves"] and state["game"] == out["game"]
+        # the players' names reach the page through the board (not "Black" and "White")
+        assert state["players"] == {"black": "simulated person (GNU Go)",
+                                    "white": out["engine"], "event": "goboard demo"}
         if out["end"] == "resign":
             assert state["end"]["reason"] == "resign"
         else:

@@ -6,6 +6,8 @@ be the game the board played, move for move, nothing lost or doubled."""
 
 import os
 import random
+import subprocess
+import sys
 import threading
 import time
 
@@ -213,3 +215,34 @@ def test_a_port_whose_other_end_closed_is_a_disconnect_not_a_traceback():
     with pytest.raises(Disconnected):
         link.recv(0.2)
     link.close()
+
+
+def test_one_reader_a_port_and_a_request_to_a_gone_board_is_one_line(monkeypatch):
+    """A second HostLink on a port one holds is refused (two readers steal each
+    other's frames); a request whose board went away, on a link that does not
+    reconnect (new, clock, sync), is a LinkError (one line), not a traceback."""
+    import pty
+    from goboard.errors import UserError
+    from goboard.link import boards
+    from goboard.link.transport import LinkError
+    master, slave = pty.openpty()
+    path = os.ttyname(slave)
+    link = HostLink(path, reconnect=False).open()
+    with pytest.raises(LinkError, match="held by another program"):
+        HostLink(path, reconnect=False).open()
+    # looking for the board: the held port named, not "no board found"
+    monkeypatch.delenv("GOBOARD_PORT", raising=False)
+    monkeypatch.setattr(boards, "candidate_ports", lambda every=False: [(path, "")])
+    with pytest.raises(UserError, match="no board free: %s held" % path):
+        boards.choose_port()
+    r = subprocess.run([sys.executable, "-m", "goboard", "ports", "--port", path],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stdout.splitlines() == [
+        path + "\theld by another program (a goboard serving it?)", "no board found free"], r.stdout
+    os.close(slave)
+    os.close(master)
+    with pytest.raises(LinkError, match="went away"):
+        link.hello(timeout=0.2, tries=1)
+    link.close()
+    again = HostLink("loop://", reconnect=False).open()     # a URL: no lock to take
+    again.close()

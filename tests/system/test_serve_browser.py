@@ -9,18 +9,13 @@ import io
 import os
 import time
 
-from browser_rig import (CELL, MARGIN, SEQ_SHOWN, WIDTH, HEIGHT, _real_browser_present,  # noqa: F401
-                         browser, server, viewport, wait_for)
+from browser_rig import (CELL, MARGIN, PANEL_STONES, SEQ_SHOWN, WIDTH, HEIGHT,  # noqa: F401
+                         _real_browser_present, browser, server, viewport, wait_for)
 from goboard.live.server import ServerThread
 from synth import EventMaker
 
-PAGE_VIEW = """
-const p = document.getElementById('panel-' + arguments[0]);
-const stones = {};
-for (const c of p.querySelectorAll('circle.stone:not(.dead)'))
-  stones[c.dataset.point] = c.classList.contains('black') ? 'B' : 'W';
+PAGE_VIEW = PANEL_STONES + """
 const banner = p.querySelector('.banner');
-const last = p.querySelector('circle.last');
 return {stones: stones, move: p.querySelector('.move').textContent,
         turn: p.querySelector('.turn').textContent,
         capB: p.querySelector('.cap.black').textContent, capW: p.querySelector('.cap.white').textContent,
@@ -91,7 +86,7 @@ def test_page_shows_the_position_after_every_event(browser, server):
     view = push_and_wait(browser, server, "table-7",
                          {"type": "count", "result": "W+6.5", "winner": "W", "margin": 6.5,
                           "unit": "points", "breakdown": {}, "game": 1, "seq": m.seq})
-    assert view["result"] == "W+6.5"
+    assert view["result"] == "White wins W+6.5"
 
 
 def test_late_page_gets_the_current_state_and_a_wall_shows_several_boards(browser, server):
@@ -231,8 +226,8 @@ def test_banner_and_result_leave_the_board_in_view(browser, server):
     view = push_and_wait(browser, server, "cover",
                          {"type": "count", "result": "B+1.5", "winner": "B", "margin": 0.75,
                           "unit": "stones", "breakdown": {}, "game": 1, "seq": m.seq})
-    assert view["result"] == "B+1.5 (0.75 stones)"
-    assert view["move"] == "Move 6 (White passes)"
+    assert view["result"] == "Black wins B+1.5 (0.75 stones)"
+    assert view["move"] == "Move 6"          # the result takes the room of the pass
     rects = browser.execute_script(RECTS, "cover")
     for point in ("aa", "jj", "ss", "as", "sa"):
         x, y, _ = svg_pixel(browser, "cover", point)

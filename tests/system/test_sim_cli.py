@@ -40,6 +40,28 @@ def test_sgf_input_played_physically(tmp_path):
     assert [e["type"] for e in out["events"] if e["type"] in ("pass", "end")] == ["pass", "pass", "end"]
 
 
+def test_players_event_table_and_clock_reach_the_board(tmp_path):
+    """The SGF's PB/BR/EV and the command line's --white, --table, --clock are the
+    game's: the board logs them with its game-start (the page and the SGF read
+    them there); a script game takes them from the command line alone."""
+    proc = run(["--rules", "chinese", "--json", "--white", "Shin Jinseo", "--table", "7",
+                "--clock", "byoyomi:5+2x3"], tmp_path,
+               "(;GM[1]SZ[9]PB[Ke Jie]BR[9p]PW[Someone]WR[9d*]EV[Cup];B[cc];W[gg];B[];W[])")
+    assert proc.returncode == 0, proc.stderr
+    start = json.loads(proc.stdout)["events"][0]
+    assert start["type"] == "game-start"
+    assert (start["black"], start["black_rank"], start["white"], start["event"], start["table"],
+            start["clock"]) == ("Ke Jie", "9p", "Shin Jinseo", "Cup", "7", "byoyomi:5+2x3")
+    assert "white_rank" not in start            # 9d* is no rank: left out, not refused
+    proc = run(["--size", "9", "--json", "--black", "Ann", "--round", "2"], tmp_path,
+               "wait 300\nplace B cc\n")
+    start = json.loads(proc.stdout)["events"][0]
+    assert (start["black"], start["round"]) == ("Ann", "2") and "clock" not in start
+    for bad in (["--black-rank", "40k"], ["--clock", "byoyomi:5"], ["--table", "x" * 61]):
+        proc = run(["--size", "9"] + bad, tmp_path, "wait 300\n")
+        assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
 def test_bad_input_is_one_line_and_status_2(tmp_path):
     for text in ("place B zz\n", "jump B cc\n", "wait soon\n", "(;GM[1]SZ[9];B[cc"):
         proc = run(["--size", "9", "--json"], tmp_path, text)

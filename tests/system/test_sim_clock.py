@@ -9,11 +9,13 @@ import json
 import subprocess
 
 import linkrig
+from sgfmill import sgf
 
 from goban.gamelog import GameLog
 from goboard.live import pairing
 from goboard.commands.sim import parse_script
 from goboard.link.transport import HostLink, LinkError
+from goboard.record.sgfrecord import record_game
 from goboard.sim.board import SimBoard
 from sim_rig import sim, kinds, illegal, script
 
@@ -107,6 +109,12 @@ def _ing_game(clock):
 
 
 def test_ing_penalty_points_enter_the_count():
+    _penalised()
+
+
+def _penalised():
+    """The Ing game with black 2 points in penalty, checked: (out, its count, the
+    count of the same game without a clock)."""
     plain = kinds(_ing_game(None), "count")[0]
     out = _ing_game("ing:12+3x4@2")
     assert illegal(out) == []
@@ -122,6 +130,44 @@ def test_ing_penalty_points_enter_the_count():
     end = out["events"].index(kinds(out, "end")[0])
     last = [e for e in out["events"][end:] if e["type"] == "clock"]
     assert last and all(e["paused"] for e in last)
+    return out, c, plain
+
+
+def test_goboard_score_counts_the_ing_penalty_of_the_sgf(tmp_path):
+    """The board's Ing count with black's 2 penalty points, written to SGF
+    (PENALTY on the last node), read by `goboard score` and by Sabaki's parser:
+    the result is the board's, not the count without the penalty."""
+    out, c, plain = _penalised()
+    path = tmp_path / "ing.sgf"
+    path.write_bytes(record_game(out["events"], serial="SIM-ING"))
+    game = sgf.Sgf_game.from_bytes(path.read_bytes())
+    last = game.get_last_node()
+    assert last.get_raw_list("PENALTY") == [b"B:2"]
+    assert game.get_root().get("RE") == c["result"] != plain["result"]
+    r = subprocess.run(GOBOARD + ["score", str(path), "--json"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    assert got["result"] == c["result"] and got["sgf_result"] == c["result"]
+    assert got["breakdown"]["penalty"] == {"B": 2, "W": 0}
+    assert got["margin"] == c["margin"]
+    # without the property the same file counts as the board would without a clock
+    path2 = tmp_path / "nopen.sgf"
+    path2.write_bytes(path.read_bytes().replace(b"PENALTY[B:2]", b""))
+    r = subprocess.run(GOBOARD + ["score", str(path2), "--json"], capture_output=True,
+                       text=True, timeout=60)
+    assert json.loads(r.stdout)["result"] == plain["result"]
+    # Sabaki's parser reads the property as written
+    js = subprocess.run(["node", str(REPO / "tools" / "sgfjs" / "read.js"), str(path)],
+                        capture_output=True, text=True, timeout=60)
+    assert json.loads(js.stdout)["nodes"][-1]["PENALTY"] == ["B:2"]
+    # a bad value is one line naming the property
+    for bad in (b"PENALTY[X:2]", b"PENALTY[B:2][B:3]", b"PENALTY[B:two]"):
+        path2.write_bytes(path.read_bytes().replace(b"PENALTY[B:2]", bad))
+        r = subprocess.run(GOBOARD + ["score", str(path2)], capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 2 and "PENALTY" in r.stderr and len(r.stderr.splitlines()) == 1, \
+            (bad, r.stderr)
 
 
 def test_power_cuts_while_a_clock_runs():

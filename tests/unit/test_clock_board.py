@@ -6,8 +6,10 @@ tore ends the game on time at the resume. (tests/test_sim_clock.py plays whole
 games through the simulator.)"""
 
 import json
+import subprocess
+import sys
 
-from conftest import MP, run_micropython
+from conftest import MP, REPO, run_micropython
 
 
 def test_the_clock_in_the_board_loop(tmp_path):
@@ -37,3 +39,41 @@ def test_the_clock_in_the_board_loop(tmp_path):
     assert [(e["reason"], e["winner"]) for e in f["end"]] == [("time", "W")]
     assert f["types"][:2] == ["clock", "end"]
     assert f["phase"] == "over" and f["over"] and f["end_state"] == "time"
+
+
+MENU = MP / "clock_menu.py"
+# (presses after the board's game is over, the clock the new game gets, the display
+# at the clock's steps): each time system from the menu at the board, no computer
+WALKS = [
+    ("ok,ok,ok,ok,ok", None, [["Clock", "none"]]),
+    ("ok,ok,ok,ok,up,ok,down,down,ok", "absolute:60",
+     [["Clock", "absolute"], ["Main time", "10:00"], ["Main time", "1:00"]]),
+    ("ok,ok,ok,ok,up,up,ok,up,ok,down,ok,up,ok", "byoyomi:900+2x40",
+     [["Clock", "byo-yomi"], ["Main time", "15:00"], ["Periods", "2"], ["Period", "40 s"]]),
+    ("ok,ok,ok,ok,up,up,up,ok,ok,up,ok,up,up,ok", "canadian:600+20/600",
+     [["Clock", "Canadian"], ["Moves", "20"], ["Period", "10:00"]]),
+    ("ok,ok,ok,ok,down,down,ok,down,ok,up,up,up,up,up,ok", "fischer:300+60",
+     [["Clock", "Fischer"], ["Main time", "5:00"], ["Increment", "1:00"]]),
+    ("ok,ok,ok,ok,down,ok" + ",up" * 20 + ",ok,ok", "ing:12600+3x2100@2",
+     [["Clock", "Ing"], ["Main time", "3:30:00"], ["Periods", "3 x 35:00"]]),
+]
+
+
+def test_a_clock_chosen_at_the_board_alone():
+    """The new-game menu's clock steps (type, main time, overtime) under CPython
+    and MicroPython alike: each system's spec in the new game's game-start, the
+    display at each step, up/down held at the ends of the choices, none: no clock."""
+    text = "\n".join(w for w, _, _ in WALKS) + "\n"
+    env = {"PYTHONPATH": str(REPO / "firmware"), "PATH": "/usr/bin:/bin"}
+    cp = subprocess.run([sys.executable, str(MENU)], input=text, capture_output=True, text=True,
+                        env=env, timeout=60, cwd=str(REPO))
+    assert cp.returncode == 0, cp.stderr
+    mp = run_micropython(MENU, stdin=text)
+    assert cp.stdout.splitlines() == mp.splitlines()
+    for (presses, spec, shown), line in zip(WALKS, cp.stdout.splitlines()):
+        lines, start = json.loads(line)
+        assert start is not None and start[4] == "menu", presses
+        assert start[3] == spec, (presses, start)
+        for want in shown:
+            assert want in lines, (presses, want, lines)
+        assert lines[-1][0].startswith("New game")        # the game began

@@ -9,8 +9,9 @@ import pytest
 
 from goban.clock import Clock, parse
 from goboard.gtp.client import Engine
-from goboard.gtp.protocol import (GTPError, clock_left, clock_spec, color_word, parse_command,
-                                  preprocess, response, to_color, to_point, vertex)
+from goboard.gtp.protocol import (GTPError, clock_left, clock_spec, color_word, kgs_clock_spec,
+                                  parse_command, preprocess, response, time_commands, time_left,
+                                  to_color, to_point, vertex)
 
 from gtp import GNUGO, GTP, gnugo_argv
 
@@ -80,6 +81,56 @@ def test_time_settings_as_the_board_clock():
     ev = clock.host({"B": clock_left(412, 0), "W": clock_left(120, 5)}, 0)
     assert ev["B"]["main"] == 412000 and ev["B"]["moves"] == 25
     assert (ev["W"]["main"], ev["W"]["period"], ev["W"]["moves"]) == (0, 120000, 5)
+
+
+def test_kgs_time_settings_as_the_boards_clock():
+    """kgs-time_settings says Japanese byo-yomi, which time_settings cannot; in it
+    time_left's stones are the periods left (kgsGtp, gtp2ogs, KataGo read it so)."""
+    assert kgs_clock_spec("none", []) is None
+    assert kgs_clock_spec("absolute", [900]) == "absolute:900"
+    assert kgs_clock_spec("BYOYOMI", [600, 30, 5]) == "byoyomi:600+5x30"
+    assert kgs_clock_spec("byoyomi", [600, 30, 0]) == "absolute:600"
+    assert kgs_clock_spec("canadian", [600, 300, 25]) == clock_spec(600, 300, 25)
+    for kind, nums in (("hourglass", [5]), ("byoyomi", [600, 30]), ("none", [1]),
+                       ("absolute", [])):
+        with pytest.raises(ValueError):
+            kgs_clock_spec(kind, nums)
+    clock = Clock(parse(kgs_clock_spec("byoyomi", [600, 30, 5])))
+    ev = clock.host({"B": clock_left(25, 3, "byoyomi"), "W": clock_left(412, 0, "byoyomi")}, 0)
+    assert (ev["B"]["main"], ev["B"]["period"], ev["B"]["periods"]) == (0, 25000, 3)
+    assert ev["W"]["main"] == 412000 and ev["W"]["periods"] == 5
+
+
+def test_what_play_tells_an_engine_is_the_boards_clock_read_back():
+    """`goboard play` tells the engine the board's clock (time_commands, then
+    time_left before each move); an engine reading them as `goboard gtp` does
+    (clock_spec, kgs_clock_spec, clock_left) has the board's clock: byo-yomi as
+    itself where kgs-time_settings is known, else the nearest Canadian (one move
+    a period); Fischer and Ing, which GTP cannot say, are not told."""
+    def read_back(line):
+        word, *args = line.split()
+        if word == "kgs-time_settings":
+            return kgs_clock_spec(args[0], [int(a) for a in args[1:]])
+        return clock_spec(*(int(a) for a in args))
+    for spec, kgs, want in (("absolute:900", False, "absolute:900"),
+                            ("canadian:600+20/300", True, "canadian:600+20/300"),
+                            ("byoyomi:600+5x30", True, "byoyomi:600+5x30"),
+                            ("byoyomi:600+5x30", False, "canadian:600+1/30")):
+        (line,) = time_commands(spec, kgs)
+        assert read_back(line) == want, (spec, kgs, line)
+        clock = Clock(parse(spec))
+        ev = clock.host({"B": {"main": 0, "period": 17000, "periods": 3, "moves": 4},
+                         "W": {"main": 412000}}, 0)
+        system = "byoyomi" if kgs and spec.startswith("byoyomi") else "canadian"
+        for side in "BW":
+            t, stones = time_left(ev[side], spec, kgs)
+            back = clock_left(t, stones, system)
+            assert all(ev[side][k] == v for k, v in back.items() if k != "moves" or
+                       spec.startswith("canadian")), (spec, side, back, ev[side])
+            if kgs and spec.startswith("byoyomi") and side == "B":
+                assert back["periods"] == 3
+    assert time_commands("fischer:300+10") == [] and time_commands("ing:600+3x100@2") == []
+    assert time_left({"main": 1500}, "fischer:300+10") == (2, 0)
 
 
 def test_the_client_against_gnu_go():

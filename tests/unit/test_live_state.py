@@ -261,3 +261,66 @@ def test_a_source_thread_publishing_after_the_loop_closed_is_dropped_quietly():
     t.start()
     t.join(5)
     assert errors == []
+
+
+def test_the_main_line_rides_in_the_snapshot_so_a_late_joiner_can_step_and_undo():
+    """The snapshot's `moves` is the main line with each move's captures (takebacks
+    gone from it), `setup` the stones before the first move: a display that joins
+    from it takes back as many moves as the board does, and the state's own game
+    record (`as_events`) replays to the same position."""
+    from goboard.record.sgfrecord import check_record, record_game
+    m = EventMaker(seed=5, handicap=2, local=0.9)
+    evs = [m.start(black=["dp", "pd"])]
+    took = 0
+    while len(evs) < 90:
+        ev = m.random_move()
+        took += len(ev.get("captures") or ())
+        evs.append(ev)
+        if len(evs) % 17 == 0:
+            evs.append(m.undo())
+    assert took > 0
+    s = apply_all(LiveState("b"), evs)
+    snap = json.loads(json.dumps(s.snapshot()))
+    assert snap["setup"] == {"B": ["dp", "pd"], "W": []} and snap["first"] == "W"
+    assert len(snap["moves"]) == s.number == m.g.n
+    for k, mv in enumerate(snap["moves"], 1):
+        c, p = m.g.color_of(k), m.g.move_point(k)
+        assert (mv[0], mv[1]) == ({1: "B", 2: "W"}[c], m.sgf(p))
+    late = LiveState.from_snapshot(snap)
+    assert late.snapshot() == s.snapshot()
+    for _ in range(12):                    # the board takes back twelve moves
+        ev = m.undo()
+        s.apply(ev)
+        late.apply(ev)
+        assert late.rows() == m.position() == s.rows()
+    assert len(late.snapshot()["moves"]) == m.g.n
+    # the game as the state holds it: an SGF whose main line is the game
+    data = record_game(late.as_events(), serial="b")
+    check_record(data, late.as_events())
+    from goboard.record.sgfgame import load_sgf
+    game, info = load_sgf(data)
+    assert game.board.rows() == m.position() and info["illegal"] is None
+
+
+def test_the_feed_keeps_the_games_events_for_its_sgf():
+    """Seen from its game-start, a board's game is its events as sent (clock times,
+    comments); joined from a snapshot, the game as the state holds it."""
+    async def main():
+        feed = Feed().attach()
+        evs, m = random_game(20, seed=4)
+        extra = [m.event("illegal", color="B", point=evs[3]["point"], code="occupied",
+                         text="occupied", fix="take it off"), m.restored()]
+        for ev in evs + extra:
+            feed.publish("t1", ev)
+        got = feed.game_events("t1")
+        assert got == evs + extra
+        feed.publish_snapshot("t2", dict(feed.snapshot("t1"), board="t2"))
+        late = feed.game_events("t2")
+        assert late[0]["type"] == "game-start" and len(late) == 21
+        assert [e["point"] for e in late[1:]] == [e["point"] for e in evs[1:]]
+        # a new game starts the list again
+        m2 = EventMaker(seed=6, game=2)
+        feed.publish("t1", m2.start())
+        assert [e["type"] for e in feed.game_events("t1")] == ["game-start"]
+        assert feed.game_events("nobody") is None
+    asyncio.run(main())

@@ -107,6 +107,31 @@ def test_a_prisoner_returned_to_its_owners_bowl_never_stops_a_move():
     assert "illegal" not in [e[0] for e in flat(s)]
 
 
+def test_a_move_whose_bowl_reads_after_it_is_one_stone_out_not_two():
+    """A capture lifted while its prisoner is still in the capturer's hand (it may
+    yet go to its owner's bowl, which then hides a stone taken out): the owner's
+    next move is taken before its bowl reads one lighter, so that reading may be
+    the move's stone or a new one with the move's hidden. Once the prisoner comes
+    into the capturer's lid it was never given: the move's stone is counted
+    once and the bowl holds no stone out (counted twice, it witnessed a stone
+    nobody took, and a wrong-colour stone later became a move on a dead sensor
+    nobody played). tests/system/test_referee_table.py keeps the other case: a
+    prisoner that did go into its owner's bowl hides no move after it."""
+    s = S.prisoner_in_hand_as_the_owner_moves()
+    assert ("move", "W", "dd") in s[1]
+    assert s[-1] == [("unused", 0, 0)]
+
+
+def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
+    """The stone that replaces a knocked one comes from the bowl: the bowl's next
+    stone out is that stone, on the board already, not a stone in a hand (kept
+    as one, it vouched for moves nobody made for the rest of the game)."""
+    s = S.knocked_stone_put_back_from_the_bowl()
+    assert s[0] == [("illegal", "knocked", "cc")]
+    assert s[1] == [("restored",)]
+    assert s[-1] == [("unused", 0, 0)]
+
+
 def test_the_count_waits_for_a_sensor_that_reads_nothing():
     s = S.count_waits_for_a_sensor_that_reads_nothing()
     assert s[1] == []                       # end held: ab cannot be read

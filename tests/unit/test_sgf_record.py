@@ -183,3 +183,26 @@ def test_the_checker_reads_as_replay_does():
         with pytest.raises(UserError, match=why) as e:
             read_moves(bad, "y.sgf")
         assert "y.sgf" in str(e.value)
+
+
+def test_the_table_and_a_clock_set_after_the_start():
+    """The table of a hall's pairing is in GC; a clock the host sets after the
+    start (GTP's time_settings) gives TM and OT like one chosen with the game,
+    and each move its BL/WL."""
+    from synth import TimedGame
+    t = TimedGame(EventMaker(size=9, seed=3), "canadian:300+25/600",
+                  {"black": "Ann", "white": "Bo", "table": "7"})
+    evs = t.start()
+    del evs[0]["clock"]                        # the game began without one
+    c = t.clock.host({"spec": "canadian:300+25/600"}, t.now)
+    evs.append(t.clock_event(c))
+    assert evs[-1]["by"] == "host" and evs[-1]["set"]
+    for _ in range(4):
+        evs += t.move(5000)
+    game = sgf.Sgf_game.from_bytes(record_game(evs))
+    root = game.get_root()
+    assert "table 7" in root.get("GC")
+    assert root.get("TM") == 300 and root.get("OT") == "25/600 Canadian"
+    assert not root.has_property("C")          # set before any move: no comment
+    nodes = game.get_main_sequence()[1:]
+    assert [n.get("BL") for n in nodes] == [295, 295, 290, 290]

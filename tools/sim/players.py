@@ -504,6 +504,15 @@ class Players:
                 and self.i_of(g.move_point(k)) in lit:
             back.append(k)
             k -= 1
+        if todo and len(back) < len(todo):
+            # a move among them the board cannot see (a stone on a dead sensor,
+            # not lit): every move since the last the board recorded is taken
+            # back, as players do who know where the board's record stopped
+            first = len(self.board_moves) + 1
+            since = [j for j in range(first, g.n + 1) if g.move_point(j) > ABANDON]
+            pts = set(self.i_of(g.move_point(j)) for j in since)
+            if since and len(since) == g.n - first + 1 and all(i in pts for i in todo):
+                back = list(range(g.n, first - 1, -1))
         if not back or len(back) < len(todo):
             return None
         acts = []

@@ -6,6 +6,8 @@ The job (JSON on stdin, prepared by `goboard sim`):
     profile  path of a sim profile (boards/sim-19.json)
     rules, komi, handicap   the game set up at the board
     clock    optional clock spec (goban.clock) of that game; `wait` is thinking time
+    game     optional players and game data of that game (goban.players: black,
+             white, ranks, event, round, table), logged with its game-start
     setup    optional [SGF points]: black's handicap stones at free points (an SGF's AB)
     seed, noise             the world's randomness and sensor/hand noise level (0..3)
     actions  [[verb, args...]]: place C pt [role] | drop C pt [role] | lift pt [dest] |
@@ -232,10 +234,12 @@ class Runner:
             self.tap.link.undo_fn = self.loop.host_undo
             self.tap.link.raw_fn = self.loop.raw_frame       # the board's diagnostics
             self.tap.link.diag_fn = self.loop.host_diag
-        clock = self.job.get("clock")
+        game = dict(self.job.get("game") or {})      # the players, event, round, table
+        if self.job.get("clock"):
+            game["clock"] = self.job["clock"]
         how = self.loop.start(self.job.get("rules", "chinese"), self.job.get("komi"),
                               self.job.get("handicap", 0), self.job.get("setup"),
-                              {"clock": clock} if clock else None, self.now)
+                              game or None, self.now)
         self.emit_note({"type": "boot", "how": how})
         for mod, args in self.plugins:
             mod.install(self, args)

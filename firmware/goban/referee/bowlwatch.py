@@ -36,6 +36,7 @@ from goban.referee.phase import PLAY, SETUP
 from goban.referee.words import LETTER
 
 READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
+FIX_MS = 10000                     # a knocked stone's fix taken from its bowl this soon
 MISSED_MS = 3000                   # prisoners said missing that come in this soon: late, not loose
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 
@@ -78,6 +79,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.into[c] += d
             if d > 0:
                 _repay(ref, c, d)
+                _not_given(ref, c, d)     # (a late one too: said missing, it came)
             short = loose(ref, c)
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
@@ -101,15 +103,25 @@ def _bowl_moved(ref, c, d):
     """A bowl's settled count changed by d: stones out, or back in (see the
     module docstring: back in only as many as were out)."""
     sc = ref.scales
+    if d < 0 and sc.fixing[c]:
+        if (ref.now - sc.fixing_at[c]) & 0x3FFFFFFF < FIX_MS:
+            k = -d if -d < sc.fixing[c] else sc.fixing[c]
+            d += k                        # stones put back where a knock took them
+        sc.fixing[c] = 0
+        if d == 0:
+            return
     if d < 0:
         u = used(ref, c)
         if sc.gift[c] and sc.out[c] < u:
             # a prisoner put in it may have hidden a stone taken out (the two
-            # weigh nothing together): the game's stones did leave it
+            # weigh nothing together): the game's stones did leave it (undone if
+            # the prisoner turns up in the capturer's lid after all: _not_given)
             k = u - sc.out[c]
-            sc.out[c] += k if k < sc.gift[c] else sc.gift[c]
-        sc.gift[c] = 0
+            k = k if k < sc.gift[c] else sc.gift[c]
+            sc.out[c] += k
+            sc.hidden[c] += k
         sc.out[c] -= d
+        sc.gift[c] = 0
         sc.unsure[c] = 0
         return
     if sc.gift[c]:
@@ -123,6 +135,24 @@ def _bowl_moved(ref, c, d):
     sc.out[c] -= back
     if back:
         sc.unsure[c] = 1
+
+
+def knocked(ref, color, pts):
+    """Stones of `color` said knocked off their points: the player may put each
+    back with a stone from the bowl (the knocked one on the floor), so the bowl's
+    next stones out within FIX_MS are those, not stones of moves to come. Counted
+    as out they stayed out for good: the bowl said a stone was in a hand when none
+    was, and a wrong-colour stone became a move on a dead sensor nobody played.
+    A stone put back from elsewhere leaves the bowl a stone behind the game: it
+    then tells nothing (unused), never a stone that is not out."""
+    g = ref.game
+    k = 0
+    for i in pts:
+        if g.board.cells[ref.p_of(i)] == color:
+            k += 1
+    sc = ref.scales
+    sc.fixing[color] = k
+    sc.fixing_at[color] = ref.now
 
 
 def resumed(ref, logged):
@@ -152,6 +182,8 @@ def new_game(ref):
         sc.unsure[c] = 0
         sc.gift[c] = 0
         sc.missed[c] = 0
+        sc.fixing[c] = 0
+        sc.hidden[c] = 0
 
 
 def used(ref, color):
@@ -260,6 +292,7 @@ def lifted(ref, prisoners):
         sc = ref.scales
         sc.unsure[prisoners] = 1
         sc.gift[prisoners] = -short
+        sc.hidden[prisoners] = 0
 
 
 def check_lids(ref):
@@ -288,6 +321,25 @@ def check_lids(ref):
             sc.into[color] -= short           # what it holds is the count from now on
             sc.missed[color] = -short         # (unless they come in soon: _repay)
             sc.missed_at[color] = ref.now
+
+
+def _not_given(ref, c, d):
+    """d prisoners came into c's lid: prisoners `lifted` thought might be in their
+    owner's bowl (its lid short when the last left the board, still in a hand)
+    were not given to it. Its stones counted out for them are taken back: kept,
+    the bowl said a stone was in a hand when none was (a stone of a move already
+    taken, its reading late, counted twice), and a wrong-colour stone became a
+    move on a dead sensor nobody played (seed 16585 games 36, 123, 171, 192)."""
+    sc = ref.scales
+    o = WHITE if c == BLACK else BLACK
+    x = d if d < sc.gift[o] else sc.gift[o]
+    sc.gift[o] -= x
+    d -= x
+    y = d if d < sc.hidden[o] else sc.hidden[o]
+    sc.hidden[o] -= y
+    sc.out[o] -= y
+    if x and not sc.gift[o] and not sc.hidden[o]:
+        sc.unsure[o] = 0
 
 
 def _repay(ref, c, d):

@@ -58,9 +58,14 @@ class Scales:
         # prisoners that may have gone into their owner's bowl unseen (a lid
         # short of them when they were all lifted): bowlwatch.lifted
         self.gift = array("i", [0, 0, 0])
+        self.hidden = array("i", [0, 0, 0])   # stones counted out for a gift so far
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
+        # stones said knocked off the board lately, and when: the stone the player
+        # puts back may come from the bowl (bowlwatch.knocked)
+        self.fixing = array("i", [0, 0, 0])
+        self.fixing_at = array("i", [0, 0, 0])
 
 
 class Wait:
@@ -293,6 +298,9 @@ class RefState:
         self.unchoose()
         self.illegal = code
         self.announced = j
+        if code == "knocked" and color:
+            from goban.referee.bowlwatch import knocked
+            knocked(self, color, pts)
         self.emit(ev)
         self.show("Illegal: " + code + (" " + pname if pname else ""), fix, pts)
 

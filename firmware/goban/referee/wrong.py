@@ -17,7 +17,7 @@ from goban.referee.words import NAMES
 from goban.referee.diff import NO_TOL, CAP, diff_frame, split
 from goban.referee.announce import classify
 from goban.referee import bowlwatch
-from goban.referee.explain import explain, likely, new_stones, weak, unknown, MAX_NEW
+from goban.referee.explain import explain, likely, new_stones, weak, unknown
 
 
 def certain(ref, v):
@@ -81,15 +81,15 @@ def what_is_wrong(ref, v):
 
 
 def _unexplained_since_restart(ref, v, new):
-    """The restart's look found more stones the saved game lacks than its
-    search can order (play went on while the board was off): they are named to
-    be played again, as when an order is not sure. Announced as a mismatch the
-    game stopped for good: no fix a player makes would fit that look."""
+    """The restart's look found stones the saved game lacks (on the board since
+    the restart) and no order of moves explains the frame: play went on while the
+    board was off (more moves than one look orders, a capture among them, a
+    mistake of the hands). Which of them were moves, and in what order, nobody
+    can tell from one frame: they are named to be played again, what they took
+    put back, as when an order is not sure. Announced as a mismatch (or a stone
+    named extra at random) the game stopped or took the wrong stone."""
     since = ref.since
     if not ref.resumed or since is None:
-        return False
-    s = v.search
-    if len(new) <= MAX_NEW and (s is None or s.complete):
         return False
     for i in new:
         if since[i] == 0:

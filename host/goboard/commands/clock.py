@@ -13,7 +13,7 @@ import json
 from goban import clock as C
 from goboard.link.boards import choose_port
 from goboard.errors import UserError
-from goboard.link.transport import HostLink
+from goboard.link.control import open_link
 
 SIDES = (("black", "B"), ("white", "W"))
 
@@ -86,8 +86,8 @@ def describe(ev):
 
 def run(args):
     req = request(args)
-    port = choose_port(args.port)
-    link = HostLink(port, reconnect=False).open()
+    port = choose_port(args.port, held_ok=True)
+    link = open_link(port)
     try:
         link.hello()
         ev = link.clock(**req)

@@ -17,8 +17,10 @@ import time
 from argparse import Namespace
 
 from goban import rules as R
-from goboard.argtypes import number, port_number
-from goboard.commands.sim import load_input
+from goban.players import MAX_TEXT
+from goboard.argtypes import add_game_arguments, game_fields, number, port_number
+from goboard.cli import invoked_as
+from goboard.commands.sim import job_game, load_input
 from goboard.errors import UserError
 from goboard.gtp.boardgame import BoardGame
 from goboard.gtp.client import gnugo_argv
@@ -29,7 +31,6 @@ from goboard.live.server import ServerThread
 from goboard.live.state import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
 from goboard.paths import BOARDS, SIM
 from goboard.record.journal import Journal
-from goboard.record.sgfgame import read_sgf
 from goboard.record.sgfrecord import read_moves
 from goboard.record.sync import follow, sgf_path, sync_once
 from goboard.sim.board import SimBoard
@@ -85,19 +86,8 @@ def add_arguments(p):
                         "by the simulated hands (goboard play)")
     p.add_argument("--size", type=int, default=19, choices=(9, 19),
                    help="with --vs-engine: the board's size (default 19)")
-
-
-def players(path):
-    """PB/PW of the input game, for the synced SGF (the board itself does not know them)."""
-    root = read_sgf(path).get_root()
-    out = {}
-    for key, name in (("PB", "black"), ("PW", "white")):
-        try:
-            if root.has_property(key):
-                out[name] = root.get(key)
-        except ValueError:
-            pass
-    return out
+    add_game_arguments(p, defaults="the SGF's PB, PW, BR, WR, EV, RO; the event "
+                                   "'goboard demo'")
 
 
 def minutes(seconds):
@@ -137,17 +127,19 @@ def run(args):
     # every demo is a new board with an empty log: what an earlier demo synced
     # into this folder is that other board's, so it starts again from game 1
     shutil.rmtree(Journal(args.out, SERIAL).dir, ignore_errors=True)
-    meta = dict(players(args.game), event="goboard demo")
-    if record["swapped"]:
-        # white moves first under these rules: the record's black plays white
-        meta = dict(meta, black=meta.get("white"), white=meta.get("black"))
-        meta = {k: v for k, v in meta.items() if v is not None}
+    # the players and the event go to the board, which logs them with the game:
+    # the page, the SGF and the relay all have them from there (white moves first
+    # under some rules: the record's black then plays white)
+    game, clock = job_game(args, record, args.game)
+    game.setdefault("event", "goboard demo")
+    meta = {}
     work = tempfile.mkdtemp(prefix="goboard-demo-")
     relay = Relay(work)
     relay.start()
     job = {"profile": str(profile), "rules": record["rules"], "komi": record["komi"],
            "handicap": record["handicap"], "seed": args.seed, "noise": args.noise,
            "actions": actions, "dir": os.path.join(work, "board"), "pace": args.pace,
+           "game": game, "clock": clock,
            "link": {"device": relay.board_path, "serial": SERIAL, "linger_ms": 10 ** 9}}
     try:
         server = ServerThread(args.host, args.port, title="goboard demo").start()
@@ -165,7 +157,8 @@ def run(args):
             % (os.path.basename(args.game), len(record["moves"]), record["rules"],
                sgf_path(args.out, SERIAL, 1)))
         say("  Watch it live: %s/board/%s   (every board: %s/)" % (server.url, SERIAL, server.url))
-        say("  or in another terminal: goboard watch --page %s/board/%s" % (server.url, SERIAL))
+        say("  or in another terminal: %s watch --page %s/board/%s" % (invoked_as(), server.url,
+                                                                      SERIAL))
         if record["swapped"]:
             say("  %s: white moves first, so the record is played with its colours swapped"
                 % record["rules"])
@@ -273,15 +266,16 @@ def vs_engine(args):
             raise UserError("cannot serve the live page on %s:%d: %s" % (args.host, args.port, e))
         # every demo is a new board with an empty log (SimTable.forget)
         table.forget(args.out)
-        board = BoardGame(table.port, args.out, {"black": "simulated person (GNU Go)",
-                                                 "white": ename, "event": "goboard demo"})
+        game = game_fields(args, given={"black": "simulated person (GNU Go)",
+                                        "white": ename[:MAX_TEXT], "event": "goboard demo"})
+        board = BoardGame(table.port, args.out)
         board.listeners += [person.on_event, lambda ev: server.publish(board.serial, ev)]
         board.open()
         say("goboard demo: a simulated person (black, GNU Go) plays %s (white) on the "
             "simulated board; the engine's moves are lit and the hands put them down." % ename)
         say("  Watch it live: %s/board/%s" % (server.url, board.serial))
         t0 = time.monotonic()
-        out = match(board, engine, "B", rules, args.komi, 0, person, say)
+        out = match(board, engine, "B", rules, args.komi, 0, person, say, game=game)
         say("game over: %s after %d moves (%s); %s %s" % (
             out["result"], out["moves"], minutes(time.monotonic() - t0), out["sgf"],
             "is the game played, move for move" if out["exact"] else "DIFFERS from the game played"))

@@ -10,6 +10,10 @@ goes away (its end of stdout closed, or stdin closed with nothing left to
 answer) leaves the board refereeing the game on its own, and the board's
 display says so.
 
+`--black`, `--white`, `--event`, `--table`... name every game it starts at the
+board (the page and the SGF show them); `--clock` runs the board's clock until
+the controller's time_settings say otherwise.
+
 `--sim` plays on the simulated board (the real firmware in the MicroPython
 unix port), whose person is the engine `--sim-player CMD`: `genmove` answers
 what that engine chooses and a simulated hand places; `play` lights the stone
@@ -20,6 +24,7 @@ import os
 import sys
 
 from goban import rules as R
+from goboard.argtypes import add_game_arguments, game_fields
 from goboard.gtp.boardgame import BoardGone
 from goboard.gtp.engine import NOTES, Controller, GTPEngine, serve
 from goboard.sim.table import add_sim_arguments, open_table
@@ -30,14 +35,17 @@ def add_arguments(p):
     p.add_argument("--rules", default="chinese", choices=R.RULE_IDS, metavar="ID",
                    help="rules of the games until the controller names others (default chinese)")
     p.add_argument("--out", default="games", help="directory for the synced SGF (default: games)")
+    add_game_arguments(p, defaults="none; --clock: the board's clock until the controller's "
+                                   "time_settings")
     add_sim_arguments(p)
 
 
 def run(args):
     def say(text):
         print("goboard gtp: %s" % text, file=sys.stderr, flush=True)
+    game = game_fields(args)
     board, table, person = open_table(args, say)
-    engine = GTPEngine(board, person, args.rules, say)
+    engine = GTPEngine(board, person, args.rules, say, game)
     why = "eof"
     try:
         ctl = Controller(sys.stdin.buffer, sys.stdout)

@@ -8,12 +8,11 @@ in play (moves on the board, not counted or resigned) is not dropped unless --fo
 
 import json
 
-from goban import clock as C
-from goban import players as P
 from goban import rules as R
+from goboard.argtypes import add_game_arguments, game_fields
 from goboard.link.boards import choose_port
 from goboard.errors import UserError
-from goboard.link.transport import HostLink
+from goboard.link.control import open_link
 
 
 def add_arguments(p):
@@ -24,31 +23,7 @@ def add_arguments(p):
     p.add_argument("--handicap", type=int, default=0, help="fixed handicap stones, 0 or 2..9")
     p.add_argument("--force", action="store_true", help="drop a game still in play")
     add_game_arguments(p)
-    p.add_argument("--clock", metavar="SPEC", help="the clock: absolute:900, byoyomi:600+3x30, "
-                   "canadian:600+20/300, fischer:300+10, ing[:MAIN[+NxPERIOD@POINTS]]")
     p.add_argument("--json", action="store_true", help="print the board's answer as JSON")
-
-
-def add_game_arguments(p):
-    """--black NAME --black-rank 5d --white ... --white-rank ... --event ... --round ..."""
-    for key in P.FIELDS:
-        p.add_argument("--" + key.replace("_", "-"), dest=key, metavar="TEXT",
-                       help="rank like 5d, 12k, 9p" if key.endswith("rank") else None)
-
-
-def game_fields(args, clock=True):
-    """The players/game data (and clock spec) given on the command line, checked:
-    UserError with one line for a bad name, rank or spec."""
-    try:
-        out = P.check({k: getattr(args, k) for k in P.FIELDS if getattr(args, k, None) is not None})
-    except ValueError as e:
-        raise UserError(str(e).replace("_rank", "-rank"))
-    if clock and getattr(args, "clock", None):
-        try:
-            out["clock"] = C.parse(args.clock).text()
-        except C.ClockError as e:
-            raise UserError(str(e))
-    return out
 
 
 def check(args):
@@ -64,8 +39,8 @@ def check(args):
 def run(args):
     check(args)
     game = game_fields(args)
-    port = choose_port(args.port)
-    link = HostLink(port, reconnect=False).open()
+    port = choose_port(args.port, held_ok=True)
+    link = open_link(port)
     try:
         board = link.hello()
         ans = link.new_game(args.rules, args.komi, args.handicap, force=args.force, game=game)

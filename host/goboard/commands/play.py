@@ -11,7 +11,10 @@ person lifts the dead stones and presses end; the board counts). The game is
 logged on the board and synced to SGF in `--out` like any other.
 
 `--teach`: a press of ok at the board on the person's turn lights the engine's
-suggestion there (blue, "Hint: D4") until the next move.
+suggestion there (blue, "Hint: D4") until the next move. `--clock SPEC` runs the
+board's clock and tells the engine its time (time_settings or kgs-time_settings,
+time_left before each of its moves); `--black`, `--event`, `--table`... name the
+game for the board, the page and the SGF.
 
 With `--sim` the game is played on the simulated board and the person is the
 engine `--sim-player CMD`, its moves placed by simulated hands (`--sim-hints P`:
@@ -22,6 +25,8 @@ import json
 import sys
 
 from goban import rules as R
+from goban.players import MAX_TEXT
+from goboard.argtypes import add_game_arguments, game_fields
 from goboard.errors import UserError
 from goboard.gtp.boardgame import BoardGone
 from goboard.gtp.match import engine_name, match, start_engine
@@ -44,6 +49,9 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print a JSON summary at the end")
     p.add_argument("--teach", action="store_true",
                    help="teaching: ok pressed at the board lights the engine's suggestion")
+    add_game_arguments(p, defaults="the person (--name) and the engine's name, the event "
+                                   "'goboard play'; --clock: the board's clock, the engine "
+                                   "told its time")
     add_sim_arguments(p)
     p.add_argument("--sim-hints", type=float, default=0.0, metavar="P",
                    help="with --sim --teach: the chance the simulated person asks for a hint "
@@ -64,14 +72,15 @@ def run(args):
         board, table, person = open_table(args, note)
         pname = args.name or ("simulated (%s)" % person.engine.argv[0] if person else "person")
         names = {"B": pname, "W": ename} if args.color == "B" else {"B": ename, "W": pname}
-        board.meta.update({"black": names["B"], "white": names["W"], "event": "goboard play"})
+        game = game_fields(args, given={"black": names["B"][:MAX_TEXT],
+                                        "white": names["W"][:MAX_TEXT], "event": "goboard play"})
         st = board.state
         if st.game is not None and st.number and st.end is None and not args.force:
             raise UserError("a game is in play at the board (move %d): finish it, or --force"
                             % st.number)
         say("goboard play: %s at board %s" % (ename, board.serial))
         out = match(board, engine, args.color, args.rules, args.komi, args.handicap, person, say,
-                    args.teach)
+                    args.teach, game=game)
         say("game over: %s after %d moves; %s %s" % (
             out["result"], out["moves"], out["sgf"],
             "is the game played, move for move" if out["exact"] else "DIFFERS from the game played"))

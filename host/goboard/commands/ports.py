@@ -27,12 +27,15 @@ def run(args):
             for d, t in ports:
                 print("%s\t%s" % (d, t))
         return 0
-    found = find_boards(args.port, args.all, args.timeout)
+    held = []
+    found = find_boards(args.port, args.all, args.timeout, held)
     if args.json:
         print(json.dumps([dict(h, port=p) for p, h in found]))
         return 0
+    for p in held:
+        print("%s\theld by another program (a goboard serving it?)" % p)
     if not found:
-        print("no board found")
+        print("no board found" + (" free" if held else ""))
         return 1
     for p, h in found:
         print("%s\tserial %s\tfirmware %s\tprofile %s\tgame %s event %s"

@@ -4,7 +4,9 @@ The topics and the retained state are `goboard.live.relay`'s (PREFIX
 "goboard" unless --prefix says otherwise). Any number of displays (`goboard
 serve --mqtt`) and recorders can subscribe. `--pairings FILE` hands each board
 its game of the round (`goboard.live.pairing`):
-players, event, round, rules and clock, by the board's serial number.
+players, event, round, table, rules and clock, by the board's serial number.
+`--out DIR` records the boards on serial ports as SGF too, as `goboard sync
+--follow` does: one process per board relays and records.
 """
 
 import sys
@@ -53,11 +55,18 @@ def run(args):
     hand_out = None
     if args.pairings:
         hand_out = pairing_hook(pairing.load(args.pairings))
+    with sources.recording(args):
+        return _relay(args, hand_out)
+
+
+def _relay(args, hand_out):
     client = connect(args.broker, args.client_id, login=mqttconn.settings(args))
     relay = Relay(client, prefix=args.prefix)
     running = []
     try:
-        running = sources.start_sources(args, relay, on_hello=hand_out)
+        running = sources.start_sources(
+            args, relay, on_hello=hand_out,
+            say=lambda text: print("goboard relay: %s" % text, flush=True))
         print("goboard relay: publishing to %s under %s/<board>/" % (args.broker, args.prefix),
               flush=True)
         finite = not args.serial and not args.loop

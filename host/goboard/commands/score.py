@@ -16,7 +16,10 @@ project's private properties: SEKI[cc] (the block holding cc is in seki) and
 NOSEKI[dd] (the block holding dd is not), over what the counter reads (the
 breakdown's `seki` is the final decision, `seki_marked` {on, off} the marks).
 A value that is not a point of the board, or a point without a living stone, is
-an error naming the property (exit status 2).
+an error naming the property (exit status 2). The points the Ing timer charged
+(时差罚点) are PENALTY[B:2][W:4] on the last node: each side's points go to the
+opponent (goban.count.with_penalty; the breakdown's `penalty`), so the result is
+the one the board announced.
 
 The JSON object: result (the SGF RE string), winner (B, W, draw or void),
 margin and unit (points, stones or lu), breakdown (stones, territory, dame,
@@ -34,9 +37,9 @@ flag under a rule set without that procedure is an error (exit status 2).
 import json
 
 from goban import rules as R
-from goban.count import count, CountError, ing_fill_check, jipingdian_by_territory
+from goban.count import count, CountError, ing_fill_check, jipingdian_by_territory, with_penalty
 from goboard.errors import UserError
-from goboard.record.sgfgame import load_sgf, markup_dead, markup_seki
+from goboard.record.sgfgame import load_sgf, markup_dead, markup_penalty, markup_seki
 
 
 def add_arguments(p):
@@ -118,6 +121,9 @@ def run(args):
                     seki=seki or None)
     except CountError as e:
         raise UserError(str(e))
+    penalty = markup_penalty(info["sgf"])
+    if penalty:
+        res = with_penalty(res, rules, penalty["B"], penalty["W"])
     out = res.as_dict()
     out.update({"rules": rules.id, "komi": rules.komi, "size": size, "dead_source": source,
                 "moves": game.n, "sgf_result": info.get("result")})
@@ -160,6 +166,9 @@ def run(args):
     if marked:
         print("  the players marked in seki %s, not in seki %s"
               % (",".join(marked["on"]) or "none", ",".join(marked["off"]) or "none"))
+    if bd.get("penalty"):
+        print("  clock penalty (PENALTY): black %d, white %d points"
+              % (bd["penalty"]["B"], bd["penalty"]["W"]))
     if "ing_fill" in out:
         f = out["ing_fill"]
         print("  Ing fill: %d stones expected in white's bowl, %s; white %s, black %s"

@@ -4,7 +4,8 @@ The pages and the data they read are `goboard.live.server`'s; the events come
 from boards on serial ports, a relay's MQTT broker or recordings
 (`goboard.live.sources`). `--delay` holds the whole feed back (tournaments
 delay broadcasts against cheating): no page or JSON shows anything younger than
-the delay.
+the delay. `--out DIR` records the boards on serial ports as SGF too, as `goboard
+sync --follow` does: one process per board serves and records.
 """
 
 from goboard.argtypes import number, port_number
@@ -31,14 +32,20 @@ def run(args):
     if not (args.serial or args.replay or args.mqtt):
         raise UserError("no event source: give --serial PORT, --mqtt HOST[:PORT] or "
                         "--replay FILE.jsonl")
-    srv = ServerThread(args.host, args.port, args.delay, title=args.title)
-    srv.start()
-    running = []
-    try:
-        running = sources.start_sources(args, srv)
-        print("goboard serve: %s (delay %gs); Ctrl-C stops" % (srv.url, args.delay), flush=True)
-        sources.wait_forever(running)
-    finally:
-        sources.stop_sources(running)
-        srv.stop()
+    with sources.recording(args):
+        srv = ServerThread(args.host, args.port, args.delay, title=args.title)
+        srv.start()
+        running = []
+        try:
+            running = sources.start_sources(args, srv, say=say)
+            print("goboard serve: %s (delay %gs); Ctrl-C stops" % (srv.url, args.delay),
+                  flush=True)
+            sources.wait_forever(running)
+        finally:
+            sources.stop_sources(running)
+            srv.stop()
     return 0
+
+
+def say(text):
+    print("goboard serve: %s" % text, flush=True)

@@ -61,11 +61,13 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from goban import players as P
 from goban import rules as R
 from goban.count import bowl_stones
 from goban.game import Game, handicap_points
 from goban.board import WHITE
 from goboard import mpengine
+from goboard.argtypes import add_game_arguments, game_fields
 from goboard.sim import faults as simfaults
 from goboard.errors import UserError
 from goboard.paths import BOARDS, SIM
@@ -119,10 +121,9 @@ def add_arguments(p):
                         "each whole catalogue)")
     p.add_argument("--players", action="store_true",
                    help="a script's players answer the board's announcements (always for an SGF)")
-    p.add_argument("--clock", metavar="SPEC", default=None,
-                   help="the game's clock: absolute:900, byoyomi:600+3x30, canadian:600+20/300, "
-                        "fischer:300+10, ing[:MAIN[+NxPERIOD@POINTS]] (`wait` lets the player think)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_game_arguments(p, defaults="an SGF's PB, PW, BR, WR, EV, RO; in a script `wait` "
+                                   "lets the player think")
 
 
 # --- the physical script --------------------------------------------------------------
@@ -513,18 +514,6 @@ def _fault_kinds(text):
     return kinds
 
 
-def clock_spec(args):
-    """--clock SPEC, checked (one line for a bad one), as the canonical spec, or None."""
-    spec = getattr(args, "clock", None)
-    if not spec:
-        return None
-    from goban.clock import ClockError, parse
-    try:
-        return parse(spec).text()
-    except ClockError as e:
-        raise UserError(str(e))
-
-
 def run_job(job, timeout=600):
     """The runner inside MicroPython; returns (events, notes, summary)."""
     env = dict(os.environ)
@@ -555,8 +544,44 @@ def run_job(job, timeout=600):
     return events, notes, summary
 
 
+def sgf_game_fields(path):
+    """The players and game data an SGF names (PB, PW, BR, WR, EV, RO), for the
+    board to log with the game; fields it cannot read are left out."""
+    from goboard.record.sgfgame import read_sgf
+    from goboard.record.sgfrecord import PLAYER_PROPS
+    root = read_sgf(path).get_root()
+    out = {}
+    for key, prop in PLAYER_PROPS:
+        try:
+            v = root.get(prop) if root.has_property(prop) else None
+        except ValueError:
+            v = None
+        if not v:
+            continue
+        try:
+            out.update(P.check({key: str(v).strip()[:P.MAX_TEXT]}))
+        except ValueError:
+            pass                    # a rank like "9d*" or a name with a control character
+    return out
+
+
+def job_game(args, record, path):
+    """(players and game data, clock spec) the board starts the game with: the
+    command line's over the SGF's, colours swapped with the record's."""
+    given = sgf_game_fields(path) if record is not None else {}
+    if record is not None and record.get("swapped"):
+        given = {SWAP.get(k, k): v for k, v in given.items()}
+    fields = game_fields(args, given=given)
+    return {k: v for k, v in fields.items() if k != "clock"}, fields.get("clock")
+
+
+SWAP = {"black": "white", "white": "black", "black_rank": "white_rank",
+        "white_rank": "black_rank"}
+
+
 def simulate(path, args):
     record, actions, size = load_input(path, args)
+    game, clock = job_game(args, record, path)
     profile = args.profile or str(BOARDS / ("sim-%d.json" % size))
     if not Path(profile).exists():
         raise UserError("no simulated board profile for %dx%d (%s)" % (size, size, profile))
@@ -577,7 +602,7 @@ def simulate(path, args):
                "dir": args.log_dir or tmp, "cut_after": cuts, "torn": bool(args.torn),
                "bowl_stones": bowl_stones(size, R.get(rules)),   # Ing: 180 on 19x19
                "players": record is not None or bool(getattr(args, "players", False)),
-               "clock": clock_spec(args)}
+               "clock": clock, "game": game}
         if args.log_dir:
             os.makedirs(args.log_dir, exist_ok=True)
         events, notes, summary = run_job(job)

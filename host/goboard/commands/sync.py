@@ -10,7 +10,8 @@ files current while games are played.
 from goboard.argtypes import number
 from goboard.errors import UserError
 from goboard.link.boards import choose_port
-from goboard.link.transport import HostLink
+from goboard.link.control import ControlServer
+from goboard.link.transport import Disconnected, HostLink
 from goboard.record.journal import FolderLock
 from goboard.record.sync import follow, sync_once
 
@@ -34,21 +35,32 @@ def run(args):
     meta = {"event": args.event, "round": args.round, "black": args.black, "white": args.white}
     port = choose_port(args.port)
     link = HostLink(port, reconnect=args.follow)
+    # following, an arbiter's `goboard clock` or `new` reaches the board through us
+    control = ControlServer(port) if args.follow else None
     try:
         with FolderLock(args.out):
             link.open()
+            if control is not None:
+                control.start()         # its requests are sent once following
             journal, stats = sync_once(link, args.out, meta, say)
             say("board %s: %d games, %d new events, %d SGF written, %d unchanged"
                 % (journal.serial, stats["games"], stats["events"], stats["written"],
                    stats["unchanged"]))
             if args.follow:
-                follow(link, journal, args.out, meta, idle_exit=args.idle_exit, say=say)
+                follow(link, journal, args.out, meta, idle_exit=args.idle_exit, say=say,
+                       idle=control.run_pending)
+    except Disconnected:
+        # gone before --follow took over (which waits for it): the journal keeps what came
+        raise UserError("the board on %s went away: sync again when it is back, it goes "
+                        "on from what %s holds" % (port, args.out)) from None
     except OSError as e:
         # the journal on a full disk: what was written stays readable, a torn line is refetched
         raise UserError("cannot write to %s: %s" % (e.filename or args.out,
                                                     e.strerror or e)) from None
     finally:
         link.close()
+        if control is not None:
+            control.stop()
     if stats.get("failed"):
         raise UserError("%d of %d games not written (said above): %s"
                         % (len(stats["failed"]), stats["games"],

@@ -255,14 +255,16 @@ class BoardGame:
             raise Refused("this board cannot take free handicap stones")
         return ans
 
-    def fresh(self, rules, komi=None):
-        """The board's current game is a new one with these settings: no move
-        yet, nothing set up, not over (a game to play instead of starting another)."""
+    def fresh(self, rules, komi=None, players=None):
+        """The board's current game is a new one with these settings (and these
+        players and game data, when given): no move yet, nothing set up, not over
+        (a game to play instead of starting another)."""
         from goban.rules import get
         st = self.state
         komi = komi if komi is not None else get(rules).komi
         return (st.game is not None and st.number == 0 and st.end is None
-                and st.rules == rules and st.komi == komi and not st.handicap)
+                and st.rules == rules and st.komi == komi and not st.handicap
+                and (players is None or st.players == players))
 
     def unclaimed(self):
         return self.moves[self.claimed] if self.claimed < len(self.moves) else None

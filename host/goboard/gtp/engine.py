@@ -19,13 +19,15 @@ import queue
 import select
 import threading
 
+from goban import clock as C
 from goban import rules as R
 from goban.game import handicap_points
 from goban.points import LETTERS
 from goboard import __version__
 from goboard.gtp.boardgame import Aborted, GameOver, Refused
-from goboard.gtp.protocol import (COLUMNS, GTPError, clock_left, clock_spec, parse_command, response,
-                                  to_color, to_point, vertex)
+from goboard.gtp.protocol import (COLUMNS, GTPError, clock_left, clock_spec, color_word,
+                                  kgs_clock_spec, parse_command, response, to_color, to_point,
+                                  vertex)
 from goboard.link.wire import token
 from goboard.live.state import OTHER
 
@@ -85,7 +87,7 @@ class GTPEngine:
     """The commands, one handler each (`COMMANDS`); each returns the result
     text or raises GTPError with the failure's text."""
 
-    def __init__(self, board, person=None, rules="chinese", say=None):
+    def __init__(self, board, person=None, rules="chinese", say=None, game=None):
         self.board = board
         self.person = person
         self.say = say or (lambda *a: None)
@@ -94,16 +96,20 @@ class GTPEngine:
         self.komi = None           # None: the rules' own
         self.fresh = True          # the next move needs a new game at the board
         self.held = None           # the colour the board was told comes from us
-        self.clock = None          # time_settings as the board clock's spec (None: no limit)
-        self.clock_due = False     # the board's game has not been sent the clock yet
+        game = dict(game or {})
+        # time_settings as the board clock's spec (None: no limit); at first the
+        # command line's --clock
+        self.clock = game.pop("clock", None)
+        self.clock_due = self.clock is not None   # the board's game has not been sent it yet
+        self.players = game or None  # names, event, round, table of every game it starts
         self.board_clock = None    # the board runs the clock (False: the controller keeps time)
         self.abort = lambda: False
 
     # --- the game at the board ----------------------------------------------------------
     def _game(self, handicap=0, setup=None):
         if self.fresh or handicap or setup:
-            if handicap or setup or not self.board.fresh(self.rules, self.komi):
-                self.board.new_game(self.rules, self.komi, handicap, setup)
+            if handicap or setup or not self.board.fresh(self.rules, self.komi, self.players):
+                self.board.new_game(self.rules, self.komi, handicap, setup, extra=self.players)
                 self.say("game %s at the board: %s, komi %s%s" % (
                     self.board.state.game, self.rules, self.board.state.komi,
                     ", handicap %d" % (handicap or len(setup or ())) if handicap or setup else ""))
@@ -262,8 +268,18 @@ class GTPEngine:
         b.pump()
         if b.unclaimed() is None and b.state.end is None:
             if b.state.to_move != c:
-                raise GTPError("it is %s's turn at the board" % b.state.to_move)
-            if self.person is not None:
+                # engines answer genmove for either colour; at the board the side
+                # to move, the controller's, passes first
+                self.say("genmove %s out of turn: %s passes first" % (
+                    args[0], color_word(OTHER[c])))
+                try:
+                    b.play(OTHER[c], "", self.abort)
+                except Refused as e:
+                    raise GTPError("illegal move (%s)" % e.text)
+                except GameOver as e:
+                    raise GTPError("play has ended (%s)" % e.how.get("reason"))
+                self.held = None
+            if b.state.end is None and self.person is not None:
                 self.person.move(c)         # the simulated person chooses, the hands play
         try:
             kind, p = b.person(c, self.abort)
@@ -335,10 +351,31 @@ class GTPEngine:
         main, byo, stones = [self._int(args, k) for k in range(3)]
         if min(main, byo, stones) < 0:
             raise GTPError("syntax error (times and stones are 0 or more)")
-        self.clock = clock_spec(main, byo, stones)
+        return self._time(clock_spec(main, byo, stones), "time_settings", args)
+
+    def kgs_time_settings(self, args):
+        if not args:
+            raise GTPError("syntax error (none, absolute, byoyomi or canadian)")
+        nums = [self._int(args, k) for k in range(1, len(args))]
+        if any(n < 0 for n in nums):
+            raise GTPError("syntax error (times and counts are 0 or more)")
+        try:
+            spec = kgs_clock_spec(args[0], nums)
+        except ValueError as e:
+            raise GTPError("syntax error (%s)" % e)
+        return self._time(spec, "kgs-time_settings", args)
+
+    def _time(self, spec, name, args):
+        """The controller's time system for the board's clock (None: no limit)."""
+        if spec is not None:
+            try:
+                spec = C.parse(spec).text()
+            except C.ClockError as e:
+                raise GTPError("syntax error (%s)" % e)
+        self.clock = spec
         self.clock_due = self.clock is not None
         if self.clock is None:
-            self.say("time_settings %s: no time limit" % " ".join(args))
+            self.say("%s %s: no time limit" % (name, " ".join(args)))
         elif not self.fresh:
             self._send_clock()       # a game is on: its clock changes now
         return ""
@@ -366,9 +403,10 @@ class GTPEngine:
             raise GTPError("syntax error (time and stones are 0 or more)")
         if self.board_clock and not self.fresh:
             # the controller's time is the reference (an online server's): the board follows
+            system = self.clock.split(":", 1)[0] if self.clock else "canadian"
             try:
-                self.board.request({"k": "clock", c: clock_left(t, stones), "id": token()},
-                                   "clock")
+                self.board.request({"k": "clock", c: clock_left(t, stones, system),
+                                    "id": token()}, "clock")
             except Refused as e:
                 self.say("time_left %s: the board's clock refused it (%s)" % (" ".join(args),
                                                                             e.text))
@@ -384,8 +422,10 @@ class GTPEngine:
                 row.append("X" if c == "B" else "O" if c == "W" else ".")
             rows.append("%2d %s" % (self.size - y, " ".join(row)))
         head = "   " + " ".join(COLUMNS[:self.size])
-        return "\n".join([head] + rows + ["game %s, move %s, %s to play" % (
-            st.game, st.number, st.to_move)])
+        # the answer's first line follows "= ": the summary goes there, so the
+        # column letters stand over their points
+        return "\n".join(["game %s, move %s, %s to play" % (st.game, st.number, st.to_move),
+                          head] + rows)
 
     # --- one command -----------------------------------------------------------------
     def run(self, name, args):
@@ -430,6 +470,7 @@ COMMANDS = {
     "place_free_handicap": GTPEngine.place_free_handicap,
     "set_free_handicap": GTPEngine.set_free_handicap, "final_score": GTPEngine.final_score,
     "final_status_list": GTPEngine.final_status_list, "time_settings": GTPEngine.time_settings,
+    "kgs-time_settings": GTPEngine.kgs_time_settings,
     "time_left": GTPEngine.time_left, "showboard": GTPEngine.showboard,
 }
 NOTES = {"quit": "Controller quit", "eof": "Controller gone", "gone": "Controller gone"}

@@ -11,7 +11,8 @@ from goboard.errors import UserError
 from goboard.gtp.boardgame import GameOver, Refused
 from goboard.gtp.client import Engine
 from goboard.gtp.engine import KGS_RULES
-from goboard.gtp.protocol import GTPError, color_word, to_point, vertex
+from goboard.gtp.protocol import (GTPError, color_word, time_commands, time_left, to_point,
+                                  vertex)
 from goboard.live.state import OTHER
 from goboard.record.sgfrecord import read_moves
 
@@ -38,7 +39,9 @@ def _gtp(fn, *a):
 
 def setup_engine(engine, board):
     """The engine gets the board's game: size, komi, rules where it knows
-    kgs-rules, and black's handicap stones as set at the board."""
+    kgs-rules, black's handicap stones as set at the board, and the time system
+    of the board's clock (`time_commands`). Returns whether the engine speaks
+    kgs-time_settings (then time_left counts byo-yomi periods)."""
     st = board.state
     _gtp(engine.boardsize, st.size)
     _gtp(engine.clear_board)
@@ -48,6 +51,27 @@ def setup_engine(engine, board):
     setup = sorted(st.snapshot()["stones"]["B"])
     if setup:
         _gtp(engine.set_free_handicap, [vertex(p, st.size) for p in setup])
+    kgs = False
+    if st.clock is not None:
+        kgs = engine.known_command("kgs-time_settings")
+        for line in time_commands(st.clock["spec"], kgs):
+            try:
+                engine.command(line)
+            except GTPError:
+                pass               # an engine without time control plays on all the same
+    return kgs
+
+
+def tell_time(engine, board, color, kgs):
+    """time_left for `color` from the board's clock, before the engine thinks."""
+    k = board.state.clock
+    if k is None or not k.get(color):
+        return
+    t, stones = time_left(k[color], k["spec"], kgs)
+    try:
+        engine.command("time_left %s %d %d" % (color_word(color), t, stones))
+    except GTPError:
+        pass
 
 
 class Teacher:
@@ -92,7 +116,7 @@ class Teacher:
         self.say("  hint for %s at move %d: %s" % (self.color, n, mv))
 
 
-def play_game(board, engine, person_color, person=None, say=print):
+def play_game(board, engine, person_color, person=None, say=print, kgs=False):
     """Play the game at the board to its end; returns the moves the engine
     and the board agreed on, [(colour, "dd" / "")]."""
     ec = OTHER[person_color]
@@ -101,6 +125,7 @@ def play_game(board, engine, person_color, person=None, say=print):
     while board.state.end is None:
         board.pump()
         if board.state.to_move == ec and board.unclaimed() is None:
+            tell_time(engine, board, ec, kgs)
             mv = _gtp(engine.genmove, ec)
             if mv == "resign":
                 say("  the engine resigns")
@@ -151,21 +176,25 @@ def play_game(board, engine, person_color, person=None, say=print):
 
 
 def match(board, engine, color, rules, komi=None, handicap=0, person=None, say=print,
-          teach=False):
+          teach=False, game=None):
     """One game at the board against the engine, from a new game to the count;
-    the board is closed at the end (its SGF complete). Returns the summary:
-    sgf, moves, result, end, exact (the SGF is the game played, move for move)."""
-    if handicap or not board.fresh(rules, komi):
-        board.new_game(rules, komi, handicap)
-    setup_engine(engine, board)
+    the board is closed at the end (its SGF complete). `game`: the players, event,
+    round, table and clock spec the board starts the game with (goban.players,
+    goban.clock). Returns the summary: sgf, moves, result, end, exact (the SGF is
+    the game played, move for move)."""
+    if game or handicap or not board.fresh(rules, komi):
+        board.new_game(rules, komi, handicap, extra=game)
+    kgs = setup_engine(engine, board)
     teacher = None
     if teach:
         teacher = Teacher(board, engine, color, say)
         board.listeners.append(teacher.on_event)
-    say("  %s against %s, %s rules, komi %s; the SGF: %s" % (
-        board.meta.get("black"), board.meta.get("white"), board.state.rules,
-        board.state.komi, board.sgf()))
-    played = play_game(board, engine, color, person, say)
+    names = board.state.players
+    say("  %s against %s, %s rules, komi %s%s; the SGF: %s" % (
+        names.get("black", "black"), names.get("white", "white"), board.state.rules,
+        board.state.komi, ", clock " + board.state.clock["spec"] if board.state.clock else "",
+        board.sgf()))
+    played = play_game(board, engine, color, person, say, kgs)
     res = board.count()
     end = board.state.end or {}
     result = res["result"] if res else ("%s+R" % end.get("winner") if end else "?")

@@ -19,6 +19,7 @@ here once:
   "B"/"W"; `to_point`/`vertex` convert, for any size 2..25.
 """
 
+from goban import clock as C
 from goban.points import LETTERS
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"   # GTP's columns: no I, up to 25x25
@@ -121,10 +122,66 @@ def clock_spec(main, byo_time, byo_stones):
     return "canadian:%d+%d/%d" % (main, byo_stones, byo_time)
 
 
-def clock_left(seconds, stones):
+def kgs_clock_spec(kind, numbers):
+    """KGS's `kgs-time_settings` (what kgsGtp and gtp2ogs send) as the board clock's
+    spec, None for no limit: `none`, `absolute MAIN`, `byoyomi MAIN PERIOD PERIODS`
+    (Japanese byo-yomi, which plain time_settings can only call Canadian) and
+    `canadian MAIN PERIOD STONES`. ValueError naming what is wrong."""
+    want = {"none": 0, "absolute": 1, "byoyomi": 3, "canadian": 3}
+    kind = str(kind).lower()
+    if kind not in want:
+        raise ValueError("none, absolute, byoyomi or canadian, not %s" % kind)
+    if len(numbers) != want[kind]:
+        raise ValueError("kgs-time_settings %s takes %d numbers" % (kind, want[kind]))
+    if kind == "none":
+        return None
+    if kind == "absolute":
+        return "absolute:%d" % numbers[0]
+    main, period, n = numbers
+    if kind == "canadian":
+        return clock_spec(main, period, n)
+    if n == 0:
+        return "absolute:%d" % main       # byo-yomi without periods: main time only
+    return "byoyomi:%d+%dx%d" % (main, n, period)
+
+
+def clock_left(seconds, stones, system="canadian"):
     """GTP's `time_left COLOR TIME STONES` as a correction of that side of the
     board's clock (goban.clock.Clock.host: ms): stones 0 is main time, else the
-    current byo-yomi period with that many moves still to play."""
+    current overtime period: with that many moves still to play (Canadian), or
+    under Japanese byo-yomi (`kgs-time_settings byoyomi`) with that many periods
+    left, as kgsGtp means it (KataGo reads it so too)."""
     if stones == 0:
         return {"main": seconds * 1000}
+    if system == "byoyomi":
+        return {"main": 0, "period": seconds * 1000, "periods": stones}
     return {"main": 0, "period": seconds * 1000, "moves": stones}
+
+
+def time_commands(spec, kgs=False):
+    """The GTP commands that tell an engine the board clock's time system: Japanese
+    byo-yomi by `kgs-time_settings` where the engine knows it (`kgs`), else as the
+    nearest Canadian (one move a period); Canadian and absolute by `time_settings`;
+    [] for what GTP cannot say (Fischer, Ing)."""
+    sp = C.parse(spec)
+    if sp.system == C.ABSOLUTE:
+        return ["time_settings %d 0 0" % sp.main]
+    if sp.system == C.CANADIAN:
+        return ["time_settings %d %d %d" % (sp.main, sp.period, sp.moves)]
+    if sp.system == C.BYOYOMI:
+        if kgs:
+            return ["kgs-time_settings byoyomi %d %d %d" % (sp.main, sp.period, sp.periods)]
+        return ["time_settings %d %d 1" % (sp.main, sp.period)]
+    return []
+
+
+def time_left(side, spec, kgs=False):
+    """(time, stones) of GTP's time_left for one side of the board's clock (its
+    event's {main, period, periods, moves} in ms), as `time_commands` set it up."""
+    sp = C.parse(spec)
+    if side["main"] > 0 or sp.system in (C.ABSOLUTE, C.FISCHER):
+        return (side["main"] + 999) // 1000, 0
+    period = (side["period"] + 999) // 1000
+    if sp.system == C.BYOYOMI:
+        return period, (side["periods"] if kgs else 1)
+    return period, side.get("moves") or 1

@@ -12,7 +12,7 @@ import os
 from serial.tools import list_ports
 
 from goboard.errors import UserError
-from goboard.link.transport import HostLink, LinkError
+from goboard.link.transport import HostLink, LinkError, PortHeld
 
 PICO_VID = 0x2E8A
 
@@ -27,10 +27,13 @@ def candidate_ports(every=False):
 
 
 def probe(url, timeout=0.5, tries=2):
-    """The board's hello on `url`, or None if nothing there answers as a board."""
+    """The board's hello on `url`, or None if nothing there answers as a board.
+    PortHeld when another program holds the port."""
     link = HostLink(url, reconnect=False)
     try:
         link.open()
+    except PortHeld:
+        raise
     except LinkError:
         return None
     try:
@@ -41,8 +44,10 @@ def probe(url, timeout=0.5, tries=2):
         link.close()
 
 
-def find_boards(extra=(), every=False, timeout=0.5):
-    """[(port, hello)] of the boards that answer, from the USB ports and `extra`."""
+def find_boards(extra=(), every=False, timeout=0.5, held=None):
+    """[(port, hello)] of the boards that answer, from the USB ports and `extra`;
+    the ports another program holds (a goboard serving a board) are added to the
+    list `held` when one is given."""
     ports = [d for d, _ in candidate_ports(every)]
     env = os.environ.get("GOBOARD_PORT")
     for p in list(extra) + ([env] if env else []):
@@ -50,19 +55,32 @@ def find_boards(extra=(), every=False, timeout=0.5):
             ports.append(p)
     found = []
     for p in ports:
-        h = probe(p, timeout)
+        try:
+            h = probe(p, timeout)
+        except PortHeld:
+            if held is not None:
+                held.append(p)
+            continue
         if h is not None:
             found.append((p, h))
     return found
 
 
-def choose_port(port=None):
-    """The one board's port: the one given, GOBOARD_PORT, or the only board found."""
+def choose_port(port=None, held_ok=False):
+    """The one board's port: the one given, GOBOARD_PORT, or the only board found
+    (with `held_ok`, one another goboard holds: a request goes through it)."""
     if port:
         return port
     if os.environ.get("GOBOARD_PORT"):
         return os.environ["GOBOARD_PORT"]
-    found = find_boards()
+    held = []
+    found = find_boards(held=held)
+    if held_ok and not found and len(held) == 1:
+        return held[0]
+    if not found and held:
+        raise UserError("no board free: %s held by another program (a goboard serve, relay, "
+                        "sync or watch?); serve --serial or relay --serial with --out records "
+                        "the SGF too" % ", ".join(held))
     if not found:
         raise UserError("no board found on USB (a Pico, VID 2E8A, answering hello): "
                         "plug one in or give --port")

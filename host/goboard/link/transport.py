@@ -10,6 +10,7 @@ is reopened and resumed from there.
 """
 
 import collections
+import errno
 import json
 import sys
 import time
@@ -29,15 +30,26 @@ class LinkError(UserError):
     """The board did not answer, or answered with an error."""
 
 
+class PortHeld(LinkError):
+    """Another program holds the port (one reader a port)."""
+
+
 class Disconnected(Exception):
     """The serial device went away (the host reconnects)."""
 
 
 def open_serial(url, baudrate=115200):
-    """A pyserial port for a device path, a pty or any `serial_for_url` URL."""
+    """A pyserial port for a device path, a pty or any `serial_for_url` URL, held
+    exclusively (flock): two processes reading one board steal each other's
+    frames, so a second goboard on a port is refused in one line instead."""
     try:
-        return serial.serial_for_url(url, baudrate=baudrate, timeout=0.05, write_timeout=2)
+        return serial.serial_for_url(url, baudrate=baudrate, timeout=0.05, write_timeout=2,
+                                     exclusive=True)
     except (serial.SerialException, OSError, ValueError) as e:
+        if getattr(e, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):
+            raise PortHeld("%s is held by another program (a goboard serve, relay, sync or "
+                            "watch?): one process per board, and serve --serial or relay "
+                            "--serial with --out records its SGF too" % url)
         raise LinkError("cannot open %s: %s" % (url, getattr(e, "strerror", None) or e))
 
 
@@ -251,6 +263,10 @@ class HostLink:
                         break
                     self._hold(held, m)
             raise LinkError("%s does not answer %r" % (self.name(), msg.get("k")))
+        except Disconnected:
+            if self.reconnect:
+                raise
+            raise LinkError("the board on %s went away" % self.url) from None
         finally:
             # what came meanwhile stays in arrival order for the event stream
             self.pending.extendleft(reversed(held))

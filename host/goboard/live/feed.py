@@ -93,6 +93,9 @@ class Feed:
         self._timer = None
         self.skipped = 0                   # events that made no sense (see `last_error`)
         self.last_error = None
+        # board -> the current game's events applied, from its game-start (None
+        # when the feed did not see them all: it joined from a snapshot)
+        self._events = {}
 
     def attach(self, loop=None):
         """Bind the hub to the loop it runs on (the running loop by default)."""
@@ -159,6 +162,8 @@ class Feed:
             self.states[board] = order.state
 
         def update(ev):
+            if ev is not None:
+                self._keep(board, ev)
             return Update(board, ev, order.state.snapshot())
         if kind == "event":
             try:
@@ -175,6 +180,7 @@ class Feed:
             if not order.adopt(payload):
                 return
             self.states[board] = order.state
+            self._events[board] = None
             updates = [update(None)] + order.drain(update)
         for u in updates:
             self._emit(u)
@@ -183,6 +189,33 @@ class Feed:
         for sub in list(self._subs):
             if sub.wants(update.board):
                 sub._put(update)
+
+    def _keep(self, board, ev):
+        """The current game's events, for its SGF (at most MAX_KEPT: a board
+        breaking the protocol costs no memory; the SGF then comes from the state)."""
+        if ev.get("type") == "game-start":
+            self._events[board] = [ev]
+            return
+        kept = self._events.get(board)
+        if kept is not None:
+            if len(kept) < self.MAX_KEPT:
+                kept.append(ev)
+            else:
+                self._events[board] = None
+
+    MAX_KEPT = 20000
+
+    def game_events(self, board):
+        """The events of the board's current game as the board sent them, from
+        its game-start; where the feed did not see them all, the game as its
+        state holds it (`LiveState.as_events`). None for a board never heard of."""
+        s = self.states.get(board)
+        if s is None:
+            return None
+        kept = self._events.get(board)
+        if kept and kept[0].get("game") == s.game:
+            return list(kept)
+        return s.as_events()
 
     def boards(self):
         return sorted(self.states)

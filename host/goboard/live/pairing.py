@@ -8,7 +8,7 @@ columns; only `serial` is required:
 
 `goboard relay --pairings FILE` gives each board its row when it connects
 (`apply`): a board whose game has not begun (no move yet) or is over starts the
-paired game (`new`: rules, komi, handicap, players, event, round, clock); a game
+paired game (`new`: rules, komi, handicap, players, event, round, table, clock); a game
 in play with moves keeps going: it only gets the names if it has none, and a
 game in play with other players is left alone and reported. A board already
 playing its paired game gets nothing. Every row is checked when the file is
@@ -23,7 +23,7 @@ from goban import rules as R
 from goboard.errors import UserError
 from goboard.live.state import clean_board_id
 
-COLUMNS = ("serial", "table") + P.FIELDS + ("rules", "komi", "handicap", "clock")
+COLUMNS = ("serial",) + P.FIELDS + ("rules", "komi", "handicap", "clock")
 
 
 def load(path):
@@ -61,7 +61,6 @@ def load(path):
 
 
 def _row(d, where):
-    d.pop("table", None)
     try:
         game = P.check({k: d[k] for k in P.FIELDS if k in d})
     except ValueError as e:

@@ -3,8 +3,10 @@
 Pages: `/` the boards, `/board/<id>` one board, `/wall` several on one page
 (`?boards=a,b&cols=2`); any page takes `?transparent=1` (overlay), `?coords=0`,
 `?info=0`. Beside them `/diag/<id>`, a board's bring-up (goboard diag: its
-readings as a heat map, the problems with their fixes; data `/diag/<id>/data`). Data: `/events/<id>` and `/events` (Server-Sent Events: the state
-now, then every update), `/state/<id>` and `/boards` (JSON). `LiveServer` is the
+readings as a heat map, the problems with their fixes; data `/diag/<id>/data`).
+Data: `/events/<id>` and `/events` (Server-Sent Events: the state
+now, then every update), `/state/<id>` and `/boards` (JSON), `/sgf/<id>` (the
+current game as SGF, written as sync writes it). `LiveServer` is the
 aiohttp application around a `Feed` on the running loop; `ServerThread` runs
 one in its own thread (`goboard serve`, the demo, tests and benches), and
 sources push events with `publish(board, event)`.
@@ -21,6 +23,7 @@ from goboard.errors import UserError
 from goboard.live.feed import Feed
 from goboard.live.state import clean_board_id
 from goboard.paths import WEB
+from goboard.record.sgfrecord import record_game
 
 HEARTBEAT = 15.0
 
@@ -52,6 +55,7 @@ class LiveServer:
             web.get("/events/{board}", self.events),
             web.get("/state/{board}", self.state),
             web.get("/boards", self.boards),
+            web.get("/sgf/{board}", self.sgf),
             web.get("/diag/{board}", self.diag_page),
             web.get("/diag/{board}/data", self.diag_data),
             web.static("/static", WEB),
@@ -127,8 +131,24 @@ class LiveServer:
         for b in self.feed.boards():
             s = self.feed.snapshot(b)
             out.append({"board": b, "game": s["game"], "number": s["number"],
-                        "status": s["status"], "seq": s["seq"]})
+                        "status": s["status"], "seq": s["seq"], "players": s["players"],
+                        "table": s["players"].get("table"), "result":
+                        (s["result"] or {}).get("result")})
         return web.json_response(out)
+
+    async def sgf(self, request):
+        """The board's current game as an SGF file (what the delayed feed shows)."""
+        board = request.match_info["board"]
+        events = self.feed.game_events(board)
+        if not events:
+            raise web.HTTPNotFound(text="no such board: %s" % board)
+        try:
+            data = record_game(events, serial=board)
+        except UserError as e:
+            raise web.HTTPNotFound(text="no game record on board %s: %s" % (board, e))
+        game = events[0].get("game") or 1
+        return web.Response(body=data, content_type="application/x-go-sgf", headers={
+            "Content-Disposition": 'attachment; filename="%s-%04d.sgf"' % (board, game)})
 
     async def events(self, request):
         """Server-Sent Events: hello, the current states, then each update as it happens."""

@@ -5,8 +5,12 @@ in the order the board sent them: `sink.publish(board, event)` and, from an
 MQTT relay's retained state, `sink.publish_snapshot(board, state)`.
 Sources: recorded JSON lines (`--replay`), boards on serial ports (`--serial`,
 through `goboard.link.transport`) and a relay's MQTT topics (`--mqtt`).
+With `--out DIR` a board on a serial port is also recorded as `goboard sync
+--follow` records it (`goboard.record.sync`: the journal, one SGF a game), so
+one process per board serves, relays and records.
 """
 
+import contextlib
 import json
 import os
 import sys
@@ -15,11 +19,14 @@ import time
 
 from goboard.argtypes import number
 from goboard.errors import UserError
+from goboard.link.control import ControlServer
 from goboard.link.sequence import Sequencer
 from goboard.link.transport import HostLink, LinkError
 from goboard.link.wire import MAX_DEPTH, too_deep
 from goboard.live import mqttconn
 from goboard.live.state import clean_board_id
+from goboard.record.journal import FolderLock
+from goboard.record.sync import follow, sync_once
 
 DEFAULT_PREFIX = "goboard"
 
@@ -35,6 +42,9 @@ def add_source_arguments(parser, mqtt=True):
                         metavar="SECONDS",
                         help="time between replayed events (0: all at once; default 1)")
     parser.add_argument("--loop", action="store_true", help="replay the files again and again")
+    parser.add_argument("--out", metavar="DIR", default=None,
+                        help="write the games of the boards on --serial here as SGF, as "
+                             "goboard sync --follow does (resumes; one writer a folder)")
     if mqtt:
         parser.add_argument("--mqtt", action="append", default=[], metavar="HOST[:PORT]",
                             help="read every board a relay publishes on this MQTT broker")
@@ -111,14 +121,25 @@ class SerialSource(SourceThread):
     It never gives up while serve or relay runs: a port that went away or a board
     that broke the protocol is said once on stderr, the board is marked
     "(reconnecting)" (`sink.publish_link`), and the port is opened again every
-    RETRY seconds; the stream goes on from the last event it delivered."""
+    RETRY seconds; the stream goes on from the last event it delivered.
+
+    With `out` the board's games are recorded too, as `goboard sync --follow`
+    records them: what the journal lacks is fetched first, then every event goes
+    to the journal before the sink, so a board unplugged or this process killed
+    and started again loses nothing and writes nothing twice."""
 
     RETRY = 1.0
 
-    def __init__(self, port, sink, on_hello=None):
+    def __init__(self, port, sink, on_hello=None, out=None, say=None):
         super().__init__("serial " + port)
         self.port, self.sink, self.on_hello = port, sink, on_hello
+        self.out = out
+        self.say = say or (lambda text: None)
+        self.written = set()          # the SGF files said once
         self.link = self._connect()
+        # an arbiter's `goboard clock` or `new` reaches the board through us
+        self.control = ControlServer(port)
+        self.control.start()
         self.board = clean_board_id(self.link.board.get("serial") or os.path.basename(port))
         if on_hello is not None:
             # e.g. the relay's pairing: may start the board's game, before it is followed
@@ -145,6 +166,22 @@ class SerialSource(SourceThread):
         if fn is not None:
             fn(self.board, up)
 
+    def _record(self):
+        """Fetch what the journal lacks, show the current game from its start,
+        then follow: the journal and the SGFs first, then the sink."""
+        journal, _ = sync_once(self.link, self.out, {}, say=self._written)
+        for g in journal.games()[-1:]:
+            for ev in journal.events(g):
+                self.sink.publish(self.board, ev)   # a page's duplicates are skipped
+        follow(self.link, journal, self.out, {}, stop=self.stopping.is_set, say=self._written,
+               on_event=lambda serial, ev: self.sink.publish(self.board, ev),
+               status=self._status, idle=self.control.run_pending)
+
+    def _written(self, path):
+        if path not in self.written:
+            self.written.add(path)
+            self.say("board %s: %s" % (self.board, path))
+
     def run(self):
         said = set()
         while not self.stopping.is_set():
@@ -156,9 +193,13 @@ class SerialSource(SourceThread):
                         self.board = serial    # another board on the port: its own game
                         self.seq = self._sequencer()
                     self._status(True)
-                for ev in self.link.follow(self.seq, stop=self.stopping.is_set,
-                                           status=self._status):
-                    self.sink.publish(self.board, ev)
+                if self.out is not None:
+                    self._record()
+                else:
+                    for ev in self.link.follow(self.seq, stop=self.stopping.is_set,
+                                               status=self._status,
+                                               idle=self.control.run_pending):
+                        self.sink.publish(self.board, ev)
                 return
             except Exception as e:      # whatever the board did: say it once, go on
                 text = "board %s on %s: %s (reconnecting)" % (self.board, self.port, e)
@@ -174,6 +215,7 @@ class SerialSource(SourceThread):
             finally:
                 if self.stopping.is_set() and self.link is not None:
                     self.link.close()
+        self.control.stop()
 
 
 class MqttSource:
@@ -220,11 +262,13 @@ class MqttSource:
         self.client.loop_stop()
 
 
-def start_sources(args, sink, on_hello=None):
+def start_sources(args, sink, on_hello=None, say=None):
     """Open every source named on the command line (errors first, then threads): a
-    list. `on_hello(link, board)` is called for each serial board once it said hello."""
+    list. `on_hello(link, board)` is called for each serial board once it said hello;
+    with --out the serial boards' games are recorded (`say` names each new SGF)."""
     items = [load_replay(path) for path in args.replay]
-    serial = [SerialSource(port, sink, on_hello) for port in args.serial]
+    out = getattr(args, "out", None)
+    serial = [SerialSource(port, sink, on_hello, out=out, say=say) for port in args.serial]
     started = []
     login = None
     if getattr(args, "mqtt", []):
@@ -239,6 +283,18 @@ def start_sources(args, sink, on_hello=None):
         t.start()
         started.append(t)
     return started
+
+
+def recording(args):
+    """The --out folder's lock for the process's life (a context manager), or
+    nothing to hold when there is no --out; --out without --serial is refused."""
+    out = getattr(args, "out", None)
+    if out is None:
+        return contextlib.nullcontext()
+    if not args.serial:
+        raise UserError("--out records the boards on --serial ports (for a relay's MQTT "
+                        "feed: goboard record --mqtt)")
+    return FolderLock(out)
 
 
 def stop_sources(sources):

@@ -91,7 +91,12 @@ class LiveState:
         self.players = {}         # black, white, black_rank, white_rank, event, round
         self.clock = None         # the clock (see _clock), None when the game has none
         self.link = None          # "reconnecting" while the board's source is cut off
+        self.setup = {"B": [], "W": []}   # the stones set up before the first move
+        self.first = "B"          # who moved first
         self._history = []        # (color, point, {pt: colour removed}) for undo
+        # the main line, JSON-ready and never changed once made (a snapshot shares
+        # them): (colour, point or "" for a pass, (captures...)[, "abandon"])
+        self.moves = []
 
     # --- applying events -----------------------------------------------------
     def apply(self, ev):
@@ -153,7 +158,9 @@ class LiveState:
             self.stones[p] = "B"
         for p in white:
             self.stones[p] = "W"
+        self.setup = {"B": sorted(black), "W": sorted(white)}
         self.to_move = ev.get("first") if ev.get("first") in OTHER else "B"
+        self.first = self.to_move
         self.status = PLAYING
         self.players = {k: str(ev[k]) for k in GAME_FIELDS if ev.get(k)}
         if ev.get("clock"):
@@ -202,6 +209,9 @@ class LiveState:
         self.last = {"color": color, "point": point, "number": self.number, "kind": kind,
                      "captures": sorted(removed)}
         self._history.append((color, point, removed))
+        caps = tuple(sorted(removed))
+        self.moves.append((color, point, caps) if kind != "abandon" else
+                          (color, point, caps, kind))
         self.banner = None
         self.pending = None
         if self.status in (PAUSED, WAITING):
@@ -213,11 +223,14 @@ class LiveState:
         restored = self._points(ev, "restored")
         if self._history and self._history[-1][0] == color and self._history[-1][1] == point:
             _, _, removed = self._history.pop()
+            if self.moves:
+                self.moves.pop()
         else:
             # joined after the move was played (from a snapshot): the restored
             # stones are the opponent's, as they are unless the move was a suicide
             removed = {p: OTHER[color] for p in restored}
             self._history = []
+            self.moves = []
         if point:
             self.stones.pop(point, None)
         for p in restored:
@@ -431,6 +444,9 @@ class LiveState:
             "players": dict(self.players),
             "clock": _copy_clock(self.clock),
             "link": self.link,
+            "setup": {"B": list(self.setup["B"]), "W": list(self.setup["W"])},
+            "first": self.first,
+            "moves": list(self.moves),
         }
 
     @classmethod
@@ -461,11 +477,56 @@ class LiveState:
         s.players = dict(snap.get("players") or {})
         s.clock = copy.deepcopy(snap.get("clock"))
         s.link = snap.get("link") if snap.get("link") == "reconnecting" else None
-        if s.last and s.last.get("point"):
+        setup = snap.get("setup") or {}
+        s.setup = {c: list(setup.get(c) or []) for c in ("B", "W")}
+        s.first = snap.get("first") if snap.get("first") in OTHER else "B"
+        moves = snap.get("moves")
+        if isinstance(moves, list) and len(moves) == s.number:
+            # the whole main line: every move can be taken back (its captures
+            # are the opponent's stones unless the move was a suicide)
+            s.moves = [tuple(m[:2]) + (tuple(m[2]),) + tuple(m[3:]) for m in moves]
+            s._history = [(m[0], m[1], {p: OTHER[m[0]] if p != m[1] else m[0] for p in m[2]})
+                          for m in s.moves]
+        elif s.last and s.last.get("point"):
             # enough history to take the last move back
             s._history = [(s.last["color"], s.last["point"],
                            {p: OTHER[s.last["color"]] for p in s.last.get("captures", [])})]
         return s
+
+    def as_events(self):
+        """The game as it stands, as the events of a board that played it:
+        game-start, the main line's moves, the dead stones and the end or the
+        count. For an SGF of a game whose events were not all seen (a display
+        that joined from a snapshot): no clock times, no comments."""
+        start = {"type": "game-start", "size": self.size, "rules": self.rules,
+                 "komi": self.komi, "handicap": self.handicap, "first": self.first,
+                 "setup": {"B": list(self.setup["B"]), "W": list(self.setup["W"])},
+                 "serial": self.serial or self.board}
+        start.update(self.players)
+        if self.clock is not None:
+            start["clock"] = self.clock["spec"]
+        out = [start]
+        for n, m in enumerate(self.moves, 1):
+            c, p, caps = m[0], m[1], m[2]
+            if p:
+                out.append({"type": "move", "color": c, "point": p, "number": n,
+                            "captures": list(caps)})
+            else:
+                out.append({"type": m[3] if len(m) > 3 else "pass", "color": c, "number": n})
+        dead = sorted(self.dead)
+        if self.end is not None and self.end.get("reason") == "resign":
+            out.append({"type": "resign", "color": OTHER[self.end["winner"]]})
+        elif self.end is not None:
+            out.append({"type": "end", "reason": self.end.get("reason"),
+                        "winner": self.end.get("winner")})
+        if dead:
+            out.append({"type": "dead", "points": dead})
+        if self.result is not None and self.status == COUNTED and \
+                (self.end or {}).get("reason") not in ("resign", "time"):
+            out.append(dict(self.result, type="count"))
+        for seq, ev in enumerate(out, 1):
+            ev["game"], ev["seq"] = self.game or 1, seq
+        return out
 
     def is_newer(self, snap):
         """Whether a snapshot is ahead of this state (then a display adopts it)."""

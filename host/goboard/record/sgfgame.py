@@ -4,7 +4,7 @@ sgfmill parses the file; this module only maps SGF's words onto the core's:
 coordinates to 'dd' points, `B[]`/`B[tt]` to the rules set's pass, `PT[abandon]`
 (this project's private property) to a 计活子 abandon, AB/AW/PL to setup;
 the count's markup on the last node: TB/TW/MA dead stones, SEKI/NOSEKI the
-players' seki marks (private too).
+players' seki marks and PENALTY the Ing timer's penalty points (private too).
 Everything that can be wrong with a file becomes one `UserError` sentence.
 """
 
@@ -244,6 +244,40 @@ def seki_properties(marks):
     return {prop: list(marks.get("on" if on else "off") or ()) for prop, on in SEKI_PROPS}
 
 
+# the points each side's clock cost under Ing timing (时差罚点, goban.clock), on the
+# last node beside TB/TW: PENALTY[B:2][W:4]; `goboard score` takes them off that side
+PENALTY = "PENALTY"
+MAX_PENALTY = 999
+
+
+def markup_penalty(sg):
+    """{"B": points, "W": points} of the last node's PENALTY, or None without
+    one. A value that is not `B:n` or `W:n` (n 0..999), or a side given twice,
+    is a UserError naming the property."""
+    node = sg.get_main_sequence()[-1]
+    if not node.has_property(PENALTY):
+        return None
+    out = {"B": 0, "W": 0}
+    seen = set()
+    for raw in node.get_raw_list(PENALTY):
+        s = raw.decode("utf-8", "replace").strip()
+        side, colon, n = s.partition(":")
+        side = side.strip().upper()
+        n = n.strip()
+        if not (colon and side in out and n.isdigit() and len(n) <= 3) or side in seen:
+            raise UserError("bad %s in the last node: %r is not B:points or W:points (each "
+                            "side once, 0..%d)" % (PENALTY, s[:20], MAX_PENALTY))
+        seen.add(side)
+        out[side] = int(n)
+    return out
+
+
+def penalty_values(penalty):
+    """PENALTY's values (bytes) for {"B": n, "W": n}: the sides with points."""
+    return [("%s:%d" % (c, int(penalty.get(c) or 0))).encode("ascii")
+            for c in ("B", "W") if penalty and penalty.get(c)]
+
+
 def load_sgf(source, rules_id=None, komi=None):
     """An SGF file (path or bytes) played into a `Game`, stopping before the
     first illegal move. Returns (game, info); info holds the record, the SGF's
@@ -271,4 +305,5 @@ def load_sgf(source, rules_id=None, komi=None):
 
 
 __all__ = ["read_sgf", "record_from_sgf", "load_sgf", "rules_from_sgf", "markup_dead",
-           "markup_seki", "seki_properties", "SEKI_PROPS", "Game"]
+           "markup_seki", "seki_properties", "SEKI_PROPS", "markup_penalty", "penalty_values",
+           "PENALTY", "Game"]

@@ -12,8 +12,12 @@ to be), one point of each block (goboard.record.sgfgame.markup_seki reads them b
 EV/RO) come from the game-start event or a later `players` event; with a clock
 the root has TM (main time, s) and OT (the overtime), every move node BL/WL
 (and OB/OW: byo-yomi periods, Canadian moves, Ing periods left, in overtime)
-as the board's clock stood after that move, a loss on time is RE `B+T`/`W+T`,
-and Ing's overtime penalty points are in the result's comment.
+as the board's clock stood after that move (TM/OT also when the host sets the
+clock after the start, as GTP's time_settings does), a loss on time is RE
+`B+T`/`W+T`, and Ing's overtime penalty points are the last node's private
+PENALTY[B:2][W:4] (goboard.record.sgfgame.markup_penalty reads them back, so
+`goboard score` counts as the board did) and words in the result's comment.
+The table (a hall's pairing) is in GC.
 """
 
 from sgfmill import sgf
@@ -23,7 +27,8 @@ from goban import rules as R
 from goban.points import LETTERS
 from goboard import __version__
 from goboard.errors import UserError
-from goboard.record.sgfgame import read_sgf, record_from_sgf, seki_properties
+from goboard.record.sgfgame import (PENALTY, penalty_values, read_sgf, record_from_sgf,
+                                    seki_properties)
 
 NAMES = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -156,15 +161,10 @@ class Recorder:
                 root.set(key, str(meta[key]))
         self._players(ev, root)
         if ev.get("clock"):
-            try:
-                self.clock = C.parse(ev["clock"])
-            except C.ClockError as e:
-                raise UserError("game %s: %s" % (ev.get("game"), e))
-            root.set("TM", float(self.clock.main))
-            ot = overtime_text(ev["clock"])
-            if ot:
-                root.set("OT", ot)
+            self._time_system(ev["clock"], ev.get("game"))
         bits = []
+        if ev.get("table"):
+            bits.append("table %s" % ev["table"])
         serial = ev.get("serial") or self.serial
         if serial:
             bits.append("board %s" % serial)
@@ -177,6 +177,20 @@ class Recorder:
         if bits:
             root.set("GC", "Recorded at the board: " + ", ".join(bits))
         self.node = root
+
+    def _time_system(self, spec, game):
+        """TM and OT in the root for a clock spec (the latest set wins)."""
+        try:
+            self.clock = C.parse(spec)
+        except C.ClockError as e:
+            raise UserError("game %s: %s" % (game, e))
+        root = self.game.get_root()
+        root.set("TM", float(self.clock.main))
+        ot = overtime_text(spec)
+        if ot:
+            root.set("OT", ot)
+        elif root.has_property("OT"):
+            root.unset("OT")
 
     def _players(self, ev, root):
         """PB/PW/BR/WR/EV/RO from an event's game fields (the sync command's own
@@ -191,9 +205,10 @@ class Recorder:
         node = self.node
         if ev.get("by") == "host":
             if ev.get("set"):
-                self.clock = C.parse(ev["spec"])
-            self._comment("Clock %s by the host: %s." % ("set" if ev.get("set") else "changed",
-                                                         _clock_words(ev)))
+                self._time_system(ev["spec"], ev.get("game"))
+            if node is not self.game.get_root():
+                self._comment("Clock %s by the host: %s." % (
+                    "set" if ev.get("set") else "changed", _clock_words(ev)))
         if ev.get("tick") or ev.get("by") or ev.get("flag") or node is None \
                 or node is self.game.get_root() or node.has_property("BL"):
             return                # the times right after the move only
@@ -362,6 +377,9 @@ class Recorder:
                 pts = [to_move(self.size, p) for p in terr.get(color, ())]
                 if pts:
                     node.set(key, pts)
+            pen = (self.count.get("breakdown") or {}).get("penalty")
+            if pen and penalty_values(pen):
+                node.set_raw_list(PENALTY, penalty_values(pen))
             # the players' seki marks, as counted (SEKI/NOSEKI: private properties)
             marks = (self.count.get("breakdown") or {}).get("seki_marked") or self.seki
             for key, pts in seki_properties(marks).items():

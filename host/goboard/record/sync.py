@@ -22,15 +22,27 @@ def sgf_path(out, serial, game):
     return os.path.join(out, "%s-%04d.sgf" % (clean_name(serial), game))
 
 
+# what makes a game a record: a game nothing was played in (a board's start, a
+# new game replaced before its first move) writes no file
+PLAYED = ("move", "pass", "abandon", "resign", "end", "count")
+
+
 def write_game(journal, game, out, meta):
-    """(Re)write one game's SGF from the journal; returns "written", "unchanged" or None."""
+    """(Re)write one game's SGF from the journal; returns "written", "unchanged" or
+    None (no events, or nothing played yet)."""
     events = journal.events(game)
-    if not events:
+    if not any(ev.get("type") in PLAYED for ev in events):
         return None
     m = journal.meta(game, {k: v for k, v in meta.items() if v is not None})
     m["date"] = m.pop("seen")
-    name = sgf_path(out, journal.serial, game)
-    data = record_game(events, serial=journal.serial, **m)
+    return write_record(sgf_path(out, journal.serial, game), events,
+                        dict(m, serial=journal.serial))
+
+
+def write_record(name, events, meta):
+    """One game's events as the SGF file `name`, parsed back first, replaced whole
+    (never half written); "written" or "unchanged". `meta`: Recorder's fields."""
+    data = record_game(events, **meta)
     check_record(data, events, name)
     try:
         with open(name, "rb") as f:
@@ -105,9 +117,12 @@ def _strip(ev):
     return {k: v for k, v in ev.items() if k != "t_ns"}
 
 
-def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_event=None):
+def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_event=None,
+           status=None, idle=None):
     """Keep the journal and the SGFs current from the live stream; `on_event`
-    (the demo's live page) gets each event once, in order, after the journal."""
+    (the demo's live page) gets each event once, in order, after the journal;
+    `status(up)` when the port goes away and comes back, `idle(link)` about every
+    0.1 s (`HostLink.follow`)."""
     games = journal.games()
     g = games[-1] if games else 0
     seq = Sequencer(g, journal.have(g) if g else 0)
@@ -132,9 +147,11 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_ev
         dirty.clear()
         flushed[0] = time.monotonic()
 
-    def idle(_link):
+    def quiet(_link):
         if dirty and time.monotonic() - flushed[0] > 0.3:
             flush()
+        if idle is not None:
+            idle(_link)
 
     def stopping():
         if stop is not None and stop():
@@ -142,7 +159,7 @@ def follow(link, journal, out, meta, stop=None, idle_exit=None, say=print, on_ev
         return idle_exit is not None and time.monotonic() - last_event[0] > idle_exit
 
     try:
-        for ev in link.follow(seq, stop=stopping, idle=idle):
+        for ev in link.follow(seq, stop=stopping, idle=quiet, status=status):
             if not ev.get("game") or not ev.get("seq"):
                 continue
             if ev["game"] in refused:
