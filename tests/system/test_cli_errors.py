@@ -66,9 +66,19 @@ def test_numbers_out_of_range_are_one_line(capsys, argv, words):
 
 
 def test_replay_lines_nested_too_deep(tmp_path, capsys):
+    """The replay is read before the port is bound: its error is the one said,
+    whatever holds the port (here another program listening on it)."""
+    import socket
     rec = tmp_path / "deep.jsonl"
     rec.write_text('{"type": "move", "x": ' + "[" * 100000 + "]" * 100000 + "}\n")
-    assert goboard(["serve", "--replay", str(rec)]) == 2
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen(1)
+    try:
+        port = str(held.getsockname()[1])
+        assert goboard(["serve", "--port", port, "--replay", str(rec)]) == 2
+    finally:
+        held.close()
     one_line(capsys, "line 1 nests deeper than 16")
 
 

@@ -33,11 +33,14 @@ def run(args):
         raise UserError("no event source: give --serial PORT, --mqtt HOST[:PORT] or "
                         "--replay FILE.jsonl")
     with sources.recording(args):
+        # the replay files read before the port is bound: a bad one is named,
+        # whatever holds the port
+        replays = [sources.load_replay(path) for path in args.replay]
         srv = ServerThread(args.host, args.port, args.delay, title=args.title)
         srv.start()
         running = []
         try:
-            running = sources.start_sources(args, srv, say=say)
+            running = sources.start_sources(args, srv, say=say, replays=replays)
             print("goboard serve: %s (delay %gs); Ctrl-C stops" % (srv.url, args.delay),
                   flush=True)
             sources.wait_forever(running)

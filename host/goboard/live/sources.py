@@ -262,11 +262,13 @@ class MqttSource:
         self.client.loop_stop()
 
 
-def start_sources(args, sink, on_hello=None, say=None):
+def start_sources(args, sink, on_hello=None, say=None, replays=None):
     """Open every source named on the command line (errors first, then threads): a
     list. `on_hello(link, board)` is called for each serial board once it said hello;
-    with --out the serial boards' games are recorded (`say` names each new SGF)."""
-    items = [load_replay(path) for path in args.replay]
+    with --out the serial boards' games are recorded (`say` names each new SGF).
+    `replays`: the --replay files already read (load_replay), if the caller read them
+    before anything else it opens."""
+    items = replays if replays is not None else [load_replay(path) for path in args.replay]
     out = getattr(args, "out", None)
     serial = [SerialSource(port, sink, on_hello, out=out, say=say) for port in args.serial]
     started = []
