@@ -355,11 +355,7 @@ class Players:
                 for a in acts:
                     r.act(a)
                 self.fixing = False
-                k = GIVE_MS // r.scan_ms
-                while self.alarm is not None and k > 0:
-                    r.scan()
-                    self._setup_done()
-                    k -= 1
+                self._board_settles()
         again = False
         while self.replay and self.alarm is None and self.stopped is None:
             self._think((300, 800))
@@ -372,9 +368,9 @@ class Players:
         return self.stopped is None
 
     def _board_settles(self):
-        """An announcement nobody can act on: a person waits a moment, as after
-        a fix (GIVE_MS), for the board to catch up before calling the game
-        stopped. True when it cleared meanwhile."""
+        """A person waits GIVE_MS for the board to be content: after a fix, and
+        before calling the game stopped on an announcement nobody can act on.
+        True when it cleared meanwhile."""
         r = self.runner
         k = GIVE_MS // r.scan_ms
         while self.alarm is not None and k > 0:

@@ -17,7 +17,7 @@ from goban.referee.words import NAMES
 from goban.referee.diff import NO_TOL, CAP, diff_frame, split
 from goban.referee.announce import classify
 from goban.referee import bowlwatch
-from goban.referee.explain import explain, likely, new_stones, weak, unknown
+from goban.referee.explain import explain, likely, new_stones, weak
 
 
 def certain(ref, v):
@@ -73,23 +73,24 @@ def what_is_wrong(ref, v):
     if took is not None:
         return took
     new = new_stones(v)
-    if unknown(ref, new) or _unexplained_since_restart(ref, v, new):
+    if _since_restart(ref, new):
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
                 {"l": " ".join(ref.name(i) for i in new[:6])})
     return _after(ref, v, _best(ref, v), _words)
 
 
-def _unexplained_since_restart(ref, v, new):
-    """The restart's look found stones the saved game lacks (on the board since
-    the restart) and no order of moves explains the frame: play went on while the
-    board was off (more moves than one look orders, a capture among them, a
-    mistake of the hands). Which of them were moves, and in what order, nobody
-    can tell from one frame: they are named to be played again, what they took
-    put back, as when an order is not sure. Announced as a mismatch (or a stone
-    named extra at random) the game stopped or took the wrong stone."""
+def _since_restart(ref, new):
+    """Stones the saved game lacks that are on the board since a restart, and no
+    order of moves explains the frame (or the restart's look is over: their order
+    is unknown, goban.referee.explain.unknown): play went on while the board was
+    off (more moves than one look orders, a capture among them, a mistake of the
+    hands). Which of them were moves, and in what order, nobody can tell from one
+    frame: they are named to be played again, what they took put back. Announced
+    as a mismatch (or a stone named extra at random) the game stopped or took the
+    wrong stone."""
     since = ref.since
-    if not ref.resumed or since is None:
+    if since is None:
         return False
     for i in new:
         if since[i] == 0:
