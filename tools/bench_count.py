@@ -41,7 +41,8 @@ import time
 from array import array
 from goban.game import Game
 from goban.count import count, counter_for, black_pays_scan
-from goban.regions import take_off, dead_names, seki_names
+from goban.regions import take_off
+from goban.point_names import dead_names, seki_names
 from goban.replay import play_record
 from goban import rules as R
 

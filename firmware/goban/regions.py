@@ -48,12 +48,8 @@ seki (open mouths, shared liberties, the totals) follows.
 from array import array
 
 from goban.compat import micropython, const, ptr8, ptr16, ptr32
-NAMES = None  # type: object
-try:
-    from goban import names as _names   # the frozen image (and CPython): constants
-    NAMES = _names.NAMES
-except ImportError:                      # tools/deploy's .mpy files leave it out
-    pass
+from goban import point_names
+from goban.point_names import dead_names, seki_names, named
 
 # per-region record in `rinfo`, stride 8 (region ids start at 1)
 R_SIZE = const(0)
@@ -577,113 +573,6 @@ def take_off(work, cells, pts, n: int, length: int, counts, taken, limit: int) -
     return -1
 
 
-@micropython.viper
-def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
-    """Write the name numbers (25 * x + y: goban.names.NAMES) of the dead stones
-    into the uint16 array `out`, sorted (column by column). With n >= 0 the n
-    board points in the uint16 array `taken` are the dead stones (each once):
-    their numbers are insertion-sorted, a few dozen steps for a real end of
-    game; with n < 0 the stones of `cells` missing from `work` are found by a
-    scan of the board (the bound for many dead stones). Returns how many."""
-    o = ptr16(out)
-    if n >= 0:
-        tk = ptr16(taken)
-        i = 0
-        while i < n:
-            p = tk[i]
-            row = W
-            y = 0
-            while p >= row + W:
-                row += W
-                y += 1
-            key = 25 * (p - row) + y
-            j = i
-            while j > 0 and o[j - 1] > key:
-                o[j] = o[j - 1]
-                j -= 1
-            o[j] = key
-            i += 1
-        return n
-    w = ptr8(work)
-    c = ptr8(cells)
-    j = 0
-    x = 0
-    while x < size:
-        p = W + x
-        k = 25 * x
-        end = k + size
-        while k < end:
-            if w[p] != c[p]:
-                o[j] = k
-                j += 1
-            p += W
-            k += 1
-        x += 1
-    return j
-
-
-@micropython.viper
-def seki_names(binfo, nblocks: int, W: int, out) -> int:
-    """Write the name number (25 * x + y: goban.names.NAMES) of the first point
-    of every block in seki into the uint16 array `out`, in block order. Returns
-    how many."""
-    bf = ptr16(binfo)
-    o = ptr16(out)
-    j = 0
-    row = W      # first index of row y
-    y = 0
-    k = 1
-    while k <= nblocks:
-        b = k << 3
-        if bf[b + 6] & 2:
-            p = bf[b]
-            while p >= row + W:   # first points increase with k: rows only move down
-                row += W
-                y += 1
-            o[j] = 25 * (p - row) + y
-            j += 1
-        k += 1
-    return j
-
-
-@micropython.viper
-def name_bytes(idx, n: int, out) -> int:
-    """Write the SGF names ('dd ') of the first n name numbers (25 * x + y) of the
-    uint16 array `idx` into the byte buffer `out`. Returns the bytes written."""
-    ix = ptr16(idx)
-    o = ptr8(out)
-    i = 0
-    j = 0
-    while i < n:
-        k = ix[i]
-        x = 0
-        while k >= 25:
-            k -= 25
-            x += 1
-        o[j] = 97 + x
-        o[j + 1] = 97 + k
-        o[j + 2] = 32
-        j += 3
-        i += 1
-    return j
-
-
-def _named(idx, n, names=None, buf=None):
-    """The first n name numbers (25 * x + y) of `idx` as SGF names: from
-    goban.names.NAMES, or, where that table is left out, written into `buf` by
-    one viper pass and split (one string made per name)."""
-    if n <= 0:
-        return []
-    if names is None:
-        names = NAMES
-    if names is None:
-        if buf is None or len(buf) < 3 * n:
-            buf = bytearray(3 * n)
-        j = name_bytes(idx, n, buf)
-        return str(memoryview(buf)[:j], "ascii").split()
-    return [names[k] for k in memoryview(idx)[:n]]
-
-
 class Regions:
     """The buffers of one board size, allocated once: `load(cells)`, then
     `take_off(cells, pts)` of the dead stones, then `run()` analyses the
@@ -714,7 +603,7 @@ class Regions:
         self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
         self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
         # without goban.names (the .mpy files): the names' bytes, 'dd ' each
-        self.name_buf = bytearray(3 * size * size) if NAMES is None else None
+        self.name_buf = bytearray(3 * size * size) if point_names.NAMES is None else None
 
     def load(self, cells):
         """Copy a board's cells into the work buffer (a memcpy)."""
@@ -799,18 +688,18 @@ class Regions:
     def dead_names(self, cells):
         """SGF names of the stones taken off (in `cells`, not in the work buffer),
         sorted: one viper pass sorts the listed ones (or, beyond TAKEN_LIST of
-        them, scans the board); the names come from NAMES (no string is made)."""
+        them, scans the board); the names come from goban.names.NAMES (no string is made)."""
         dn = self.dead_n
         n = dn[0]
         if n != dn[1] + dn[2]:
             n = -1
         n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken, n)
-        return _named(self.names, n, None, self.name_buf)
+        return named(self.names, n, self.name_buf)
 
     def seki_names(self):
         """SGF names of the first point of every block in seki, in block order."""
         n = seki_names(self.binfo, self.nblocks, self.W, self.names)
-        return _named(self.names, n, None, self.name_buf)
+        return named(self.names, n, self.name_buf)
 
     def seki_stones(self):
         """Frame indices (y * size + x) of every stone of the blocks in seki,

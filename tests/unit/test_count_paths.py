@@ -173,18 +173,18 @@ def test_names_without_the_table():
     """Where goban.names is left out (tools/deploy's .mpy files), the names are
     made instead: the same list."""
     from array import array
-    from goban import regions
+    from goban import point_names
     from goban.names import NAMES
     rng = random.Random(SEED + 3)
     idx = array("H", [25 * rng.randrange(19) + rng.randrange(19) for _ in range(30)])
-    assert regions._named(idx, 30, None) == [NAMES[k] for k in idx]
-    saved = regions.NAMES
+    assert point_names.named(idx, 30) == [NAMES[k] for k in idx]
+    saved = point_names.NAMES
     try:
-        regions.NAMES = None
-        assert regions._named(idx, 30) == [NAMES[k] for k in idx]
-        assert regions._named(idx, 0) == []
+        point_names.NAMES = None
+        assert point_names.named(idx, 30) == [NAMES[k] for k in idx]
+        assert point_names.named(idx, 0) == []
     finally:
-        regions.NAMES = saved
+        point_names.NAMES = saved
 
 
 def test_names_without_the_table_under_micropython(micropython):
@@ -192,9 +192,9 @@ def test_names_without_the_table_under_micropython(micropython):
     from goban.names import NAMES
     rng = random.Random(SEED + 4)
     ks = [25 * rng.randrange(25) + rng.randrange(25) for _ in range(40)]
-    script = ("from array import array\nfrom goban import regions\nregions.NAMES = None\n"
-              "idx = array('H', %r)\nprint(' '.join(regions._named(idx, %d, None, bytearray(3))))\n"
-              "print(' '.join(regions._named(idx, %d, None, bytearray(200))))\n"
+    script = ("from array import array\nfrom goban import point_names\npoint_names.NAMES = None\n"
+              "idx = array('H', %r)\nprint(' '.join(point_names.named(idx, %d, bytearray(3))))\n"
+              "print(' '.join(point_names.named(idx, %d, bytearray(200))))\n"
               % (ks, len(ks), len(ks)))
     lines = micropython(script).strip().splitlines()[-2:]
     assert lines == [" ".join(NAMES[k] for k in ks)] * 2
