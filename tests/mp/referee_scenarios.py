@@ -205,6 +205,25 @@ def prisoner_in_hand_as_the_owner_moves():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def prisoner_on_the_floor_as_the_owner_moves():
+    from goban.referee import bowlwatch
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    # gg lifted and dropped on the floor (it may yet go to white's bowl); white
+    # answers, its bowl one stone lighter after the move is taken; the prisoner
+    # never comes
+    out = steps(b, "- gg", "W dd", "#35 35 0 0")
+    out.append([("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))])
+    # black moves, white's next stone is seen to leave before it lands: the
+    # count agrees with the game again
+    out += steps(b, "#34 35 0 0", "B cd", "#34 34 0 0")
+    out.append([("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))])
+    out += steps(b, "W de")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -224,7 +243,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_returned_to_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
-             knocked_stone_put_back_from_the_bowl)
+             prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl)
 
 
 def run(name):

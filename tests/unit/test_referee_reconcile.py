@@ -122,6 +122,23 @@ def test_a_move_whose_bowl_reads_after_it_is_one_stone_out_not_two():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_a_prisoner_on_the_floor_hides_no_stone_of_its_owners_next_move():
+    """The same, but the prisoner never comes (dropped on the floor): the owner's
+    bowl one lighter after its move may be that move's stone (the prisoner went
+    elsewhere) or a new one (the prisoner hid the move's): the bowl says it
+    cannot tell (-1) until a stone is seen to leave with the count agreeing with
+    the game. Counted as a stone hidden by a prisoner that never came, the bowl
+    vouched for a stone in a hand, and a stuck sensor later became a move nobody
+    played (campaign seed 452561, game 57)."""
+    s = S.prisoner_on_the_floor_as_the_owner_moves()
+    assert ("move", "W", "dd") in s[1]
+    assert s[3] == [("unused", 0, -1)]
+    assert ("move", "B", "cd") in s[5]
+    assert s[7] == [("unused", 0, 1)]           # white's next stone, in its hand
+    assert ("move", "W", "de") in s[8]
+    assert s[-1] == [("unused", 0, 0)]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

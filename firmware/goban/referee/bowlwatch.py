@@ -112,14 +112,25 @@ def _bowl_moved(ref, c, d):
             return
     if d < 0:
         u = used(ref, c)
-        if sc.gift[c] and sc.out[c] < u:
+        short = u - sc.out[c]             # the game's stones not yet seen to leave
+        if sc.gift[c] and short > 0:
             # a prisoner put in it may have hidden a stone taken out (the two
             # weigh nothing together): the game's stones did leave it (undone if
-            # the prisoner turns up in the capturer's lid after all: _not_given)
-            k = u - sc.out[c]
-            k = k if k < sc.gift[c] else sc.gift[c]
-            sc.out[c] += k
-            sc.hidden[c] += k
+            # the prisoner turns up in the capturer's lid after all: _not_given).
+            # Sure only for those this count leaves unexplained; the rest may be
+            # hidden, or this count is the game's stone read late and the
+            # prisoner went elsewhere (the floor): the bowl then witnesses
+            # nothing till a count settles the doubt (counted out twice, it
+            # vouched for a stone in a hand nobody took: a move nobody played)
+            k = short if short < sc.gift[c] else sc.gift[c]
+            sure = short + d
+            sure = 0 if sure < 0 else (sure if sure < k else k)
+            sc.out[c] += sure - d
+            sc.hidden[c] += sure
+            sc.gift[c] -= sure
+            if sure < k:
+                sc.unsure[c] = 1
+                return
         sc.out[c] -= d
         sc.gift[c] = 0
         sc.unsure[c] = 0
