@@ -224,6 +224,15 @@ def prisoner_on_the_floor_as_the_owner_moves():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def stone_back_in_its_bowl_before_the_undo_press():
+    from goban.referee import bowlwatch
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ee")
+    # black lifts ee back into its bowl (its count settles) before pressing undo
+    out = steps(b, "- ee", "#39 39 0 0", "!undo")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -243,7 +252,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_returned_to_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
-             prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl)
+             prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
+             stone_back_in_its_bowl_before_the_undo_press)
 
 
 def run(name):

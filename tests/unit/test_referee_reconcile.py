@@ -139,6 +139,17 @@ def test_a_prisoner_on_the_floor_hides_no_stone_of_its_owners_next_move():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_a_stone_put_back_in_its_bowl_before_undo_is_no_stone_in_a_hand():
+    """The mover lifts its stone into its bowl, then presses undo: the stone that
+    came in is the undone move's. Counted as a gift, the bowl said a stone was in
+    a hand for the rest of the game, and a wrong-colour stone later became a move
+    on a dead sensor nobody played (campaign seed 452561, game 76)."""
+    s = S.stone_back_in_its_bowl_before_the_undo_press()
+    assert s[0] == [("illegal", "removed-stone", "ee")]
+    assert [e[0] for e in s[2]] == ["undo", "restored"]
+    assert s[-1] == [("unused", 0, 0)]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

@@ -134,6 +134,7 @@ def _bowl_moved(ref, c, d):
         sc.out[c] -= d
         sc.gift[c] = 0
         sc.unsure[c] = 0
+        sc.extra[c] = 0
         return
     if sc.gift[c]:
         k = d if d < sc.gift[c] else sc.gift[c]
@@ -144,8 +145,22 @@ def _bowl_moved(ref, c, d):
     free = sc.out[c] - used(ref, c)   # stones out that the game has not used
     back = d if d < free else (free if free > 0 else 0)
     sc.out[c] -= back
+    sc.extra[c] += d - back           # in, though none was out: `undone` may explain
     if back:
         sc.unsure[c] = 1
+
+
+def undone(ref, color):
+    """A stone move of `color` taken back: its stone may be back in the bowl
+    already (lifted and put away before the undo press), among the stones that
+    came in while the game explained none out. One of those is that stone; kept
+    as a gift, the bowl said a stone was in a hand for the rest of the game and
+    vouched for moves nobody played (seed 452561 game 76). A gain older than the
+    side's last stone out is not it (`extra` is cleared then)."""
+    sc = ref.scales
+    if sc.extra[color] > 0:
+        sc.extra[color] -= 1
+        sc.out[color] -= 1
 
 
 def knocked(ref, color, pts):
@@ -195,6 +210,7 @@ def new_game(ref):
         sc.missed[c] = 0
         sc.fixing[c] = 0
         sc.hidden[c] = 0
+        sc.extra[c] = 0
 
 
 def used(ref, color):

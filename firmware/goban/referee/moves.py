@@ -203,6 +203,8 @@ def undo(ref):
     p = g.move_point(n)
     caps = g.last_capture() if p > ABANDON else []
     g.undo()
+    if p > ABANDON:
+        bowlwatch.undone(ref, color)
     ref.move_stamp = -1                  # the move before: when it came is not kept
     ref.enter(PLAY)
     ref.dead = []

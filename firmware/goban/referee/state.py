@@ -59,6 +59,9 @@ class Scales:
         # short of them when they were all lifted): bowlwatch.lifted
         self.gift = array("i", [0, 0, 0])
         self.hidden = array("i", [0, 0, 0])   # stones counted out for a gift so far
+        # stones come in since each bowl's last stone out that the game explained
+        # none of (a prisoner returned, or an undone move's stone: bowlwatch.undone)
+        self.extra = array("i", [0, 0, 0])
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
