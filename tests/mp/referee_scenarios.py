@@ -233,6 +233,16 @@ def stone_back_in_its_bowl_before_the_undo_press():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def fast_play_after_a_move_on_a_dead_sensor():
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    steps(b, ".")
+    # black's hand goes on taking stones (its bowl never settles): white answers,
+    # black plays again at once
+    return steps(b, "#-1 39 0 0", "W ee", "B ff")
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -253,7 +263,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
-             stone_back_in_its_bowl_before_the_undo_press)
+             stone_back_in_its_bowl_before_the_undo_press,
+             fast_play_after_a_move_on_a_dead_sensor)
 
 
 def run(name):

@@ -150,6 +150,18 @@ def test_a_stone_put_back_in_its_bowl_before_undo_is_no_stone_in_a_hand():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_a_hand_that_plays_on_holds_no_pass_stone():
+    """Under AGA a stone of white's while black is to move may follow black's
+    pass, its stone still in the hand (the bowl moving): the board waits for the
+    lid. Once black has placed another stone after white's, black's hand holds
+    no pass stone: the move on the dead sensor is asked at once. Waiting on, the
+    fast players' stones outgrew what one look orders and the game stopped on a
+    mismatch nobody could fix (campaign seed 452561, game 5)."""
+    s = S.fast_play_after_a_move_on_a_dead_sensor()
+    assert s[1] == []                          # white's stone: a pass may yet come
+    assert s[2] == [("illegal", "unseen", "ee")]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

@@ -400,7 +400,7 @@ def _pass_first(ref, v):
     # it: for PASS_HAND_MS; a mover playing on at once keeps it moving for good)
     if bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o):
         return True
-    if bowlwatch.settled(ref, c):
+    if bowlwatch.settled(ref, c) or _played_on(ref, v, c):
         return False
     w = ref.wait
     if w.pass_n != g.n:
@@ -411,6 +411,27 @@ def _pass_first(ref, v):
         return False
     ref.look_again(PASS_HAND_MS - waited)
     return True
+
+
+def _played_on(ref, v, c):
+    """A stone of `c` came after the opponent's first new stone: c's hand went on
+    playing, so it holds no pass stone (its bowl moving says nothing of one). At
+    fast play the wait for a pass stone let more stones come than one look
+    orders (explain.MAX_NEW): a move on a dead sensor was then never found."""
+    since = ref.since
+    if since is None:
+        return False
+    stable = v.stable
+    first = -1
+    for i in v.extra:
+        if stable[i] != c and since[i] >= 0 and (first < 0 or since[i] < first):
+            first = since[i]
+    if first < 0:
+        return False
+    for i in v.extra:
+        if stable[i] == c and since[i] > first:
+            return True
+    return False
 
 
 def _pass_or_wait(ref, v):
