@@ -243,6 +243,20 @@ def fast_play_after_a_move_on_a_dead_sensor():
     return steps(b, "#-1 39 0 0", "W ee", "B ff")
 
 
+def more_stones_than_one_look_orders():
+    b = Board()
+    steps(b, "B cc", "W gg")
+    # nine moves land before the board looks (it fell behind): each in its own scan
+    for m in ("B ee", "W dd", "B ff", "W hh", "B ci", "W gi", "B ai", "W ia", "B bb"):
+        b.put(*m.split())
+    out = [brief(b.look())]
+    out.append([("lit", " ".join(sorted(b.ref.name(i) for i in b.ref.lights)))])
+    # taken off, then played again one by one: each an ordinary move
+    b.set(",".join("- " + p for p in ("ee", "dd", "ff", "hh", "ci", "gi", "ai", "ia", "bb")))
+    out.append(brief(b.look()))
+    return out + steps(b, "B ee", "W dd")
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -264,7 +278,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,
-             fast_play_after_a_move_on_a_dead_sensor)
+             fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders)
 
 
 def run(name):

@@ -162,6 +162,18 @@ def test_a_hand_that_plays_on_holds_no_pass_stone():
     assert s[2] == [("illegal", "unseen", "ee")]
 
 
+def test_more_stones_than_one_look_orders_are_named_to_be_played_again():
+    """Nine moves landed before the board looked (it fell behind): one look
+    orders at most explain.MAX_NEW stones, so nobody can tell from the frame which
+    were moves and in what order. They are named and lit to be played again, as
+    after a restart; a `mismatch` there had no fix a player could do."""
+    s = S.more_stones_than_one_look_orders()
+    assert s[0][0][:2] == ("illegal", "resume-order")
+    assert s[1] == [("lit", "ai bb ci dd ee ff gi hh ia")]
+    assert s[2] == [("restored",)]
+    assert s[3] == [("move", "B", "ee")] and s[4] == [("move", "W", "dd")]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

@@ -30,8 +30,8 @@ PHYSICAL = {
     "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
                "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
                "down shows the next; if you did not play, take the {c} stone off {p}"),
-    "resume-order": ("after the restart: {l} were played while the board was off, "
-                     "in an order it cannot tell",
+    "resume-order": ("{l} were played in an order the board cannot tell (while it was off, "
+                     "or faster than it could follow)",
                      "take them off, put back what they captured, play them again in order"),
     "no-stone-out": ("a {c} stone is on {p}, but no stone left {c}'s bowl",
                      "take it off {p} and play from the bowl; if you did, press ok"),

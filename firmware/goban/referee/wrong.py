@@ -17,7 +17,7 @@ from goban.referee.words import NAMES
 from goban.referee.diff import NO_TOL, CAP, diff_frame, split
 from goban.referee.announce import classify
 from goban.referee import bowlwatch
-from goban.referee.explain import explain, likely, new_stones, weak
+from goban.referee.explain import MAX_NEW, explain, likely, new_stones, weak
 
 
 def certain(ref, v):
@@ -67,13 +67,18 @@ def _after_order(ref, order, stable):
 
 
 def what_is_wrong(ref, v):
-    """(code, color, point, points, words) for a frame nothing explains."""
+    """(code, color, point, points, words) for a frame nothing explains. Stones
+    on the board since a restart, or more new stones than one look orders
+    (explain.MAX_NEW: fast play the board fell behind on, a move it could not
+    see among them), are named to be played again in order: nobody can tell
+    from one frame which were moves and in what order (named a mismatch, no fix
+    a player could do ended it)."""
     g = ref.game
     took = _takeback_by_hand(ref, v)
     if took is not None:
         return took
     new = new_stones(v)
-    if _since_restart(ref, new):
+    if _since_restart(ref, new) or len(new) > MAX_NEW:
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
                 {"l": " ".join(ref.name(i) for i in new[:6])})
