@@ -257,6 +257,18 @@ def more_stones_than_one_look_orders():
     return out + steps(b, "B ee", "W dd")
 
 
+def stone_named_after_a_restart_then_another_move():
+    from goban.referee import FAULT
+    b = Board()
+    b.stable[idx("ee")] = FAULT           # a dead sensor: a move there is not seen
+    steps(b, ".", "B cc", "W gg")
+    log = list(b.log)
+    b.put("W", "cg")                      # after the power cut a white stone reads on cg
+    out = [brief(b.restart(log) + b.look())]
+    # black does not answer the question and plays dd: cg came before dd
+    return out + steps(b, "B dd", "- cg")
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -278,7 +290,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,
-             fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders)
+             fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
+             stone_named_after_a_restart_then_another_move)
 
 
 def run(name):

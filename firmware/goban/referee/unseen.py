@@ -101,7 +101,10 @@ def act(ref, v):
     if since is not None:
         for i in theirs:
             if since[i] == 0:
-                since[i] = -1     # on the board since a restart, now ordered by the question
+                # on the board since a restart, now ordered by the question: after
+                # the move it asks for, before whatever comes next (unknown, -1,
+                # a phantom the question named became the answer to the next move)
+                since[i] = 1
     show_choice(ref)
 
 
@@ -112,6 +115,7 @@ def play_unseen(ref, j, stable=None):
     to = g.to_move()
     g.play(to, ref.p_of(j))
     moves.played(ref, to, ref.p_of(j), stable, unseen=True)
+    ref.move_stamp = -1           # when its stone came, nobody saw: any stone may follow
     ref.dirty = True
 
 
