@@ -26,7 +26,8 @@ except ImportError:
 # largest 86 KB). tests/unit/test_boot_order.py keeps the list whole.
 BOOT_ORDER = (
     "goban", "goban.profile", "goban.compat", "goban.rules", "goban.settle", "goban.hw",
-    "goban.hw.bowls", "goban.board", "goban.game", "goban.point_names", "goban.regions", "goban.count",
+    "goban.hw.bowls", "goban.board", "goban.game", "goban.point_names", "goban.regions",
+    "goban.count_result", "goban.count",
     "goban.referee.words", "goban.points", "goban.referee.diff", "goban.referee.phase",
     "goban.clock", "goban.players", "goban.referee.timing", "goban.referee.state",
     "goban.referee.bowlwatch", "goban.referee.moves", "goban.referee.setup",

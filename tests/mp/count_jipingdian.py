@@ -7,7 +7,8 @@ import json
 import sys
 
 from goban import rules as R
-from goban.count import count, jipingdian_by_territory
+from goban.count import count
+from goban.count_checks import jipingdian_by_territory
 from goban.game import Game
 
 cases = json.loads(sys.stdin.read())

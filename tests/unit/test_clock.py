@@ -302,7 +302,8 @@ def _ing_game(moves, size=9):
 
 def test_ing_penalty_points_enter_the_count():
     from goban import rules as R
-    from goban.count import count, with_penalty
+    from goban.count import count
+    from goban.count_checks import with_penalty
     ing = R.get("ing")
     # black walls off the left five columns, white the right four: 45 - 36 - 8 = B+1
     moves = []

@@ -20,7 +20,8 @@ import pytest
 
 from goban import rules as R
 from goban.board import BLACK, WHITE
-from goban.count import count, jipingdian_by_territory, ing_fill_check
+from goban.count import count
+from goban.count_checks import jipingdian_by_territory, ing_fill_check
 from goban.game import Game
 from conftest import MP, score_cli as score
 

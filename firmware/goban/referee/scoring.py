@@ -31,7 +31,7 @@ def count(ref, log_dead=True):
         ref.emit(ev)
     filling = ref.phase == FILL
     ref.enter(OVER)
-    from goban.count import count, ing_fill_check
+    from goban.count import count
     res = timing.penalty(ref, count(g, dead_pts, g.rules, seki=marks or None))   # Ing: penalty
     ev = {"type": "count", "result": res.result, "winner": res.winner,
           "margin": res.margin, "unit": res.unit, "breakdown": res.breakdown}
@@ -48,6 +48,7 @@ def count(ref, log_dead=True):
             unfilled = res.breakdown["white"]["territory"] - ref.filled
             if unfilled < 0:
                 unfilled = 0
+        from goban.count_checks import ing_fill_check     # Ing's fill only
         fill = ing_fill_check(res, left, ref.size, unfilled, out)
         fill["white_bowl_left"] = left
         fill["filled"] = ref.filled

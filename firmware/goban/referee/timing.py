@@ -128,7 +128,7 @@ def resumed(ref):
 
 
 def penalty(ref, res):
-    """The count with Ing's penalty points (count.with_penalty) when the
+    """The count with Ing's penalty points (count_checks.with_penalty) when the
     clock charged any; else the count as it is."""
     k = ref.clock
     if k.spec is None:
@@ -137,7 +137,7 @@ def penalty(ref, res):
     w = k.penalty(WHITE)
     if not b and not w:
         return res
-    from goban.count import with_penalty
+    from goban.count_checks import with_penalty
     return with_penalty(res, ref.game.rules, b, w)
 
 

@@ -18,7 +18,7 @@ breakdown's `seki` is the final decision, `seki_marked` {on, off} the marks).
 A value that is not a point of the board, or a point without a living stone, is
 an error naming the property (exit status 2). The points the Ing timer charged
 (时差罚点) are PENALTY[B:2][W:4] on the last node: each side's points go to the
-opponent (goban.count.with_penalty; the breakdown's `penalty`), so the result is
+opponent (goban.count_checks.with_penalty; the breakdown's `penalty`), so the result is
 the one the board announced.
 
 The JSON object: result (the SGF RE string), winner (B, W, draw or void),
@@ -37,7 +37,8 @@ flag under a rule set without that procedure is an error (exit status 2).
 import json
 
 from goban import rules as R
-from goban.count import count, CountError, ing_fill_check, jipingdian_by_territory, with_penalty
+from goban.count import count, CountError
+from goban.count_checks import ing_fill_check, jipingdian_by_territory, with_penalty
 from goboard.errors import UserError
 from goboard.record.sgfgame import load_sgf, markup_dead, markup_penalty, markup_seki
 
