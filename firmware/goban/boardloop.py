@@ -86,7 +86,7 @@ class BoardLoop:
         self.buzzer = buzzer
         self.lights = lights
         # a lights frame that found the chain busy goes out at a later step (hw.lights)
-        self.lights_flush = getattr(lights, "flush", None)
+        self.lights_flush = lights.flush if lights is not None else None
         self.log = log
         self.link = link
         self.scan_ms = profile.scan_ms
@@ -542,7 +542,7 @@ class BoardLoop:
         if self.ref.ui_dirty or self.draw:
             return True
         d = self.display
-        return d is not None and bool(getattr(d, "dirty", 0))
+        return d is not None and bool(d.dirty)
 
     def _idle(self):
         """Nothing under way: no point in transition at the last scan, no event
@@ -550,8 +550,7 @@ class BoardLoop:
         if not self.quiet or self.queue or self.ref.events or self.ref.job is not None \
                 or self._ui_pending():
             return False
-        chain = getattr(self.lights, "chain", None)
-        return chain is None or chain.pending < 0
+        return self.lights is None or self.lights.idle()
 
     def _collect(self):
         gc.collect()
@@ -710,9 +709,7 @@ class BoardLoop:
             self._display(*timing.lines(self.ref))
             return True
         d = self.display
-        if d is not None and hasattr(d, "flush_page"):
-            return d.flush_page()
-        return False
+        return d is not None and d.flush_page()
 
     def _out(self, ev):
         self._announce(ev)
@@ -738,7 +735,7 @@ class BoardLoop:
             self._out(ev)
         self._ui()
         d = self.display
-        if d is not None and hasattr(d, "flush_page"):
+        if d is not None:
             while d.flush_page():
                 pass
         return k
@@ -793,15 +790,8 @@ class BoardLoop:
         if lights is None:
             return
         ref = self.ref
-        if hasattr(lights, "set"):
-            # one write of the chain, with the seki blocks beside the dead stones (DEAD)
-            lights.set(ref.lights, ref.light_color, ref.lights2, ref.light_color2)
-            return
-        lights.clear()
-        if ref.lights:
-            lights.show(ref.lights, ref.light_color)
-        if ref.lights2:
-            lights.show(ref.lights2, ref.light_color2)
+        # one write of the chain, with the seki blocks beside the dead stones (DEAD)
+        lights.set(ref.lights, ref.light_color, ref.lights2, ref.light_color2)
 
     def _display(self, a, b=""):
         if self.display is not None:

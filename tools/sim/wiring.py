@@ -361,6 +361,15 @@ class WiredLights:
     def clear(self):
         self.inner.clear()
 
+    def set(self, points, color, points2=(), color2=None):
+        self.inner.set(points, color, points2, color2)
+
+    def flush(self):
+        return self.inner.flush()
+
+    def idle(self):
+        return self.inner.idle()
+
     @property
     def lit(self):
         from goban.hw.lights import led_index
@@ -381,6 +390,11 @@ class SilentDisplay:
 
     def show(self, line1, line2=""):
         pass
+
+    dirty = 0
+
+    def flush_page(self):
+        return False
 
     def selftest(self):
         return "no SSD1306 answers at I2C address 0x3C"

@@ -249,6 +249,10 @@ class Lights:
         busy goes out once it is free. True if one started."""
         return self.chain is not None and self.chain.flush()
 
+    def idle(self):
+        """No frame waits for the chain (the loop's quiet step may collect)."""
+        return self.chain is None or self.chain.pending < 0
+
     def _off(self):
         codes = self.codes
         idx = self.idx

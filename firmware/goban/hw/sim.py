@@ -251,6 +251,12 @@ class SimDisplay:
         self.rows = layout(line1, line2, self.cols, self.rows_n)
         self.history.append((line1, line2))
 
+    dirty = 0                          # pages still to send: none, shown at once
+
+    def flush_page(self):
+        """The display's interface (goban.hw.display): nothing waits to go out."""
+        return False
+
 
 class SimLights:
     """Keeps .lit: frame index -> colour."""
@@ -265,3 +271,17 @@ class SimLights:
 
     def clear(self):
         self.lit = {}
+
+    def set(self, points, color, points2=(), color2=None):
+        """Only these points lit (points2 in color2), as goban.hw.lights.Lights.set."""
+        self.lit = {}
+        self.show(points, color)
+        if points2:
+            self.show(points2, color2)
+
+    def flush(self):
+        """The lights' interface: no frame ever waits for the chain here."""
+        return False
+
+    def idle(self):
+        return True
