@@ -92,22 +92,21 @@ class BoardLoop:
         self.scan_ms = profile.scan_ms
         self.raw = array("H", bytes(2 * n))
         self.cells = bytearray(n)
-        fast_ms = getattr(profile, "settle_fast_ms", 0)
+        fast_ms = profile.settle_fast_ms
         fast = scans_for(fast_ms, profile.scan_ms) if fast_ms > 0 else 0
         self.settle = Settle(n, scans_for(profile.settle_ms, profile.scan_ms), fast,
-                             getattr(calibration, "steady", None))
+                             calibration.steady)
         # the referee: made by the caller first thing at boot (main.build: its
         # buffers want the heap whole), or here
         self.ref = referee if referee is not None else Referee(size)
         self.ref.since = self.settle.since  # the order stones arrived in (referee.explain)
         self.ref.steps = True               # long referee work: a step of its own (ref.job)
-        self.ref.strong = getattr(calibration, "steady", None)   # each stone's evidence
-        self.ref.mark_sensor = getattr(calibration, "mark_fault", None)
-        if getattr(calibration, "rebase", None) is not None:
-            self.ref.rebase_sensor = self.rebase
+        self.ref.strong = calibration.steady     # each stone's evidence
+        self.ref.mark_sensor = calibration.mark_fault
+        self.ref.rebase_sensor = self.rebase
         if bowls is not None:               # the bowls as a second witness of a move
             sc = self.ref.scales
-            sc.witness_ms = (getattr(profile, "bowls", None) or {}).get("witness_ms", 0)
+            sc.witness_ms = (profile.bowls or {}).get("witness_ms", 0)
             sc.reads = array("i", [0, 0])   # its readings, fresh or not (_bowls)
         self.next_scan = None
         self.scans = 0
@@ -640,7 +639,7 @@ class BoardLoop:
                         self.news_dear = True   # a new count (a bowl moving is cheap news)
 
     def _has(self, which):
-        scales = (getattr(self.profile, "bowls", None) or {}).get("scales") or {}
+        scales = (self.profile.bowls or {}).get("scales") or {}
         return which in scales
 
     # --- buttons and the new-game menu --------------------------------------------
