@@ -269,6 +269,15 @@ def stone_named_after_a_restart_then_another_move():
     return out + steps(b, "B dd", "- cg")
 
 
+def stone_seen_then_captured_before_it_was_taken():
+    b = Board()
+    steps(b, "B ba", "W ee", "B cc")
+    # fast play: cc knocked off as white plays aa and black captures it with ab
+    out = steps(b, "- cc,W aa,B ab")
+    # the players make the board their game: cc back, the prisoner aa lifted
+    return out + steps(b, "B cc,- aa")
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -291,7 +300,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
-             stone_named_after_a_restart_then_another_move)
+             stone_named_after_a_restart_then_another_move,
+             stone_seen_then_captured_before_it_was_taken)
 
 
 def run(name):

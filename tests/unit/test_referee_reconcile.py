@@ -201,6 +201,19 @@ def test_ok_to_the_question_after_a_restart_takes_the_move_and_its_answer():
         [("restored",), ("move", "B", "ee"), ("move", "W", "cg")], [], [("move", "B", "dd")]]
 
 
+def test_a_move_seen_then_captured_before_the_board_took_it():
+    """Fast play while the last move's stone is knocked off: white plays aa and
+    black captures it at once. The board, on the knocked stone, takes neither;
+    the players put cc back and lift the prisoner: the board is their game
+    plus white's aa (seen at a look, captured since) and black's ab. Those two
+    moves are taken: the stone was sensed. Without it the board stayed on a
+    second black stone that nobody could fix (tests/unit/test_referee_props.py,
+    seed 477055 game 141)."""
+    s = S.stone_seen_then_captured_before_it_was_taken()
+    assert s[0] == [("illegal", "knocked", "cc")]
+    assert s[1] == [("restored",), ("move", "W", "aa"), ("move", "B", "ab")]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

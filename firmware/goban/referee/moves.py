@@ -144,6 +144,7 @@ def after_game_change(ref):
     count at once) or a pause."""
     g = ref.game
     ref.dirty = True
+    fill_bytes(ref.seen, ref.n, 0)      # what the looks saw: explained by the new game
     if g.over and ref.phase == PLAY:
         ref.emit({"type": "end", "reason": g.end})
         if g.end == "void":
@@ -203,6 +204,7 @@ def undo(ref):
     p = g.move_point(n)
     caps = g.last_capture() if p > ABANDON else []
     g.undo()
+    fill_bytes(ref.seen, ref.n, 0)
     if p > ABANDON:
         bowlwatch.undone(ref, color)
     ref.move_stamp = -1                  # the move before: when it came is not kept

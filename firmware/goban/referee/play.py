@@ -30,6 +30,9 @@ holds; the order is the policy:
                                                              player names it
     bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
                   yet                                        settling decides)
+    captured_seen is explained, in one order, by a move where   that move, and the
+                  a look saw a stone of the side to move     moves that captured
+                  since the game changed, captured since     it
     fix           (anything else)                            the smallest fix
                                                              (goban.referee.announce)
 
@@ -72,6 +75,9 @@ def frame(ref, stable, mis, pend):
     v.mis = mis
     v.pend = pend
     v.extra, v.missing, v.changed = ref.mismatch(stable, mis)
+    seen = ref.seen
+    for i in v.extra:
+        seen[i] = stable[i]       # (a fault's reading is no stone: _captured_unseen checks)
     v.search = None
     v.unseen = None
     w = ref.wait
@@ -458,6 +464,55 @@ def _ask(ref, v):
     unseen.act(ref, v)
 
 
+def _captured_unseen(ref, v):
+    """A stone of the side to move that a look saw since the game last changed
+    (ref.seen), gone now: it may have been that side's move, captured by a new
+    stone before the board took it (the board was waiting on something else,
+    then the prisoner was lifted). Played on the game, the rest of the frame must
+    be explained in one order only, that stone captured by it; else nothing.
+    Never a stone nobody saw: the board sensed it (without it, the players' true
+    board had no order the board could take, and the game stopped)."""
+    if v.mis > CAP or ref.pending or ref.game.over:
+        return False
+    g = ref.game
+    c = g.to_move()
+    seen = ref.seen
+    cells = g.board.cells
+    stable = v.stable
+    for q in range(ref.n):
+        if seen[q] != c or stable[q] != 0 or cells[ref.p_of(q)] != 0:
+            continue
+        p = ref.p_of(q)
+        if ref.remote is not None and not ref.remote.allows(c, p):
+            continue
+        if g.play(c, p) is not None:
+            continue
+        v.missing.append(q)       # its stone is gone: the moves after must take it
+        s = explain(ref, stable, new_stones(v), v.missing)
+        v.missing.pop()
+        g.undo()
+        order = sure(s)
+        if order and len(s.found) == 1 and s.complete:
+            v.search = s
+            v.order = order
+            v.captured_seen = q
+            return True
+    return False
+
+
+def _take_captured(ref, v):
+    """The seen stone's move, then the moves that captured it."""
+    q = v.captured_seen
+    _lifted(ref, v)
+    g = ref.game
+    if not moves.play(ref, g.to_move(), ref.p_of(q), v.stable):
+        return
+    for i in v.order:
+        if not moves.play(ref, v.stable[i], ref.p_of(i), v.stable):
+            break                 # cannot happen: the search played it
+    ref.dirty = True
+
+
 def _bowl_may_tell(ref, v):
     """A weak reading (no placed stone's) whose colour's bowl cannot tell yet
     (moving, unsure, not weighed since a restart): nothing is said till it
@@ -533,6 +588,7 @@ RULES = (
     (_sure_start, _take),
     (_unseen, _ask),
     (_bowl_may_tell, _wait),
+    (_captured_unseen, _take_captured),
     (_always, _fix),
 )
 

@@ -148,6 +148,7 @@ class View:
         self.unseen = None                # goban.referee.unseen's verdict for the frame
         self.rolled = None                # the moves with the last stone where it came to rest
         self.phantoms = None              # weak readings that cannot be stones
+        self.captured_seen = -1           # a seen stone's move a new stone captured
 
 
 class RefState:
@@ -156,6 +157,10 @@ class RefState:
         self.n = n = size * size
         self.W = size + 1
         self.tol = bytearray(b"\xff" * n)    # tolerated values (NO_TOL: none)
+        # the colour of a new stone a look saw at each point since the game last
+        # changed (0: none): evidence of a move whose stone a later one captured
+        # before the board took it (goban.referee.play._captured_unseen)
+        self.seen = bytearray(n)
         self.out = array("H", bytes(2 * CAP))
         self.tolerated = array("H", bytes(2 * CAP))   # the tolerated points (moves.show_pending)
         self.faults = bytearray(n)        # fault points already reported
@@ -367,6 +372,7 @@ class RefState:
         self.enter(phase)
         self.dirty = True
         fill_bytes(self.tol, self.n, NO_TOL)
+        fill_bytes(self.seen, self.n, 0)
         self.pending = None
         self.illegal = None
         self.announced = -1
