@@ -278,6 +278,19 @@ def stone_seen_then_captured_before_it_was_taken():
     return out + steps(b, "B cc,- aa")
 
 
+def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
+    b = scales("aga")
+    # a stone from elsewhere (left on the board from the last game) goes into
+    # black's bowl: none of black's was out; its bowls event is logged
+    b.ref.bowls(40, 39, 0, 0)
+    b.log += b.ref.take_events()
+    b.look()
+    log = list(b.log)
+    out = [brief(b.restart(log) + b.look())]
+    # black passes: a stone out of its bowl, into white's lid
+    return out + steps(b, "#39 39 0 0", "#39 39 0 1")
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -301,7 +314,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_back_in_its_bowl_before_the_undo_press,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              stone_named_after_a_restart_then_another_move,
-             stone_seen_then_captured_before_it_was_taken)
+             stone_seen_then_captured_before_it_was_taken,
+             stone_given_to_a_bowl_then_a_restart_then_a_pass_stone)
 
 
 def run(name):

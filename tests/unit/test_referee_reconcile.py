@@ -214,6 +214,17 @@ def test_a_move_seen_then_captured_before_the_board_took_it():
     assert s[1] == [("restored",), ("move", "W", "aa"), ("move", "B", "ab")]
 
 
+def test_a_stone_given_to_a_bowl_survives_a_restart():
+    """A stone from elsewhere goes into black's bowl (none of black's was out):
+    the bowl's start (what it would hold had no stone left it) is raised and
+    logged, so after a power cut the stones out are still right and black's
+    next pass stone is seen. Taken from the start of the game, the bowl came
+    back one stone short and under AGA the game could not end by passing
+    (campaign seed 125461, game 80: a stone left from the last game)."""
+    s = S.stone_given_to_a_bowl_then_a_restart_then_a_pass_stone()
+    assert s[-1] == [("pass", "B", True)]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

@@ -25,8 +25,14 @@ lids) at the next move once nothing is left to lift; what it holds is then the
 count, so a prisoner on the floor never hides a later pass stone; one that
 comes in within MISSED_MS after all (in either lid) is that prisoner, late.
 
-Ing's start-of-game check (180 a bowl) and the `bowls` event (the counts and
-the start, for the log and a resume) are here too. This module only counts and
+Each bowl's `start` is what it would hold had no stone left it: its first
+count plus the stones the game had used, raised by every stone that came in
+from elsewhere (a prisoner, a stone left from the last game) and lowered by
+every stone that went to the floor in its stead (a knocked one replaced), so
+that the stones out are always start less the count: the `bowls` event logs it
+and a resume takes the stones out from it (before, a resume counted a bowl
+that had been given a stone one stone short, and its pass stones went unseen).
+Ing's start-of-game check (180 a bowl) is here too. This module only counts and
 tells: what a count means for the game (a pass played, a stone taken as a move)
 is decided by the look (goban.referee.play)."""
 
@@ -107,6 +113,7 @@ def _bowl_moved(ref, c, d):
         if (ref.now - sc.fixing_at[c]) & 0x3FFFFFFF < FIX_MS:
             k = -d if -d < sc.fixing[c] else sc.fixing[c]
             d += k                        # stones put back where a knock took them
+            sc.start[c - 1] -= k          # (the knocked ones lie on the floor)
         sc.fixing[c] = 0
         if d == 0:
             return
@@ -128,6 +135,7 @@ def _bowl_moved(ref, c, d):
             sc.out[c] += sure - d
             sc.hidden[c] += sure
             sc.gift[c] -= sure
+            sc.start[c - 1] += sure
             if sure < k:
                 sc.unsure[c] = 1
                 return
@@ -139,6 +147,7 @@ def _bowl_moved(ref, c, d):
     if sc.gift[c]:
         k = d if d < sc.gift[c] else sc.gift[c]
         sc.gift[c] -= k                   # the prisoners seen coming in: given, not back
+        sc.start[c - 1] += k
         d -= k
         if not d:
             return
@@ -146,6 +155,7 @@ def _bowl_moved(ref, c, d):
     back = d if d < free else (free if free > 0 else 0)
     sc.out[c] -= back
     sc.extra[c] += d - back           # in, though none was out: `undone` may explain
+    sc.start[c - 1] += d - back
     if back:
         sc.unsure[c] = 1
 
@@ -161,6 +171,7 @@ def undone(ref, color):
     if sc.extra[color] > 0:
         sc.extra[color] -= 1
         sc.out[color] -= 1
+        sc.start[color - 1] -= 1
 
 
 def knocked(ref, color, pts):
@@ -365,6 +376,7 @@ def _not_given(ref, c, d):
     y = d if d < sc.hidden[o] else sc.hidden[o]
     sc.hidden[o] -= y
     sc.out[o] -= y
+    sc.start[o - 1] -= y
     if x and not sc.gift[o] and not sc.hidden[o]:
         sc.unsure[o] = 0
 
