@@ -291,6 +291,18 @@ def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     return out + steps(b, "#39 39 0 0", "#39 39 0 1")
 
 
+def bowl_first_weighed_with_a_stone_in_hand():
+    b = Board("aga")
+    b.ref.scales.witness_ms = 300
+    # black's hand already holds its first stone when the bowls are first weighed
+    steps(b, "#39 40 0 0", "B cc")
+    b.ref.now += 1000
+    steps(b, "#39 39 0 0", "W gg")
+    b.ref.now += 4000
+    # white's hand takes its next stone early; black passes with a stone
+    return steps(b, "#39 38 0 0", "#38 38 0 0", "#38 38 0 1")
+
+
 def knocked_stone_put_back_from_the_bowl():
     from goban.referee import bowlwatch
     b = scales("chinese")
@@ -315,7 +327,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
-             stone_given_to_a_bowl_then_a_restart_then_a_pass_stone)
+             stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
+             bowl_first_weighed_with_a_stone_in_hand)
 
 
 def run(name):

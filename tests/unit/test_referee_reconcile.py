@@ -225,6 +225,17 @@ def test_a_stone_given_to_a_bowl_survives_a_restart():
     assert s[-1] == [("pass", "B", True)]
 
 
+def test_a_bowl_first_weighed_with_a_stone_in_hand_catches_up():
+    """Black's first stone is already in the hand when the bowls are first
+    weighed: the bowl shows one stone fewer leaving than the game used, settled,
+    for good. After BEHIND_MS it is no late reading: that stone left unseen, and
+    black's pass stone is then seen. Kept behind, the bowl said no stone was in
+    black's hand for the rest of the game, and under AGA the game could not end
+    by passing (campaign seed 125461, game 170)."""
+    s = S.bowl_first_weighed_with_a_stone_in_hand()
+    assert s[-1] == [("pass", "B", True)]
+
+
 def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     """The stone that replaces a knocked one comes from the bowl: the bowl's next
     stone out is that stone, on the board already, not a stone in a hand (kept

@@ -44,6 +44,7 @@ from goban.referee.words import LETTER
 READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
 FIX_MS = 10000                     # a knocked stone's fix taken from its bowl this soon
 MISSED_MS = 3000                   # prisoners said missing that come in this soon: late, not loose
+BEHIND_MS = 3000                   # a settled bowl behind the game this long missed stones leaving
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 
 
@@ -77,6 +78,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.unsure[c] = 1                  # no witness till a stone is seen to leave
         elif prev is not None and prev[k] >= 0:
             _bowl_moved(ref, c, now[k] - prev[k])
+        _behind(ref, c, new[k] >= 0)
         j = _LID[c]
         if now[j] >= 0 and (prev is None or prev[j] < 0):
             sc.into[c] = now[j]               # a lid first weighed: what it holds counts
@@ -174,6 +176,32 @@ def undone(ref, color):
         sc.start[color - 1] -= 1
 
 
+def _behind(ref, c, settled):
+    """A settled bowl that has shown fewer stones leaving than the game used for
+    BEHIND_MS is not late: those stones left unseen (one already in a hand when
+    it was first weighed, or taken out as a prisoner came in). They are counted
+    out, and its start raised; kept behind, the bowl said no stone was in a hand
+    while one was, for the rest of the game: its pass stones went unseen (seed
+    125461 game 170). A prisoner thought given to it is then so (`lifted`)."""
+    sc = ref.scales
+    short = used(ref, c) - sc.out[c]
+    if not settled or short <= 0:
+        sc.behind_at[c] = 0
+        return
+    if not sc.behind_at[c]:
+        sc.behind_at[c] = ref.now | 1
+        return
+    if (ref.now - sc.behind_at[c]) & 0x3FFFFFFF < BEHIND_MS:
+        return
+    k = short if short < sc.gift[c] else sc.gift[c]
+    sc.gift[c] -= k
+    sc.hidden[c] += k
+    sc.out[c] += short
+    sc.start[c - 1] += short
+    sc.unsure[c] = 0
+    sc.behind_at[c] = 0
+
+
 def knocked(ref, color, pts):
     """Stones of `color` said knocked off their points: the player may put each
     back with a stone from the bowl (the knocked one on the floor), so the bowl's
@@ -222,6 +250,7 @@ def new_game(ref):
         sc.fixing[c] = 0
         sc.hidden[c] = 0
         sc.extra[c] = 0
+        sc.behind_at[c] = 0
 
 
 def used(ref, color):

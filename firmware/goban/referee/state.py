@@ -62,6 +62,7 @@ class Scales:
         # stones come in since each bowl's last stone out that the game explained
         # none of (a prisoner returned, or an undone move's stone: bowlwatch.undone)
         self.extra = array("i", [0, 0, 0])
+        self.behind_at = array("i", [0, 0, 0])   # since when each bowl has been behind the game
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
