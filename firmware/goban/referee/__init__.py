@@ -125,8 +125,7 @@ class Referee(RefState):
         if size and size != self.size:
             raise ValueError("this board is %dx%d" % (self.size, self.size))
         r = rules if isinstance(rules, R.Rules) else R.get(rules)
-        if komi is not None:
-            r = r.copy(komi=komi)
+        r = r.for_game(komi, handicap or len(setup or ()))
         g = self.fresh_game(r)
         if setup:
             setup = [g.board.from_sgf(s) for s in setup]
