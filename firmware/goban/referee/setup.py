@@ -10,11 +10,12 @@ from goban.referee.moves import show_turn
 
 
 def frame(ref, stable, mis, pend):
-    g = ref.game
     if mis == 0:
+        ref.view.missing = []
         ready(ref)
         return
     extra, missing, changed = ref.mismatch(stable, mis)
+    ref.view.missing = missing          # the setup's stones not placed yet (bowlwatch.used)
     if extra and not missing and not changed and _moves(ref, stable, extra):
         # the setup position plus moves in order (a stray stone taken off after
         # the first moves were played): ready, and the moves are play's
@@ -32,6 +33,8 @@ def frame(ref, stable, mis, pend):
 def prompt(ref):
     """What a new game asks of the players first."""
     g = ref.game
+    # nothing of the setup is on the board yet (till the first look says more)
+    ref.view.missing = [ref.i_of(p) for p in g.setup_black + g.setup_white]
     if g.setup_black:
         ref.show("Setup: handicap %d" % len(g.setup_black), "place the lit stones",
                  [ref.i_of(p) for p in g.setup_black])
