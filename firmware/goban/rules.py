@@ -12,6 +12,11 @@ draw); AGA gives 0.5 plus N - 1 points. Ing, New Ing, 计枰点, 计活子 and
 Tromp-Taylor say nothing of handicap games, so they follow the modern Chinese
 rules (for Ing that is also the AGA's reading of the SST laws, Kim, Simon and
 Straus: white receives N points); Ming-Qing gives N stones back.
+
+Handicap stones go anywhere black likes (`free_handicap`: the modern Chinese
+rules, Ing's SST laws, New Zealand's, and the systems silent on it) or, where
+the rules or their tradition fix them, on the star points: Japanese, AGA, and
+the old Chinese counts' 座子 (seed 002: 让子棋大多仍有座子).
 """
 
 from goban.compat import const
@@ -81,14 +86,15 @@ class Rules:
     __slots__ = ("id", "name", "sgf_name", "first", "suicide", "ko", "passes",
                  "end", "scoring", "tax", "komi", "handicap_comp", "draws",
                  "black_wins_ties", "last_move_pays", "dead_agreement",
-                 "takeback", "unit", "bowl_stones", "handicap_komi")
+                 "takeback", "unit", "bowl_stones", "handicap_komi",
+                 "free_handicap")
 
     def __init__(self, id, name, sgf_name, first=BLACK, suicide=SUICIDE_FORBIDDEN,
                  ko=KO_SITUATIONAL, passes=PASS_PLAIN, end=END_TWO_PASSES,
                  scoring=SCORE_AREA, tax=TAX_NONE, komi=7.5,
                  handicap_comp=HCOMP_NONE, draws=True, black_wins_ties=False,
                  last_move_pays=False, dead_agreement=True, takeback=True,
-                 unit=UNIT_POINTS, bowl_stones=0, handicap_komi=0):
+                 unit=UNIT_POINTS, bowl_stones=0, handicap_komi=0, free_handicap=True):
         self.id = id
         self.name = name
         self.sgf_name = sgf_name
@@ -109,6 +115,7 @@ class Rules:
         self.unit = unit
         self.bowl_stones = bowl_stones
         self.handicap_komi = handicap_komi
+        self.free_handicap = free_handicap
 
     def copy(self, **changes):
         """A variant of this rule set (another komi, an option switched)."""
@@ -147,10 +154,11 @@ def _sets():
         Rules("chinese-1988", "Chinese 1988", "Chinese 1988", ko=KO_POSITIONAL, komi=7.5,
               handicap_comp=HCOMP_HALF_STONES, draws=False, unit=UNIT_STONES),
         Rules("japanese", "Japanese 1989", "Japanese", ko=KO_CYCLES_VOID,
-              scoring=SCORE_TERRITORY, tax=TAX_SEKI, komi=6.5, takeback=False),
+              scoring=SCORE_TERRITORY, tax=TAX_SEKI, komi=6.5, takeback=False,
+              free_handicap=False),
         Rules("aga", "AGA", "AGA", ko=KO_SITUATIONAL, passes=PASS_STONE,
               end=END_WHITE_LAST, komi=7.5, handicap_comp=HCOMP_N_MINUS_1_POINTS,
-              handicap_komi=0.5),
+              handicap_komi=0.5, free_handicap=False),
         Rules("ing", "Ing SST", "GOE", suicide=SUICIDE_MULTI, ko=KO_ING,
               passes=PASS_STONE, end=END_ING, scoring=SCORE_ING, komi=8,
               handicap_comp=HCOMP_HALF_STONES, black_wins_ties=True, draws=False, bowl_stones=180),
@@ -169,10 +177,11 @@ def _sets():
               handicap_comp=HCOMP_HALF_STONES),
         Rules("tang-song", "Tang-Song (唐宋填空法)", "Tang-Song", first=WHITE,
               ko=KO_CYCLES_VOID, passes=PASS_STONE, end=END_EVEN_MOVES,
-              scoring=SCORE_TANG_SONG, tax=TAX_GROUP, komi=0, unit=UNIT_LU),
+              scoring=SCORE_TANG_SONG, tax=TAX_GROUP, komi=0, unit=UNIT_LU,
+              free_handicap=False),
         Rules("ming-qing", "Ming-Qing (明清数子法)", "Ming-Qing", first=WHITE,
               ko=KO_CYCLES_VOID, scoring=SCORE_MING_QING, tax=TAX_GROUP, komi=0,
-              handicap_comp=HCOMP_STONES, unit=UNIT_STONES),
+              handicap_comp=HCOMP_STONES, unit=UNIT_STONES, free_handicap=False),
         Rules("tromp-taylor", "Tromp-Taylor", "NZ", suicide=SUICIDE_ANY,
               ko=KO_POSITIONAL, komi=7.5, dead_agreement=False,
               handicap_comp=HCOMP_HALF_STONES),

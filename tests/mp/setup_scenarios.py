@@ -9,7 +9,7 @@ import json
 import sys
 
 from referee_board import Board
-from referee_scenarios import steps
+from referee_scenarios import brief, steps
 from goban.board import BLACK, WHITE
 from goban.referee.bowlwatch import unused
 
@@ -61,8 +61,85 @@ def ing_bowls_checked_before_the_handicap():
     return [checks(b), bowls_state(b)]
 
 
+def free_game(rules="chinese", n=2):
+    b = Board(rules)
+    b.ref.new_game(rules, handicap=n, free=True)
+    b.log += b.ref.take_events()
+    b.look()
+    return b
+
+
+def acts(b, *changes):
+    """Each change then looks till nothing new (a look the referee asks for
+    again, as the loop's next scan would): the setup and ready events beside
+    brief's, and what the display says."""
+    out = []
+    for a in changes:
+        if a[0] == "-" or "," in a:
+            b.set(a)
+        else:
+            b.put(*a.split())
+        evs = list(b.ref.take_events()) + b.look()
+        while b.ref.dirty:
+            evs += b.look()
+        b.log += [e for e in evs if e not in b.log]
+        out.append([("setup", " ".join(e["B"])) for e in evs if e["type"] == "setup"] +
+                   [("ready", e["to_move"]) for e in evs if e["type"] == "ready"] +
+                   brief(evs) + [("shows",) + tuple(b.ref.lines)])
+    return out
+
+
+def free_placement():
+    """Two stones anywhere, then white: the handicap is black's two, white moves first."""
+    b = free_game()
+    out = acts(b, "B cd", "B fe", "W ee", "B dd")
+    g = b.ref.game
+    out.append([("game", g.handicap, g.rules.komi, b.ref.info["placement"],
+                 g.board.rows())])
+    return out
+
+
+def free_placement_answered_before_the_last_stone():
+    """White answers after black's first of three: once the third is down the
+    three are the handicap and white's stone is its first move."""
+    b = free_game(n=3)
+    return acts(b, "B cc", "W ee", "B gg", "B gc", "B cg")
+
+
+def free_placement_beside_a_stone_of_the_last_game():
+    """A black stone left from the last game is never a handicap stone: cleared."""
+    b = Board()
+    b.put("B", "aa")
+    b.look()
+    b.ref.new_game("chinese", handicap=2, free=True)
+    b.look()
+    return acts(b, "B cc", "B gg", "- aa", "W ee")
+
+
+def free_placement_survives_a_restart():
+    b = free_game()
+    acts(b, "B cd", "B fe", "W ee")
+    before = b.ref.game.board.rows()
+    b.restart(b.log)
+    g = b.ref.game
+    out = [[("rows", g.board.rows() == before, g.n, g.handicap, len(g.setup_black))]]
+    return out + acts(b, "B dd")
+
+
+def free_placement_under_rules_that_fix_it():
+    b = Board("japanese")
+    try:
+        b.ref.new_game("japanese", handicap=2, free=True)
+    except ValueError as e:
+        return [[("refused", str(e))], [("game", b.ref.game.handicap)]]
+    return [[("started",)]]
+
+
 SCENARIOS = (bowl_weighed_before_the_handicap, bowl_weighed_with_one_handicap_stone_on,
-             ing_bowls_checked_before_the_handicap)
+             ing_bowls_checked_before_the_handicap, free_placement,
+             free_placement_answered_before_the_last_stone,
+             free_placement_beside_a_stone_of_the_last_game, free_placement_survives_a_restart,
+             free_placement_under_rules_that_fix_it)
 
 
 def run(name):

@@ -17,3 +17,58 @@ def test_black_bowl_weighed_before_the_handicap_counts_it_once():
     assert bowls[-1]["start"] == [40, 40] and bowls[-1]["B"] == 37
     assert [(e["B"], e["ok"]) for e in kinds(out, "setup-check")] == [(40, True)]
     assert kinds(out, "illegal") == [] and out["moves"] == ["ee", "dd"]
+
+
+def menu_free(n_up):
+    """Game 1 resigned, then the menu: rules chinese, komi the rules' own, the
+    handicap `n_up` presses up (0, 2..9, then 2..9 free), no clock."""
+    lines = ["wait 300", "place B cc", "wait 250", "place W gg", "wait 250",
+             "button W resign", "wait 300"]
+    lines += ["button B ok", "wait 50"] * 3 + ["button B up", "wait 50"] * n_up
+    return lines + ["button B ok", "wait 50", "button B ok", "wait 400",
+                    "lift cc", "wait 100", "lift gg", "wait 300"]
+
+
+def test_free_placement_chosen_at_the_board():
+    """Chinese, 3 free (ten presses up): black puts two stones down, white answers
+    too soon, black puts the third; the three are the handicap, white's stone its
+    first move. The SGF says HA[3], KM[0] (the Chinese handicap komi), AB and PL,
+    and reads back (goboard score's reader) to the same game; the host's live
+    state shows the stones."""
+    from goboard.record.sgfrecord import record_game
+    from goboard.record.sgfgame import load_sgf
+    from goboard.live.state import LiveState
+    lines = menu_free(10) + ["place B cd", "wait 300", "place B fe", "wait 500",
+                             "place W ee", "wait 500", "place B dd", "wait 800",
+                             "place B ef", "wait 800"]
+    out = sim(script(*lines))
+    evs = [e for e in out["events"] if e.get("game") == 2]
+    gs = evs[0]
+    assert (gs["type"], gs["handicap"], gs["komi"], gs["placement"], gs["first"]) == \
+        ("game-start", 3, 0, "free", "W")
+    assert [e["B"] for e in evs if e["type"] == "setup"] == [["cd", "fe", "dd"]]
+    assert [(e["color"], e["point"], e["number"]) for e in evs if e["type"] == "move"] == \
+        [("W", "ee", 1), ("B", "ef", 2)]
+    assert out["moves"] == ["ee", "ef"] and kinds(out, "illegal") == []
+    shown = [u["lines"][0] for u in out["ui"]]
+    assert "Handicap" in shown and "Handicap: 2 of 3" in shown
+    sgf = record_game([e for e in evs if e["type"] != "bowls"])
+    text = sgf.decode()
+    for prop in ("HA[3]", "KM[0", "AB[cd][dd][fe]", "PL[W]"):
+        assert prop in text, (prop, text)
+    game, info = load_sgf(sgf)
+    assert (info["handicap"], game.rules.komi, game.n) == (3, 0, 2)
+    assert game.board.rows()[3] == "..XX....." and game.board.rows()[4] == "....OX..."
+    live = LiveState("SIM")
+    for e in evs:
+        live.apply(e)
+    snap = live.snapshot()
+    assert snap["setup"]["B"] == ["cd", "dd", "fe"]
+
+
+def test_free_placement_survives_a_power_cut():
+    lines = menu_free(9) + ["place B cd", "wait 300", "place B fe", "wait 600",
+                            "power-cut 500", "wait 1500", "place W ee", "wait 800"]
+    out = sim(script(*lines))
+    assert [e["B"] for e in kinds(out, "setup")] == [["cd", "fe"]]
+    assert out["moves"] == ["ee"] and kinds(out, "illegal") == []

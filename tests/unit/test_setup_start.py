@@ -36,3 +36,40 @@ def test_the_scenarios_say_the_same_under_micropython():
     got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
     want = [json.loads(json.dumps([n, S.run(n)])) for n in names]
     assert got == want
+
+
+def test_free_placement_two_stones_anywhere_then_white():
+    s = S.free_placement()
+    assert s[0] == [("shows", "Handicap: 1 of 2", "black: anywhere")]
+    assert s[1][:2] == [("setup", "cd fe"), ("ready", "W")]
+    assert s[2][0] == ("move", "W", "ee") and s[3][0] == ("move", "B", "dd")
+    (game,) = s[4]
+    assert game[:4] == ("game", 2, 0, "free")      # Chinese: komi 0 in a handicap game
+    assert game[4][3] == "..XX....." and game[4][4] == "....OX..."
+
+
+def test_free_placement_answered_before_the_last_stone():
+    s = S.free_placement_answered_before_the_last_stone()
+    assert s[1] == [("shows", "Handicap: 1 of 3", "white waits")]
+    # the third black stone: the three are the handicap, white's stone its first move
+    assert s[3][:3] == [("setup", "cc gg gc"), ("ready", "W"), ("move", "W", "ee")]
+    assert s[4][0] == ("move", "B", "cg")
+
+
+def test_a_stone_of_the_last_game_is_never_a_handicap_stone():
+    s = S.free_placement_beside_a_stone_of_the_last_game()
+    assert s[0] == [("shows", "Clear the board: 1", "aa")]
+    assert s[1][0] == ("setup", "cc gg")
+    assert ("restored",) in s[2] and s[3][0] == ("move", "W", "ee")
+
+
+def test_free_placement_survives_a_restart():
+    s = S.free_placement_survives_a_restart()
+    assert s[0] == [("rows", True, 1, 2, 2)]
+    assert s[1][0] == ("move", "B", "dd")
+
+
+def test_free_placement_is_refused_where_the_rules_fix_the_points():
+    s = S.free_placement_under_rules_that_fix_it()
+    assert s[0][0][0] == "refused" and "star points" in s[0][0][1]
+    assert s[1] == [("game", 0)]                     # the game before is untouched
