@@ -1,24 +1,22 @@
 """The start of a game, the referee fed frames by hand (9x9): handicap stones and
-the bowls, free placement, a stray stone fixed after the answer. Each scenario
+the bowls, free placement, a stray stone fixed after the answer (the setup plus
+the moves put down meanwhile is ready and those moves). Each scenario
 returns short tuples, so tests/unit/test_setup_start.py can assert them under
 CPython and compare them with the same module run by the MicroPython unix port
 (`micropython setup_scenarios.py NAME...`, or the names on stdin: one JSON line
 per scenario)."""
 
-import json
-import sys
-
 from referee_board import Board
+import referee_scenarios as scenarios
 from referee_scenarios import brief, steps
 from goban.board import BLACK, WHITE
 from goban.referee.bowlwatch import unused
 
 
-def handicap_game(rules="chinese", n=2, setup=None):
-    """A 9x9 game of n handicap stones (fixed on gc, cg; or free: setup None
-    with free=True in new_game, see the scenarios)."""
+def handicap_game(rules="chinese", n=2):
+    """A 9x9 game of n handicap stones on the star points (gc, cg for 2)."""
     b = Board(rules)
-    b.ref.new_game(rules, handicap=n, setup=setup)
+    b.ref.new_game(rules, handicap=n)
     b.log += b.ref.take_events()
     b.look()
     return b
@@ -135,20 +133,35 @@ def free_placement_under_rules_that_fix_it():
     return [[("started",)]]
 
 
+def stray_stone_taken_off_after_the_answers():
+    """A stone of the last game left on aa: black plays, white answers, black
+    plays again, then someone sees it and takes it off: the three are moves."""
+    b = Board()
+    b.put("B", "aa")
+    b.look()
+    b.ref.new_game("chinese")
+    b.look()
+    return acts(b, "B cc", "W gg", "B ee", "- aa", "W dd")
+
+
+def handicap_stone_moved_to_its_point_after_the_answer():
+    """One handicap stone on cf, below its point cg; white answers; black moves
+    the stone to cg: the setup plus white's move is ready and that move."""
+    b = handicap_game()
+    return acts(b, "B gc", "B cf", "W ee", "- cf,B cg", "B dd")
+
+
 SCENARIOS = (bowl_weighed_before_the_handicap, bowl_weighed_with_one_handicap_stone_on,
              ing_bowls_checked_before_the_handicap, free_placement,
              free_placement_answered_before_the_last_stone,
              free_placement_beside_a_stone_of_the_last_game, free_placement_survives_a_restart,
-             free_placement_under_rules_that_fix_it)
+             free_placement_under_rules_that_fix_it, stray_stone_taken_off_after_the_answers,
+             handicap_stone_moved_to_its_point_after_the_answer)
 
 
 def run(name):
-    for f in SCENARIOS:
-        if f.__name__ == name:
-            return f()
-    raise KeyError(name)
+    return scenarios.run(name, SCENARIOS)
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or sys.stdin.read().split():
-        print(json.dumps([name, run(name)]))
+    scenarios.main(SCENARIOS)

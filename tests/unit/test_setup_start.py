@@ -73,3 +73,18 @@ def test_free_placement_is_refused_where_the_rules_fix_the_points():
     s = S.free_placement_under_rules_that_fix_it()
     assert s[0][0][0] == "refused" and "star points" in s[0][0][1]
     assert s[1] == [("game", 0)]                     # the game before is untouched
+
+
+def test_a_stray_stone_taken_off_after_three_moves_leaves_them_moves():
+    s = S.stray_stone_taken_off_after_the_answers()
+    assert s[2] == [("shows", "Clear the board: 4", "aa cc ee gg")]
+    assert s[3][:4] == [("ready", "B"), ("move", "B", "cc"), ("move", "W", "gg"),
+                        ("move", "B", "ee")]
+    assert s[4][0] == ("move", "W", "dd")
+
+
+def test_a_handicap_stone_moved_to_its_point_after_the_answer():
+    s = S.handicap_stone_moved_to_its_point_after_the_answer()
+    assert s[2][0][1].startswith("Clear the board")
+    assert s[3][:2] == [("ready", "W"), ("move", "W", "ee")]
+    assert s[4][0] == ("move", "B", "dd")
