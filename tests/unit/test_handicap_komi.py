@@ -26,7 +26,7 @@ import json
 import pytest
 
 from goban import rules as R
-from conftest import MP
+from conftest import MP, score_cli as score
 
 import handicap_komi
 
@@ -90,3 +90,29 @@ def test_even_games_keep_the_even_komi():
 def test_micropython_counts_alike(micropython, cpython):
     out = micropython(MP / "handicap_komi.py")
     assert json.loads(out.strip().splitlines()[-1]) == cpython
+
+
+def sgf_of_the_position(ru, km=None):
+    """The module's position as an SGF of setup stones: HA[2], AB (the
+    handicap among them), AW, no moves; KM only when given."""
+    size = handicap_komi.SIZE
+    ab, aw = [], []
+    for y, row in enumerate(handicap_komi.rows()):
+        for x, ch in enumerate(row):
+            pt = "[%s%s]" % (chr(97 + x), chr(97 + y))
+            (ab if ch == "X" else aw if ch == "O" else []).append(pt)
+    ab += ["[pd]", "[dp]"]                   # q16, d4: the handicap of 2
+    return "(;GM[1]FF[4]SZ[%d]RU[%s]HA[2]%sAB%sAW%sPL[W])" % (
+        size, ru, "KM[%s]" % km if km is not None else "", "".join(ab), "".join(aw))
+
+
+@pytest.mark.parametrize("ru,km,result,komi", [("AGA", None, "B+47.5", 0.5),
+                                               ("Chinese", None, "B+47", 0),
+                                               ("AGA", 7.5, "B+40.5", 7.5),
+                                               ("Japanese", None, "B+45", 0)])
+def test_goboard_score_of_a_handicap_sgf(capsys, tmp_path, ru, km, result, komi):
+    """An SGF without KM is counted with the rules' handicap komi; with KM, that."""
+    code, out, err = score(capsys, tmp_path, sgf_of_the_position(ru, km), "--json")
+    assert code == 0, err
+    res = json.loads(out)
+    assert (res["result"], res["komi"], res["breakdown"]["handicap"]) == (result, komi, 2)
