@@ -72,3 +72,16 @@ def test_free_placement_survives_a_power_cut():
     out = sim(script(*lines))
     assert [e["B"] for e in kinds(out, "setup")] == [["cd", "fe"]]
     assert out["moves"] == ["ee"] and kinds(out, "illegal") == []
+
+
+def test_a_handicap_game_counted_with_the_rules_handicap_komi():
+    """Chinese, 2 stones, no komi set: the game-start says komi 0 and the count
+    gives white the 2 points of compensation only (W+1: 2 stones against 1,
+    the rest dame), as the players' own count of their game does."""
+    lines = ["wait 300", "place B gc", "wait 200", "place B cg", "wait 400", "place W ee",
+             "wait 400", "button B pass", "wait 300", "button W pass", "wait 600",
+             "button B end", "wait 1500"]
+    out = sim(script(*lines), handicap=2, players=True)
+    assert kinds(out, "game-start")[0]["komi"] == 0
+    count = kinds(out, "count")[-1]
+    assert count["result"] == "W+1" == out["truth"]["count"]["result"]
