@@ -49,6 +49,16 @@ def bowl_weighed_with_one_handicap_stone_on():
     return out
 
 
+def bowl_weighed_after_a_restart_before_the_handicap():
+    """The power cut before the bowls settled and before the handicap went on:
+    after the restart the first reading is the start (40, not 42)."""
+    b = handicap_game()
+    b.restart(b.log)
+    out = steps(b, "#40 40 0 0", "B gc", "#39 40 0 0", "B cg", "#38 40 0 0")
+    out.append(bowls_state(b))
+    return out
+
+
 def ing_bowls_checked_before_the_handicap():
     """Ing's start-of-game check (40 a bowl on 9x9) made before the handicap
     stones left black's bowl: no alarm."""
@@ -152,6 +162,7 @@ def handicap_stone_moved_to_its_point_after_the_answer():
 
 
 SCENARIOS = (bowl_weighed_before_the_handicap, bowl_weighed_with_one_handicap_stone_on,
+             bowl_weighed_after_a_restart_before_the_handicap,
              ing_bowls_checked_before_the_handicap, free_placement,
              free_placement_answered_before_the_last_stone,
              free_placement_beside_a_stone_of_the_last_game, free_placement_survives_a_restart,

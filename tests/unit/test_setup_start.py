@@ -88,3 +88,8 @@ def test_a_handicap_stone_moved_to_its_point_after_the_answer():
     assert s[2][0][1].startswith("Clear the board")
     assert s[3][:2] == [("ready", "W"), ("move", "W", "ee")]
     assert s[4][0] == ("move", "B", "dd")
+
+
+def test_a_bowl_weighed_after_a_restart_before_the_handicap():
+    s = S.bowl_weighed_after_a_restart_before_the_handicap()
+    assert s[-1] == [("start", [40, 40]), ("unused", 0, -1)]

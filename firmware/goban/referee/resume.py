@@ -139,6 +139,9 @@ def resume(ref, events):
         elif phase == SETUP and g.n:
             phase = PLAY
     ref.reset_phase(phase)
+    if phase == SETUP:
+        from goban.referee.setup import unplaced
+        unplaced(ref)
     ref.resumed = True
     ref.presses.looked = False
     ref.presses.held = []

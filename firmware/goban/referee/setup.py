@@ -79,11 +79,17 @@ def _free(ref, stable, mis):
                  "red" if other else "green")
 
 
+def unplaced(ref):
+    """Before the first look at a game in SETUP (new, or resumed): none of the
+    setup's stones counts as on the board yet (bowlwatch.used)."""
+    g = ref.game
+    ref.view.missing = [ref.i_of(p) for p in g.setup_black + g.setup_white]
+
+
 def prompt(ref):
     """What a new game asks of the players first."""
     g = ref.game
-    # nothing of the setup is on the board yet (till the first look says more)
-    ref.view.missing = [ref.i_of(p) for p in g.setup_black + g.setup_white]
+    unplaced(ref)
     if g.handicap >= 2 and not g.setup_black:
         ref.show("Setup: handicap %d" % g.handicap, "free: black anywhere")
     elif g.setup_black:
