@@ -3,10 +3,8 @@ CPython and the MicroPython unix port: black's bowl weighed before the handicap
 stones are placed counts them once (they leave it as they go on), and Ing's
 start-of-game check counts only the stones on the board."""
 
-import json
-
 import setup_scenarios as S
-from conftest import FIRMWARE, MP, REPO, TESTS, run_micropython
+from crossport import scenarios_alike
 
 
 def test_a_bowl_weighed_before_the_handicap_counts_its_stones_once():
@@ -30,11 +28,7 @@ def test_ings_bowl_check_before_the_handicap_raises_no_alarm():
 
 
 def test_the_scenarios_say_the_same_under_micropython():
-    names = [f.__name__ for f in S.SCENARIOS]
-    out = run_micropython(str(MP / "setup_scenarios.py"), stdin=" ".join(names),
-                          path=[FIRMWARE, REPO / ".frozen", TESTS, MP])
-    got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
-    want = [json.loads(json.dumps([n, S.run(n)])) for n in names]
+    got, want = scenarios_alike(S, "setup_scenarios.py")
     assert got == want
 
 
