@@ -7,7 +7,6 @@ the same move where it rests; the count waits for what it cannot read. Each
 scenario's answer is derived by hand from the rules and the physical story, and
 the same scenarios run under the MicroPython unix port must say exactly the same."""
 
-
 from crossport import scenarios_alike
 import referee_scenarios as S
 
