@@ -6,14 +6,15 @@ one too.
 next step, `up`/`down` change the choice. Steps (_M_*): rules, komi ("rules'
 own": the system's komi, its handicap komi in a handicap game), handicap (0,
 2..9 on the star points, then, under rules that allow free placement
-(goban.rules), 2..9 free: black puts them anywhere), the clock's system (none: `ok` starts the game), its main time, and that
-system's overtime: byo-yomi periods and their seconds, Canadian moves and their
-period, a Fischer increment, Ing's periods (each a sixth of the main time, 2
-points: goban.clock's defaults). The choices are records (the tables below);
-`press` is the one place that changes the menu's state. Loaded when a board
-first opens the menu (goban.boardloop): the heap at boot is tight. The rules
-list's last entry, "Diagnostics", opens the board's diagnostics instead of a
-game (`press` returns DIAG as its start: goban.diag).
+(goban.rules), 2..9 free: black puts them anywhere), the clock's system (none:
+`ok` starts the game), its main time, and that system's overtime: byo-yomi
+periods and their seconds, Canadian moves and their period, a Fischer
+increment, Ing's periods (each a sixth of the main time, 2 points:
+goban.clock's defaults). The choices are records (the tables below); `press` is
+the one place that changes the menu's state. Loaded when a board first opens
+the menu (goban.boardloop): the heap at boot is tight. The rules list's last
+entry, "Diagnostics", opens the board's diagnostics instead of a game (`press`
+returns DIAG as its start: goban.diag).
 """
 
 from goban import rules as R

@@ -85,3 +85,35 @@ def test_a_handicap_game_counted_with_the_rules_handicap_komi():
     assert kinds(out, "game-start")[0]["komi"] == 0
     count = kinds(out, "count")[-1]
     assert count["result"] == "W+1" == out["truth"]["count"]["result"]
+
+
+# GNU Go (level 1, seed 3) against itself on 9x9 from a handicap of 2 on the
+# board's own points, Chinese rules, no KM: komi 0 and 2 points to white
+HANDICAP_GAME = ("(;GM[1]FF[4]SZ[9]RU[Chinese]HA[2]AB[gc][cg]PL[W];W[fc];B[fb];W[gb];B[fd];W[e"
+                 "c];B[hb];W[gd];B[hc];W[fe];B[ed];W[ee];B[dd];W[de];B[dc];W[ce];B[gg];W[bc];B"
+                 "[eg];W[he];B[gf];W[ge];B[cb];W[bf];B[bb];W[hf];B[bd];W[be];B[ac];W[hg];B[bg]"
+                 ";W[gh];B[fh];W[hh];B[hd];W[ih];B[cd];W[fi];B[ei];W[ag];B[ah];W[af];B[gi];W[h"
+                 "i];B[bh];W[ff];B[fg];W[fi];B[df];W[id];B[gi];W[ib];B[ha];W[ic];B[fi];W[ef];B"
+                 "[cf];W[ae];B[ad];W[ie];B[eb];W[ia];B[];W[])")
+
+
+def test_a_stone_of_the_last_game_in_a_handicap_game(tmp_path):
+    """The catalogue's stray stone (a stone left from the last game, noticed after
+    the first moves) in a handicap game played by the simulator's players: no
+    false or lost move, no jam, and the board's count is the players' (B+9, the
+    handicap komi and compensation on both sides)."""
+    import argparse
+    from goboard.commands.sim import simulate
+    path = tmp_path / "h2.sgf"
+    path.write_text(HANDICAP_GAME)
+    for seed in (1, 2):
+        args = argparse.Namespace(rules=None, komi=None, handicap=None, seed=seed, noise=1,
+                                  size=None, profile=None, cut_after="", torn=False,
+                                  log_dir=None, json=True, tempo=None, faults=0, mistakes=1,
+                                  fault_kinds="stray", players=True)
+        out = simulate(str(path), args)
+        v = out["verdict"]
+        assert [f["kind"] for f in out["truth"]["faults"]] == ["stray"]
+        assert (v["false"], v["lost"], v["jams"], v["stopped"]) == ([], [], [], None)
+        assert v["counts"] == [] and v["count"] == {"true": "B+9", "board": "B+9"}
+        assert kinds(out, "game-start")[0]["komi"] == 0
