@@ -9,12 +9,8 @@ setup gone (a capture among them, a handicap stone lifted) is not taken: the
 board asks for the setup position first.
 
 Free placement (a game of N handicap stones with none placed by the game:
-`Referee.new_game(free=True)`): the first N black stones put down after the
-game began, wherever they are, are the handicap (a `setup` event names them),
-and white moves next; the stones beyond them (white's answer, more) are then
-play's to look at. A stone there before the game began is never one of them."""
+`Referee.new_game(free=True)`) is goban.referee.freeplace, imported only then."""
 
-from goban.board import BLACK, WHITE
 from goban.referee.phase import PLAY
 from goban.referee.words import LETTER, TITLES
 from goban.referee.moves import show_turn
@@ -23,7 +19,10 @@ from goban.referee.moves import show_turn
 def frame(ref, stable, mis, pend):
     g = ref.game
     if g.handicap >= 2 and not g.setup_black and not g.n:
-        _free(ref, stable, mis)
+        from goban.referee.freeplace import frame as free   # its own module: the heap at boot
+        if free(ref, stable, mis):
+            ready(ref)
+            ref.dirty = True                # what else stands is play's: look again
         return
     if mis == 0:
         ref.view.missing = []
@@ -43,40 +42,6 @@ def frame(ref, stable, mis, pend):
         ref.show("Place handicap: %d" % len(missing), " ".join(pts), missing, "green")
     else:
         ref.show("Clear the board: %d" % mis, " ".join(pts), extra + changed + missing)
-
-
-def _free(ref, stable, mis):
-    """Free placement: the handicap is the first N black stones put down since
-    the game began; until there are N, the board says how many are on."""
-    g = ref.game
-    n = g.handicap
-    since = ref.since
-    black = []
-    other = []
-    old = []
-    if mis:
-        for i in ref.mismatch(stable, mis)[0]:
-            if since is not None and since[i] <= ref.move_stamp:
-                old.append(i)               # there before the game began: to clear
-            elif stable[i] == BLACK:
-                black.append(i)
-            else:
-                other.append(i)
-    if len(black) >= n:
-        if since is not None:
-            black.sort(key=lambda i: since[i])
-        pts = [ref.p_of(i) for i in black[:n]]
-        g.setup(black=pts, to_move=WHITE)
-        ref.emit({"type": "setup", "B": [g.board.sgf(p) for p in pts], "W": []})
-        ready(ref)
-        ref.dirty = True                    # what else stands is play's: look again
-        return
-    if old:
-        ref.show("Clear the board: %d" % len(old), " ".join(ref.name(i) for i in old[:6]), old)
-    else:
-        ref.show("Handicap: %d of %d" % (len(black), n),
-                 "white waits" if other else "black: anywhere", other or black,
-                 "red" if other else "green")
 
 
 def unplaced(ref):
