@@ -94,3 +94,17 @@ def compare(rules_id, size, cmds, py_lines, mp_lines, label):
         assert a == b, "%s: command %d (%s) differs\nCPython:     %s\nMicroPython: %s" % (
             label, i + 1, cmds[i], a, b)
     assert len(mp_lines) == len(py_lines), label
+
+
+def scenarios_alike(module, script):
+    """A scenario module's answers (its SCENARIOS, each run by `module.run`)
+    under CPython against the same module run by the MicroPython unix port
+    (`script` in tests/mp, the referee board from tests/): (got, want)."""
+    import json
+    from conftest import FIRMWARE, REPO, TESTS, run_micropython
+    names = [f.__name__ for f in module.SCENARIOS]
+    out = run_micropython(str(MP / script), stdin=" ".join(names),
+                          path=[FIRMWARE, REPO / ".frozen", TESTS, MP])
+    got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
+    want = [json.loads(json.dumps([n, module.run(n)])) for n in names]
+    return got, want

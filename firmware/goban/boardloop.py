@@ -181,13 +181,15 @@ class BoardLoop:
         return "new"
 
     def new_game(self, rules="chinese", komi=None, handicap=0, first=None, by=None,
-                 setup=None, game=None):
-        """A new game: from the buttons' menu or from the host over the link.
-        Returns its game-start event (logged first: it carries the game number)."""
+                 setup=None, game=None, free=False):
+        """A new game: from the buttons' menu or from the host over the link
+        (`free`: black places the handicap anywhere). Returns its game-start
+        event (logged first: it carries the game number)."""
         self.menu = None
         ev = self.ref.new_game(rules, komi, handicap, first=first,
                                serial=getattr(self.profile, "serial", "") or "",
-                               profile=self.profile.id, by=by, setup=setup, game=game)
+                               profile=self.profile.id, by=by, setup=setup, game=game,
+                               free=free)
         self._drain()
         return ev
 
@@ -195,14 +197,21 @@ class BoardLoop:
         """The host's `new` request (the link calls it). ValueError, and nothing
         changes, for an unknown rules id, a komi or handicap out of range, bad
         setup points, `game` fields (players, event, round, clock spec; "setup":
-        black's free handicap stones, SGF points), or a game still in play with
-        moves on it (unless force)."""
+        black's free handicap stones, SGF points; "placement": "free", black
+        places them on the board, where the rules allow it), or a game still
+        in play with moves on it (unless force)."""
         R.get(rules)
         setup = None
-        if game and "setup" in game:
+        free = False
+        if game and ("setup" in game or "placement" in game):
             game = dict(game)
-            setup = self._setup_points(game.pop("setup"))
-            handicap = len(setup)
+            if "setup" in game:
+                setup = self._setup_points(game.pop("setup"))
+                handicap = len(setup)
+            how = game.pop("placement", "fixed")
+            if how not in ("fixed", "free"):
+                raise ValueError("placement must be fixed or free, not %r" % (how,))
+            free = how == "free"
         game = timing.game_fields(game)
         if komi is not None and (not isinstance(komi, (int, float)) or not -100 <= komi <= 100):
             raise ValueError("komi must be a number from -100 to 100, not %r" % (komi,))
@@ -212,7 +221,8 @@ class BoardLoop:
         g = ref.game
         if g is not None and ref.phase != OVER and g.n > 0 and not force:
             raise ValueError("a game is in play (move %d): finish it first, or force" % g.n)
-        return self.new_game(rules, komi, handicap, by="host", setup=setup, game=game)
+        return self.new_game(rules, komi, handicap, by="host", setup=setup, game=game,
+                             free=free)
 
     def host_players(self, fields):
         """The host's `players` request: the `players` event (ValueError to refuse)."""
@@ -668,8 +678,8 @@ class BoardLoop:
             except ValueError:      # no room for its buffers: the board plays on
                 self._display("Diagnostics", "failed")
         elif start is not None:
-            rules, komi, handicap, game = start
-            self.new_game(rules, komi, handicap, by="menu", game=game)
+            rules, komi, handicap, game, free = start
+            self.new_game(rules, komi, handicap, by="menu", game=game, free=free)
         elif lines is not None:
             self._display(*lines)
 

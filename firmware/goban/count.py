@@ -96,8 +96,10 @@ class Counter:
         elif scoring == R.SCORE_NEW_ING:
             b = 4 * (sb + tb) + 2 * t[T_DBOTH]
             w = 4 * (sw + tw) + 2 * t[T_DBOTH]
-            # black needs more than half the board plus 3¾ (184¼ on 19x19)
-            m = 2 * (b - 2 * npts - 15) - hc
+            # black needs more than half the board plus 3¾ (184¼ on 19x19),
+            # whatever the komi; in a handicap game plus half the compensation
+            # instead (the modern Chinese rules: the text is silent)
+            m = 2 * (b - 2 * npts) - (hc if hc else 30)
         elif scoring == R.SCORE_LIVING:
             b = 4 * (sb + tb - eb)
             w = 4 * (sw + tw - ew)
@@ -166,12 +168,14 @@ def _black_pays(game):
 
 
 def handicap_compensation_q(rules, handicap):
-    """Handicap compensation in quarter points (given to white)."""
+    """Handicap compensation in quarter points (given to white). N/2 stones
+    given back move an area margin by N points, but a count of living stones
+    (计活子, whose margin is 2 points a stone) by N stones."""
     h = rules.handicap_comp
     if handicap < 2 or h == R.HCOMP_NONE:
         return 0
     if h == R.HCOMP_HALF_STONES:
-        return 4 * handicap
+        return 8 * handicap if rules.scoring == R.SCORE_LIVING else 4 * handicap
     if h == R.HCOMP_STONES:
         return 8 * handicap
     return 4 * (handicap - 1)

@@ -216,7 +216,7 @@ def breakdown(game, rg, rules, ndead, facts, fig, rdiv):
         n = board.size * board.size
         bd["dame_both"] = t[T_DBOTH]
         bd["huangkong"] = t[T_HUANG]
-        bd["black_needs_more_than"] = quarters_number(2 * n + 15)
+        bd["black_needs_more_than"] = quarters_number(2 * n + (hq // 2 or 15))
         bd["komi"] = 0
     if s == R.SCORE_MING_QING:
         bd["black_needs_more_than"] = quarters_number(2 * board.size * board.size

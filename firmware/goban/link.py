@@ -396,12 +396,13 @@ class Link:
         """A new game chosen on the host: rules, komi (absent: the rules'),
         handicap, force (a game in play is dropped), players, event, round,
         clock (a spec: goban.clock), setup (black's free handicap stones, SGF
-        points), id (the host's token)."""
+        points), placement ("free": black places the handicap anywhere on the
+        board), id (the host's token)."""
         if self.new_fn is None:
             return None
         komi = msg.get("komi")
         game = {}
-        for key in GAME_FIELDS + ("clock", "setup"):
+        for key in GAME_FIELDS + ("clock", "setup", "placement"):
             if msg.get(key) is not None:
                 game[key] = msg[key]
         rules = str(msg["rules"])

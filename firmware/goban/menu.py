@@ -3,15 +3,18 @@ buttons and the display, so a board without a computer starts any game, a timed
 one too.
 
 `ok` opens it (the board loop calls `press` when no game runs) and goes to the
-next step, `up`/`down` change the choice. Steps (_M_*): rules, komi, handicap,
-the clock's system (none: `ok` starts the game), its main time, and that
-system's overtime: byo-yomi periods and their seconds, Canadian moves and their
-period, a Fischer increment, Ing's periods (each a sixth of the main time, 2
-points: goban.clock's defaults). The choices are records (the tables below);
-`press` is the one place that changes the menu's state. Loaded when a board
-first opens the menu (goban.boardloop): the heap at boot is tight. The rules
-list's last entry, "Diagnostics", opens the board's diagnostics instead of a
-game (`press` returns DIAG as its start: goban.diag).
+next step, `up`/`down` change the choice. Steps (_M_*): rules, komi ("rules'
+own": the system's komi, its handicap komi in a handicap game), handicap (0,
+2..9 on the star points, then, under rules that allow free placement
+(goban.rules), 2..9 free: black puts them anywhere), the clock's system (none:
+`ok` starts the game), its main time, and that system's overtime: byo-yomi
+periods and their seconds, Canadian moves and their period, a Fischer
+increment, Ing's periods (each a sixth of the main time, 2 points:
+goban.clock's defaults). The choices are records (the tables below); `press` is
+the one place that changes the menu's state. Loaded when a board first opens
+the menu (goban.boardloop): the heap at boot is tight. The rules list's last
+entry, "Diagnostics", opens the board's diagnostics instead of a game (`press`
+returns DIAG as its start: goban.diag).
 """
 
 from goban import rules as R
@@ -62,12 +65,12 @@ def spec(system, main, ot):
 def press(m, name):
     """A button in the menu, `m` its state (None: closed). Returns (the state
     after it, the display's two lines or None, and when the game starts
-    (rules id, komi or None, handicap, game fields with the clock or None), or
-    DIAG when the diagnostics were chosen)."""
+    (rules id, komi or None, handicap, game fields with the clock or None,
+    free placement), or DIAG when the diagnostics were chosen)."""
     if m is None:
         if name != "ok":
             return None, None, None
-        m = {"step": _M_RULES, "rules": 0, "komi": -1, "handicap": 0, "clock": 0,
+        m = {"step": _M_RULES, "rules": 0, "komi": -1, "handicap": 0, "free": 0, "clock": 0,
              "main": MAIN_FIRST, "ot": [OT_FIRST, OT_FIRST]}
     elif name == "ok":
         if m["step"] == _M_RULES and m["rules"] == len(R.RULE_IDS):
@@ -93,7 +96,7 @@ def _chosen(m):
     if system >= 0:
         ot = [choices[m["ot"][i]] for i, (_, choices) in enumerate(OVERTIME[system])]
         game = {"clock": spec(system, MAIN[m["main"]], ot).text()}
-    return R.RULE_IDS[m["rules"]], komi, m["handicap"], game
+    return R.RULE_IDS[m["rules"]], komi, m["handicap"], game, m["free"] == 1
 
 
 def _change(m, d):
@@ -103,9 +106,14 @@ def _change(m, d):
     elif s == _M_KOMI:
         m["komi"] = max(-1, min(len(KOMI_STEPS) - 1, m["komi"] + d))
     elif s == _M_HANDICAP:
-        m["handicap"] = max(0, min(9, m["handicap"] + d))
-        if m["handicap"] == 1:
-            m["handicap"] = 2 if d > 0 else 0
+        # one list: 0, 2..9 fixed, then 2..9 free where the rules allow it
+        top = 17 if R.get(R.RULE_IDS[m["rules"]]).free_handicap else 9
+        k = m["handicap"] + 8 * m["free"] + d
+        if k == 1:
+            k = 2 if d > 0 else 0
+        k = max(0, min(top, k))
+        m["free"] = 1 if k > 9 else 0
+        m["handicap"] = k - 8 if k > 9 else k
     elif s == _M_CLOCK:
         m["clock"] = (m["clock"] + d) % len(SYSTEMS)
     elif s == _M_MAIN:
@@ -125,7 +133,7 @@ def _lines(m):
     if s == _M_KOMI:
         return "Komi", "rules' own" if m["komi"] < 0 else str(KOMI_STEPS[m["komi"]])
     if s == _M_HANDICAP:
-        return "Handicap", str(m["handicap"])
+        return "Handicap", str(m["handicap"]) + (" free" if m["free"] else "")
     if s == _M_CLOCK:
         return "Clock", NAMES[m["clock"]]
     main = MAIN[m["main"]]

@@ -5,7 +5,8 @@ unix port (`goboard replay --engine micropython`, which pipes a JSON record to
 `micropython -m goban.replay`) and on the board itself over the REPL, so all
 three agree by construction and tests can compare them position by position.
 
-Record: {"rules": id, "komi": points or null, "size": n, "first": "B"|"W"|null,
+Record: {"rules": id, "komi": points or null (the rules' own for its handicap),
+"size": n, "handicap": stones, "first": "B"|"W"|null,
 "setup": {"B": [sgf points], "W": [...]}, "moves": [[colour, point, kind]],
 "resign": "B"|"W"|null, "trace": bool}. A point "" is a pass; kind is
 "abandon" for an abandon, otherwise absent. "resign" is the colour that
@@ -22,10 +23,8 @@ LETTER = {BLACK: "B", WHITE: "W"}
 
 
 def new_game(record):
-    changes = {}
-    if record.get("komi") is not None:
-        changes["komi"] = record["komi"]
-    rules = R.get(record.get("rules") or "chinese", **changes)
+    rules = R.get(record.get("rules") or "chinese").for_game(
+        record.get("komi"), record.get("handicap") or 0)
     size = record.get("size") or 19
     moves = record.get("moves") or ()
     game = Game(rules, size, capacity=max(64, len(moves) + 8))

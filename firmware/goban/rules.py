@@ -3,6 +3,20 @@
 One small record of options (the model is KataGo's `Rules`), so the referee
 and the counter never branch on a rule system's *name*, only on its options.
 Where a source text is silent the modern Chinese rules are followed.
+
+A handicap game has a komi of its own (`handicap_komi`, RULES.md): 0 under the
+area rules with the modern Chinese compensation of N/2 stones (N points) to
+white (seed 004's 近代数子法: 让几子还一半, no komi), and under Japanese rules
+and the Tang-Song counting (seed 004: 填空法 gives nothing back, equal is a
+draw); AGA gives 0.5 plus N - 1 points. Ing, New Ing, 计枰点, 计活子 and
+Tromp-Taylor say nothing of handicap games, so they follow the modern Chinese
+rules (for Ing that is also the AGA's reading of the SST laws, Kim, Simon and
+Straus: white receives N points); Ming-Qing gives N stones back.
+
+Handicap stones go anywhere black likes (`free_handicap`: the modern Chinese
+rules, Ing's SST laws, New Zealand's, and the systems silent on it) or, where
+the rules or their tradition fix them, on the star points: Japanese, AGA, and
+the old Chinese counts' 座子 (seed 002: 让子棋大多仍有座子).
 """
 
 from goban.compat import const
@@ -72,14 +86,15 @@ class Rules:
     __slots__ = ("id", "name", "sgf_name", "first", "suicide", "ko", "passes",
                  "end", "scoring", "tax", "komi", "handicap_comp", "draws",
                  "black_wins_ties", "last_move_pays", "dead_agreement",
-                 "takeback", "unit", "bowl_stones")
+                 "takeback", "unit", "bowl_stones", "handicap_komi",
+                 "free_handicap")
 
     def __init__(self, id, name, sgf_name, first=BLACK, suicide=SUICIDE_FORBIDDEN,
                  ko=KO_SITUATIONAL, passes=PASS_PLAIN, end=END_TWO_PASSES,
                  scoring=SCORE_AREA, tax=TAX_NONE, komi=7.5,
                  handicap_comp=HCOMP_NONE, draws=True, black_wins_ties=False,
                  last_move_pays=False, dead_agreement=True, takeback=True,
-                 unit=UNIT_POINTS, bowl_stones=0):
+                 unit=UNIT_POINTS, bowl_stones=0, handicap_komi=0, free_handicap=True):
         self.id = id
         self.name = name
         self.sgf_name = sgf_name
@@ -99,6 +114,8 @@ class Rules:
         self.takeback = takeback
         self.unit = unit
         self.bowl_stones = bowl_stones
+        self.handicap_komi = handicap_komi
+        self.free_handicap = free_handicap
 
     def copy(self, **changes):
         """A variant of this rule set (another komi, an option switched)."""
@@ -117,6 +134,14 @@ class Rules:
             d[k] = getattr(self, k)
         return d
 
+    def for_game(self, komi=None, handicap=0):
+        """The rules of one game: the komi the players set stays theirs; without
+        one, a game of 2 or more handicap stones takes the system's handicap
+        komi (its compensation is added at the count), an even game its komi."""
+        if komi is None and handicap >= 2:
+            komi = self.handicap_komi
+        return self.copy(komi=komi) if komi is not None and komi != self.komi else self
+
     @property
     def uses_pass_stones(self):
         return self.passes != PASS_PLAIN
@@ -129,30 +154,37 @@ def _sets():
         Rules("chinese-1988", "Chinese 1988", "Chinese 1988", ko=KO_POSITIONAL, komi=7.5,
               handicap_comp=HCOMP_HALF_STONES, draws=False, unit=UNIT_STONES),
         Rules("japanese", "Japanese 1989", "Japanese", ko=KO_CYCLES_VOID,
-              scoring=SCORE_TERRITORY, tax=TAX_SEKI, komi=6.5, takeback=False),
+              scoring=SCORE_TERRITORY, tax=TAX_SEKI, komi=6.5, takeback=False,
+              free_handicap=False),
         Rules("aga", "AGA", "AGA", ko=KO_SITUATIONAL, passes=PASS_STONE,
-              end=END_WHITE_LAST, komi=7.5, handicap_comp=HCOMP_N_MINUS_1_POINTS),
+              end=END_WHITE_LAST, komi=7.5, handicap_comp=HCOMP_N_MINUS_1_POINTS,
+              handicap_komi=0.5, free_handicap=False),
         Rules("ing", "Ing SST", "GOE", suicide=SUICIDE_MULTI, ko=KO_ING,
               passes=PASS_STONE, end=END_ING, scoring=SCORE_ING, komi=8,
-              black_wins_ties=True, draws=False, bowl_stones=180),
+              handicap_comp=HCOMP_HALF_STONES, black_wins_ties=True, draws=False, bowl_stones=180),
         Rules("new-ing", "New Ing", "New Ing", suicide=SUICIDE_ANY, ko=KO_NOOP,
               end=END_TWO_NOOPS, scoring=SCORE_NEW_ING, komi=7.5, draws=False,
+              handicap_comp=HCOMP_HALF_STONES,
               unit=UNIT_STONES),
         Rules("jipingdian", "Jipingdian (计枰点)", "Jipingdian", ko=KO_SITUATIONAL,
               komi=7.5, last_move_pays=True, draws=False, unit=UNIT_STONES,
+              handicap_comp=HCOMP_HALF_STONES,
               bowl_stones=180),
         Rules("living-stones", "Living stones (计活子 2012)", "Living stones",
               first=WHITE, suicide=SUICIDE_MULTI, ko=KO_GENERALIZED,
               passes=PASS_ABANDON_STONE, end=END_TWO_ABANDONS,
-              scoring=SCORE_LIVING, komi=0, unit=UNIT_STONES),
+              scoring=SCORE_LIVING, komi=0, unit=UNIT_STONES,
+              handicap_comp=HCOMP_HALF_STONES),
         Rules("tang-song", "Tang-Song (唐宋填空法)", "Tang-Song", first=WHITE,
               ko=KO_CYCLES_VOID, passes=PASS_STONE, end=END_EVEN_MOVES,
-              scoring=SCORE_TANG_SONG, tax=TAX_GROUP, komi=0, unit=UNIT_LU),
+              scoring=SCORE_TANG_SONG, tax=TAX_GROUP, komi=0, unit=UNIT_LU,
+              free_handicap=False),
         Rules("ming-qing", "Ming-Qing (明清数子法)", "Ming-Qing", first=WHITE,
               ko=KO_CYCLES_VOID, scoring=SCORE_MING_QING, tax=TAX_GROUP, komi=0,
-              handicap_comp=HCOMP_STONES, unit=UNIT_STONES),
+              handicap_comp=HCOMP_STONES, unit=UNIT_STONES, free_handicap=False),
         Rules("tromp-taylor", "Tromp-Taylor", "NZ", suicide=SUICIDE_ANY,
-              ko=KO_POSITIONAL, komi=7.5, dead_agreement=False),
+              ko=KO_POSITIONAL, komi=7.5, dead_agreement=False,
+              handicap_comp=HCOMP_HALF_STONES),
     )
 
 

@@ -84,6 +84,53 @@ def test_counts_agree_with_gnugo(size, seed):
         assert res.result == score, (rules, res.breakdown)
 
 
+HANDICAP_FLAG = {"chinese": "--chinese-rules", "japanese": "--japanese-rules"}
+
+
+@pytest.mark.parametrize("size,seed,stones", [(9, 3, 2), (13, 5, 3)])
+def test_handicap_games_with_the_rules_own_komi_agree_with_gnugo(size, seed, stones):
+    """A handicap game counted with the komi the board takes when the players set
+    none (goban.replay's new game, as `goboard score` reads an SGF without KM):
+    GNU Go gives white N points under Chinese rules and nothing under Japanese
+    rules, with komi 0 (the handicap komi of both)."""
+    assert os.path.exists(GNUGO), "GNU Go is missing: run tools/setup"
+    from goban.game import Game, handicap_points
+    from goban.replay import new_game
+    b = Game("chinese", size=size).board
+    # the board's own points (GNU Go's third stone is elsewhere: D10, not K4)
+    placing = "set_free_handicap " + " ".join(b.name(p) for p in handicap_points(size, stones))
+    moves = []
+    with GTP(seed=seed, level=1, extra=["--chinese-rules", "--never-resign"]) as go:
+        go.boardsize(size)
+        go.clear_board()
+        go.komi(0)
+        go.command(placing)
+        color = "white"
+        while len(moves) < 400 and not (len(moves) >= 2 and moves[-1][1] == moves[-2][1] == "pass"):
+            moves.append((color, go.genmove(color)))
+            color = "white" if color == "black" else "black"
+    print("gnugo self-play %dx%d H%d seed %d: %d moves" % (size, size, stones, seed, len(moves)))
+    for rules, flag in HANDICAP_FLAG.items():
+        with GTP(level=1, extra=[flag]) as go:
+            go.boardsize(size)
+            go.clear_board()
+            go.komi(0)
+            go.command(placing)
+            for color, mv in moves:
+                assert go.play(color, mv), (color, mv)
+            dead, score = go.final_status_list("dead"), go.final_score()
+        g = new_game({"rules": rules, "size": size, "handicap": stones})
+        g.place_handicap(stones)
+        names = {g.board.name(p): p for p in g.board.points()}
+        for color, mv in moves:
+            c = 1 if color == "black" else 2
+            assert (g.pass_move(c) if mv == "pass" else g.play(c, names[mv])) is None
+        res = count(g, [names[v] for v in dead])
+        print("  %s: gnugo %s; ours %s (komi %s)" % (rules, score, res.result, g.rules.komi))
+        assert g.rules.komi == 0 and res.result[:2] == score[:2], (rules, score, res.result)
+        assert float(res.result[2:]) == float(score[2:]), (rules, score, res.breakdown)
+
+
 def stored_game(number):
     """A stored GNU Go self-play game (tools/sim/games): size and GTP moves."""
     from sgfmill import sgf

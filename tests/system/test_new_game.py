@@ -132,6 +132,41 @@ def test_new_game_from_the_host(tmp_path):
     assert [e["type"] for e in log.events(1)].count("move") == 2   # game 1 kept as it was
 
 
+def test_a_free_handicap_from_the_host(tmp_path):
+    """`goboard new --free`: black is to place the handicap anywhere (the
+    game-start's placement), komi the rules' handicap komi; refused in one line
+    where the rules fix the points (on the host, and by the board itself)."""
+    relay, board = _board(tmp_path, [["wait", 300]], "SIM-FREE")
+    try:
+        new = GOBOARD + ["new", "--port", relay.host_path]
+        r = subprocess.run(new + ["--rules", "aga", "--handicap", "3", "--free"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "--free" in r.stderr and len(r.stderr.splitlines()) == 1
+        r = subprocess.run(new + ["--rules", "chinese", "--handicap", "3", "--free", "--json"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        ans = json.loads(r.stdout)
+        assert ans == {"game": 2, "rules": "chinese", "komi": 0, "handicap": 3, "first": "W",
+                       "placement": "free"}
+        link = HostLink(relay.host_path, reconnect=False).open()
+        try:
+            st = link.state()["state"]
+            assert (st["phase"], st["handicap"], st["komi"]) == ("setup", 3, 0)
+            assert all(set(row) == {"."} for row in st["rows"])     # no stone lit or set
+            try:
+                link.request({"k": "new", "rules": "japanese", "handicap": 2,
+                              "placement": "free", "id": "0ddba11"}, "new")
+                raise AssertionError("free placement under Japanese rules was taken")
+            except LinkError as e:
+                assert "star points" in str(e)
+            assert link.state()["state"]["game"] == 2            # nothing changed
+        finally:
+            link.close()
+    finally:
+        board.stop()
+        relay.stop()
+
+
 def test_the_board_keeps_running_after_the_game(tmp_path):
     """After the script the simulated board goes on scanning (a still world):
     a new game the host starts on a cleared board is checked by the next

@@ -7,10 +7,7 @@ the same move where it rests; the count waits for what it cannot read. Each
 scenario's answer is derived by hand from the rules and the physical story, and
 the same scenarios run under the MicroPython unix port must say exactly the same."""
 
-import json
-import os
-
-from conftest import run_micropython, FIRMWARE, REPO, MP, TESTS
+from crossport import scenarios_alike
 import referee_scenarios as S
 
 
@@ -265,11 +262,7 @@ def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_i
 
 
 def test_the_scenarios_say_the_same_under_micropython():
-    names = [f.__name__ for f in S.SCENARIOS]
-    out = run_micropython(str(MP / "referee_scenarios.py"), stdin=" ".join(names),
-                          path=[FIRMWARE, REPO / ".frozen", TESTS, MP])
-    got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
-    want = [json.loads(json.dumps([n, S.run(n)])) for n in names]
+    got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want
 
 

@@ -122,11 +122,10 @@ class Players:
     def _new_game(self):
         """The game the players sit down to: the job's rules, komi and handicap."""
         job = self.job
-        r = R.get(job.get("rules") or "chinese")
-        if job.get("komi") is not None:
-            r = r.copy(komi=job["komi"])
-        g = Game(r, self.size, capacity=400)
         setup = job.get("setup")
+        r = R.get(job.get("rules") or "chinese").for_game(
+            job.get("komi"), job.get("handicap") or len(setup or ()))
+        g = Game(r, self.size, capacity=400)
         if setup:
             g.setup(black=[g.board.from_sgf(s) for s in setup], to_move=2)
             g.handicap = job.get("handicap") or len(setup)

@@ -116,22 +116,30 @@ class Referee(RefState):
 
     # --- a new game --------------------------------------------------------------
     def new_game(self, rules="chinese", komi=None, handicap=0, size=None, first=None,
-                 serial="", profile="", by=None, setup=None, game=None):
+                 serial="", profile="", by=None, setup=None, game=None, free=False):
         """Start a game (buttons and display, or the host). Emits game-start;
         `by` says who chose it ("menu", "host", "start") and is logged with it.
         `setup`: black's handicap stones as SGF points (free placement, an SGF's
-        AB); without it a handicap goes on the traditional points. `game`:
-        players, event, round and clock spec, checked by the caller."""
+        AB); without it a handicap goes on the traditional points, or with
+        `free` (rules that allow it) anywhere black puts them on the board
+        (goban.referee.setup). `game`: players, event, round and clock spec,
+        checked by the caller."""
         if size and size != self.size:
             raise ValueError("this board is %dx%d" % (self.size, self.size))
         r = rules if isinstance(rules, R.Rules) else R.get(rules)
-        if komi is not None:
-            r = r.copy(komi=komi)
+        r = r.for_game(komi, handicap or len(setup or ()))
+        free = free and not setup and handicap and handicap >= 2
+        if free and not r.free_handicap:
+            raise ValueError("%s rules place the handicap on the star points" % r.id)
         g = self.fresh_game(r)
         if setup:
             setup = [g.board.from_sgf(s) for s in setup]
             g.setup(black=setup, to_move=WHITE)
             g.handicap = handicap or len(setup)
+        elif free:
+            g.setup(to_move=WHITE)
+            g.handicap = handicap                 # the stones: where black puts them
+            setup = []
         elif handicap and handicap >= 2:
             setup = g.place_handicap(handicap)
         else:
@@ -143,6 +151,8 @@ class Referee(RefState):
               "handicap": handicap or 0, "first": LETTER[g.to_move()],
               "setup": {"B": [g.board.sgf(p) for p in setup], "W": []},
               "serial": serial, "profile": profile}
+        if free:
+            ev["placement"] = "free"
         if by:
             ev["by"] = by
         if game:

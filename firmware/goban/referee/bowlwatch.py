@@ -99,7 +99,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         if g.rules.bowl_stones and g.n == 0:
             # 180 each on 19x19 (the rules' figure), (N - 1) / 2 on other sizes
             need = g.rules.bowl_stones if ref.size == 19 else (ref.n - 1) // 2
-            ok = now[0] + len(g.setup_black) == need and now[1] == need
+            ok = now[0] + used(ref, BLACK) == need and now[1] == need
             ref.emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
             if not ok:
                 ref.show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
@@ -254,13 +254,21 @@ def new_game(ref):
 
 
 def used(ref, color):
-    """Stones of `color` the game has taken from its bowl (moves, setup, pass stones)."""
+    """Stones of `color` the game has taken from its bowl (moves, setup, pass
+    stones). Before play the setup's stones count once they are on the board
+    (goban.referee.setup keeps the ones still to place in `view.missing`): a
+    bowl weighed before the handicap went on counts them out as they leave."""
     g = ref.game
     k = g.stones_from_bowl(color)
     if color == BLACK:
         k += len(g.setup_black)
     else:
         k += len(g.setup_white)
+    if ref.phase == SETUP:
+        cells = g.board.cells
+        for i in ref.view.missing:
+            if cells[ref.p_of(i)] == color:
+                k -= 1
     return k
 
 

@@ -117,6 +117,11 @@ def resume(ref, events):
             checked = True
         elif t == "ready":
             phase = PLAY
+        elif t == "setup":              # free placement: the stones black put down
+            code = "not-your-turn" if g.n or g.setup_black else None
+            if code is None:
+                g.setup([g.board.from_sgf(s) for s in ev.get("B") or ()],
+                        [g.board.from_sgf(s) for s in ev.get("W") or ()], WHITE)
         if code:
             ref.replay_refused = {"seq": ev.get("seq"), "type": t, "code": code}
             break
@@ -134,6 +139,9 @@ def resume(ref, events):
         elif phase == SETUP and g.n:
             phase = PLAY
     ref.reset_phase(phase)
+    if phase == SETUP:
+        from goban.referee.setup import unplaced
+        unplaced(ref)
     ref.resumed = True
     ref.presses.looked = False
     ref.presses.held = []

@@ -20,7 +20,10 @@ def add_arguments(p):
     p.add_argument("--rules", required=True, metavar="ID",
                    help="rule set: " + ", ".join(R.RULE_IDS))
     p.add_argument("--komi", type=float, default=None, help="komi (default: the rules' own)")
-    p.add_argument("--handicap", type=int, default=0, help="fixed handicap stones, 0 or 2..9")
+    p.add_argument("--handicap", type=int, default=0, help="handicap stones, 0 or 2..9")
+    p.add_argument("--free", action="store_true",
+                   help="black places the handicap anywhere (rules that allow it), "
+                        "not on the star points")
     p.add_argument("--force", action="store_true", help="drop a game still in play")
     add_game_arguments(p)
     p.add_argument("--json", action="store_true", help="print the board's answer as JSON")
@@ -34,11 +37,16 @@ def check(args):
         raise UserError("--handicap must be 0 or 2..9, not %d" % args.handicap)
     if args.komi is not None and not -100 <= args.komi <= 100:
         raise UserError("--komi must be from -100 to 100, not %g" % args.komi)
+    if args.free and (args.handicap < 2 or not R.get(args.rules).free_handicap):
+        raise UserError("--free needs --handicap 2..9 and rules that allow free placement "
+                        "(%s)" % ", ".join(r for r in R.RULE_IDS if R.get(r).free_handicap))
 
 
 def run(args):
     check(args)
     game = game_fields(args)
+    if args.free:
+        game["placement"] = "free"
     port = choose_port(args.port, held_ok=True)
     link = open_link(port)
     try:
@@ -52,9 +60,10 @@ def run(args):
         who = ""
         if ans.get("black") or ans.get("white"):
             who = ", %s (black) - %s (white)" % (ans.get("black") or "?", ans.get("white") or "?")
-        print("%s: game %d started: %s, komi %s, handicap %d, %s to play%s%s"
+        print("%s: game %d started: %s, komi %s, handicap %d%s, %s to play%s%s"
               % (board.get("serial") or port, ans.get("game", 0), ans.get("rules"),
                  ans.get("komi"), ans.get("handicap", 0),
+                 " (free placement)" if ans.get("placement") == "free" else "",
                  "black" if ans.get("first") == "B" else "white", who,
                  ", clock " + ans["clock"] if ans.get("clock") else ""))
     return 0

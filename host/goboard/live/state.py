@@ -169,6 +169,19 @@ class LiveState:
             self._clock({"type": "clock", "B": full["B"], "W": full["W"], "run": "",
                          "paused": True, "why": "idle"})
 
+    def _setup(self, ev):
+        """Free placement: the handicap stones black put down, before any move."""
+        black = self._points(ev, "B")
+        white = self._points(ev, "W")
+        if self._history:
+            raise EventError("setup event after the first move")
+        for p in black:
+            self.stones[p] = "B"
+        for p in white:
+            self.stones[p] = "W"
+        self.setup = {"B": sorted(set(self.setup["B"]) | set(black)),
+                      "W": sorted(set(self.setup["W"]) | set(white))}
+
     def _move(self, ev):
         color = _color(ev)
         point = self._point(ev)
@@ -617,6 +630,7 @@ def _copy_clock(k):
 
 
 _HANDLERS = {
+    "setup": LiveState._setup,
     "move": LiveState._move,
     "correct": LiveState._correct,
     "pass": lambda s, ev: s._pass(ev, "pass"),

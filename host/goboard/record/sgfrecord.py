@@ -248,7 +248,16 @@ class Recorder:
             return
         self.seq = ev.get("seq", self.seq)
         size = self.size
-        if kind == "move":
+        if kind == "setup":
+            # free placement: the handicap stones black put down (AB), before any move
+            root = self.game.get_root()
+            black, white, _ = root.get_setup_stones()
+            for c, pts in (("B", black), ("W", white)):
+                for p in ev.get(c) or ():
+                    pts.add(to_move(size, p))
+                    self.stones[p] = c
+            root.set_setup_stones(black, white)
+        elif kind == "move":
             self._play(ev["color"], ev["point"], ev.get("captures") or ())
         elif kind == "pass":
             self._play(ev["color"], "")
