@@ -288,3 +288,58 @@ def test_the_host_sets_pauses_and_corrects_the_clock(tmp_path):
     host = [e for e in evs if e["type"] == "clock" and e.get("by") == "host"]
     assert len(host) == 3 and host[0]["paused"] and host[-1]["spec"] == "ing:12600+3x2100@2"
     assert [e["white"] for e in evs if e["type"] == "players"] == ["Lee Sedol"]
+
+
+# a 20-stone white block in the corner (columns a-d, rows a-e), black's wall around it
+# on column e and row f, and black's other moves on columns h and i
+BLOCK = [x + y for y in "abcde" for x in "abcd"]
+WALL = ["e" + y for y in "abcde"] + [x + "f" for x in "abcd"]
+ELSEWHERE = [x + y for x in "hi" for y in "abcdef"]
+
+
+def big_capture_moves():
+    """(colour point, think ms) of a game where black's 21st move takes 20 white
+    stones; white burns its main time (60 s) on its first move."""
+    black = []
+    wall, other = list(WALL[:-1]), list(ELSEWHERE)
+    for k in range(20):
+        black.append(wall.pop(0) if k % 3 == 1 and wall else other.pop(0) if other
+                     else wall.pop(0))
+    assert not wall and not other
+    moves = []
+    for k in range(20):
+        moves += [("B " + black[k], 200), ("W " + BLOCK[k], 61000 if k == 0 else 200)]
+    return moves + [("B " + WALL[-1], 300)]
+
+
+def test_a_large_capture_lifted_slowly_under_byoyomi():
+    """Issue 23: black takes 20 stones and lifts them over 9.5 s; white is in its
+    last 10 s byo-yomi period. The capture's move ends when the last prisoner
+    is off: white's period starts then, and white, answering in 1 s, is not
+    flagged. The display shows both clocks while the prisoners come off."""
+    lines = thinking(big_capture_moves())
+    for p in BLOCK:
+        lines += ["wait 280", "lift %s" % p]
+    lines += ["wait 1000", "place W gh", "wait 1500"]
+    out = sim(script(*lines), clock="byoyomi:60+1x10", noise=0)
+    assert illegal(out) == []
+    assert out["moves"][-2:] == [WALL[-1], "gh"]
+    cap = [e for e in kinds(out, "move") if e["point"] == WALL[-1]][0]
+    assert sorted(cap["captures"]) == sorted(BLOCK)
+    assert not [e for e in kinds(out, "clock") if e.get("flag")] and not kinds(out, "end")
+    evs = out["events"]
+    i = evs.index(kinds(out, "lifted")[0])
+    assert evs[i]["color"] == "B" and evs[i + 1]["type"] == "clock"
+    assert 9000 <= evs[i]["t"] - cap["t"] <= 10500      # the last prisoner off 9-10.5 s later
+    lifted = evs[i + 1]
+    assert lifted["run"] == "W" and lifted["W"]["main"] == 0
+    assert lifted["W"]["period"] == 10000 and lifted["W"]["periods"] == 1
+    # black's time ran while it lifted: ~9.5 s more than its stone alone
+    before = [e for e in evs[:i] if e["type"] == "clock"][-1]
+    assert before.get("lift") == "B" and before["run"] == "B"
+    first = after_moves(out)
+    assert first[-1]["run"] == "B" and first[-1]["W"]["period"] == 10000   # white in time
+    # the clocks on the display while the prisoners come off, '*' on black's
+    shown = [u["lines"] for u in out["ui"]]
+    lifting = [s for s in shown if s[0].startswith("Lift captured")]
+    assert lifting and all(s[1].startswith("B") and "* W" in s[1] for s in lifting)
