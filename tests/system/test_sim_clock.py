@@ -343,3 +343,11 @@ def test_a_large_capture_lifted_slowly_under_byoyomi():
     shown = [u["lines"] for u in out["ui"]]
     lifting = [s for s in shown if s[0].startswith("Lift captured")]
     assert lifting and all(s[1].startswith("B") and "* W" in s[1] for s in lifting)
+    # the SGF: the capturing move's node has the times after the lift (white's whole
+    # period, black's main time less its lifting), the answer's its own
+    nodes = sgf.Sgf_game.from_bytes(record_game(out["events"])).get_main_sequence()
+    node = nodes[cap["number"]]
+    assert node.get_move() == ("b", (3, 3))               # df: row 6 from the top of 9
+    assert node.get("BL") == round(lifted["B"]["main"] / 1000.0, 1)
+    assert node.get("WL") == 10 and node.get("OW") == 1
+    assert nodes[cap["number"] + 1].get("WL") == 10
