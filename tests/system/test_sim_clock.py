@@ -351,3 +351,26 @@ def test_a_large_capture_lifted_slowly_under_byoyomi():
     assert node.get("BL") == round(lifted["B"]["main"] / 1000.0, 1)
     assert node.get("WL") == 10 and node.get("OW") == 1
     assert nodes[cap["number"] + 1].get("WL") == 10
+
+
+def test_a_power_cut_while_a_capture_is_lifted():
+    """The board goes off for 2 s halfway through the lifting: it comes back with
+    black's time running for its capture (`lift`), the time off charged to
+    nobody; the last prisoner off starts white's period."""
+    lines = thinking(big_capture_moves())
+    for k, p in enumerate(BLOCK):
+        lines += ["wait 280", "lift %s" % p]
+        if k == 9:
+            lines += ["power-cut 2000"]
+    lines += ["wait 1000", "place W gh", "wait 1500"]
+    out = sim(script(*lines), clock="byoyomi:60+1x10", noise=0)
+    assert illegal(out) == [] and out["moves"][-1] == "gh"
+    resumed = [e for e in kinds(out, "clock") if e.get("resumed")]
+    assert len(resumed) == 1 and resumed[0]["lift"] == "B" and resumed[0]["run"] == "B"
+    before = [e for e in kinds(out, "clock") if e["t"] < resumed[0]["t"]][-1]
+    assert resumed[0]["B"] == before["B"] and resumed[0]["W"] == before["W"]
+    evs = out["events"]
+    i = evs.index(kinds(out, "lifted")[0])
+    assert evs[i]["t"] > resumed[0]["t"] and evs[i + 1]["run"] == "W"
+    assert evs[i + 1]["W"]["period"] == 10000
+    assert not [e for e in kinds(out, "clock") if e.get("flag")] and not kinds(out, "end")
