@@ -472,16 +472,16 @@ class Clock:
         abandon): its time stops at `at` (unless its capture waits to be lifted,
         `lift`, or the press option waits for its press) and the per-move rule
         of the system applies; the opponent's time starts. A flag that fell
-        before `at` ends the game; a stone that landed before it was in time."""
-        st = self.st
-        if st[_FLAG]:
+        before `at` ends the game; a stone that landed before it was in time.
+        (Few locals: a bigger frame is a heap block on MicroPython.)"""
+        if self.st[_FLAG]:
             return None
-        t = self._at(now, at)
-        self._charge(t)
-        if st[_FLAG]:
+        now = self._at(now, at)
+        self._charge(now)
+        if self.st[_FLAG]:
             return self.event(flag=True)
-        self._turn(color, t, lift)
-        if st[_LIFT] or self.spec.press:
+        self._turn(color, now, lift)
+        if self.st[_LIFT] or self.spec.press:
             return None
         return self.event()
 
@@ -585,12 +585,11 @@ class Clock:
         """Follow one referee event (`at`: the ticks a move's stone landed);
         returns a `clock` event to log after it, or None. A charge that made
         a flag fall returns the flag's event, whatever the event was."""
-        st = self.st
-        flag = st[_FLAG]
-        out = self._follow(ev, now, at)
-        if out is None and st[_FLAG] and not flag and self.spec is not None:
-            out = self.event(flag=True)
-        return out
+        flag = self.st[_FLAG]
+        ev = self._follow(ev, now, at)
+        if ev is None and self.st[_FLAG] and not flag and self.spec is not None:
+            return self.event(flag=True)
+        return ev
 
     def _follow(self, ev, now, at):
         t = ev.get("type")
