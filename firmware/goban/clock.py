@@ -57,30 +57,18 @@ that landed before the period ran out is in time, and one after it is a flag.
 from array import array
 
 from goban.compat import const
+# (the menu and the host take these from here too)
+from goban.clockdefs import ABSOLUTE, BYOYOMI, CANADIAN, FISCHER, ING, ING_POINTS, ING_PART, \
+    MAX_S, ClockError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only
     from typing import Any
 
-ABSOLUTE = const(0)
-BYOYOMI = const(1)
-CANADIAN = const(2)
-FISCHER = const(3)
-ING = const(4)
-SYSTEMS = ("absolute", "byoyomi", "canadian", "fischer", "ing")
-
-# the Ing timer's defaults: 3 h 30 min, then 3 periods of a sixth of it (35 min),
-# each costing 2 points; a loss when the third runs out
-ING_MAIN_S = 12600
-ING_PERIODS = 3
-ING_POINTS = 2
-ING_PART = 6              # a period is main / ING_PART when only main is given
-
 TICK_MS = 20000           # a tick event while a player thinks at least this often ...
 TICK_MIN_MS = 1000        # ... at most this often ...
 TICK_PART = 10            # ... else each tenth of the time left in the stage: what a cut may lose
 STEP_MS = 50              # the thinker's time is charged this often (a flag is this late at most)
-MAX_S = 86400             # any one time: up to 24 h (ms fit in 30 bits)
 
 # pause reasons (bits)
 P_HOST = const(1)         # the host (arbiter) stopped the clock
@@ -111,178 +99,12 @@ _MASK = const(0x3FFFFFFF)  # MicroPython's ticks period is 2**30
 _HALF = const(0x20000000)  # a difference this big (mod 2**30) is negative: not yet
 LETTER = ("", "B", "W")
 
-# low time: the time left before the clock next costs something (the game, a
-# byo-yomi period, a penalty point, the Canadian period) at or below these ms,
-# by system: (in main time, in an overtime period); 0: main time ends for free
-LOW_MS = ((60000, 0), (0, 10000), (0, 30000), (60000, 0), (60000, 60000))
-
-
-class ClockError(ValueError):
-    """A clock spec or correction that cannot be used (the message says why)."""
-
-
-def _seconds(tok, what):
-    """'90', '10m', '3h30m', '1h5m30s' -> seconds (int)."""
-    if not tok:
-        raise ClockError("%s: a time is missing" % what)
-    total = 0
-    num = ""
-    units = 0
-    for ch in tok:
-        if "0" <= ch <= "9":
-            num += ch
-        elif ch in "hms" and num:
-            total += int(num) * (3600 if ch == "h" else 60 if ch == "m" else 1)
-            num = ""
-            units += 1
-        else:
-            raise ClockError("%s: %r is not a time (seconds, or like 10m, 3h30m)" % (what, tok))
-    if num:
-        if units:
-            raise ClockError("%s: %r is not a time (a unit after every number: 3h30m)"
-                             % (what, tok))
-        total = int(num)
-    if total > MAX_S:
-        raise ClockError("%s: %r is over 24 hours" % (what, tok))
-    return total
-
-
-def _count(tok, what, lo, hi):
-    ok = tok != ""
-    for ch in tok:
-        if not "0" <= ch <= "9":
-            ok = False
-    if not ok or not lo <= int(tok) <= hi:
-        raise ClockError("%s must be a whole number %d..%d, not %r" % (what, lo, hi, tok))
-    return int(tok)
-
-
-class Spec:
-    """A parsed time system: integer seconds and counts."""
-
-    def __init__(self, system, main, period=0, periods=0, moves=0, inc=0, points=0,
-                 press=False, pause_illegal=True):
-        self.system = system
-        self.main = main            # s
-        self.period = period        # s: byo-yomi / Canadian / Ing period
-        self.periods = periods      # byo-yomi and Ing periods
-        self.moves = moves          # Canadian moves per period
-        self.inc = inc              # Fischer increment, s
-        self.points = points        # Ing penalty points per period
-        self.press = press
-        self.pause_illegal = pause_illegal
-
-    def text(self):
-        """The canonical spec string (what events and the host carry)."""
-        s = self.system
-        if s == ABSOLUTE:
-            t = "absolute:%d" % self.main
-        elif s == BYOYOMI:
-            t = "byoyomi:%d+%dx%d" % (self.main, self.periods, self.period)
-        elif s == CANADIAN:
-            t = "canadian:%d+%d/%d" % (self.main, self.moves, self.period)
-        elif s == FISCHER:
-            t = "fischer:%d+%d" % (self.main, self.inc)
-        else:
-            t = "ing:%d+%dx%d@%d" % (self.main, self.periods, self.period, self.points)
-        if self.press:
-            t += ",press"
-        if not self.pause_illegal:
-            t += ",run-on-illegal"
-        return t
-
-    def as_dict(self):
-        """The settings as JSON-ready data (the host's displays)."""
-        return {"system": SYSTEMS[self.system], "main": self.main, "period": self.period,
-                "periods": self.periods, "moves": self.moves, "inc": self.inc,
-                "points": self.points, "press": self.press,
-                "pause_illegal": self.pause_illegal, "low": list(LOW_MS[self.system])}
-
-
 def parse(spec):
-    """A spec string -> Spec; ClockError naming what is wrong."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise ClockError("a clock spec is text like byoyomi:600+3x30, not %r" % (spec,))
-    parts = spec.strip().lower().split(",")
-    head = parts[0].strip()
-    name, _, args = head.partition(":")
-    name = name.strip()
-    args = args.strip()
-    press = False
-    pause_illegal = True
-    for opt in parts[1:]:
-        opt = opt.strip()
-        if opt == "press":
-            press = True
-        elif opt == "run-on-illegal":
-            pause_illegal = False
-        else:
-            raise ClockError("clock option %r unknown (known: press, run-on-illegal)" % opt)
-    where = "clock %s" % spec.strip()
-    if name == "ing":
-        if not args:
-            return Spec(ING, ING_MAIN_S, ING_MAIN_S // ING_PART, ING_PERIODS, points=ING_POINTS,
-                        press=press, pause_illegal=pause_illegal)
-        main, plus, rest = args.partition("+")
-        m = _seconds(main, where)
-        if not plus:
-            per = m // ING_PART
-            if per < 1:
-                raise ClockError("%s: main time too short for Ing periods (a sixth of it)" % where)
-            return Spec(ING, m, per, ING_PERIODS, points=ING_POINTS, press=press,
-                        pause_illegal=pause_illegal)
-        rest, at, pts = rest.partition("@")
-        n, x, per = rest.partition("x")
-        if not x:
-            raise ClockError("%s: Ing overtime is PERIODSxSECONDS[@POINTS], e.g. 3x2100@2"
-                             % where)
-        return Spec(ING, m, _period(per, where), _count(n, where + ": periods", 1, 99),
-                    points=_count(pts, where + ": points", 0, 99) if at else ING_POINTS,
-                    press=press, pause_illegal=pause_illegal)
-    if name not in SYSTEMS:
-        raise ClockError("unknown time system %r (known: %s)" % (name, ", ".join(SYSTEMS)))
-    if not args:
-        raise ClockError("%s: the times are missing (e.g. %s)" % (where, EXAMPLES[name]))
-    main, plus, rest = args.partition("+")
-    m = _seconds(main, where)
-    if name == "absolute":
-        if plus:
-            raise ClockError("%s: absolute time is one time, e.g. absolute:900" % where)
-        if m < 1:
-            raise ClockError("%s: absolute time must be at least 1 s" % where)
-        return Spec(ABSOLUTE, m, press=press, pause_illegal=pause_illegal)
-    if not plus:
-        raise ClockError("%s: the overtime is missing (e.g. %s)" % (where, EXAMPLES[name]))
-    if name == "byoyomi":
-        n, x, per = rest.partition("x")
-        if not x:
-            raise ClockError("%s: byo-yomi is MAIN+PERIODSxSECONDS, e.g. byoyomi:600+3x30"
-                             % where)
-        return Spec(BYOYOMI, m, _period(per, where), _count(n, where + ": periods", 1, 99),
-                    press=press, pause_illegal=pause_illegal)
-    if name == "canadian":
-        k, slash, per = rest.partition("/")
-        if not slash:
-            raise ClockError("%s: Canadian is MAIN+MOVES/SECONDS, e.g. canadian:600+20/300"
-                             % where)
-        return Spec(CANADIAN, m, _period(per, where), moves=_count(k, where + ": moves", 1, 999),
-                    press=press, pause_illegal=pause_illegal)
-    inc = _seconds(rest, where)
-    if m < 1:
-        raise ClockError("%s: Fischer main time must be at least 1 s" % where)
-    return Spec(FISCHER, m, inc=inc, press=press, pause_illegal=pause_illegal)
-
-
-EXAMPLES = {"absolute": "absolute:900", "byoyomi": "byoyomi:600+3x30",
-            "canadian": "canadian:600+20/300", "fischer": "fischer:300+10",
-            "ing": "ing:12600+3x2100@2"}
-
-
-def _period(tok, where):
-    s = _seconds(tok, where)
-    if s < 1:
-        raise ClockError("%s: an overtime period must be at least 1 s" % where)
-    return s
+    """A spec string -> Spec; ClockError naming what is wrong. The words of
+    parsing live in goban.clockspec, loaded when first needed: heap a game
+    without a clock never needs."""
+    from goban.clockspec import parse
+    return parse(spec)
 
 
 class Clock:
@@ -300,7 +122,7 @@ class Clock:
     # --- settings -----------------------------------------------------------
     def configure(self, spec):
         """A new game's clock (a Spec or a spec string): both sides full, not running."""
-        if not isinstance(spec, Spec):
+        if not hasattr(spec, "system"):     # a spec string (else a goban.clockspec.Spec)
             spec = parse(spec)
         self.spec = spec
         st = self.st
