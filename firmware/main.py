@@ -28,10 +28,10 @@ BOOT_ORDER = (
     "goban", "goban.profile", "goban.compat", "goban.rules", "goban.settle", "goban.hw",
     "goban.hw.bowls", "goban.board", "goban.game", "goban.regions", "goban.count",
     "goban.referee.words", "goban.points", "goban.referee.diff", "goban.referee.phase",
-    "goban.clock", "goban.players", "goban.referee.timing", "goban.referee.state",
-    "goban.referee.bowlwatch", "goban.referee.moves", "goban.referee.setup",
-    "goban.referee.explain", "goban.referee.play", "goban.referee", "goban.boardloop",
-    "goban.crc", "goban.calibration", "goban.gamelog")
+    "goban.clockdefs", "goban.clock", "goban.players", "goban.referee.timing",
+    "goban.referee.state", "goban.referee.bowlwatch", "goban.referee.moves",
+    "goban.referee.setup", "goban.referee.explain", "goban.referee.play", "goban.referee",
+    "goban.boardloop", "goban.crc", "goban.calibration", "goban.gamelog")
 if not FROZEN:
     for _name in BOOT_ORDER:
         __import__(_name)
