@@ -90,14 +90,15 @@ def test_canadian_fischer_and_absolute_through_the_simulator():
     assert kinds(out, "end")[-1]["reason"] == "time" and out["result"] == "B+T"
 
 
-def _ing_game(clock):
+def _ing_game(clock, think=10000, **kw):
     """9x9 Ing: black's wall on column d, white's on f, a dead black stone on hh,
     black thinking 10 s over one move (12 s main time: about 0.7 s into the first
-    4 s period by the end); the count by filling white's area."""
+    4 s period by the end); the count by filling white's area. `kw`: sim's
+    (a power cut after an event)."""
     moves = []
     for y in "abcdefghi":
         moves += [("B d" + y, 100), ("W f" + y, 100)]
-    moves[6] = ("B dd", 10000)
+    moves[6] = ("B dd", think)
     lines = thinking(moves + [("B hh", 100)])
     lines += ["wait 300", "button B end", "wait 300", "lift hh", "wait 600", "button B end",
               "wait 300", "lid W -1", "bowl B +1", "wait 300"]
@@ -105,7 +106,7 @@ def _ing_game(clock):
         for y in "abcdefghi":
             lines += ["place W %s%s" % (x, y), "wait 60"]
     lines += ["wait 100", "button W end", "wait 1500"]
-    return sim(script(*lines), rules="ing", seed=3, clock=clock)
+    return sim(script(*lines), rules="ing", seed=3, clock=clock, **kw)
 
 
 def test_ing_penalty_points_enter_the_count():
@@ -131,6 +132,28 @@ def _penalised():
     last = [e for e in out["events"][end:] if e["type"] == "clock"]
     assert last and all(e["paused"] for e in last)
     return out, c, plain
+
+
+def test_an_ing_penalty_entered_in_a_think_survives_a_power_cut():
+    """Issue 23: black enters its first Ing period (2 points) while it thinks and
+    the power fails right after: the `clock` event logged when the period was
+    entered (no tick or move came since) keeps the penalty, and the count is
+    the same as without the cut (W+10 where the lost penalty made it W+8)."""
+    plain = kinds(_ing_game(None), "count")[0]
+    out = _ing_game("ing:12+3x4@2", think=12000)       # the period entered 2 s before the move
+    c = kinds(out, "count")[0]
+    assert c["breakdown"]["penalty"] == {"B": 2, "W": 0}
+    entered = [e for e in kinds(out, "clock") if e.get("entered") and e["B"]["penalty"] == 2]
+    assert entered and entered[0]["run"] == "B" and entered[0]["tick"]
+    k = out["events"].index(entered[0]) + 1          # (the runner counts every event sent)
+    cut = _ing_game("ing:12+3x4@2", think=12000, cut_after=str(k))
+    assert illegal(cut) == []
+    resumed = [e for e in kinds(cut, "clock") if e.get("resumed")]
+    assert len(resumed) == 1 and resumed[0]["B"]["penalty"] == 2 and resumed[0]["run"] == "B"
+    assert resumed[0]["B"]["period"] == entered[0]["B"]["period"]    # nothing lost, nothing charged
+    got = kinds(cut, "count")[0]
+    assert got["breakdown"]["penalty"] == {"B": 2, "W": 0}
+    assert got["result"] == c["result"] != plain["result"]
 
 
 def test_goboard_score_counts_the_ing_penalty_of_the_sgf(tmp_path):
