@@ -29,10 +29,10 @@ BOOT_ORDER = (
     "goban.hw.bowls", "goban.board", "goban.game", "goban.point_names", "goban.regions",
     "goban.count_result", "goban.count",
     "goban.referee.words", "goban.points", "goban.referee.diff", "goban.referee.phase",
-    "goban.clock", "goban.players", "goban.referee.timing", "goban.referee.state",
-    "goban.referee.bowlwatch", "goban.referee.moves", "goban.referee.setup",
-    "goban.referee.explain", "goban.referee.play", "goban.referee", "goban.boardloop",
-    "goban.crc", "goban.calibration", "goban.gamelog")
+    "goban.clockdefs", "goban.clock", "goban.players", "goban.referee.timing",
+    "goban.referee.state", "goban.referee.bowlwatch", "goban.referee.moves",
+    "goban.referee.setup", "goban.referee.explain", "goban.referee.play", "goban.referee",
+    "goban.boardloop", "goban.crc", "goban.calibration", "goban.gamelog")
 if not FROZEN:
     for _name in BOOT_ORDER:
         __import__(_name)

@@ -12,7 +12,8 @@ games) with 2 to 6 random faults from the catalogue (goboard.sim.faults:
 flicker, drift, stuck, dead, hover, slide, knock, noise, power cut, two stones
 in a window), 1 to 3 of the players' mistakes (simfaults.MISTAKES: a second
 stone, a wrong colour, an undo by hand, prisoners in the wrong place, a rolled
-stone, quick answers, a stray stone, a mistaken end, a slow capture, a drift
+stone, quick answers, a stray stone, a mistaken end, a slow capture (also a
+large one under byo-yomi, the game then on a clock), a drift
 or a noise burst at the count), under rules drawn from --rules, and hand noise
 1 to 3, all drawn from the seed (one drawn at run time when none is given,
 printed first). The ground truth is the world's (what the hands put down),

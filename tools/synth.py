@@ -162,6 +162,10 @@ class TimedGame:
         c = self.clock.on_event(ev, self.now)
         if c is not None:
             out.append(self.clock_event(c))
+        if ev["type"] == "move" and ev.get("captures"):
+            # the prisoners lifted at once: the capture's move is complete (the
+            # board's `lifted` event, goban.referee.timing)
+            out += self._clocked(self.m.event("lifted", color=ev["color"], number=ev["number"]))
         return out
 
     def start(self):

@@ -69,6 +69,9 @@ _DRAW = 10                  # cost[_DRAW]: the display drawn (a page sent is cos
 JOB_US = 400
 # a frame that took longer than this in the referee was a look (its cost is learned)
 LOOKED_US = 1000
+# the clock's lag beyond the settle window, in scans (goban.clock: a stone landed
+# before a flag is taken as a move by then, a look deferred to a step of its own too)
+LAG_SCANS = 20
 GC_ON = getattr(gc, "mem_free", None) is not None
 
 
@@ -100,6 +103,10 @@ class BoardLoop:
         # buffers want the heap whole), or here
         self.ref = referee if referee is not None else Referee(size)
         self.ref.since = self.settle.since  # the order stones arrived in (referee.explain)
+        self.ref.ticks_of = self.ticks_of   # ... and when (the clock charges a move by it)
+        # the clock charges the thinker this far behind: a stone landed in time
+        # is a move by then (the settle window and a few scans' looks)
+        self.ref.clock.lag = profile.settle_ms + LAG_SCANS * profile.scan_ms
         self.ref.steps = True               # long referee work: a step of its own (ref.job)
         self.ref.strong = calibration.steady     # each stone's evidence
         self.ref.mark_sensor = calibration.mark_fault
@@ -575,6 +582,11 @@ class BoardLoop:
         self.gc_looks += 1
         self.gc_sent = self.sent
         self.gc_scans = self.scans
+
+    def ticks_of(self, stamp):
+        """The ticks (ms) of the scan a frame stamp names (goban.settle's
+        `since`): when a stone landed or left, for the clock."""
+        return (self.ref.now - (self.settle.scan - 1 - stamp) * self.scan_ms) & 0x3FFFFFFF
 
     def rebase(self, i):
         """The referee's word that point i is empty: its baseline taken where

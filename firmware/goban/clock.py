@@ -1,10 +1,12 @@
 """The tournament clock at the board: both players' time as a small state machine.
 
 The board knows when a move is made, so it runs the clock itself: the mover's
-time stops when the referee accepts the move (or the pass, pass stone, abandon)
-and the opponent's starts; with the `press` option a player's time stops at a
-press of the clock button instead (players who prefer to press, e.g. after
-lifting their captures). Time systems, as a spec string the host shares:
+time stops when the move is complete (the stone landed, or the pass, pass
+stone, abandon; a capture's move when its last prisoner is off the board) and
+the opponent's starts; with the `press` option a player's time stops at a
+press of the clock button instead (after lifting the captures: a press while
+they wait does nothing). An answer played while the capture is still on the
+board ends the capturer's move at the latest when the answer landed. Time systems, as a spec string the host shares:
 
     absolute:900            900 s each, a loss when it runs out
     byoyomi:600+3x30        Japanese: 600 s, then 3 periods of 30 s; a move inside
@@ -30,40 +32,43 @@ Pico, 30-bit wrapping; the simulator's clock), compared modulo 2**30.
 
 Events (dicts the board loop logs and sends like the referee's):
 `clock` {B, W, run, paused, spec} after every move, at the start, after the
-host changed it, at a resume, and as a `tick` (with "tick": true) every
-TICK_MS while a player thinks; a side is {main, period, periods, moves,
-penalty} in ms / counts. When a side's time runs out the event carries
-"flag": "B"/"W" and the caller ends the game (`W+T` / `B+T`). The log of
-these events is the clock's memory across power cuts: `resume(events)`
-rebuilds it (time the board was off is charged to nobody; at most one tick
-interval of the thinker's time before the cut is lost with it).
+host changed it, at a resume, and as a `tick` (with "tick": true) while a
+player thinks: when an overtime period is entered (with "entered": true: a
+byo-yomi period lost, Ing's penalty points charged) and every tenth of the
+time the thinker had left in the current stage (main time or the period), at
+least every TICK_MS and at most every TICK_MIN_MS. A side is {main, period,
+periods, moves, penalty} in ms / counts. While a capture waits to be lifted
+the event carries "lift": the capturer, whose time runs (removing the
+prisoners is part of its move). When a side's time runs out the event
+carries "flag": "B"/"W" and the caller ends the game (`W+T` / `B+T`); a
+charge never flags without that event. The log of these events is the
+clock's memory across power cuts: `resume_log(events)` rebuilds it (time the
+board was off is charged to nobody; penalties and periods entered are in the
+log; at most one tick interval of the thinker's time before the cut is lost
+with it).
+
+A move is charged by the time its stone landed (`at`: goban.settle's stamp,
+the loop's ticks), not when the referee took it: the thinker's time is charged
+`lag` ms behind the loop (the longest a stone landed in time may take to
+become a move: the board loop sets it from the settle window), so a stone
+that landed before the period ran out is in time, and one after it is a flag.
 """
 
 from array import array
 
 from goban.compat import const
+# (the menu and the host take these from here too)
+from goban.clockdefs import ABSOLUTE, BYOYOMI, CANADIAN, FISCHER, ING, ING_POINTS, ING_PART, \
+    MAX_S, ClockError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only
     from typing import Any
 
-ABSOLUTE = const(0)
-BYOYOMI = const(1)
-CANADIAN = const(2)
-FISCHER = const(3)
-ING = const(4)
-SYSTEMS = ("absolute", "byoyomi", "canadian", "fischer", "ing")
-
-# the Ing timer's defaults: 3 h 30 min, then 3 periods of a sixth of it (35 min),
-# each costing 2 points; a loss when the third runs out
-ING_MAIN_S = 12600
-ING_PERIODS = 3
-ING_POINTS = 2
-ING_PART = 6              # a period is main / ING_PART when only main is given
-
-TICK_MS = 20000           # a tick event while a player thinks: three a minute
+TICK_MS = 20000           # a tick event while a player thinks at least this often ...
+TICK_MIN_MS = 1000        # ... at most this often ...
+TICK_PART = 10            # ... else each tenth of the time left in the stage: what a cut may lose
 STEP_MS = 50              # the thinker's time is charged this often (a flag is this late at most)
-MAX_S = 86400             # any one time: up to 24 h (ms fit in 30 bits)
 
 # pause reasons (bits)
 P_HOST = const(1)         # the host (arbiter) stopped the clock
@@ -85,184 +90,21 @@ _FLAG = const(13)         # 0, or the colour whose time ran out
 _TICKED = const(14)       # ticks of the last tick event
 _WAIT = const(15)         # press mode: colour that moved and has not pressed yet
 _NEXT = const(16)         # ticks of the next charge step() makes
-_SLOTS = const(17)
+_LIFT = const(17)         # colour whose capture waits to be lifted (its time runs)
+_TICK = const(18)         # ms between the thinker's ticks (a tenth of its time left)
+_ENTER = const(19)        # a side entered an overtime period since the last event
+_SLOTS = const(20)
 
 _MASK = const(0x3FFFFFFF)  # MicroPython's ticks period is 2**30
 _HALF = const(0x20000000)  # a difference this big (mod 2**30) is negative: not yet
 LETTER = ("", "B", "W")
 
-# low time: the time left before the clock next costs something (the game, a
-# byo-yomi period, a penalty point, the Canadian period) at or below these ms,
-# by system: (in main time, in an overtime period); 0: main time ends for free
-LOW_MS = ((60000, 0), (0, 10000), (0, 30000), (60000, 0), (60000, 60000))
-
-
-class ClockError(ValueError):
-    """A clock spec or correction that cannot be used (the message says why)."""
-
-
-def _seconds(tok, what):
-    """'90', '10m', '3h30m', '1h5m30s' -> seconds (int)."""
-    if not tok:
-        raise ClockError("%s: a time is missing" % what)
-    total = 0
-    num = ""
-    units = 0
-    for ch in tok:
-        if "0" <= ch <= "9":
-            num += ch
-        elif ch in "hms" and num:
-            total += int(num) * (3600 if ch == "h" else 60 if ch == "m" else 1)
-            num = ""
-            units += 1
-        else:
-            raise ClockError("%s: %r is not a time (seconds, or like 10m, 3h30m)" % (what, tok))
-    if num:
-        if units:
-            raise ClockError("%s: %r is not a time (a unit after every number: 3h30m)"
-                             % (what, tok))
-        total = int(num)
-    if total > MAX_S:
-        raise ClockError("%s: %r is over 24 hours" % (what, tok))
-    return total
-
-
-def _count(tok, what, lo, hi):
-    ok = tok != ""
-    for ch in tok:
-        if not "0" <= ch <= "9":
-            ok = False
-    if not ok or not lo <= int(tok) <= hi:
-        raise ClockError("%s must be a whole number %d..%d, not %r" % (what, lo, hi, tok))
-    return int(tok)
-
-
-class Spec:
-    """A parsed time system: integer seconds and counts."""
-
-    def __init__(self, system, main, period=0, periods=0, moves=0, inc=0, points=0,
-                 press=False, pause_illegal=True):
-        self.system = system
-        self.main = main            # s
-        self.period = period        # s: byo-yomi / Canadian / Ing period
-        self.periods = periods      # byo-yomi and Ing periods
-        self.moves = moves          # Canadian moves per period
-        self.inc = inc              # Fischer increment, s
-        self.points = points        # Ing penalty points per period
-        self.press = press
-        self.pause_illegal = pause_illegal
-
-    def text(self):
-        """The canonical spec string (what events and the host carry)."""
-        s = self.system
-        if s == ABSOLUTE:
-            t = "absolute:%d" % self.main
-        elif s == BYOYOMI:
-            t = "byoyomi:%d+%dx%d" % (self.main, self.periods, self.period)
-        elif s == CANADIAN:
-            t = "canadian:%d+%d/%d" % (self.main, self.moves, self.period)
-        elif s == FISCHER:
-            t = "fischer:%d+%d" % (self.main, self.inc)
-        else:
-            t = "ing:%d+%dx%d@%d" % (self.main, self.periods, self.period, self.points)
-        if self.press:
-            t += ",press"
-        if not self.pause_illegal:
-            t += ",run-on-illegal"
-        return t
-
-    def as_dict(self):
-        """The settings as JSON-ready data (the host's displays)."""
-        return {"system": SYSTEMS[self.system], "main": self.main, "period": self.period,
-                "periods": self.periods, "moves": self.moves, "inc": self.inc,
-                "points": self.points, "press": self.press,
-                "pause_illegal": self.pause_illegal, "low": list(LOW_MS[self.system])}
-
-
 def parse(spec):
-    """A spec string -> Spec; ClockError naming what is wrong."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise ClockError("a clock spec is text like byoyomi:600+3x30, not %r" % (spec,))
-    parts = spec.strip().lower().split(",")
-    head = parts[0].strip()
-    name, _, args = head.partition(":")
-    name = name.strip()
-    args = args.strip()
-    press = False
-    pause_illegal = True
-    for opt in parts[1:]:
-        opt = opt.strip()
-        if opt == "press":
-            press = True
-        elif opt == "run-on-illegal":
-            pause_illegal = False
-        else:
-            raise ClockError("clock option %r unknown (known: press, run-on-illegal)" % opt)
-    where = "clock %s" % spec.strip()
-    if name == "ing":
-        if not args:
-            return Spec(ING, ING_MAIN_S, ING_MAIN_S // ING_PART, ING_PERIODS, points=ING_POINTS,
-                        press=press, pause_illegal=pause_illegal)
-        main, plus, rest = args.partition("+")
-        m = _seconds(main, where)
-        if not plus:
-            per = m // ING_PART
-            if per < 1:
-                raise ClockError("%s: main time too short for Ing periods (a sixth of it)" % where)
-            return Spec(ING, m, per, ING_PERIODS, points=ING_POINTS, press=press,
-                        pause_illegal=pause_illegal)
-        rest, at, pts = rest.partition("@")
-        n, x, per = rest.partition("x")
-        if not x:
-            raise ClockError("%s: Ing overtime is PERIODSxSECONDS[@POINTS], e.g. 3x2100@2"
-                             % where)
-        return Spec(ING, m, _period(per, where), _count(n, where + ": periods", 1, 99),
-                    points=_count(pts, where + ": points", 0, 99) if at else ING_POINTS,
-                    press=press, pause_illegal=pause_illegal)
-    if name not in SYSTEMS:
-        raise ClockError("unknown time system %r (known: %s)" % (name, ", ".join(SYSTEMS)))
-    if not args:
-        raise ClockError("%s: the times are missing (e.g. %s)" % (where, EXAMPLES[name]))
-    main, plus, rest = args.partition("+")
-    m = _seconds(main, where)
-    if name == "absolute":
-        if plus:
-            raise ClockError("%s: absolute time is one time, e.g. absolute:900" % where)
-        if m < 1:
-            raise ClockError("%s: absolute time must be at least 1 s" % where)
-        return Spec(ABSOLUTE, m, press=press, pause_illegal=pause_illegal)
-    if not plus:
-        raise ClockError("%s: the overtime is missing (e.g. %s)" % (where, EXAMPLES[name]))
-    if name == "byoyomi":
-        n, x, per = rest.partition("x")
-        if not x:
-            raise ClockError("%s: byo-yomi is MAIN+PERIODSxSECONDS, e.g. byoyomi:600+3x30"
-                             % where)
-        return Spec(BYOYOMI, m, _period(per, where), _count(n, where + ": periods", 1, 99),
-                    press=press, pause_illegal=pause_illegal)
-    if name == "canadian":
-        k, slash, per = rest.partition("/")
-        if not slash:
-            raise ClockError("%s: Canadian is MAIN+MOVES/SECONDS, e.g. canadian:600+20/300"
-                             % where)
-        return Spec(CANADIAN, m, _period(per, where), moves=_count(k, where + ": moves", 1, 999),
-                    press=press, pause_illegal=pause_illegal)
-    inc = _seconds(rest, where)
-    if m < 1:
-        raise ClockError("%s: Fischer main time must be at least 1 s" % where)
-    return Spec(FISCHER, m, inc=inc, press=press, pause_illegal=pause_illegal)
-
-
-EXAMPLES = {"absolute": "absolute:900", "byoyomi": "byoyomi:600+3x30",
-            "canadian": "canadian:600+20/300", "fischer": "fischer:300+10",
-            "ing": "ing:12600+3x2100@2"}
-
-
-def _period(tok, where):
-    s = _seconds(tok, where)
-    if s < 1:
-        raise ClockError("%s: an overtime period must be at least 1 s" % where)
-    return s
+    """A spec string -> Spec; ClockError naming what is wrong. The words of
+    parsing live in goban.clockspec, loaded when first needed: heap a game
+    without a clock never needs."""
+    from goban.clockspec import parse
+    return parse(spec)
 
 
 class Clock:
@@ -273,13 +115,14 @@ class Clock:
     def __init__(self, spec=None):
         self.st = array("i", bytes(4 * _SLOTS))
         self.spec = None  # type: Any
+        self.lag = 0      # ms the thinker's charge trails the loop (a stone in transit)
         if spec is not None:
             self.configure(spec)
 
     # --- settings -----------------------------------------------------------
     def configure(self, spec):
         """A new game's clock (a Spec or a spec string): both sides full, not running."""
-        if not isinstance(spec, Spec):
+        if not hasattr(spec, "system"):     # a spec string (else a goban.clockspec.Spec)
             spec = parse(spec)
         self.spec = spec
         st = self.st
@@ -341,14 +184,39 @@ class Clock:
 
     # --- time passing ---------------------------------------------------------
     def _charge(self, now):
-        """The time since the last charge to the side whose time runs. No allocation."""
+        """The time since the last charge to the side whose time runs (nothing
+        for a time before it). No allocation."""
         st = self.st
         e = (now - st[_SINCE]) & _MASK
+        if e >= _HALF:
+            return
         st[_SINCE] = now
-        st[_NEXT] = (now + STEP_MS) & _MASK
         c = st[_RUN]
         if c and not st[_PAUSE] and not st[_FLAG]:
             self._use(c, e)
+
+    def _at(self, now, at):
+        """The ticks a move or a lift is charged at: when it happened (`at`,
+        None: now), never after now nor before the last charge."""
+        st = self.st
+        if at is None or (now - at) & _MASK >= _HALF:
+            return now
+        if (at - st[_SINCE]) & _MASK >= _HALF:
+            return st[_SINCE]
+        return at
+
+    def _retick(self, now):
+        """The thinker's next tick: after a tenth of the time it has left in
+        its stage (main time, else the period), within TICK_MIN_MS..TICK_MS."""
+        st = self.st
+        st[_TICKED] = now
+        c = st[_RUN]
+        t = TICK_MS
+        if c:
+            b = (c - 1) * _SIDE
+            m = st[b + _MAIN]
+            t = (m if m > 0 else st[b + _PER]) // TICK_PART
+        st[_TICK] = TICK_MIN_MS if t < TICK_MIN_MS else TICK_MS if t > TICK_MS else t
 
     def _use(self, c, e):
         """Take e ms from colour c: main time, then the overtime its system gives."""
@@ -361,6 +229,8 @@ class Clock:
         e -= m
         st[b + _MAIN] = 0
         system = self.spec.system
+        if m > 0 and (system == BYOYOMI or system == CANADIAN):
+            st[_ENTER] = c                  # overtime begins
         while True:
             p = st[b + _PER]
             if p > e:
@@ -371,10 +241,12 @@ class Clock:
             if system == BYOYOMI and st[b + _PERIODS] > 1:
                 st[b + _PERIODS] -= 1       # that period is gone, the next starts whole
                 st[b + _PER] = self.spec.period * 1000
+                st[_ENTER] = c
             elif system == ING and st[b + _PERIODS] > 0:
                 st[b + _PERIODS] -= 1       # entering an overtime period costs its points
                 st[b + _PEN] += self.spec.points
                 st[b + _PER] = self.spec.period * 1000
+                st[_ENTER] = c
             else:
                 if system == BYOYOMI:
                     st[b + _PERIODS] = 0
@@ -382,17 +254,27 @@ class Clock:
                 return
 
     def step(self, now):
-        """Called every loop step: charges the thinker (every STEP_MS: a flag falls
-        at most that late, the time charged is exact); returns the `clock` event of
-        a flag (time ran out) or of a tick when one is due, else None."""
+        """Called every loop step: charges the thinker up to `lag` ms ago (every
+        STEP_MS: a flag falls at most lag + STEP_MS late, the time charged is
+        exact); returns the `clock` event of a flag (time ran out), of an
+        overtime period entered or of a tick when one is due, else None."""
         st = self.st
         if not st[_RUN] or st[_FLAG] or (now - st[_NEXT]) & _MASK >= _HALF:
             return None               # not yet STEP_MS since the last charge
-        self._charge(now)
+        st[_NEXT] = (now + STEP_MS) & _MASK
+        self._charge((now - self.lag) & _MASK)
         if st[_FLAG]:
             return self.event(flag=True)
-        if not st[_PAUSE] and (now - st[_TICKED]) & _MASK >= TICK_MS:
-            st[_TICKED] = now
+        if st[_PAUSE]:
+            return None
+        if st[_ENTER]:
+            st[_ENTER] = 0
+            self._retick(now)
+            ev = self.event(tick=True)
+            ev["entered"] = True      # the log holds the period and its penalty at once
+            return ev
+        if (now - st[_TICKED]) & _MASK >= st[_TICK]:
+            self._retick(now)
             return self.event(tick=True)
         return None
 
@@ -402,36 +284,73 @@ class Clock:
         st = self.st
         st[_RUN] = color
         st[_SINCE] = now
-        st[_TICKED] = now
+        st[_NEXT] = now
         st[_PAUSE] &= ~P_IDLE
+        self._retick(now)
         return self.event()
 
-    def moved(self, color, now):
-        """`color` moved (a stone, a pass, a pass stone, an abandon): its time
-        stops (unless the press option waits for its press) and the per-move
-        rule of the system applies; the opponent's time starts."""
-        st = self.st
-        if st[_FLAG]:
+    def moved(self, color, now, at=None, lift=False):
+        """`color` moved (a stone that landed at `at`, a pass, a pass stone, an
+        abandon): its time stops at `at` (unless its capture waits to be lifted,
+        `lift`, or the press option waits for its press) and the per-move rule
+        of the system applies; the opponent's time starts. A flag that fell
+        before `at` ends the game; a stone that landed before it was in time.
+        (Few locals: a bigger frame is a heap block on MicroPython.)"""
+        if self.st[_FLAG]:
             return None
+        now = self._at(now, at)
         self._charge(now)
+        if self.st[_FLAG]:
+            return self.event(flag=True)
+        self._turn(color, now, lift)
+        if self.st[_LIFT] or self.spec.press:
+            return None
+        return self.event()
+
+    def _turn(self, color, t, lift):
+        """The turn passes at ticks t (moved, and its replay with no time)."""
+        st = self.st
+        w = st[_LIFT] or st[_WAIT]
+        if w and w != color:
+            self._switch(w, t)        # the opponent played before lifting or pressing: as if done
+        if lift:
+            st[_LIFT] = color         # removing the prisoners is part of the move
+        if lift or self.spec.press:
+            st[_RUN] = color
+            st[_WAIT] = color if self.spec.press else 0
+            return
+        self._switch(color, t)
+
+    def lifting(self):
+        """The colour whose capture waits to be lifted (its time runs), or 0."""
+        return self.st[_LIFT]
+
+    def lifted(self, color, now, at=None):
+        """The last prisoner of `color`'s capture is off the board (at `at`):
+        its move is complete, the opponent's time starts (with the press
+        option, at its press). None when no capture of `color`'s waited."""
+        st = self.st
+        if st[_LIFT] != color or st[_FLAG]:
+            return None
+        t = self._at(now, at)
+        self._charge(t)
         if st[_FLAG]:
             return self.event(flag=True)
-        if self.spec.press:
-            w = st[_WAIT]
-            if w and w != color:
-                self._switch(w, now)      # the opponent played before pressing: as if pressed
-            st[_RUN] = color
-            st[_WAIT] = color
-            return None
-        self._switch(color, now)
+        self._lifted(color, t)
         return self.event()
+
+    def _lifted(self, color, t):
+        self.st[_LIFT] = 0
+        if not self.spec.press:
+            self._switch(color, t)
 
     def press(self, color, now):
         """The clock button (press option): the player who moved stops its time.
-        `color` 0: a shared button, for whoever waits. None when nothing to do."""
+        `color` 0: a shared button, for whoever waits. None when nothing to do
+        (nobody waits, or the prisoners are not all lifted yet)."""
         st = self.st
         w = st[_WAIT]
-        if not w or (color and color != w) or st[_FLAG]:
+        if not w or (color and color != w) or st[_FLAG] or st[_LIFT]:
             return None
         self._charge(now)
         if st[_FLAG]:
@@ -454,9 +373,10 @@ class Clock:
         if sp.system == FISCHER:
             st[b + _MAIN] += sp.inc * 1000
         st[_WAIT] = 0
+        st[_LIFT] = 0
         st[_RUN] = 3 - color
         st[_SINCE] = now
-        st[_TICKED] = now
+        self._retick(now)
 
     def undone(self, color, now):
         """A takeback: `color` is to move again (no time is given back); a
@@ -465,7 +385,9 @@ class Clock:
         self._charge(now)
         st[_RUN] = color
         st[_WAIT] = 0
+        st[_LIFT] = 0
         st[_PAUSE] &= ~P_IDLE
+        self._retick(now)
 
     def pause(self, reason, now):
         self._charge(now)
@@ -475,14 +397,23 @@ class Clock:
         st = self.st
         self._charge(now)
         st[_PAUSE] &= ~reason
-        st[_TICKED] = now
+        self._retick(now)
 
     def stop(self, now):
         """Play is over: both clocks stand."""
         self.pause(P_IDLE, now)
 
-    def on_event(self, ev, now):
-        """Follow one referee event; returns a `clock` event to log after it, or None."""
+    def on_event(self, ev, now, at=None):
+        """Follow one referee event (`at`: the ticks a move's stone landed);
+        returns a `clock` event to log after it, or None. A charge that made
+        a flag fall returns the flag's event, whatever the event was."""
+        flag = self.st[_FLAG]
+        ev = self._follow(ev, now, at)
+        if ev is None and self.st[_FLAG] and not flag and self.spec is not None:
+            return self.event(flag=True)
+        return ev
+
+    def _follow(self, ev, now, at):
         t = ev.get("type")
         if t == "game-start":
             spec = ev.get("clock")
@@ -497,8 +428,13 @@ class Clock:
         st = self.st
         if t == "ready":
             return self.start(2 if ev.get("to_move") == "W" else 1, now)
-        if t in ("move", "pass", "abandon"):
+        if t == "move":
+            return self.moved(2 if ev.get("color") == "W" else 1, now, at,
+                              bool(ev.get("captures")))
+        if t in ("pass", "abandon"):
             return self.moved(2 if ev.get("color") == "W" else 1, now)
+        if t == "lifted":
+            return self.lifted(2 if ev.get("color") == "W" else 1, now, at)
         if t == "undo":
             self.undone(2 if ev.get("color") == "W" else 1, now)
             return self.event()
@@ -558,7 +494,8 @@ class Clock:
             st[_RUN] = run
             st[_PAUSE] = paused
             st[_SINCE] = now
-            st[_TICKED] = now
+            st[_NEXT] = now
+            self._retick(now)
         else:
             self._charge(now)
         for c, k, v in fixes:
@@ -585,6 +522,7 @@ class Clock:
     def event(self, tick=False, flag=False):
         """The clock now, as a `clock` event (allocates: only when something happened)."""
         st = self.st
+        st[_ENTER] = 0                # a period entered is in this event
         ev = {"type": "clock", "B": self.side(1), "W": self.side(2),
               "run": LETTER[st[_RUN]], "paused": st[_PAUSE] != 0}
         if tick:
@@ -596,6 +534,8 @@ class Clock:
                 "illegal" if st[_PAUSE] & P_ILLEGAL else "idle"
         if st[_WAIT]:
             ev["press"] = LETTER[st[_WAIT]]
+        if st[_LIFT]:
+            ev["lift"] = LETTER[st[_LIFT]]
         if flag or st[_FLAG]:
             ev["flag"] = LETTER[st[_FLAG]]
         return ev
@@ -619,6 +559,8 @@ class Clock:
             P_HOST if why == "host" else P_ILLEGAL if why == "illegal" else P_IDLE
         p = ev.get("press")
         st[_WAIT] = 1 if p == "B" else 2 if p == "W" else 0
+        p = ev.get("lift")
+        st[_LIFT] = 1 if p == "B" else 2 if p == "W" else 0
         f = ev.get("flag")
         st[_FLAG] = 1 if f == "B" else 2 if f == "W" else 0
 
@@ -647,11 +589,16 @@ class Clock:
             self.st[_RUN] = 2 if ev.get("to_move") == "W" else 1
             self.st[_PAUSE] &= ~P_IDLE
         elif t in ("move", "pass", "abandon"):
+            self._turn(2 if ev.get("color") == "W" else 1, 0,
+                       t == "move" and bool(ev.get("captures")))
+        elif t == "lifted":
             c = 2 if ev.get("color") == "W" else 1
-            if not self.spec.press:
-                self._switch(c, 0)
+            if self.st[_LIFT] == c:
+                self._lifted(c, 0)
         elif t == "undo" or t == "play-on":
             self.st[_RUN] = 2 if ev.get("color" if t == "undo" else "to_move") == "W" else 1
+            self.st[_WAIT] = 0
+            self.st[_LIFT] = 0
             self.st[_PAUSE] &= ~P_IDLE
         elif t == "restored":
             self.st[_PAUSE] &= ~P_ILLEGAL
@@ -665,7 +612,9 @@ class Clock:
             return None
         st = self.st
         st[_SINCE] = now
-        st[_TICKED] = now
+        st[_NEXT] = now
+        st[_ENTER] = 0
+        self._retick(now)
         ev = self.event()
         ev["resumed"] = True
         return ev

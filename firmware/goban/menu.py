@@ -19,7 +19,7 @@ returns DIAG as its start: goban.diag).
 
 from goban import rules as R
 from goban.clock import ABSOLUTE, BYOYOMI, CANADIAN, FISCHER, ING, ING_PART, ING_POINTS, \
-    Spec, clock_text
+    clock_text
 from goban.compat import const
 
 KOMI_STEPS = (0, 0.5, 5.5, 6.5, 7, 7.5, 8)
@@ -51,6 +51,7 @@ _M_MAIN = const(4)           # then the overtime's steps: _M_MAIN + 1, + 2
 def spec(system, main, ot):
     """The clock's Spec of the menu's choices: a system (SYSTEMS), main time (s)
     and its overtime numbers (OVERTIME's choices, in order)."""
+    from goban.clockspec import Spec    # (a clock's words: loaded when one is chosen)
     if system == ABSOLUTE:
         return Spec(ABSOLUTE, main)
     if system == BYOYOMI:

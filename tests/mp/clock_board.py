@@ -1,7 +1,7 @@
 """The clock inside the board loop (tests/unit/test_clock_board.py), run by the
 MicroPython unix port from the repository, with the sim twins and no world model:
-reads a scratch folder's path on stdin; 1. black thinks 15 s with the heap locked,
-then the clock ticks; 2. the host's clock on a game in play without one, the
+reads a scratch folder's path on stdin; 1. black thinks 5 s with the heap locked,
+then the clock ticks (a tenth of its minute); 2. the host's clock on a game in play without one, the
 players, bad values refused; 3. a flag whose `end` a power cut tore. Prints one
 JSON object: heap, host, flag."""
 
@@ -33,7 +33,7 @@ assert lp.ref.game.n == 2, lp.ref.game.n
 gc.collect()
 micropython.heap_lock()
 try:
-    for k in range(1500):          # 15 s of black's thinking: no tick is due
+    for k in range(500):           # 5 s of black's thinking: no tick is due
         lp.scan()
         timing.step(lp.ref, t)
         t += 10

@@ -3,7 +3,8 @@ MicroPython unix port (tests/test_clock.py compares the two outputs line by line
 
 Commands, one a line (T: the board's ticks in ms):
     spec SPEC            a new game's clock (game-start with "clock")
-    ev T JSON            a referee event (on_event)
+    ev T JSON            a referee event (on_event; "_at": the ticks its stone landed)
+    lag MS               the clock's lag (a stone's way to a move)
     step T               the loop's step (tick or flag event)
     press T C            the clock button (C: B, W or -)
     host T JSON          the host's clock request
@@ -43,7 +44,11 @@ def main():
                 clock = Clock()
                 out = clock.on_event({"type": "game-start", "clock": f[1]}, 0)
             elif op == "ev":
-                out = clock.on_event(json.loads(f[2]), int(f[1]))
+                e = json.loads(f[2])
+                at = e.pop("_at", None)
+                out = clock.on_event(e, int(f[1]), at)
+            elif op == "lag":
+                clock.lag = int(f[1])
             elif op == "step":
                 out = clock.step(int(f[1]))
             elif op == "press":
@@ -51,7 +56,9 @@ def main():
             elif op == "host":
                 out = clock.host(json.loads(f[2]), int(f[1]))
             elif op == "resume":
+                lag = clock.lag
                 clock = Clock()
+                clock.lag = lag
                 out = clock.resume_log(json.loads(f[2]), int(f[1]))
             elif op == "heap":
                 t = int(f[1])

@@ -90,14 +90,15 @@ def test_canadian_fischer_and_absolute_through_the_simulator():
     assert kinds(out, "end")[-1]["reason"] == "time" and out["result"] == "B+T"
 
 
-def _ing_game(clock):
+def _ing_game(clock, think=10000, **kw):
     """9x9 Ing: black's wall on column d, white's on f, a dead black stone on hh,
     black thinking 10 s over one move (12 s main time: about 0.7 s into the first
-    4 s period by the end); the count by filling white's area."""
+    4 s period by the end); the count by filling white's area. `kw`: sim's
+    (a power cut after an event)."""
     moves = []
     for y in "abcdefghi":
         moves += [("B d" + y, 100), ("W f" + y, 100)]
-    moves[6] = ("B dd", 10000)
+    moves[6] = ("B dd", think)
     lines = thinking(moves + [("B hh", 100)])
     lines += ["wait 300", "button B end", "wait 300", "lift hh", "wait 600", "button B end",
               "wait 300", "lid W -1", "bowl B +1", "wait 300"]
@@ -105,7 +106,7 @@ def _ing_game(clock):
         for y in "abcdefghi":
             lines += ["place W %s%s" % (x, y), "wait 60"]
     lines += ["wait 100", "button W end", "wait 1500"]
-    return sim(script(*lines), rules="ing", seed=3, clock=clock)
+    return sim(script(*lines), rules="ing", seed=3, clock=clock, **kw)
 
 
 def test_ing_penalty_points_enter_the_count():
@@ -131,6 +132,28 @@ def _penalised():
     last = [e for e in out["events"][end:] if e["type"] == "clock"]
     assert last and all(e["paused"] for e in last)
     return out, c, plain
+
+
+def test_an_ing_penalty_entered_in_a_think_survives_a_power_cut():
+    """Issue 23: black enters its first Ing period (2 points) while it thinks and
+    the power fails right after: the `clock` event logged when the period was
+    entered (no tick or move came since) keeps the penalty, and the count is
+    the same as without the cut (W+10 where the lost penalty made it W+8)."""
+    plain = kinds(_ing_game(None), "count")[0]
+    out = _ing_game("ing:12+3x4@2", think=12000)       # the period entered 2 s before the move
+    c = kinds(out, "count")[0]
+    assert c["breakdown"]["penalty"] == {"B": 2, "W": 0}
+    entered = [e for e in kinds(out, "clock") if e.get("entered") and e["B"]["penalty"] == 2]
+    assert entered and entered[0]["run"] == "B" and entered[0]["tick"]
+    k = out["events"].index(entered[0]) + 1          # (the runner counts every event sent)
+    cut = _ing_game("ing:12+3x4@2", think=12000, cut_after=str(k))
+    assert illegal(cut) == []
+    resumed = [e for e in kinds(cut, "clock") if e.get("resumed")]
+    assert len(resumed) == 1 and resumed[0]["B"]["penalty"] == 2 and resumed[0]["run"] == "B"
+    assert resumed[0]["B"]["period"] == entered[0]["B"]["period"]    # nothing lost, nothing charged
+    got = kinds(cut, "count")[0]
+    assert got["breakdown"]["penalty"] == {"B": 2, "W": 0}
+    assert got["result"] == c["result"] != plain["result"]
 
 
 def test_goboard_score_counts_the_ing_penalty_of_the_sgf(tmp_path):
@@ -288,3 +311,89 @@ def test_the_host_sets_pauses_and_corrects_the_clock(tmp_path):
     host = [e for e in evs if e["type"] == "clock" and e.get("by") == "host"]
     assert len(host) == 3 and host[0]["paused"] and host[-1]["spec"] == "ing:12600+3x2100@2"
     assert [e["white"] for e in evs if e["type"] == "players"] == ["Lee Sedol"]
+
+
+# a 20-stone white block in the corner (columns a-d, rows a-e), black's wall around it
+# on column e and row f, and black's other moves on columns h and i
+BLOCK = [x + y for y in "abcde" for x in "abcd"]
+WALL = ["e" + y for y in "abcde"] + [x + "f" for x in "abcd"]
+ELSEWHERE = [x + y for x in "hi" for y in "abcdef"]
+
+
+def big_capture_moves():
+    """(colour point, think ms) of a game where black's 21st move takes 20 white
+    stones; white burns its main time (60 s) on its first move."""
+    black = []
+    wall, other = list(WALL[:-1]), list(ELSEWHERE)
+    for k in range(20):
+        black.append(wall.pop(0) if k % 3 == 1 and wall else other.pop(0) if other
+                     else wall.pop(0))
+    assert not wall and not other
+    moves = []
+    for k in range(20):
+        moves += [("B " + black[k], 200), ("W " + BLOCK[k], 61000 if k == 0 else 200)]
+    return moves + [("B " + WALL[-1], 300)]
+
+
+def test_a_large_capture_lifted_slowly_under_byoyomi():
+    """Issue 23: black takes 20 stones and lifts them over 9.5 s; white is in its
+    last 10 s byo-yomi period. The capture's move ends when the last prisoner
+    is off: white's period starts then, and white, answering in 1 s, is not
+    flagged. The display shows both clocks while the prisoners come off."""
+    lines = thinking(big_capture_moves())
+    for p in BLOCK:
+        lines += ["wait 280", "lift %s" % p]
+    lines += ["wait 1000", "place W gh", "wait 1500"]
+    out = sim(script(*lines), clock="byoyomi:60+1x10", noise=0)
+    assert illegal(out) == []
+    assert out["moves"][-2:] == [WALL[-1], "gh"]
+    cap = [e for e in kinds(out, "move") if e["point"] == WALL[-1]][0]
+    assert sorted(cap["captures"]) == sorted(BLOCK)
+    assert not [e for e in kinds(out, "clock") if e.get("flag")] and not kinds(out, "end")
+    evs = out["events"]
+    i = evs.index(kinds(out, "lifted")[0])
+    assert evs[i]["color"] == "B" and evs[i + 1]["type"] == "clock"
+    assert 9000 <= evs[i]["t"] - cap["t"] <= 10500      # the last prisoner off 9-10.5 s later
+    lifted = evs[i + 1]
+    assert lifted["run"] == "W" and lifted["W"]["main"] == 0
+    assert lifted["W"]["period"] == 10000 and lifted["W"]["periods"] == 1
+    # black's time ran while it lifted: ~9.5 s more than its stone alone
+    before = [e for e in evs[:i] if e["type"] == "clock"][-1]
+    assert before.get("lift") == "B" and before["run"] == "B"
+    first = after_moves(out)
+    assert first[-1]["run"] == "B" and first[-1]["W"]["period"] == 10000   # white in time
+    # the clocks on the display while the prisoners come off, '*' on black's
+    shown = [u["lines"] for u in out["ui"]]
+    lifting = [s for s in shown if s[0].startswith("Lift captured")]
+    assert lifting and all(s[1].startswith("B") and "* W" in s[1] for s in lifting)
+    # the SGF: the capturing move's node has the times after the lift (white's whole
+    # period, black's main time less its lifting), the answer's its own
+    nodes = sgf.Sgf_game.from_bytes(record_game(out["events"])).get_main_sequence()
+    node = nodes[cap["number"]]
+    assert node.get_move() == ("b", (3, 3))               # df: row 6 from the top of 9
+    assert node.get("BL") == round(lifted["B"]["main"] / 1000.0, 1)
+    assert node.get("WL") == 10 and node.get("OW") == 1
+    assert nodes[cap["number"] + 1].get("WL") == 10
+
+
+def test_a_power_cut_while_a_capture_is_lifted():
+    """The board goes off for 2 s halfway through the lifting: it comes back with
+    black's time running for its capture (`lift`), the time off charged to
+    nobody; the last prisoner off starts white's period."""
+    lines = thinking(big_capture_moves())
+    for k, p in enumerate(BLOCK):
+        lines += ["wait 280", "lift %s" % p]
+        if k == 9:
+            lines += ["power-cut 2000"]
+    lines += ["wait 1000", "place W gh", "wait 1500"]
+    out = sim(script(*lines), clock="byoyomi:60+1x10", noise=0)
+    assert illegal(out) == [] and out["moves"][-1] == "gh"
+    resumed = [e for e in kinds(out, "clock") if e.get("resumed")]
+    assert len(resumed) == 1 and resumed[0]["lift"] == "B" and resumed[0]["run"] == "B"
+    before = [e for e in kinds(out, "clock") if e["t"] < resumed[0]["t"]][-1]
+    assert resumed[0]["B"] == before["B"] and resumed[0]["W"] == before["W"]
+    evs = out["events"]
+    i = evs.index(kinds(out, "lifted")[0])
+    assert evs[i]["t"] > resumed[0]["t"] and evs[i + 1]["run"] == "W"
+    assert evs[i + 1]["W"]["period"] == 10000
+    assert not [e for e in kinds(out, "clock") if e.get("flag")] and not kinds(out, "end")

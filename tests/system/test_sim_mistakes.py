@@ -282,3 +282,28 @@ def test_the_campaign_draws_its_seed_prints_it_first_and_a_failing_game_replays(
     for key in ("played", "recorded", "false", "lost", "counts"):
         assert len(again[key]) == len(v[key]) if isinstance(v[key], list) else again[key] == v[key]
     assert [f["kind"] for f in again["faults"]] == [f["kind"] for f in v["faults"]]
+
+
+def test_a_large_capture_lifted_slowly_under_byoyomi():
+    """The catalogue's slow-capture-byoyomi (issue 23): the GNU Go game on a 30 s
+    byo-yomi for every move; the capturer lifts for 24 s and the opponent then
+    thinks 10 s. The opponent's period starts at the lift, so nobody loses on
+    time and the board records every move played."""
+    out = simulate(RECORD, sgf_args(mistakes=1, fault_kinds="slow-capture-byoyomi"))
+    evs, v = out["events"], out["verdict"]
+    assert evs[0]["clock"] == simfaults.BYOYOMI_CLOCK
+    made = [f for f in out["truth"]["faults"] if f.get("mistake")]
+    assert [f["kind"] for f in made] == ["slow-capture-byoyomi"]
+    slow = []
+    for k, e in enumerate(evs):
+        if e["type"] == "lifted":
+            cap = [m for m in evs[:k] if m["type"] == "move"][-1]
+            answer = next(m for m in evs[k:] if m["type"] == "move")
+            if e["t"] - cap["t"] > 20000:
+                slow.append((len(cap["captures"]), e["t"] - cap["t"], answer["t"] - e["t"]))
+    assert len(slow) == 1 and slow[0][0] >= simfaults.LARGE, slow
+    assert slow[0][1] + slow[0][2] > 30000         # a period started at the capture: gone
+    assert not [e for e in evs if e.get("flag")] and not [
+        e for e in evs if e["type"] == "end" and e.get("reason") == "time"]
+    assert v["false"] == [] and v["lost"] == [] and v["jams"] == [] and v["stopped"] is None
+    assert v["played"] == v["recorded"] == len(out["sgf_moves"])

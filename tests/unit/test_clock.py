@@ -45,14 +45,14 @@ def test_absolute_time_runs_out():
     out = run_both(start("absolute:30") + [
         ev(10000, type="move", color="B"),        # black used 10 s
         ev(15000, type="move", color="W"),        # white 5 s
-        "step 29999",                              # black at 24.999 s: no tick yet
+        "step 29999",                              # black at 24.999 s: a tick (2 s, a tenth of its 20 s)
         "step 35000",                              # black's 30 s are gone at 35 s
         ev(36000, type="move", color="B"),         # too late: nothing changes
     ])
     assert out[1]["run"] == "B" and out[1]["B"]["main"] == 30000
     assert out[2]["B"]["main"] == 20000 and out[2]["run"] == "W"
     assert out[3]["W"]["main"] == 25000 and out[3]["run"] == "B"
-    assert out[4] is None
+    assert out[4]["tick"] and out[4]["B"]["main"] == 5001
     assert out[5]["flag"] == "B" and out[5]["B"]["main"] == 0
     assert out[6] is None
 
@@ -63,14 +63,14 @@ def test_byoyomi_periods_given_back_and_lost():
         ev(13000, type="move", color="W"),
         ev(19000, type="move", color="B"),         # 6 s: the first period gone, 1 s of the second
         ev(19500, type="move", color="W"),
-        "step 24000",                              # 4.5 s of black's last period
+        "step 24000",                              # 4.5 s of black's last period: a tick
         "step 24500",                              # the last period ran out
     ])
     b = out[2]["B"]
     assert (b["main"], b["period"], b["periods"]) == (0, 5000, 2)
     b = out[4]["B"]
     assert (b["main"], b["period"], b["periods"]) == (0, 5000, 1)
-    assert out[6] is None
+    assert out[6]["tick"] and out[6]["B"]["period"] == 500 and "entered" not in out[6]
     assert out[7]["flag"] == "B" and out[7]["B"]["periods"] == 0
 
 
@@ -112,7 +112,7 @@ def test_ing_periods_cost_points_then_the_game():
         ev(92000, type="move", color="B"),         # the 1st period gone, 2 s of the 2nd: 4 points
         ev(92000, type="move", color="W"),
         "step 112000",                             # a tick: 8 s left of the 2nd period
-        "step 125000",                             # the 3rd entered at 120 s: 6 points
+        "step 125000",                             # the 3rd entered at 120 s: 6 points, logged
         "step 150000",                             # the 3rd period ran out at 150 s
     ])
     assert out[2]["B"]["penalty"] == 0
@@ -121,7 +121,7 @@ def test_ing_periods_cost_points_then_the_game():
     b = out[6]["B"]
     assert (b["penalty"], b["periods"], b["period"]) == (4, 1, 28000)
     assert out[8]["tick"] and out[8]["B"]["penalty"] == 4 and out[8]["B"]["period"] == 8000
-    assert out[9] is None
+    assert out[9]["entered"] and out[9]["B"]["penalty"] == 6 and out[9]["B"]["periods"] == 0
     assert out[10]["flag"] == "B" and out[10]["B"]["penalty"] == 6
     assert out[10]["W"]["penalty"] == 0
 
@@ -223,7 +223,8 @@ def test_resume_from_the_log():
     r = out[0]
     assert r["resumed"] and r["run"] == "B" and r["W"]["main"] == 40000
     assert r["B"]["main"] == 41000
-    assert out[1] is None                 # 10 s of black's since the boot, no tick yet
+    # 10 s of black's since the boot: ticked after a tenth of its 41 s
+    assert out[1]["tick"] and out[1]["B"]["main"] == 31000
     assert out[2]["paused"] and out[2]["why"] == "idle"
     assert out[3] is None                 # a game without a clock
 
@@ -321,3 +322,163 @@ def test_ing_penalty_points_enter_the_count():
     tie = with_penalty(count(_ing_game(moves), [], ing.copy(komi=9)), ing, 0, 0)
     assert tie.result == "B+0"                          # Ing: black wins ties
     assert with_penalty(res, ing, 0, 0) is res
+
+
+CAPS = ["a%s" % y for y in "abcdefghijklmnopqrst"]    # a 20-stone capture (names only)
+
+
+def test_a_capture_is_the_capturers_time_until_its_last_prisoner_is_off():
+    """Issue 23: black takes 20 stones and lifts them over 9.3 s in its 10 s
+    byo-yomi period; white's period starts when the last prisoner is off, so
+    white's 0.9 s of thinking is nowhere near a flag."""
+    out = run_both(start("byoyomi:1+1x10") + [
+        ev(2000, type="move", color="B"),          # both in their period from here
+        ev(4000, type="move", color="W"),
+        ev(4500, type="move", color="B", captures=CAPS),   # black's time still runs
+        "step 10000",                              # lifting: black's time, the event says so
+        ev(13900, type="lifted", color="B", _at=13800),    # the last prisoner off at 13.8 s
+        "step 14300",
+        ev(14700, type="move", color="W"),         # white answered in 0.9 s
+        "step 20000",
+    ])
+    assert out[4] is None
+    assert out[5]["tick"] and out[5]["run"] == "B" and out[5]["lift"] == "B"
+    assert out[5]["B"]["period"] == 10000 - 6000 and out[5]["W"]["period"] == 10000
+    lift = out[6]
+    assert lift["run"] == "W" and "lift" not in lift and "flag" not in lift
+    assert lift["B"]["period"] == 10000                 # in time: the period given back
+    assert lift["W"]["period"] == 10000 and lift["W"]["periods"] == 1
+    assert out[7] is None or "flag" not in out[7]
+    assert out[8]["run"] == "B" and out[8]["W"]["period"] == 10000 and "flag" not in out[8]
+    assert out[9]["tick"] and "flag" not in out[9]
+
+
+def test_the_capturer_lifting_too_long_is_its_own_flag():
+    out = run_both(start("byoyomi:1+1x10") + [
+        ev(2000, type="move", color="B"),
+        ev(4000, type="move", color="W"),
+        ev(4500, type="move", color="B", captures=CAPS),
+        "step 12000",
+        "step 14100",                              # black's period ran out at 14 s, lifting
+        ev(14200, type="lifted", color="B"),
+    ])
+    assert out[6]["flag"] == "B" and out[6]["run"] == "B"
+    assert out[7] is None                          # the game is over: nothing changes
+
+
+def test_an_answer_before_the_capture_is_lifted_ends_the_capturers_move():
+    """A capture never lifted (the opponent answered with its stones still on
+    the board): the capturer's move ended when the answer landed, at the latest."""
+    out = run_both(start("absolute:60") + [
+        ev(1000, type="move", color="B", captures=["aa"]),
+        ev(4000, type="move", color="W", _at=3000),   # white's stone landed at 3 s
+        ev(4000, type="lifted", color="B"),        # the prisoner lifted later: nothing to do
+        ev(9000, type="move", color="B"),
+    ])
+    assert out[2] is None
+    a = out[3]
+    assert a["run"] == "B" and a["B"]["main"] == 57000 and a["W"]["main"] == 60000
+    assert out[4] is None
+    assert out[5]["B"]["main"] == 57000 - 6000 and out[5]["run"] == "W"
+
+
+def test_press_after_lifting():
+    out = run_both(start("byoyomi:60+1x10,press") + [
+        ev(1000, type="move", color="B", captures=["aa", "ab"]),
+        "press 2000 B",                            # the prisoners still on the board: nothing
+        ev(3000, type="lifted", color="B"),
+        "press 4000 B",
+    ])
+    assert out[2] is None and out[3] is None
+    assert out[4]["run"] == "B" and out[4]["press"] == "B" and "lift" not in out[4]
+    assert out[5]["run"] == "W" and out[5]["B"]["main"] == 56000
+
+
+def test_a_flag_is_decided_by_when_the_stone_landed():
+    """The thinker is charged `lag` behind the loop: a stone that landed before
+    the time ran out is in time (the clock runs on), one after it is a flag."""
+    out = run_both(start("absolute:10") + [
+        "lag 300",
+        "step 10200",                              # charged to 9.9 s: no flag yet
+        ev(10250, type="move", color="B", _at=9950),   # landed 50 ms before the flag
+        "step 20000",
+    ] + start("absolute:10") + [
+        "lag 300",
+        ev(10250, type="move", color="B", _at=10050),  # landed 50 ms after it
+        ev(10300, type="move", color="W"),
+    ] + start("absolute:10") + [
+        "lag 300", "step 10200", "step 10310",    # nobody moved: the flag 300 ms late
+    ])
+    assert out[3]["tick"] and "flag" not in out[3]
+    assert out[4]["run"] == "W" and out[4]["B"]["main"] == 50 and "flag" not in out[4]
+    assert out[5]["tick"] and "flag" not in out[5]
+    assert out[9]["flag"] == "B" and out[9]["B"]["main"] == 0
+    assert out[10] is None
+    assert "flag" not in out[14] and out[15]["flag"] == "B"
+
+
+def test_a_flag_in_a_pause_or_a_takeback_is_said():
+    """A charge at a pause, a resume or a takeback that finds the time gone
+    returns the flag's event (the board then ends the game)."""
+    out = run_both(start("absolute:10") + [
+        ev(12000, type="illegal", color="W", point="dd", code="wrong-color"),
+    ] + start("absolute:10") + [
+        ev(11000, type="undo", color="B", number=1),
+    ] + start("fischer:5+1") + [
+        host_line(6000, {"pause": True}),
+    ])
+    assert out[2]["flag"] == "B"
+    assert out[5]["flag"] == "B"
+    assert out[8]["flag"] == "B"
+
+
+def test_periods_entered_are_logged_at_once():
+    out = run_both(start("ing:20+2x10@2") + [
+        "step 19000",
+        "step 20100",                              # black's main time gone: 2 points
+        "step 20150",
+        ev(21000, type="move", color="B"),
+    ] + start("byoyomi:5+3x5") + [
+        "step 5100",                               # overtime begins
+        "step 10100",                              # the first period lost
+    ])
+    assert out[2]["tick"] and "entered" not in out[2]
+    e = out[3]
+    assert e["entered"] and e["B"]["penalty"] == 2 and e["B"]["periods"] == 1
+    assert e["B"]["period"] == 10000 - 100
+    assert out[4] is None                          # a tick a second in a 10 s period
+    assert out[5]["B"]["penalty"] == 2
+    assert out[8]["entered"] and out[8]["B"]["periods"] == 3
+    assert out[9]["entered"] and out[9]["B"]["periods"] == 2
+
+
+def test_ticks_come_as_often_as_a_cut_may_cost():
+    """A tick after each tenth of the time the thinker has left in its stage,
+    within 1 s and 20 s: a cut loses at most that much."""
+    k = C.Clock("absolute:3600")
+    k.start(1, 0)
+    got = [t for t in range(0, 3600000, 50) if k.step(t) is not None]
+    gaps = [b - a for a, b in zip(got, got[1:])]
+    assert gaps[0] == 20000 and min(gaps) >= 1000 and max(gaps) <= 20000
+    # near the end a tick a second: the last ones before the flag
+    assert gaps[-2] == 1000
+    assert len(got) < 300
+
+
+def test_resume_a_capture_still_to_lift_and_a_press_awaited():
+    gs = {"type": "game-start", "clock": "absolute:60"}
+    ready = {"type": "ready", "to_move": "B"}
+    cap = {"type": "move", "color": "B", "captures": ["aa"]}
+    out = run_both([
+        "resume 100 " + json.dumps([gs, ready, cap]),
+        ev(500, type="lifted", color="B"),
+        "resume 100 " + json.dumps([gs, ready, cap, {"type": "lifted", "color": "B"}]),
+        "resume 100 " + json.dumps([dict(gs, clock="absolute:60,press"), ready,
+                                    {"type": "move", "color": "B"}]),
+        "press 600 B",
+    ])
+    assert out[0]["run"] == "B" and out[0]["lift"] == "B"
+    assert out[1]["run"] == "W" and out[1]["B"]["main"] == 60000 - 400
+    assert out[2]["run"] == "W" and "lift" not in out[2]
+    assert out[3]["run"] == "B" and out[3]["press"] == "B"
+    assert out[4]["run"] == "W"

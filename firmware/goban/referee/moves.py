@@ -11,7 +11,7 @@ from goban.board import BLACK, WHITE
 from goban.referee.phase import PLAY, DEAD, OVER
 from goban.referee.words import LETTER, NAMES, TO_PLAY
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
-from goban.referee import bowlwatch
+from goban.referee import bowlwatch, timing
 
 
 def play(ref, color, p, stable=None):
@@ -47,6 +47,8 @@ def played(ref, color, p, stable=None, unseen=False):
     if wait:
         capture_pending(ref, wait, color)
     else:
+        if caps:                         # lifted by now: the capture's move is complete
+            timing.lifted(ref, color, [ref.i_of(q) for q in caps])
         after_play_ui(ref)
     after_game_change(ref)
 
@@ -75,6 +77,7 @@ def correct(ref, p, q, stable):
     if wait:
         capture_pending(ref, wait, color)
     else:
+        timing.lifted(ref, color, [ref.i_of(r) for r in caps])
         after_play_ui(ref)
     after_game_change(ref)
     return True

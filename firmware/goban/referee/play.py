@@ -45,7 +45,7 @@ from goban.game import PASS, ABANDON
 from goban.board import BLACK, WHITE
 from goban.referee.words import NAMES, TITLES, LETTER
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated
-from goban.referee import bowlwatch, moves
+from goban.referee import bowlwatch, moves, timing
 from goban.referee.bowlwatch import READS_MASK
 from goban.referee.explain import explain, new_stones, sure, beside, weak, unknown
 from goban.referee.phase import OVER
@@ -292,10 +292,15 @@ def _done_lifting(ref):
     """Everything tolerated matches: nothing waits to be lifted or put back.
     Prisoners a settled lid lacks now may have gone to their owner's bowl,
     which then cannot tell a stone back from one taken (bowlwatch.lifted)."""
-    if ref.pending == "capture":
+    if ref.pending == "capture" or ref.pending == "resume":
         k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
         if k:
-            bowlwatch.lifted(ref, ref.tol[ref.tolerated[0]])
+            o = ref.tol[ref.tolerated[0]]
+            if ref.pending == "capture":
+                bowlwatch.lifted(ref, o)
+            # the capture's move is complete: the opponent's time starts (goban.referee.timing)
+            timing.lifted(ref, WHITE if o == BLACK else BLACK,
+                          [ref.tolerated[j] for j in range(k if k < CAP else CAP)])
     fill_bytes(ref.tol, ref.n, NO_TOL)
     ref.pending = None
 

@@ -212,6 +212,7 @@ class RefState:
         # a row (goban.calibration's `steady`), and how to flag a sensor
         self.since = None
         self.move_stamp = -1              # the stamp of the last move's stone when it was taken
+        self.ticks_of = None              # a stamp -> the loop's ticks (ms): when a stone landed (timing)
         self.strong = None
         self.mark_sensor = None
         self.rebase_sensor = None         # takes a sensor's baseline where it reads now

@@ -3,11 +3,15 @@
 The referee owns one Clock (`ref.clock`, made at boot; its spec None while the
 game has none). It follows the referee's events as they are made (`follow`,
 called by `RefState.emit`): the game-start's spec sets it, `ready` starts the
-side to move, a `move`/`pass`/`abandon` stops the mover's time and starts the
-opponent's, an `illegal` with a point pauses it until `restored` (unless the
-spec says run-on-illegal), the end of play stops it. Its own `clock` event goes
-into the referee's events right after the one that caused it, so the log, the
-link and the host see them in that order.
+side to move, a `move`/`pass`/`abandon` stops the mover's time (a move's at the
+time its stone landed: goban.settle's stamp, `ref.ticks_of`) and starts the
+opponent's, except that a capture's move ends when its last prisoner is off
+the board (`lifted`: a `lifted` event, then the clock's), an `illegal` with a
+point pauses it until `restored` (unless the spec says run-on-illegal), the end
+of play stops it. Its own `clock` event goes into the referee's events right
+after the one that caused it, so the log, the link and the host see them in
+that order. A flag that falls in any charge ends the game at the next step
+(`step`), after the referee's work on the event that charged it.
 
 `step(ref, now)` runs every scan: it charges the thinker (allocation-free, see
 Clock.step), and only when something is due makes an event: a tick every
@@ -40,11 +44,37 @@ def _add(ref, ev):
 
 
 def follow(ref, ev):
-    """One referee event as it is made: the clock's event after it, if any."""
+    """One referee event as it is made: the clock's event after it, if any
+    (a move charged at the time its stone landed)."""
     k = ref.clock
     if k.spec is None and ev["type"] != "game-start":
         return
-    _add(ref, k.on_event(ev, ref.now))
+    at = _ticks(ref, ref.move_stamp) if ev["type"] == "move" else None
+    _add(ref, k.on_event(ev, ref.now, at))
+
+
+def _ticks(ref, stamp):
+    """The loop's ticks of a frame stamp (goban.settle's `since`), or None."""
+    return ref.ticks_of(stamp) if ref.ticks_of is not None and stamp > 0 else None
+
+
+def lifted(ref, color, points):
+    """The last prisoner of `color`'s capture is off the board (`points`: the
+    capture's frame points, whose stamps say when): while the clock waits for
+    it, a `lifted` event and the clock's (the opponent's time starts then).
+    Nothing when no clock waits for that lift."""
+    k = ref.clock
+    if k.spec is None or k.lifting() != color:
+        return
+    since = ref.since
+    last = 0
+    if since is not None:
+        for i in points:
+            if since[i] > last:
+                last = since[i]
+    ev = {"type": "lifted", "color": LETTER[color], "number": ref.game.n}
+    _add(ref, ev)
+    _add(ref, k.on_event(ev, ref.now, _ticks(ref, last)))
 
 
 def step(ref, now):
@@ -57,8 +87,8 @@ def step(ref, now):
     ev = k.step(now)
     if ev is not None:
         _add(ref, ev)
-        if k.flagged():
-            time_out(ref)
+    if k.flagged() and ref.phase != OVER:
+        time_out(ref)             # (a flag from the step, or from a move's or a pause's charge)
     s = k.shown()
     if s != ref.shown:
         ref.shown = s
@@ -113,6 +143,8 @@ def host(ref, req):
         ev["by"] = "host"
         ev["set"] = True
     _add(ref, ev)
+    if k.flagged():
+        time_out(ref)
     return ev
 
 
@@ -165,13 +197,14 @@ def spec(ref):
 
 def lines(ref):
     """What the display shows: the referee's two lines, or, while it shows the
-    plain turn prompt with a clock set, the prompt and both clocks
-    ("B9:58* W10:00", '*' on the side whose time runs)."""
+    plain turn prompt or a capture to lift with a clock set, its first line
+    and both clocks ("B9:58* W10:00", '*' on the side whose time runs: the
+    capturer's while its prisoners come off; their points stay lit)."""
     a, b = ref.lines
     k = ref.clock
     g = ref.game
-    if k.spec is None or g is None or ref.phase != PLAY or ref.illegal or ref.pending \
-            or g.paused or g.over:
+    if k.spec is None or g is None or ref.phase != PLAY or ref.illegal \
+            or (ref.pending and ref.pending != "capture") or g.paused or g.over:
         return a, b
     run = k.running()
     marks = ("", "")

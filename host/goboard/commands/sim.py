@@ -243,6 +243,8 @@ def sgf_script(record, seed, noise, sg=None, tempo=None, faults=0, kinds=simfaul
         mat = simfaults.plan_mistakes(mistakes, mrng, mkinds, facts, rules, dead_end, over,
                                       taken=list(at))
         mk = simfaults.Mistakes(mat, mrng, facts)
+        if mk.clock:
+            record["clock"] = mk.clock       # the game's clock, unless one is given (job_game)
     game = Game(rules, size, capacity=max(64, len(record["moves"]) + 8))
     b = game.board
     color = {"B": 1, "W": 2}
@@ -567,12 +569,14 @@ def sgf_game_fields(path):
 
 def job_game(args, record, path):
     """(players and game data, clock spec) the board starts the game with: the
-    command line's over the SGF's, colours swapped with the record's."""
+    command line's over the SGF's, colours swapped with the record's; the clock
+    a planned mistake needs when none is given (simfaults.BYOYOMI_CLOCK)."""
     given = sgf_game_fields(path) if record is not None else {}
     if record is not None and record.get("swapped"):
         given = {SWAP.get(k, k): v for k, v in given.items()}
     fields = game_fields(args, given=given)
-    return {k: v for k, v in fields.items() if k != "clock"}, fields.get("clock")
+    clock = fields.get("clock") or (record.get("clock") if record is not None else None)
+    return {k: v for k, v in fields.items() if k != "clock"}, clock
 
 
 SWAP = {"black": "white", "white": "black", "black_rank": "white_rank",

@@ -21,7 +21,11 @@ dropped on the floor, a stone that rolls to a neighbour and is pushed back, an
 answer while the last prisoner is still on the board, a pass stone answered
 before its lid settled (rules with pass stones where white passes last), a
 stone left from the last game (noticed after the opponent answered), a mistaken
-end in play (then undo), a capture lifted slowly one stone at a time, and at
+end in play (then undo), a capture lifted slowly one stone at a time, a large
+capture lifted slowly under byo-yomi (the game played on BYOYOMI_CLOCK, every
+move in one 30 s period: the capturer lifts for LIFT_MS, the opponent then
+thinks ANSWER_MS, and its period must start only when the last prisoner is off,
+or it loses on time and the rest of the game is lost moves), and at
 the count a drift under a dead stone and a ±255 noise burst while the dead
 stones are lifted (end pressed soon after). `plan_mistakes` draws them only
 where a record allows (`eligible`: a capturing move, a quiet point for a second
@@ -380,9 +384,17 @@ def blame(t, points, faults, released, late=0):
 MISTAKES = ("second-window", "second-later", "second-answered", "wrong-color", "hand-undo",
             "wrong-lid", "prisoner-bowl", "prisoner-back", "prisoner-floor", "roll",
             "answer-early", "quick-pass", "stray", "end-press", "slow-capture",
-            "count-drift", "count-noise")
+            "slow-capture-byoyomi", "count-drift", "count-noise")
 CAPTURING = ("hand-undo", "wrong-lid", "prisoner-bowl", "prisoner-back", "prisoner-floor",
-             "answer-early", "slow-capture")     # mistakes of a move that captures
+             "answer-early", "slow-capture", "slow-capture-byoyomi")  # mistakes of a move that captures
+# slow-capture-byoyomi: the clock its game is played on (unless one is given), how
+# long the capturer lifts (most of a period, its think and the lifting within it)
+# and the opponent then thinks (with the lifting, more than a period: a period
+# started at the capture instead of at the lift would run out before the answer)
+BYOYOMI_CLOCK = "byoyomi:0+1x30"
+LIFT_MS = 24000
+ANSWER_MS = 10000
+LARGE = 2                  # ... on a capture of at least this many stones
 AT_COUNT = ("count-drift", "count-noise")
 LASTING = ("wrong-lid", "prisoner-bowl", "prisoner-floor", "stray")   # a stone where no scale expects it
 KINDS = CATALOGUE + MISTAKES
@@ -484,6 +496,8 @@ def eligible(kind, k, facts, rules, dead, over):
             return False
         if kind == "hand-undo":
             return rules.takeback
+        if kind == "slow-capture-byoyomi":
+            return len(f["caps"]) >= LARGE and nxt is not None and nxt["stone"]
         if kind in ("answer-early", "wrong-lid"):
             return nxt is not None and nxt["stone"] and nxt["ok"] and \
                 any(q != nxt["pt"] for q in f["caps"])
@@ -538,6 +552,8 @@ class Mistakes:
         self.after_place = {}      # move index -> actions right after its stone lands
         self.after_move = {}       # move index -> actions after all of it
         self.quick = set()         # moves answered at once
+        # the clock the game needs (a slow capture under byo-yomi), or None
+        self.clock = BYOYOMI_CLOCK if "slow-capture-byoyomi" in at.values() else None
 
     def _marker(self, kind, ms=0, moves=0, pt=None, slip=None):
         """The runner's ["mistake", kind, ms, moves, point, options]: a slip
@@ -627,6 +643,13 @@ class Mistakes:
             out = [self._marker(kind, 0, 1, lifts[0][1])]
             for a in lifts:
                 out += [["wait", r.randint(600, 2500)], a]
+            return out
+        if kind == "slow-capture-byoyomi":
+            out = [self._marker(kind, 0, 1, lifts[0][1])]
+            gap = max(0, LIFT_MS // len(lifts) - 200)      # (a lift itself takes ~0.2 s)
+            for a in lifts:
+                out += [["wait", gap], a]
+            self.before_next[k + 1] = self.before_next.get(k + 1, []) + [["wait", ANSWER_MS]]
             return out
         nxt = self.facts[k + 1]["pt"] if k + 1 < len(self.facts) else None
         one = r.choice([a for a in lifts if a[1] != nxt])
