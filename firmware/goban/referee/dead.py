@@ -198,6 +198,13 @@ def button(ref, name, color):
         k.said[k.unsure[0]] = 1 if name == "down" else 0
         ref.dirty = True
         return
+    if name == "pass" or (name in ("end", "ok") and ref.illegal):
+        from goban.referee import dispute
+        if name == "pass":
+            dispute.resume(ref, color)      # a dispute: play resumes
+        else:
+            dispute.count_refused(ref)      # never a count while anything stands
+        return
     if name in ("end", "ok"):
         if ref.illegal or k.unsure or not ref.quiet:
             if k.held < 0:
@@ -206,7 +213,8 @@ def button(ref, name, color):
             return
         _count(ref)
     elif name == "undo":
-        if ref.game.end == "agreement" and not ref.dead:
-            moves.play_on(ref)      # right after an agreement: the agreement taken back
+        if ref.game.end == "agreement":
+            moves.play_on(ref)      # after an agreement: the agreement taken back, and
+            # nothing else (dead stones lifted since go back on: announced in play)
         else:
             moves.undo(ref)

@@ -62,6 +62,7 @@ class Scales:
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
+        self.lifted_at = array("i", [0, 0, 0])   # when a capture into each lid was all lifted
         # stones said knocked off the board lately, and when: the stone the player
         # puts back may come from the bowl (bowlwatch.knocked)
         self.fixing = array("i", [0, 0, 0])
@@ -97,6 +98,7 @@ class Presses:
         self.held = []                    # names, in order (at most four)
         self.since = 0                    # ms of the first
         self.looked = True                # the board was looked at since the (re)start
+        self.end_refused = -1             # moves played when end was refused (goban.referee.dispute)
 
 
 class Counting:
