@@ -7,10 +7,8 @@ plus the fields that matter here) so tests/unit/test_referee_end.py asserts
 them under CPython and compares them, line for line, with the same module run
 by the MicroPython unix port (`micropython referee_end_scenarios.py NAME...`)."""
 
-import json
-import sys
-
 from referee_board import Board
+import referee_scenarios as scenarios
 from referee_scenarios import brief, CAPTURE
 
 
@@ -174,12 +172,8 @@ SCENARIOS = (end_while_captures_wait_then_undo, undo_after_an_agreement_with_dea
 
 
 def run(name):
-    for f in SCENARIOS:
-        if f.__name__ == name:
-            return f()
-    raise KeyError(name)
+    return scenarios.run(name, SCENARIOS)
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or sys.stdin.read().split():
-        print(json.dumps([name, run(name)]))
+    scenarios.main(SCENARIOS)

@@ -1,6 +1,8 @@
 """DEAD: play has ended; the players lift the dead stones (lit blue), then press
 end/ok: the count (goban.referee.scoring), or under Ing with white's bowl on a
-scale the fill first (goban.referee.fill). A stone added now is announced. The
+scale the fill first (goban.referee.fill). A stone added now is announced, and
+end while anything stands announced is refused; a pass press asks to resume play
+(a dispute: goban.referee.dispute). The
 seki the count would take are lit too, and the players correct them by a tap
 (goban.referee.seki).
 
