@@ -187,6 +187,7 @@ def new_game(ref):
         sc.missed[c] = 0
         sc.fixing[c] = 0
         sc.hidden[c] = 0
+        sc.lifted_at[c] = -1
 
 
 def used(ref, color):
@@ -328,8 +329,8 @@ def check_lids(ref):
 
 
 def _passed_over(ref, c):
-    """A stone comes into c's lid while it is short of prisoners lifted a while
-    ago and the opponent has a stone out of its bowl: a pass stone (a lid
+    """A stone comes into c's lid while it is short of the prisoners of a
+    capture seen lifted a while ago and the opponent has a stone out of its bowl: a pass stone (a lid
     gaining a stone as the passer's bowl loses one), so the prisoners are
     missing: said now, and what the lid holds is the count from then on, so
     the pass stone is seen whether the prisoner turns up or not."""
@@ -337,8 +338,9 @@ def _passed_over(ref, c):
     o = WHITE if c == BLACK else BLACK
     short = loose(ref, c)
     if short is None or short >= 0 or ref.pending == "capture" or unused(ref, o) < 1 \
-            or (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
-        return
+            or sc.lifted_at[c] < 0 or (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+        return                            # (short since no capture seen lifted: a restart's)
+    sc.lifted_at[c] = -1
     _missing(ref, c, short)
     sc.into[c] -= short
     sc.missed[c] = -short                 # found later: that prisoner (_repay), but this

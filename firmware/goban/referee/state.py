@@ -62,7 +62,7 @@ class Scales:
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
-        self.lifted_at = array("i", [0, 0, 0])   # when a capture into each lid was all lifted
+        self.lifted_at = array("i", [-1, -1, -1])   # when a capture into each lid was all lifted
         # stones said knocked off the board lately, and when: the stone the player
         # puts back may come from the bowl (bowlwatch.knocked)
         self.fixing = array("i", [0, 0, 0])
