@@ -143,3 +143,17 @@ def test_the_host_follows_a_resumed_game_live_and_in_its_sgf():
                                           ("B", ""), ("W", ""), ("B", "dd"), ("W", "hh"),
                                           ("B", ""), ("W", "")]
     assert props["RE"] == [e for e in evs if e["type"] == "count"][0]["result"]
+
+
+def test_the_gtp_bridge_counts_the_handed_over_pass_as_a_move():
+    """goboard gtp keeps the board's moves for its engine: a resumption that
+    hands the turn over adds the asker's pass (the engine's turn follows)."""
+    from goboard.gtp.boardgame import BoardGame
+    from goboard.live.state import LiveState
+    b = S.Board("japanese")
+    S.steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass")
+    bg = object.__new__(BoardGame)          # no link: only the event reducer
+    bg.moves, bg.claimed, bg.state = [], 0, LiveState()
+    for ev in _logged(b):
+        bg._apply(ev)
+    assert bg.moves == [("B", "cc"), ("W", "gg"), ("B", "ee"), ("W", ""), ("B", ""), ("W", "")]
