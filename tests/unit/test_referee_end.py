@@ -157,3 +157,14 @@ def test_the_gtp_bridge_counts_the_handed_over_pass_as_a_move():
     for ev in _logged(b):
         bg._apply(ev)
     assert bg.moves == [("B", "cc"), ("W", "gg"), ("B", "ee"), ("W", ""), ("B", ""), ("W", "")]
+
+
+def test_a_refused_end_keeps_the_captures_lit():
+    b = S.Board()
+    S.steps(b, *S.CAPTURE[:-1])
+    S.steps(b, "B cb")
+    lit = list(b.ref.lights)
+    S.steps(b, "!end")
+    from referee_board import idx
+    assert lit == [idx("bb")] and b.ref.lights == lit and b.ref.light_color == "yellow"
+    assert b.ref.pending == "capture"

@@ -32,7 +32,7 @@ def _refuse_keeping(ref, code, color, **kw):
     lit, lit_color, fix = ref.lights, ref.light_color, ref.lines[1]
     ref.announce(code, color, None, [], **kw)
     ref.illegal, ref.announced = stood
-    if stood[0]:
+    if stood[0] or lit:                   # what stood stays lit (captures to lift too)
         ref.show("Fix first, then end", fix, lit, lit_color)
 
 
