@@ -111,6 +111,15 @@ def resume_with_the_turn_handed_over_and_a_restart():
     return out + [[("state", b.ref.game.n, b.ref.phase, b.ref.game.end or "")]]
 
 
+def stone_of_the_dispute_then_resume():
+    """White, sure its gg group lives, plays gf at the count (dead-extra);
+    black asks to resume: white plays first, and gf already on the board is
+    that move."""
+    b = Board("japanese")
+    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "W gf", "!B:pass", "B dd")
+    return out + [[("state", b.ref.game.n, b.ref.phase)]]
+
+
 def no_resume_under_pass_stones():
     """AGA (pass stones): a pass press in DEAD is refused, the end stays."""
     b = Board("aga")
@@ -167,7 +176,8 @@ def prisoner_found_later_then_a_pass_stone():
 SCENARIOS = (end_while_captures_wait_then_undo, undo_after_an_agreement_with_dead_stones_lifted,
              count_refused_while_a_stone_is_announced, resume_after_a_dispute,
              resume_the_side_to_move_first,
-             resume_with_the_turn_handed_over_and_a_restart, no_resume_under_pass_stones,
+             resume_with_the_turn_handed_over_and_a_restart, stone_of_the_dispute_then_resume,
+             no_resume_under_pass_stones,
              prisoner_on_the_floor_then_pass_stones, prisoner_found_later_then_a_pass_stone)
 
 

@@ -72,6 +72,14 @@ def test_a_turn_handed_over_at_the_resumption_survives_a_restart():
     assert s[12] == [("state", 10, 2, "two-passes")]
 
 
+def test_a_stone_played_at_the_count_is_the_first_move_once_play_resumes():
+    s = S.stone_of_the_dispute_then_resume()
+    assert s[5] == [("illegal", "dead-extra", "gf")]
+    assert s[6] == [("restored",), ("play-on", "W", "B", False), ("move", "W", "gf")]
+    assert s[7] == [("move", "B", "dd")]
+    assert s[8] == [("state", 7, 1)]
+
+
 def test_no_resumption_where_a_stone_would_be_handed_over():
     s = S.no_resume_under_pass_stones()
     assert s[4] == [("illegal", "no-resume", "")]

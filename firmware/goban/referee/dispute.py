@@ -80,6 +80,9 @@ def resume(ref, color):
     if g.over:
         _refuse_keeping(ref, "no-resume", color)
         return
+    if ref.illegal:
+        ref.restored()                    # what the count said stands no more (a clock
+        # paused on it runs again); the look in play says anything anew
     ref.reset_phase(PLAY)
     ref.emit({"type": "play-on", "to_move": LETTER[first], "number": g.n,
               "by": LETTER[asker], "dispute": True, "pass": g.n > n})
