@@ -30,25 +30,9 @@ def tell(evs):
 
 
 def steps(b, *acts):
-    """As referee_scenarios.steps, and every event kept in b.log (a restart
-    replays them)."""
-    out = []
-    for a in acts:
-        if a == ".":
-            pass
-        elif a[0] == "!":
-            b.ref.button(a[1:])
-        elif a[0] == "#":
-            b.ref.bowls(*[int(x) for x in a[1:].split()])
-        elif "," in a or a[0] == "-":
-            b.set(a)
-        else:
-            c, p = a.split()
-            b.put(c, p)
-        evs = list(b.ref.take_events())
-        b.log += evs
-        out.append(tell(evs + b.look()))
-    return out
+    """referee_scenarios.steps told by `tell`, every event kept in b.log (a
+    restart replays them)."""
+    return scenarios.steps(b, *acts, say=tell, keep=True)
 
 
 def end_while_captures_wait_then_undo():
