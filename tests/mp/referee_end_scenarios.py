@@ -31,8 +31,15 @@ def tell(evs):
 
 def steps(b, *acts):
     """referee_scenarios.steps told by `tell`, every event kept in b.log (a
-    restart replays them)."""
-    return scenarios.steps(b, *acts, say=tell, keep=True)
+    restart replays them); 'ACT@ms' does ACT with the referee's clock at ms (a
+    pass in DEAD sooner than dead.LATE_PASS_MS after the end is a late one)."""
+    out = []
+    for a in acts:
+        if "@" in a:
+            a, ms = a.split("@")
+            b.ref.now = int(ms)
+        out += scenarios.steps(b, a, say=tell, keep=True)
+    return out
 
 
 def end_while_captures_wait_then_undo():
@@ -68,7 +75,7 @@ def resume_after_a_dispute():
     back; white passes (the asker's move, not the end), black and white
     play, two new passes end play again, black's dd is lifted and counted."""
     b = Board("japanese")
-    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "- gg", "!B:pass", "W gg",
+    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "- gg", "!B:pass@5000", "W gg",
                 "!pass", "B dd", "W gf", "!pass", "!pass", "- dd", "!end")
     return out + [[("state", b.ref.game.n, b.ref.phase)]]
 
@@ -77,7 +84,7 @@ def resume_the_side_to_move_first():
     """The shared pass in DEAD: the side to move plays first (no pass handed
     over); a pass of it right away does not end play."""
     b = Board("japanese")
-    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!pass", "!pass", "B dd",
+    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!pass@5000", "!pass", "B dd",
                 "!pass", "!pass")
     return out + [[("state", b.ref.game.n, b.ref.phase, b.ref.game.end or "")]]
 
@@ -88,7 +95,7 @@ def resume_with_the_turn_handed_over_and_a_restart():
     (the handed pass never counts); a power cut then replays the resumption
     from the log, and two passes end play again."""
     b = Board("japanese")
-    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass", "!pass")
+    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass@5000", "!pass")
     log = list(b.log)
     out.append(tell(b.restart(log)))
     out += steps(b, ".", "W dd", "!pass", "!pass")
@@ -100,14 +107,23 @@ def stone_of_the_dispute_then_resume():
     black asks to resume: white plays first, and gf already on the board is
     that move."""
     b = Board("japanese")
-    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "W gf", "!B:pass", "B dd")
+    out = steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "W gf", "!B:pass@5000", "B dd")
+    return out + [[("state", b.ref.game.n, b.ref.phase)]]
+
+
+def a_late_pass_is_no_request_to_resume():
+    """A pass pressed just after play ended (meant for play: a player or a
+    program a moment late) changes nothing; the same press later resumes."""
+    b = Board("japanese")
+    out = steps(b, "B cc", "W gg", "B ee", "!pass@100", "!pass@200", "!pass@900",
+                "!W:pass@1500", "!W:pass@2300")
     return out + [[("state", b.ref.game.n, b.ref.phase)]]
 
 
 def no_resume_under_pass_stones():
     """AGA (pass stones): a pass press in DEAD is refused, the end stays."""
     b = Board("aga")
-    out = steps(b, "B cc", "W gg", "!pass", "!pass", "!B:pass")
+    out = steps(b, "B cc", "W gg", "!pass", "!pass", "!B:pass@5000")
     return out + [[("state", b.ref.phase)]]
 
 
@@ -161,7 +177,7 @@ SCENARIOS = (end_while_captures_wait_then_undo, undo_after_an_agreement_with_dea
              count_refused_while_a_stone_is_announced, resume_after_a_dispute,
              resume_the_side_to_move_first,
              resume_with_the_turn_handed_over_and_a_restart, stone_of_the_dispute_then_resume,
-             no_resume_under_pass_stones,
+             a_late_pass_is_no_request_to_resume, no_resume_under_pass_stones,
              prisoner_on_the_floor_then_pass_stones, prisoner_found_later_then_a_pass_stone)
 
 

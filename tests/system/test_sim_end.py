@@ -9,7 +9,7 @@ from sim_rig import sim, kinds, illegal, script, play
 
 # two passes end play; black lifts gg as dead, white says it lives
 DISPUTE = play("B cc,W gg,B cg,W gc,B ee") + [
-    "button W pass", "wait 200", "button B pass", "wait 300", "lift gg", "wait 400"]
+    "button W pass", "wait 200", "button B pass", "wait 300", "lift gg", "wait 1800"]
 
 
 def test_play_resumes_after_a_dispute_and_ends_again_by_passes():
@@ -40,6 +40,17 @@ def test_a_resumption_survives_a_power_cut():
     assert [e["type"] for e in kinds(out, "play-on")] == ["play-on"]
     assert out["moves"] == ["cc", "gg", "cg", "gc", "ee", "", "", "", "dd", "gd"]
     assert out["moves"] == first["moves"]
+
+
+def test_a_pass_pressed_late_is_no_request_to_resume():
+    """The side to move presses pass a moment after play ended (a player, or
+    goboard play's engine, a little late): nothing changes, the count follows."""
+    lines = play("B cc,W gg,B cg,W gc,B ee") + [
+        "button W pass", "wait 200", "button B pass", "wait 300", "button W pass", "wait 300",
+        "lift gg", "wait 400", "button B end", "wait 400"]
+    out = sim(script(*lines), rules="japanese")
+    assert kinds(out, "play-on") == [] and illegal(out) == []
+    assert kinds(out, "dead")[0]["points"] == ["gg"] and kinds(out, "count")
 
 
 def test_a_mistaken_end_while_a_capture_waits_then_undo_loses_nothing():

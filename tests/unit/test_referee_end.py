@@ -80,6 +80,14 @@ def test_a_stone_played_at_the_count_is_the_first_move_once_play_resumes():
     assert s[8] == [("state", 7, 1)]
 
 
+def test_a_pass_just_after_the_end_is_a_late_one_not_a_request():
+    s = S.a_late_pass_is_no_request_to_resume()
+    assert s[4] == [("pass", "B", False), ("end", "two-passes")]
+    assert s[5] == [] and s[6] == []                      # 0.7 s and 1.3 s after: late
+    assert s[7] == [("play-on", "B", "W", True)]          # 2.1 s after: white asks
+    assert s[8] == [("state", 6, 1)]
+
+
 def test_no_resumption_where_a_stone_would_be_handed_over():
     s = S.no_resume_under_pass_stones()
     assert s[4] == [("illegal", "no-resume", "")]
@@ -131,7 +139,7 @@ def test_the_host_follows_a_resumed_game_live_and_in_its_sgf():
     from goboard.live.state import LiveState
     from goboard.record.sgfrecord import record_game, read_moves
     b = S.Board("japanese")
-    S.steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass", "B dd", "W hh",
+    S.steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass@5000", "B dd", "W hh",
             "!pass", "!pass", "!end")
     evs = _logged(b)
     assert [e["type"] for e in evs].count("play-on") == 1
@@ -159,7 +167,7 @@ def test_the_gtp_bridge_counts_the_handed_over_pass_as_a_move():
     from goboard.gtp.boardgame import BoardGame
     from goboard.live.state import LiveState
     b = S.Board("japanese")
-    S.steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass")
+    S.steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass@5000")
     bg = object.__new__(BoardGame)          # no link: only the event reducer
     bg.moves, bg.claimed, bg.state = [], 0, LiveState()
     for ev in _logged(b):

@@ -33,6 +33,7 @@ from goban.referee.diff import FAULT, CAP, doubtful
 from goban.referee import scoring, fill, moves
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
+LATE_PASS_MS = 2000        # a pass this soon after play ended is a late one, not a request to resume
 UNSTABLE = FAULT + 1       # the frame's value of a sensor flagged unstable (goban.calibration)
 
 
@@ -200,6 +201,8 @@ def button(ref, name, color):
         k.said[k.unsure[0]] = 1 if name == "down" else 0
         ref.dirty = True
         return
+    if name == "pass" and (ref.now - k.began) & 0x3FFFFFFF < LATE_PASS_MS:
+        return                              # a pass meant for play, pressed late: nothing
     if name == "pass" or (name in ("end", "ok") and ref.illegal):
         from goban.referee import dispute
         if name == "pass":

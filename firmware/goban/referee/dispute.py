@@ -10,7 +10,8 @@ undo after it, or a pass press in DEAD bring it in.
     board that is not the game (the dead list would be a stale one).
   - An undo right after a refused end takes back nothing: the player meant to
     take back the end, and there is none (the next undo takes back a move).
-  - A pass press in DEAD asks to resume play (Japanese 1989 art. 9-3: the
+  - A pass press in DEAD (from dead.LATE_PASS_MS after the end: sooner it
+    is a pass meant for play, pressed late) asks to resume play (Japanese 1989 art. 9-3: the
     opponent of the player who asks plays first; RULES.md says nothing for
     the other systems, so the same under every rule set with a dead-stone
     agreement and plain passes). `B:pass`/`W:pass` name who asks; the shared

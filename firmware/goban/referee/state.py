@@ -107,6 +107,7 @@ class Counting:
 
     def __init__(self):
         self.held = -1                    # ms end was pressed while the count must wait
+        self.began = 0                    # ms play ended (a pass this soon after: a late one)
         self.unsure = []                  # the stones nothing can tell lifted or not
         self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
         self.lid = array("i", [0, 0, 0])  # what each lid held when play ended
@@ -117,6 +118,7 @@ class Counting:
     def start(self, ref):
         """Play has just ended: note the lids and the stones' readings."""
         self.held = -1
+        self.began = ref.now
         self.unsure = []
         self.said = {}
         sc = ref.scales
