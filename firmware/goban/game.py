@@ -53,7 +53,8 @@ S_LENGTH = const(11)    # board cells
 S_AREA = const(12)      # size * size: log room a fill may need
 S_HCAP = const(13)      # history capacity (len(flags))
 S_LCAP = const(14)      # capture log capacity (len(log))
-S_SLOTS = const(15)
+S_RESUMED = const(15)   # moves played when play last resumed after a dispute (passes before never end it)
+S_SLOTS = const(16)
 NEVER = const(0xFFFF)
 
 # rules.ko as the viper move compares it (const() does not cross modules;
@@ -667,12 +668,22 @@ class Game:
         self.winner = other(color)
         return None
 
-    def play_on(self):
-        """The end of play by agreement taken back (a mistaken end, or play
-        resumed after a dispute): play goes on with the same side to move."""
-        if self.end == END_AGREEMENT:
+    def play_on(self, first=0):
+        """The end of play by agreement taken back (a mistaken end): play goes
+        on with the same side to move. With `first`, play resumed after a
+        dispute (Japanese 1989 art. 9-3: the opponent of the player who asks
+        plays first) after an agreement or two passes: when the other side is
+        to move it hands the turn over with a pass, and the passes before the
+        resumption never count toward the next end (after the resumption a
+        pass of the side that plays first gives the asker the move)."""
+        if self.end == END_AGREEMENT or (first and self.end == END_PASSES):
             self.over = False
             self.end = None
+        if first and not self.over:
+            hand = first != self.to_move()
+            self._st[S_RESUMED] = self.n + 1 if hand else self.n
+            if hand:
+                self._pass(other(first), PASS)
 
     def agree_end(self):
         """Both players agreed to stop (the referee's end button, 计活子 休止)."""
@@ -694,7 +705,8 @@ class Game:
         """Consecutive passes and pass stones ending the history."""
         i = self.n
         k = 0
-        while i > 0 and self.points[i] <= PASS_STONE:
+        stop = self._st[S_RESUMED]
+        while i > stop and self.points[i] <= PASS_STONE:
             k += 1
             i -= 1
         return k
@@ -786,6 +798,8 @@ class Game:
             st[S_PASS_STONE] = i
         n -= 1
         st[S_N] = n
+        if st[S_RESUMED] > n:
+            st[S_RESUMED] = 0             # back before a resumption: its barrier goes
         if self.end != END_RESIGN:
             self.over = False
             self.end = None

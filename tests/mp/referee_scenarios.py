@@ -33,11 +33,13 @@ def brief(evs):
     return out
 
 
-def steps(b, *acts):
+def steps(b, *acts, **kw):
     """Each act: a change ('B cc', '- cc', 'W cc,- dd' at once), a button
     ('!undo'), bowls ('#B W lidB lidW') or nothing ('.'); every act is
     followed by a look.
-    Returns the brief events of each act."""
+    Returns the brief events of each act (`say`: another brief; `keep`: the
+    events of presses and bowls kept in b.log too, for a restart)."""
+    say = kw.get("say", brief)
     out = []
     for a in acts:
         if a == ".":
@@ -52,7 +54,9 @@ def steps(b, *acts):
             c, p = a.split()
             b.put(c, p)
         evs = list(b.ref.take_events())     # (the referee's own list when empty)
-        out.append(brief(evs + b.look()))
+        if kw.get("keep"):
+            b.log += evs
+        out.append(say(evs + b.look()))
     return out
 
 
@@ -340,6 +344,7 @@ def run(name, scenarios=None):
 
 def main(scenarios=None):
     """The named scenarios (arguments, or names on stdin): one JSON line each."""
+    """The scenarios named on the command line (or stdin), one JSON line each."""
     for name in sys.argv[1:] or sys.stdin.read().split():
         print(json.dumps([name, run(name, scenarios)]))
 

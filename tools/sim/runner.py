@@ -325,6 +325,8 @@ class Runner:
             name = ev["color"] + ":" + t
         elif t == "dead" or (t == "end" and ev.get("reason") == "agreement"):
             name = "end"
+        elif t == "play-on" and ev.get("dispute"):   # play resumed: the asker's pass
+            name = ev.get("by", "") + ":pass"
         elif t == "undo" or t == "play-on":   # (undo right after an agreement: play-on)
             name = "undo"
         else:

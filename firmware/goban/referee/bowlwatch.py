@@ -45,6 +45,7 @@ READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
 FIX_MS = 10000                     # a knocked stone's fix taken from its bowl this soon
 MISSED_MS = 3000                   # prisoners said missing that come in this soon: late, not loose
 BEHIND_MS = 3000                   # a settled bowl behind the game this long missed stones leaving
+CARRY_MS = 1500                    # a prisoner reaches its lid this soon after it left the board
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 
 
@@ -84,6 +85,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.into[c] = now[j]               # a lid first weighed: what it holds counts
         elif now[j] >= 0:
             d = now[j] - prev[j]
+            if d > 0 and ref.phase == PLAY:
+                _passed_over(ref, c)
             sc.into[c] += d
             if d > 0:
                 _repay(ref, c, d)
@@ -251,6 +254,7 @@ def new_game(ref):
         sc.hidden[c] = 0
         sc.extra[c] = 0
         sc.behind_at[c] = 0
+        sc.lifted_at[c] = -1
 
 
 def used(ref, color):
@@ -362,6 +366,7 @@ def lifted(ref, prisoners):
     stone is seen to leave it (a prisoner in and a stone out can weigh as
     nothing at all)."""
     c = WHITE if prisoners == BLACK else BLACK
+    ref.scales.lifted_at[c] = ref.now
     short = loose(ref, c)
     if short is not None and short < 0 and ref.scales.now[_LID[c]] >= 0:
         sc = ref.scales
@@ -398,6 +403,25 @@ def check_lids(ref):
             sc.missed_at[color] = ref.now
 
 
+def _passed_over(ref, c):
+    """A stone comes into c's lid while it is short of the prisoners of a
+    capture seen lifted a while ago and the opponent has a stone out of its bowl: a pass stone (a lid
+    gaining a stone as the passer's bowl loses one), so the prisoners are
+    missing: said now, and what the lid holds is the count from then on, so
+    the pass stone is seen whether the prisoner turns up or not."""
+    sc = ref.scales
+    o = WHITE if c == BLACK else BLACK
+    short = loose(ref, c)
+    if short is None or short >= 0 or ref.pending == "capture" or unused(ref, o) < 1 \
+            or sc.lifted_at[c] < 0 or (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+        return                            # (short since no capture seen lifted: a restart's)
+    sc.lifted_at[c] = -1
+    _missing(ref, c, short)
+    sc.into[c] -= short
+    sc.missed[c] = -short                 # found later: that prisoner (_repay), but this
+    sc.missed_at[c] = ref.now - MISSED_MS   # arrival is the pass stone, never a late one
+
+
 def _not_given(ref, c, d):
     """d prisoners came into c's lid: prisoners `lifted` thought might be in their
     owner's bowl (its lid short when the last left the board, still in a hand)
@@ -424,9 +448,13 @@ def _repay(ref, c, d):
     cannot explain. Returns how many they were."""
     sc = ref.scales
     k = 0
-    for m in (c, WHITE if c == BLACK else BLACK):
+    o = WHITE if c == BLACK else BLACK
+    for m in (c, o):
         owed = sc.missed[m]
-        if owed and (ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS:
+        # soon after: late (either lid); any time into its own lid while the
+        # prisoners' owner has no stone out (no pass stone of its on the way)
+        if owed and ((ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS
+                     or (m == c and unused(ref, o) == 0)):
             x = owed if owed < d - k else d - k
             sc.missed[m] -= x
             sc.into[c] -= x
@@ -443,6 +471,11 @@ def _missing(ref, color, short, taken=False):
     if not taken and r.scoring != R.SCORE_TERRITORY and not r.uses_pass_stones:
         return
     exp = expected_lid(ref, color)
+    lid = ("black's" if color == BLACK else "white's") + " lid"
     ref.emit({"type": "prisoner-missing", "color": LETTER[color],
-              "expected": exp, "counted": exp + short})
+              "expected": exp, "counted": exp + short, "where": lid,
+              "text": "%d prisoner%s missing from %s (%d of %d)" % (
+                  -short, "s" if short < -1 else "", lid, exp + short, exp),
+              "fix": "put %s in %s; play goes on either way" % (
+                  "it" if short == -1 else "them", lid)})
     ref.show("Prisoner missing", "%s lid: %d of %d" % (LETTER[color], exp + short, exp))

@@ -1,6 +1,8 @@
 """DEAD: play has ended; the players lift the dead stones (lit blue), then press
 end/ok: the count (goban.referee.scoring), or under Ing with white's bowl on a
-scale the fill first (goban.referee.fill). A stone added now is announced. The
+scale the fill first (goban.referee.fill). A stone added now is announced, and
+end while anything stands announced is refused; a pass press asks to resume play
+(a dispute: goban.referee.dispute). The
 seki the count would take are lit too, and the players correct them by a tap
 (goban.referee.seki).
 
@@ -31,6 +33,7 @@ from goban.referee.diff import FAULT, CAP, doubtful
 from goban.referee import scoring, fill, moves
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
+LATE_PASS_MS = 2000        # a pass this soon after play ended is a late one, not a request to resume
 UNSTABLE = FAULT + 1       # the frame's value of a sensor flagged unstable (goban.calibration)
 
 
@@ -198,6 +201,15 @@ def button(ref, name, color):
         k.said[k.unsure[0]] = 1 if name == "down" else 0
         ref.dirty = True
         return
+    if name == "pass" and (ref.now - k.began) & 0x3FFFFFFF < LATE_PASS_MS:
+        return                              # a pass meant for play, pressed late: nothing
+    if name == "pass" or (name in ("end", "ok") and ref.illegal):
+        from goban.referee import dispute
+        if name == "pass":
+            dispute.resume(ref, color)      # a dispute: play resumes
+        else:
+            dispute.count_refused(ref)      # never a count while anything stands
+        return
     if name in ("end", "ok"):
         if ref.illegal or k.unsure or not ref.quiet:
             if k.held < 0:
@@ -206,7 +218,8 @@ def button(ref, name, color):
             return
         _count(ref)
     elif name == "undo":
-        if ref.game.end == "agreement" and not ref.dead:
-            moves.play_on(ref)      # right after an agreement: the agreement taken back
+        if ref.game.end == "agreement":
+            moves.play_on(ref)      # after an agreement: the agreement taken back, and
+            # nothing else (dead stones lifted since go back on: announced in play)
         else:
             moves.undo(ref)

@@ -60,8 +60,12 @@ def frame(ref, stable, mis, pend):
 
 
 def button(ref, name, color):
-    if name in ("end", "ok") and not ref.illegal:
-        count(ref)
+    if name in ("end", "ok"):
+        if ref.illegal:
+            from goban.referee import dispute
+            dispute.count_refused(ref)      # never a count while anything stands
+        else:
+            count(ref)
 
 
 def count(ref):

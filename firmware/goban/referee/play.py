@@ -678,7 +678,13 @@ def button(ref, name, color):
         ref.enter(OVER)
         ref.show(TITLES[color] + " resigns", ("B" if g.winner == BLACK else "W") + "+R")
         return
+    pr = ref.presses
+    refused, pr.end_refused = pr.end_refused, -1
     if name == "undo":
+        if refused == g.n:
+            from goban.referee import dispute    # an undo of an end that was not taken
+            dispute.undo_after_refused_end(ref)
+            return
         moves.undo(ref)
         return
     if name == "ok" and ref.illegal == "no-stone-out":
@@ -692,6 +698,10 @@ def button(ref, name, color):
         ref.emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
         return
     if ref.illegal or ref.pending:
+        if name == "end":
+            from goban.referee import dispute    # said, and the undo after it knows
+            dispute.end_refused(ref)
+            return
         ref.show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
         return
     if name == "pass":

@@ -87,7 +87,8 @@ def resume(ref, events):
             ended = counted = False
             phase = PLAY
         elif t == "play-on":
-            g.play_on()
+            # a mistaken end taken back, or play resumed after a dispute
+            g.play_on(COLOR[ev["to_move"]] if ev.get("dispute") else 0)
             ended = counted = False
             dead = None
             phase = PLAY

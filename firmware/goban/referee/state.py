@@ -66,6 +66,7 @@ class Scales:
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
+        self.lifted_at = array("i", [-1, -1, -1])   # when a capture into each lid was all lifted
         # stones said knocked off the board lately, and when: the stone the player
         # puts back may come from the bowl (bowlwatch.knocked)
         self.fixing = array("i", [0, 0, 0])
@@ -101,6 +102,7 @@ class Presses:
         self.held = []                    # names, in order (at most four)
         self.since = 0                    # ms of the first
         self.looked = True                # the board was looked at since the (re)start
+        self.end_refused = -1             # moves played when end was refused (goban.referee.dispute)
 
 
 class Counting:
@@ -109,6 +111,7 @@ class Counting:
 
     def __init__(self):
         self.held = -1                    # ms end was pressed while the count must wait
+        self.began = 0                    # ms play ended (a pass this soon after: a late one)
         self.unsure = []                  # the stones nothing can tell lifted or not
         self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
         self.lid = array("i", [0, 0, 0])  # what each lid held when play ended
@@ -119,6 +122,7 @@ class Counting:
     def start(self, ref):
         """Play has just ended: note the lids and the stones' readings."""
         self.held = -1
+        self.began = ref.now
         self.unsure = []
         self.said = {}
         sc = ref.scales

@@ -23,6 +23,12 @@ PHYSICAL = {
                         "put the stones as the lights show"),
     "dead-extra": ("a stone was added on {p} while counting", "take the stone off {p}"),
     "no-takeback": ("these rules allow no takeback", "play on"),
+    "end-waits": ("play cannot end while the board waits: {l}", "{q}, then press end"),
+    "count-waits": ("the count cannot start while something stands: {l}", "{q}, then press end"),
+    "end-not-taken": ("the end press was not taken (the board waited): there is no end "
+                      "to take back", "play on; undo again takes back the last move"),
+    "no-resume": ("these rules resume no play after its end here",
+                  "lift the dead stones and press end, or undo the end"),
     "not-your-move": ("only {t2} can ask to take back the last move, {t2}'s",
                       "play on, or let {t2} press undo"),
     "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),

@@ -180,6 +180,8 @@ class BoardGame:
             self.moves.append((ev["color"], ""))
         elif t == "abandon":
             self.moves.append((ev["color"], "abandon"))
+        elif t == "play-on" and ev.get("pass") and ev.get("by") in ("B", "W"):
+            self.moves.append((ev["by"], ""))    # play resumed: the asker's turn handed over
         elif t == "undo" and self.moves:
             self.moves.pop()
             self.claimed = min(self.claimed, len(self.moves))

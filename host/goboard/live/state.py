@@ -311,11 +311,15 @@ class LiveState:
             self.status = COUNTED
 
     def _play_on(self, ev):
-        """The end of play by agreement taken back: play goes on."""
+        """The end of play taken back (a mistaken end), or play resumed after
+        a dispute (the asker's turn handed over with a pass when it was its
+        own): play goes on."""
         if self.status == ENDED:
             self.status = PLAYING
             self.end = None
             self.dead = {}
+        if ev.get("dispute") and ev.get("pass") and ev.get("by") in OTHER:
+            self._played({"number": ev.get("number")}, ev["by"], "", "pass", {})
         to = ev.get("to_move")
         if to in OTHER:
             self.to_move = to

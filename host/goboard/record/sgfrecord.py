@@ -307,7 +307,17 @@ class Recorder:
             self._comment("Corrected: the board matches the game again.")
         elif kind == "play-on":
             self.ended = None
-            self._comment("The end of play was taken back: play goes on.")
+            if ev.get("dispute"):
+                # play resumed after a dispute: the asker's opponent plays first,
+                # and when the asker was to move it handed the turn over (a pass)
+                by = ev.get("by") or ""
+                if ev.get("pass") and by in ("B", "W"):
+                    self._play(by, "")
+                self._comment("%s asked to resume play: %s plays first." % (
+                    "Black" if by == "B" else "White",
+                    "Black" if ev.get("to_move") == "B" else "White"))
+            else:
+                self._comment("The end of play was taken back: play goes on.")
         elif kind == "paused":
             self._comment("Play paused after two passes.")
         elif kind == "resign":

@@ -21,7 +21,8 @@ dropped on the floor, a stone that rolls to a neighbour and is pushed back, an
 answer while the last prisoner is still on the board, a pass stone answered
 before its lid settled (rules with pass stones where white passes last), a
 stone left from the last game (noticed after the opponent answered), a mistaken
-end in play (then undo), a capture lifted slowly one stone at a time, a large
+end in play (then undo; after a capture, half of the time pressed before its
+prisoners are lifted), a capture lifted slowly one stone at a time, a large
 capture lifted slowly under byo-yomi (the game played on BYOYOMI_CLOCK, every
 move in one 30 s period: the capturer lifts for LIFT_MS, the opponent then
 thinks ANSWER_MS, and its period must start only when the last prisoner is off,
@@ -554,6 +555,7 @@ class Mistakes:
         self.quick = set()         # moves answered at once
         # the clock the game needs (a slow capture under byo-yomi), or None
         self.clock = BYOYOMI_CLOCK if "slow-capture-byoyomi" in at.values() else None
+        self.end_early = set()     # end-press moves whose press came while a capture waited
 
     def _marker(self, kind, ms=0, moves=0, pt=None, slip=None):
         """The runner's ["mistake", kind, ms, moves, point, options]: a slip
@@ -584,7 +586,7 @@ class Mistakes:
         r = self.rng
         acts = self.before_next.pop(k, [])
         kind = self.at.get(k)
-        if kind == "end-press":
+        if kind == "end-press" and k not in self.end_early:
             ms = r.randint(500, 2500)
             acts += [self._marker(kind, ms + 800), ["button", c, "end", "slip"], ["wait", ms],
                      ["button", c, "undo", "slip"], ["wait", r.randint(300, 800)]]
@@ -636,6 +638,16 @@ class Mistakes:
         or the mistake's."""
         r = self.rng
         kind = self.at.get(k)
+        if self.at.get(k + 1) == "end-press" and kind not in CAPTURING \
+                and any(a[0] == "lift" for a in acts) and r.random() < 0.5:
+            # the next player presses end by mistake while this capture is still
+            # on the board (refused: the board waits), then undo to set it right
+            self.end_early.add(k + 1)
+            o = "W" if c == "B" else "B"
+            ms = r.randint(200, 800)
+            return [self._marker("end-press", ms + 800), ["button", o, "end", "slip"],
+                    ["wait", ms], ["button", o, "undo", "slip"],
+                    ["wait", r.randint(100, 400)]] + acts
         if kind not in CAPTURING or kind == "hand-undo":
             return acts      # (an undo by hand comes after the whole move)
         lifts = [a for a in acts if a[0] == "lift"]

@@ -161,6 +161,8 @@ class SimPerson:
         elif t == "undo":
             if self.mine is None:
                 self._gtp(e.undo)
+        elif t == "play-on" and ev.get("pass") and ev.get("by") in ("B", "W"):
+            self._gtp(e.play, ev["by"], "pass")   # play resumed: the asker's turn handed over
         elif t == "illegal" and self.mine is not None and self.mine[1] \
                 and ev.get("color") == self.mine[0] and ev.get("point") == self.mine[1] \
                 and ev.get("code") not in ("not-expected", "remote-move"):
