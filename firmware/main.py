@@ -27,8 +27,8 @@ except ImportError:
 BOOT_ORDER = (
     "goban", "goban.profile", "goban.compat", "goban.rules", "goban.settle", "goban.hw",
     "goban.hw.bowls", "goban.board", "goban.game", "goban.point_names", "goban.regions",
-    "goban.count_result", "goban.count", "goban.referee.words", "goban.points", "goban.referee.diff", "goban.referee.phase",
-    "goban.clockdefs", "goban.clock", "goban.players", "goban.referee.timing",
+    "goban.count", "goban.referee.words", "goban.points", "goban.referee.diff",
+    "goban.referee.phase", "goban.clockdefs", "goban.clock", "goban.players", "goban.referee.timing",
     "goban.referee.state", "goban.referee.bowlwatch", "goban.referee.moves",
     "goban.referee.setup", "goban.referee.explain", "goban.referee.play", "goban.referee",
     "goban.boardloop", "goban.crc", "goban.calibration", "goban.gamelog")

@@ -36,7 +36,6 @@ from goban import rules as R
 from goban.compat import micropython, const, ptr8, ptr16
 from goban.board import BLACK, WHITE, EMPTY
 from goban.regions import Regions, T_DAME, T_DBOTH, T_S, T_T, T_E, T_SEKI_T, MOUTH_POINTS
-from goban.count_result import result
 
 # the integer inputs and outputs of Counter.score (array slots)
 I_KOMI = const(0)    # komi, quarter points
@@ -309,6 +308,7 @@ def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None)
     ctr.score(rules.scoring)
     out = ctr.out
     inp = ctr.inp
+    from goban.count_result import result     # the end of a game only: heap at boot spared
     return result(game, ctr.regions, rules, ndead, facts,
                   (out[O_B], out[O_W], out[O_MARGIN], inp[I_KOMI], inp[I_HCOMP], inp[I_PB],
                    inp[I_PW], inp[I_HELDB], inp[I_HELDW]))
