@@ -107,6 +107,8 @@ def build():
         # .mpy files (heap); frozen they cost no heap, and loaded now, never a look
         # (a first announcement loading three modules took a 22 ms step)
         from goban.referee import wrong, texts, unseen, dead, fill, scoring, seki  # noqa: F401
+        from goban.referee import dispute, freeplace  # noqa: F401
+        from goban import count_result, mouths, seki_marks  # noqa: F401  (the end press's step)
     dev = open_devices(prof)
     tidy()
     cal = Calibration(prof.size, prof)
