@@ -39,6 +39,7 @@ from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.state import RefState
 from goban.referee import setup, play, bowlwatch, timing
+from goban.referee.explain import Search
 from goban.referee.setup import prompt as prompt_setup
 from goban.clock import Clock
 from goban.players import FIELDS as GAME_FIELDS
@@ -84,6 +85,7 @@ class Referee(RefState):
         # the game's (RefState.buffers)
         counter_for(size)
         RefState.__init__(self, size, clock if clock is not None else Clock())
+        self.view.searching = Search(self.n)    # the look's search, reused (explain)
 
     def sgf(self, p):
         """Board index -> SGF name."""

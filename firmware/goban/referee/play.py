@@ -41,7 +41,7 @@ abandon, end (agreement), resign, undo."""
 from goban.game import PASS, ABANDON
 from goban.board import BLACK, WHITE
 from goban.referee.words import NAMES, TITLES, LETTER
-from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated, split_into
 from goban.referee import bowlwatch, moves
 from goban.referee.bowlwatch import READS_MASK
 from goban.referee.explain import explain, new_stones, sure, beside, weak, unknown
@@ -59,6 +59,7 @@ SILENT_WAITS = 4
 # a pass stone in a hand (the mover's bowl moving, nothing in the lid yet) is
 # waited for this long after the opponent's stone came; then only the lid tells
 PASS_HAND_MS = 1500
+_COLORS = (BLACK, WHITE)  # (a tuple of imported names is built at each use)
 
 
 def frame(ref, stable, mis, pend):
@@ -71,7 +72,8 @@ def frame(ref, stable, mis, pend):
     v.stable = stable
     v.mis = mis
     v.pend = pend
-    v.extra, v.missing, v.changed = ref.mismatch(stable, mis)
+    split_into(stable, ref.game.board.cells, ref.out, mis, ref.size, v.extra, v.missing,
+               v.changed)
     v.search = None
     v.unseen = None
     w = ref.wait
@@ -166,7 +168,7 @@ def _phantoms(ref, v):
     found = None
     cells = ref.game.board.cells
     stable = v.stable
-    for c in (BLACK, WHITE):
+    for c in _COLORS:
         new = 0
         faint = None
         for i in v.extra:
@@ -209,7 +211,7 @@ def _explained(ref, v):
     new = new_stones(v)
     if not new or unknown(ref, new):
         return False
-    v.search = explain(ref, v.stable, new, v.missing)
+    v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
     return bool(v.order)
 
@@ -244,7 +246,12 @@ def _take(ref, v):
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
             break                 # cannot happen: the search played it
     if v.search.found:
-        rest = [i for i in new_stones(v) if i not in order]
+        rest = None               # (a loop: a comprehension is a closure made each time)
+        for i in new_stones(v):
+            if i not in order:
+                if rest is None:
+                    rest = []
+                rest.append(i)
         if rest:
             _name_order(ref, v, rest)     # the rest fits in more than one order
     ref.dirty = True
