@@ -31,7 +31,7 @@ tells: what a count means for the game (a pass played, a stone taken as a move)
 is decided by the look (goban.referee.play)."""
 
 from goban import rules as R
-from goban.board import BLACK, WHITE
+from goban.board import BLACK, WHITE, BOTH
 from goban.referee.phase import PLAY, SETUP
 from goban.referee.words import LETTER
 
@@ -61,7 +61,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     sc.seen = now
     if sc.start is None:
         sc.start = [-1, -1]
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         k = c - 1
         if now[k] < 0:
             continue
@@ -162,7 +162,7 @@ def resumed(ref, logged):
     sc.seen = [logged.get("B", -1), logged.get("W", -1),
                logged.get("lidB", -1), logged.get("lidW", -1)]
     sc.start = list(logged.get("start") or [-1, -1])
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         k = c - 1
         if sc.start[k] >= 0 and sc.seen[k] >= 0:
             sc.out[c] = sc.start[k] - sc.seen[k]
@@ -176,7 +176,7 @@ def new_game(ref):
     sc.start = None
     sc.checked = False
     sc.seen = None
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         sc.out[c] = 0
         sc.into[c] = 0
         sc.unsure[c] = 0
@@ -305,7 +305,7 @@ def check_lids(ref):
     sc = ref.scales
     if sc.seen is None or ref.pending == "capture":
         return
-    for color in (BLACK, WHITE):
+    for color in BOTH:
         short = loose(ref, color)
         if short is None or short >= 0 or sc.now[_LID[color]] < 0:
             continue

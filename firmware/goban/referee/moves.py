@@ -124,7 +124,24 @@ def show_turn(ref):
 
 
 def show_pending(ref):
+    """The points still to lift or put back, lit, and their count; at each look
+    while they are, nothing is made when the board shows them already (the
+    lines are still the ones made here, the lit points the same)."""
     k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
+    if k <= CAP and ref.lines is ref.pending_lines and len(ref.lights) == k:
+        lights = ref.lights
+        buf = ref.tolerated
+        for j in range(k):
+            if lights[j] != buf[j]:
+                break
+        else:
+            return
+    _show_pending(ref, k)
+    ref.pending_lines = ref.lines
+
+
+def _show_pending(ref, k):
+    """(apart: its comprehensions make cells of what they read)"""
     if k <= CAP:
         buf = ref.tolerated
         lit = [buf[j] for j in range(k)]

@@ -39,7 +39,7 @@ game plus the right moves, they are taken. Also the buttons of play: pass,
 abandon, end (agreement), resign, undo."""
 
 from goban.game import PASS, ABANDON
-from goban.board import BLACK, WHITE
+from goban.board import BLACK, WHITE, BOTH
 from goban.referee.words import NAMES, TITLES, LETTER
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated, split_into
 from goban.referee import bowlwatch, moves
@@ -59,7 +59,6 @@ SILENT_WAITS = 4
 # a pass stone in a hand (the mover's bowl moving, nothing in the lid yet) is
 # waited for this long after the opponent's stone came; then only the lid tells
 PASS_HAND_MS = 1500
-_COLORS = (BLACK, WHITE)  # (a tuple of imported names is built at each use)
 
 
 def frame(ref, stable, mis, pend):
@@ -168,7 +167,7 @@ def _phantoms(ref, v):
     found = None
     cells = ref.game.board.cells
     stable = v.stable
-    for c in _COLORS:
+    for c in BOTH:
         new = 0
         faint = None
         for i in v.extra:
@@ -348,27 +347,44 @@ def _rolled(ref, v):
     i = ref.i_of(p)
     c = g.color_of(n)
     stable = v.stable
-    new = new_stones(v)
     since = ref.since
+    back = False                  # its stone went, and one of its colour came back there
     if i not in v.missing and i not in v.changed:
         if since is None or stable[i] != c or ref.move_stamp <= 0 or since[i] == ref.move_stamp:
             return False
-        new = new + [i]           # its stone went, and one of its colour came back there
+        back = True
+    for j in new_stones(v):
+        if j != i and stable[j] == c:
+            break
+    else:
+        return False              # no stone of its colour came to rest elsewhere
+    v.rolled = _rested(ref, v, i, c, p, back)
+    return bool(v.rolled)
+
+
+def _rested(ref, v, i, c, p, back):
+    """_rolled's search, apart: its comprehensions make cells of what they read,
+    which the common look, returning above, never needs."""
+    g = ref.game
+    stable = v.stable
+    since = ref.since
+    new = new_stones(v)
+    if back:
+        new = new + [i]
     # where it came to rest: beside its point, or anywhere when that stone came
     # down with it (two of the mover's stones together, the first taken off)
     near = [j for j in new if j != i and stable[j] == c and
             (beside(i, j, ref.size) or (since is not None and ref.move_stamp > 0 and
                                         -TWIN_SCANS <= since[j] - ref.move_stamp <= TWIN_SCANS))]
     if not near:
-        return False
+        return near
     caps = [ref.i_of(q) for q in g.last_capture()]
     missing = [j for j in v.missing if j != i] + [j for j in caps if stable[j] == 0]
     g.undo()
     s = explain(ref, stable, new, missing, first=near)
     order = sure(s)
     g.play(c, p)
-    v.rolled = order
-    return bool(order)
+    return order
 
 
 def _correct(ref, v):
@@ -393,7 +409,10 @@ def _pass_first(ref, v):
         return False
     c = g.to_move()
     o = WHITE if c == BLACK else BLACK
-    if not any(v.stable[i] == o for i in v.extra):
+    for i in v.extra:             # (a loop: any() of a generator makes cells of v and o)
+        if v.stable[i] == o:
+            break
+    else:
         return False
     if ref.remote is not None and not ref.remote.allows(c, PASS):
         return False

@@ -189,6 +189,7 @@ class RefState:
         self.light_color2 = "yellow"
         self.ui_dirty = True
         self.turn_line = (0, "")          # (move number, "move N"): made once a move
+        self.pending_lines = None         # the lines moves.show_pending made last
         self.shown = -1                   # the clock's second the display shows (timing)
         # work too long to share a step with a scan: the loop sets `steps`, and
         # then such work is left in `job` for a step of its own; a look at a
