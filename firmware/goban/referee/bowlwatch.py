@@ -47,17 +47,23 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     if g is None:
         return
     sc = ref.scales
-    new = (b, w, lid_b, lid_w)
-    sc.now = new
+    new = sc.now                  # filled in place: a reading that brings nothing makes nothing
+    new[0] = b
+    new[1] = w
+    new[2] = lid_b
+    new[3] = lid_w
     if ref.wait.i >= 0:
         ref.dirty = True          # a stone waits for its bowl: look again
     prev = sc.seen
+    for k in range(4):
+        if new[k] >= 0 and (prev is None or new[k] != prev[k]):
+            break
+    else:
+        return                    # no scale settled at another count
     now = list(prev) if prev else [-1, -1, -1, -1]
     for k in range(4):
         if new[k] >= 0:
             now[k] = new[k]       # keep the last settled value of each scale
-    if prev == now or (prev is None and now == [-1, -1, -1, -1]):
-        return
     sc.seen = now
     if sc.start is None:
         sc.start = [-1, -1]

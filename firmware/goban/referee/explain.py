@@ -215,10 +215,8 @@ class Search:
                 continue
             held = False          # a capture still on the board: no move may follow it
             n_caps = g.last_removed
-            end = g.log_len - 1 - n_caps
-            log = g.log
-            for q in range(end, end + n_caps):
-                j = ref.i_of(log[q])
+            for q in range(n_caps):
+                j = ref.i_of(g.captured(q))
                 taken[j] += 1
                 if stable[j] != 0:
                     held = True
@@ -235,8 +233,8 @@ class Search:
             drop_last(seq)
             pool[k] = i
             left[c] += 1
-            for q in range(end, end + n_caps):
-                taken[ref.i_of(log[q])] -= 1
+            for q in range(n_caps):
+                taken[ref.i_of(g.captured(q))] -= 1
             g.undo()
 
     def _covers(self):

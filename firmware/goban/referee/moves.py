@@ -35,15 +35,22 @@ def played(ref, color, p, stable=None, unseen=False):
     g = ref.game
     if ref.remote is not None:
         ref.remote.played(color, p)
-    caps = g.last_capture()
     _stamp(ref, p)
+    caps = []                     # (loops: a comprehension makes cells and a closure)
+    wait = None                   # those still on the board
+    for j in range(g.last_removed):
+        q = g.captured(j)
+        caps.append(g.board.sgf(q))
+        if stable is None or stable[ref.i_of(q)] != 0:
+            if wait is None:
+                wait = []
+            wait.append(q)
     ev = {"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
-          "number": g.n, "captures": [g.board.sgf(q) for q in caps]}
+          "number": g.n, "captures": caps}
     if unseen:
         ev["unseen"] = True
     ref.emit(ev)
     ref.resumed = False
-    wait = [q for q in caps if stable is None or stable[ref.i_of(q)] != 0]
     if wait:
         capture_pending(ref, wait, color)
     else:

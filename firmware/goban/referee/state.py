@@ -43,7 +43,7 @@ class Scales:
 
     def __init__(self):
         self.seen = None                  # last settled count [B, W, lidB, lidW], or None
-        self.now = (-1, -1, -1, -1)       # the latest state (-1: not settled)
+        self.now = array("i", [-1, -1, -1, -1])   # the latest state (-1: not settled)
         self.start = None                 # [B, W] at the start (or after a resume)
         self.checked = False              # the start-of-game check was made
         self.reads = None                 # readings taken of B and W (the loop's counter)
