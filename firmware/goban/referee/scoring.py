@@ -20,7 +20,13 @@ def marks_event(ref, marks):
     return event(ref, marks)
 
 
-def count(ref, log_dead=True):
+def count(ref, log_dead=True, now=False):
+    """The end of play counted. The dead stones' event and the phase change
+    come at once; the count itself (goban.count: ~6.4 ms on the RP2040) and its
+    event in a step of their own when a loop keeps the steps (ref.later: with
+    the end press's own work in it the step ran past the 10 ms period), unless
+    `now` (a resume). Work still left for a step (the seki taps) is done
+    first, as at the end press (goban.referee.dead.button)."""
     g = ref.game
     dead_pts = [ref.p_of(i) for i in ref.dead]
     marks = marks_of(ref)             # the players' word on seki (goban.referee.dead)
@@ -31,6 +37,16 @@ def count(ref, log_dead=True):
         ref.emit(ev)
     filling = ref.phase == FILL
     ref.enter(OVER)
+    if now or not ref.steps:
+        _result(ref, dead_pts, marks, filling)
+        return
+    ref.run_job()
+    ref.later(lambda r: _result(r, dead_pts, marks, filling))
+
+
+def _result(ref, dead_pts, marks, filling):
+    """The count and its event (count's second half)."""
+    g = ref.game
     from goban.count import count, ing_fill_check
     res = timing.penalty(ref, count(g, dead_pts, g.rules, seki=marks or None))   # Ing: penalty
     ev = {"type": "count", "result": res.result, "winner": res.winner,
