@@ -52,7 +52,8 @@ def played(ref, color, p, stable=None, unseen=False):
     ref.emit(ev)
     ref.resumed = False
     if wait:
-        capture_pending(ref, wait, color)
+        # (every capture still on the board, as nearly always: their names made once)
+        capture_pending(ref, wait, color, caps if len(wait) == len(caps) else None)
     else:
         after_play_ui(ref)
     after_game_change(ref)
@@ -93,15 +94,22 @@ def _stamp(ref, p):
     ref.move_stamp = ref.since[ref.i_of(p)] if ref.since is not None else -1
 
 
-def capture_pending(ref, caps, color):
-    """The stones `color` just captured stay tolerated and lit until lifted."""
+def capture_pending(ref, caps, color, names=None):
+    """The stones `color` just captured stay tolerated and lit until lifted.
+    `names`: their SGF names, when the move's event made them already."""
     opp = WHITE if color == BLACK else BLACK
     for q in caps:
         ref.tol[ref.i_of(q)] = opp
     ref.pending = "capture"
-    ref.emit({"type": "capture-pending", "color": LETTER[opp],
-              "points": [ref.game.board.sgf(q) for q in caps]})
+    if names is None:
+        names = _names(ref.game.board, caps)
+    ref.emit({"type": "capture-pending", "color": LETTER[opp], "points": names})
     show_pending(ref)
+
+
+def _names(board, pts):
+    """(apart: a comprehension makes cells of what it reads, at its caller's call)"""
+    return [board.sgf(q) for q in pts]
 
 
 def after_play_ui(ref):
