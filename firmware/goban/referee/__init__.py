@@ -79,13 +79,17 @@ def look(ref):
 
 
 class Referee(RefState):
-    def __init__(self, size=19, clock=None):
+    def __init__(self, size=19, clock=None, reuse=True):
         # the counter's buffers (~13 KB on 19x19) are taken now, at boot, not at the
         # end of a long game when the heap may be too fragmented to give them; then
         # the game's (RefState.buffers)
         counter_for(size)
         RefState.__init__(self, size, clock if clock is not None else Clock())
-        self.view.searching = Search(self.n)    # the look's search, reused (explain)
+        if reuse:
+            # the look's search (~1 KB), made once and reused: a look then allocates
+            # nothing but its events; without it (the .mpy install, whose heap is
+            # tight at boot) each look makes its own, garbage after
+            self.view.searching = Search(self.n)
 
     def sgf(self, p):
         """Board index -> SGF name."""
