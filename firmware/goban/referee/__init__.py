@@ -35,9 +35,9 @@ from goban.game import PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
 from goban.count import counter_for
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES, PHASE_NAMES
-from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL, CAP
+from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL, CAP, room
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
-from goban.referee.state import RefState
+from goban.referee.state import RefState, ROOM
 from goban.referee import setup, play, bowlwatch, timing
 from goban.referee.explain import Search
 from goban.referee.setup import prompt as prompt_setup
@@ -86,10 +86,14 @@ class Referee(RefState):
         counter_for(size)
         RefState.__init__(self, size, clock if clock is not None else Clock())
         if reuse:
-            # the look's search (~1 KB), made once and reused: a look then allocates
+            # the look's search (~1 KB) and lists, made once and reused: a look then allocates
             # nothing but its events; without it (the .mpy install, whose heap is
             # tight at boot) each look makes its own, garbage after
-            self.view.searching = Search(self.n)
+            v = self.view
+            v.searching = Search(self.n)
+            v.extra = room(ROOM)
+            v.missing = room(ROOM)
+            v.changed = room(ROOM)
 
     def sgf(self, p):
         """Board index -> SGF name."""

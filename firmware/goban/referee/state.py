@@ -25,7 +25,7 @@ from goban import rules as R
 from goban.game import Game
 from goban.points import name as point_name, board_index, frame_index
 from goban.referee.words import LETTER, NAMES
-from goban.referee.diff import NO_TOL, CAP, fill_bytes, split, room
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, split
 from goban.referee.phase import SETUP, DEAD, OVER, FILL
 from goban.referee import timing
 
@@ -132,16 +132,16 @@ class Counting:
 
 class View:
     """One look: the frame against the game (filled at each look, made once: its
-    lists keep their room, so a common look allocates nothing; one that lists
-    more than ROOM grows them)."""
+    lists given room by the Referee (`reuse`) keep it, so a common look allocates
+    nothing; one that lists more than ROOM grows them)."""
 
     def __init__(self):
         self.stable = None
         self.mis = 0                      # mismatches, all counted
         self.pend = 0                     # tolerated points still showing their old stone
-        self.extra = room(ROOM)           # stones the game lacks (frame indices)
-        self.missing = room(ROOM)         # stones the frame lacks
-        self.changed = room(ROOM)         # stones of the other colour
+        self.extra = []                   # stones the game lacks (frame indices)
+        self.missing = []                 # stones the frame lacks
+        self.changed = []                 # stones of the other colour
         self.waited = -1                  # the point that waited for its bowl at the last look
         self.search = None                # goban.referee.explain's answer for the frame
         self.searching = None             # the search the look reuses (made by Referee)
