@@ -99,8 +99,9 @@ def build():
     gc.collect()
     prof = load_profile(board_id())
     from goban.referee import Referee
-    ref = Referee(prof.size)   # the largest buffers first (the count's, the game's, every
-                               # game's: fresh_game reuses them), into an unfragmented heap
+    ref = Referee(prof.size, reuse=FROZEN)   # the largest buffers first (the count's, the
+                               # game's, every game's: fresh_game reuses them), into an
+                               # unfragmented heap; the look's search too, frozen only
     tidy()
     if FROZEN:
         # the referee's parts a clean game never needs load when first needed from

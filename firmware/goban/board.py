@@ -26,6 +26,9 @@ EMPTY = const(0)
 BLACK = const(1)
 WHITE = const(2)
 EDGE = const(3)
+# the two colours, to loop over: `(BLACK, WHITE)` written out elsewhere is a tuple
+# made at each use (imported names are no constants there)
+BOTH = (BLACK, WHITE)
 
 MASK30 = const(0x3FFFFFFF)
 _SALT2 = const(0x2545F491)

@@ -304,7 +304,20 @@ def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None)
     goban.regions; the breakdown's `seki` is the final decision and
     `seki_marked` {on, off} the marks). Raises CountError for a dead point off
     the board or without a stone, or a seki point without a living stone."""
-    ctr, rules, ndead, facts = analysed(game, dead_points, rules, komi, handicap, seki)
+    return count_finish(count_start(game, dead_points, rules, komi, handicap, seki))
+
+
+def count_start(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):
+    """count()'s first half, the position analysed: for a caller that spreads a
+    count over two steps (the board loop: ~3-4 ms each on the RP2040).
+    count_finish() takes what it returns, before any other count (the counter's
+    buffers are shared). Raises CountError as count() does."""
+    return (game,) + analysed(game, dead_points, rules, komi, handicap, seki)
+
+
+def count_finish(started):
+    """count()'s second half: the score and the result."""
+    game, ctr, rules, ndead, facts = started
     ctr.score(rules.scoring)
     out = ctr.out
     inp = ctr.inp

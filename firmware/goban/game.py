@@ -266,8 +266,13 @@ class Game:
     def last_capture(self):
         """Points removed by the last move (a list: not for the hot path)."""
         k = self.last_removed
-        end = self.log_len - 1
-        return [self.log[end - k + j] for j in range(k)] if k else []
+        return [self.captured(j) for j in range(k)] if k else []
+
+    def captured(self, j):
+        """The j-th point the last move removed (0 <= j < last_removed): for a
+        loop that makes no list."""
+        st = self._st
+        return self.log[st[S_LOG_LEN] - 1 - st[S_REMOVED] + j]
 
     # --- setup -------------------------------------------------------------
     def setup(self, black=(), white=(), to_move=None):

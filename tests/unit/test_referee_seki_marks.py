@@ -339,7 +339,8 @@ def test_with_a_loop_the_seki_count_waits_for_a_step_of_its_own():
     """On the board (a loop: ref.steps) the count of the seki to light is ~5-7 ms
     on the RP2040, too long beside a scan: the look leaves it in ref.job for a
     step of its own, the lighting for the next (together they passed 10 ms), and
-    a press of end runs the count first (no tap is lost)."""
+    a press of end runs the count first (no tap is lost), then leaves the game's
+    count for two steps of its own."""
     b = at_the_count()
     b.ref.steps = True
     b.lift("ec")
@@ -358,6 +359,14 @@ def test_with_a_loop_the_seki_count_waits_for_a_step_of_its_own():
     b.look()
     assert b.ref.job is not None and sk.taps
     b.ref.button("end")                        # the press takes the tap first
-    assert b.ref.job is None and not sk.taps
-    dead = [e for e in b.ref.take_events() if e["type"] == "dead"]
+    assert not sk.taps
+    evs = b.ref.take_events()
+    dead = [e for e in evs if e["type"] == "dead"]
     assert dead and dead[0]["seki"]["off"] + dead[0]["seki"]["on"]
+    # the count itself takes two steps of its own (with the press's work, past 10 ms):
+    # the position analysed, then the score and its event
+    assert b.ref.job is not None and not [e for e in evs if e["type"] == "count"]
+    b.ref.run_job()
+    assert b.ref.job is not None and not b.ref.take_events()
+    b.ref.run_job()
+    assert b.ref.job is None and [e for e in b.ref.take_events() if e["type"] == "count"]

@@ -35,10 +35,11 @@ from goban.game import PASS, PASS_STONE, ABANDON
 from goban.board import BLACK, WHITE, EMPTY
 from goban.count import counter_for
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES, PHASE_NAMES
-from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL, CAP
+from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL, CAP, room
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
-from goban.referee.state import RefState
+from goban.referee.state import RefState, ROOM
 from goban.referee import setup, play, bowlwatch, timing
+from goban.referee.explain import Search
 from goban.referee.setup import prompt as prompt_setup
 from goban.clock import Clock
 from goban.players import FIELDS as GAME_FIELDS
@@ -78,12 +79,21 @@ def look(ref):
 
 
 class Referee(RefState):
-    def __init__(self, size=19, clock=None):
+    def __init__(self, size=19, clock=None, reuse=True):
         # the counter's buffers (~13 KB on 19x19) are taken now, at boot, not at the
         # end of a long game when the heap may be too fragmented to give them; then
         # the game's (RefState.buffers)
         counter_for(size)
         RefState.__init__(self, size, clock if clock is not None else Clock())
+        if reuse:
+            # the look's search (~1 KB) and lists, made once and reused: a look then allocates
+            # nothing but its events; without it (the .mpy install, whose heap is
+            # tight at boot) each look makes its own, garbage after
+            v = self.view
+            v.searching = Search(self.n)
+            v.extra = room(ROOM)
+            v.missing = room(ROOM)
+            v.changed = room(ROOM)
 
     def sgf(self, p):
         """Board index -> SGF name."""

@@ -37,7 +37,7 @@ tells: what a count means for the game (a pass played, a stone taken as a move)
 is decided by the look (goban.referee.play)."""
 
 from goban import rules as R
-from goban.board import BLACK, WHITE
+from goban.board import BLACK, WHITE, BOTH
 from goban.referee.phase import PLAY, SETUP
 from goban.referee.words import LETTER
 
@@ -55,21 +55,27 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     if g is None:
         return
     sc = ref.scales
-    new = (b, w, lid_b, lid_w)
-    sc.now = new
+    new = sc.now                  # filled in place: a reading that brings nothing makes nothing
+    new[0] = b
+    new[1] = w
+    new[2] = lid_b
+    new[3] = lid_w
     if ref.wait.i >= 0:
         ref.dirty = True          # a stone waits for its bowl: look again
     prev = sc.seen
+    for k in range(4):
+        if new[k] >= 0 and (prev is None or new[k] != prev[k]):
+            break
+    else:
+        return                    # no scale settled at another count
     now = list(prev) if prev else [-1, -1, -1, -1]
     for k in range(4):
         if new[k] >= 0:
             now[k] = new[k]       # keep the last settled value of each scale
-    if prev == now or (prev is None and now == [-1, -1, -1, -1]):
-        return
     sc.seen = now
     if sc.start is None:
         sc.start = [-1, -1]
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         k = c - 1
         if now[k] < 0:
             continue
@@ -230,7 +236,7 @@ def resumed(ref, logged):
     sc.seen = [logged.get("B", -1), logged.get("W", -1),
                logged.get("lidB", -1), logged.get("lidW", -1)]
     sc.start = list(logged.get("start") or [-1, -1])
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         k = c - 1
         if sc.start[k] >= 0 and sc.seen[k] >= 0:
             sc.out[c] = sc.start[k] - sc.seen[k]
@@ -244,7 +250,7 @@ def new_game(ref):
     sc.start = None
     sc.checked = False
     sc.seen = None
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         sc.out[c] = 0
         sc.into[c] = 0
         sc.unsure[c] = 0
@@ -385,7 +391,7 @@ def check_lids(ref):
     sc = ref.scales
     if sc.seen is None or ref.pending == "capture":
         return
-    for color in (BLACK, WHITE):
+    for color in BOTH:
         short = loose(ref, color)
         if short is None or short >= 0 or sc.now[_LID[color]] < 0:
             continue

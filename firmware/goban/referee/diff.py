@@ -2,7 +2,10 @@
 
 `diff_frame` is the referee's one pass over the board per look (viper, into a
 preallocated buffer: the frame path allocates nothing); `split` sorts the
-listed mismatches for the phase that looks at them.
+listed mismatches for the phase that looks at them (`split_into`: into lists
+made at boot, for play's look). `room` and `empty` keep such a list's room:
+MicroPython's `lst.clear()` and `pop()` give room back, which the next
+`append` then allocates again.
 """
 
 from goban.compat import micropython, ptr8, ptr16, ptr32
@@ -48,12 +51,56 @@ def diff_frame(stable, cells, tol, out, cap: int, size: int) -> int:
     return mis | (pend << 10)
 
 
+class _Slicer:
+    def __getitem__(self, k):
+        return k
+
+
+# `lst[:]` makes a slice object at every use (and MicroPython has no `slice()` to
+# call): these are made once
+_ALL = _Slicer()[:]
+_LAST = _Slicer()[-1:]
+
+
+def empty(lst):
+    """lst emptied in place, its room kept (appends up to it allocate nothing)."""
+    del lst[_ALL]
+
+
+def drop_last(lst):
+    """lst's last item removed, its room kept (`pop()` gives room back)."""
+    del lst[_LAST]
+
+
+def room(n):
+    """An empty list with room for n items, made at boot."""
+    lst = [0] * n
+    del lst[_ALL]
+    return lst
+
+
+def put(dst, src):
+    """dst (a list with room) made a copy of src, in place."""
+    del dst[_ALL]
+    for x in src:
+        dst.append(x)
+
+
 def split(stable, cells, out, mis, size):
     """The listed mismatches as (extra, missing, changed) frame indices: a stone
     the game lacks, a stone the frame lacks, a stone of the other colour."""
     extra = []
     missing = []
     changed = []
+    split_into(stable, cells, out, mis, size, extra, missing, changed)
+    return extra, missing, changed
+
+
+def split_into(stable, cells, out, mis, size, extra, missing, changed):
+    """`split` into the lists given (each with room for CAP: `room`), emptied first."""
+    del extra[_ALL]
+    del missing[_ALL]
+    del changed[_ALL]
     for k in range(mis if mis < CAP else CAP):
         i = out[k]
         v = stable[i]
@@ -64,7 +111,6 @@ def split(stable, cells, out, mis, size):
             missing.append(i)
         else:
             changed.append(i)
-    return extra, missing, changed
 
 
 @micropython.viper

@@ -29,6 +29,7 @@ over, and so named.
 """
 
 from goban.board import BLACK, WHITE
+from goban.referee.diff import room, empty, put, drop_last, fill_bytes
 
 MAX_NEW = 8         # new stones one look explains (a restart's catch-up, fast play)
 PLAYS = 400         # trial moves a search may make: under 1 ms each on the RP2040
@@ -41,25 +42,30 @@ def new_stones(v):
     return v.extra + v.changed if v.changed else v.extra
 
 
-def explain(ref, stable, new, missing, first=None):
+def explain(ref, stable, new, missing, first=None, s=None):
     """The search (see the module docstring): its `found`, `best` and
     `complete`. `first`: the stones the order may begin with (None: any; the
-    last stone come to rest elsewhere: goban.referee.play._rolled). The game is
-    left as it was."""
-    pools = [None, [], []]
-    s = _Search(ref, stable, pools, missing, first)
+    last stone come to rest elsewhere: goban.referee.play._rolled). `s`: a
+    Search to reuse (the look's own, made at boot: nothing allocated); else
+    one is made. The game is left as it was."""
+    if s is None:
+        s = Search(ref.n)
+    s.start(ref, stable, missing, first)
     if len(new) > MAX_NEW or ref.game.over:
         return s
+    pools = s.pools
+    left = s.left
     for i in new:
         c = stable[i]
         if c != BLACK and c != WHITE:
             return s
         pools[c].append(i)
+        left[c] += 1
     since = ref.since
     if since is not None:
         _by_arrival(pools[BLACK], since)
         _by_arrival(pools[WHITE], since)
-    s.dfs([], ref.move_stamp if since is not None else -1)   # none before the last move
+    s.dfs(ref.move_stamp if since is not None else -1, False)   # none before the last move
     return s
 
 
@@ -112,16 +118,36 @@ def likely(ref, stable, new, missing):
     return out
 
 
-class _Search:
-    def __init__(self, ref, stable, pools, missing, first):
+class Search:
+    """A search's state and its answer, in lists with room for MAX_NEW moves and
+    ORDERS orders: `start` readies it for another search without allocating."""
+
+    def __init__(self, n):
+        self.pools = [None, room(MAX_NEW), room(MAX_NEW)]   # each colour's new stones
+        self.left = bytearray(3)  # stones of each pool not yet played (played: -1 - i)
+        self.taken = bytearray(n) # frame points the moves so far captured (how often)
+        self.seq = room(MAX_NEW)  # the order being tried
+        self.best = room(MAX_NEW)
+        self.orders = [room(MAX_NEW) for _ in range(ORDERS)]
+        self.found = room(ORDERS) # the first len(found) of `orders`
+        self.ref = None
+        self.stable = None
+        self.missing = None
+        self.first = None
+        self.budget = PLAYS
+
+    def start(self, ref, stable, missing, first):
         self.ref = ref
         self.stable = stable
-        self.pools = pools
         self.missing = missing
         self.first = first
-        self.taken = []           # frame points the moves so far captured
-        self.found = []
-        self.best = []
+        empty(self.pools[BLACK])
+        empty(self.pools[WHITE])
+        self.left[BLACK] = self.left[WHITE] = 0
+        fill_bytes(self.taken, len(self.taken), 0)
+        empty(self.seq)
+        empty(self.best)
+        empty(self.found)
         self.budget = PLAYS
 
     @property
@@ -129,28 +155,38 @@ class _Search:
         """The search ran to its end: every fitting order is in `found`."""
         return self.budget > 0 and len(self.found) < ORDERS
 
-    def dfs(self, seq, last, skipped=False):
+    def _found(self):
+        o = self.orders[len(self.found)]
+        put(o, self.seq)
+        self.found.append(o)
+
+    def dfs(self, last, skipped):
         """Play the next stone of the colour to move (the earliest of its pool
         that came after the last one played, ties each in turn, and any whose
         arrival is unknown), then the other side's, while they fit. `last`: the
         latest arrival stamp played so far (-1: none known). A stone of the
         colour to move that came before the last one played came out of turn
         (a second stone): the order goes on past it for `best`, `skipped`,
-        and so explains nothing whole."""
+        and so explains nothing whole. A stone played is marked in its pool
+        (-1 - i) while its order goes on: nothing is moved or allocated."""
         ref = self.ref
         g = ref.game
+        seq = self.seq
+        left = self.left
         if len(seq) > len(self.best):
-            self.best = list(seq)
+            put(self.best, seq)
         c = g.to_move()
-        pool = self.pools[c]
-        if not pool:
-            if not skipped and not self.pools[3 - c] and self._covers():
-                self.found.append(list(seq))
+        if not left[c]:
+            if not skipped and not left[3 - c] and self._covers():
+                self._found()
             return
+        pool = self.pools[c]
         since = ref.since
         first = -1                # the earliest known arrival in the pool after `last`
         if since is not None:
             for i in pool:
+                if i < 0:
+                    continue
                 t = since[i]
                 if t < 0:
                     continue
@@ -158,8 +194,12 @@ class _Search:
                     skipped = True
                 elif first < 0 or t < first:
                     first = t
+        taken = self.taken
+        stable = self.stable
         for k in range(len(pool)):
             i = pool[k]
+            if i < 0:
+                continue          # played earlier in this order
             at = since[i] if since is not None else -1
             if at >= 0 and at != first:
                 continue          # only the earliest (and those tied with it) may go next
@@ -173,34 +213,35 @@ class _Search:
                 continue
             if g.play(c, p) is not None:
                 continue
-            caps = g.last_capture()
             held = False          # a capture still on the board: no move may follow it
-            for q in caps:
-                j = ref.i_of(q)
-                self.taken.append(j)
-                if self.stable[j] != 0:
+            n_caps = g.last_removed
+            for q in range(n_caps):
+                j = ref.i_of(g.captured(q))
+                taken[j] += 1
+                if stable[j] != 0:
                     held = True
-            pool.pop(k)
+            pool[k] = -1 - i
+            left[c] -= 1
             seq.append(i)
             if held:
                 if len(seq) > len(self.best):
-                    self.best = list(seq)
-                if not skipped and not self.pools[BLACK] and not self.pools[WHITE] \
-                        and self._covers():
-                    self.found.append(list(seq))
+                    put(self.best, seq)
+                if not skipped and not left[BLACK] and not left[WHITE] and self._covers():
+                    self._found()
             else:
-                self.dfs(seq, at if at > last else last, skipped)
-            seq.pop()
-            pool.insert(k, i)
-            for q in caps:
-                self.taken.pop()
+                self.dfs(at if at > last else last, skipped)
+            drop_last(seq)
+            pool[k] = i
+            left[c] += 1
+            for q in range(n_caps):
+                taken[ref.i_of(g.captured(q))] -= 1
             g.undo()
 
     def _covers(self):
         """Every stone gone from the frame was captured by the moves."""
         taken = self.taken
         for i in self.missing:
-            if i not in taken:
+            if not taken[i]:
                 return False
         return True
 
@@ -219,8 +260,9 @@ def sure(s):
     found = s.found
     if not found or not s.complete:
         return []
-    out = found[0]
-    for seq in found[1:]:
+    out = found[0]                # (the search's own list when one order fits)
+    for n in range(1, len(found)):
+        seq = found[n]
         k = 0
         while k < len(out) and k < len(seq) and out[k] == seq[k]:
             k += 1
@@ -243,7 +285,10 @@ def unknown(ref, new):
     since = ref.since
     if since is None or ref.resumed:
         return ()
-    for i in new:                 # (none, at nearly every look: nothing made)
+    out = None                    # (none, at nearly every look: nothing made; a
+    for i in new:                 # comprehension would make `since` a cell at each call)
         if since[i] == 0:
-            return [j for j in new if since[j] == 0]
-    return ()
+            if out is None:
+                out = []
+            out.append(i)
+    return out if out is not None else ()

@@ -42,9 +42,9 @@ game plus the right moves, they are taken. Also the buttons of play: pass,
 abandon, end (agreement), resign, undo."""
 
 from goban.game import PASS, ABANDON
-from goban.board import BLACK, WHITE
+from goban.board import BLACK, WHITE, BOTH
 from goban.referee.words import NAMES, TITLES, LETTER
-from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated
+from goban.referee.diff import NO_TOL, CAP, fill_bytes, diff_frame, tolerated, split_into
 from goban.referee import bowlwatch, moves, timing
 from goban.referee.bowlwatch import READS_MASK
 from goban.referee.explain import explain, new_stones, sure, beside, weak, unknown
@@ -74,7 +74,8 @@ def frame(ref, stable, mis, pend):
     v.stable = stable
     v.mis = mis
     v.pend = pend
-    v.extra, v.missing, v.changed = ref.mismatch(stable, mis)
+    split_into(stable, ref.game.board.cells, ref.out, mis, ref.size, v.extra, v.missing,
+               v.changed)
     seen = ref.seen
     for i in v.extra:
         seen[i] = stable[i]       # (a fault's reading is no stone: _captured_unseen checks)
@@ -172,7 +173,7 @@ def _phantoms(ref, v):
     found = None
     cells = ref.game.board.cells
     stable = v.stable
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         new = 0
         faint = None
         for i in v.extra:
@@ -215,7 +216,7 @@ def _explained(ref, v):
     new = new_stones(v)
     if not new or unknown(ref, new):
         return False
-    v.search = explain(ref, v.stable, new, v.missing)
+    v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
     return bool(v.order)
 
@@ -250,7 +251,12 @@ def _take(ref, v):
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
             break                 # cannot happen: the search played it
     if v.search.found:
-        rest = [i for i in new_stones(v) if i not in order]
+        rest = None               # (a loop: a comprehension is a closure made each time)
+        for i in new_stones(v):
+            if i not in order:
+                if rest is None:
+                    rest = []
+                rest.append(i)
         if rest:
             _name_order(ref, v, rest)     # the rest fits in more than one order
     ref.dirty = True
@@ -299,8 +305,8 @@ def _done_lifting(ref):
             if ref.pending == "capture":
                 bowlwatch.lifted(ref, o)
             # the capture's move is complete: the opponent's time starts (goban.referee.timing)
-            timing.lifted(ref, WHITE if o == BLACK else BLACK,
-                          [ref.tolerated[j] for j in range(k if k < CAP else CAP)])
+            timing.lifted(ref, WHITE if o == BLACK else BLACK, ref.tolerated,
+                          k if k < CAP else CAP)
     fill_bytes(ref.tol, ref.n, NO_TOL)
     ref.pending = None
 
@@ -352,27 +358,44 @@ def _rolled(ref, v):
     i = ref.i_of(p)
     c = g.color_of(n)
     stable = v.stable
-    new = new_stones(v)
     since = ref.since
+    back = False                  # its stone went, and one of its colour came back there
     if i not in v.missing and i not in v.changed:
         if since is None or stable[i] != c or ref.move_stamp <= 0 or since[i] == ref.move_stamp:
             return False
-        new = new + [i]           # its stone went, and one of its colour came back there
+        back = True
+    for j in new_stones(v):
+        if j != i and stable[j] == c:
+            break
+    else:
+        return False              # no stone of its colour came to rest elsewhere
+    v.rolled = _rested(ref, v, i, c, p, back)
+    return bool(v.rolled)
+
+
+def _rested(ref, v, i, c, p, back):
+    """_rolled's search, apart: its comprehensions make cells of what they read,
+    which the common look, returning above, never needs."""
+    g = ref.game
+    stable = v.stable
+    since = ref.since
+    new = new_stones(v)
+    if back:
+        new = new + [i]
     # where it came to rest: beside its point, or anywhere when that stone came
     # down with it (two of the mover's stones together, the first taken off)
     near = [j for j in new if j != i and stable[j] == c and
             (beside(i, j, ref.size) or (since is not None and ref.move_stamp > 0 and
                                         -TWIN_SCANS <= since[j] - ref.move_stamp <= TWIN_SCANS))]
     if not near:
-        return False
+        return near
     caps = [ref.i_of(q) for q in g.last_capture()]
     missing = [j for j in v.missing if j != i] + [j for j in caps if stable[j] == 0]
     g.undo()
     s = explain(ref, stable, new, missing, first=near)
     order = sure(s)
     g.play(c, p)
-    v.rolled = order
-    return bool(order)
+    return order
 
 
 def _correct(ref, v):
@@ -397,7 +420,10 @@ def _pass_first(ref, v):
         return False
     c = g.to_move()
     o = WHITE if c == BLACK else BLACK
-    if not any(v.stable[i] == o for i in v.extra):
+    for i in v.extra:             # (a loop: any() of a generator makes cells of v and o)
+        if v.stable[i] == o:
+            break
+    else:
         return False
     if ref.remote is not None and not ref.remote.allows(c, PASS):
         return False

@@ -198,7 +198,7 @@ def resume(ref, events):
                 ref.enter(FILL)
                 fill.show(ref)
             else:
-                scoring.count(ref, log_dead=dead is None)
+                scoring.count(ref, log_dead=dead is None, now=True)
     return g
 
 

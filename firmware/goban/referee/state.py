@@ -30,6 +30,7 @@ from goban.referee.phase import SETUP, DEAD, OVER, FILL
 from goban.referee import timing
 
 CAPACITY = 400             # moves a game's history holds before it grows
+ROOM = 16                  # mismatches of each kind a look lists without allocating
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -42,7 +43,7 @@ class Scales:
 
     def __init__(self):
         self.seen = None                  # last settled count [B, W, lidB, lidW], or None
-        self.now = (-1, -1, -1, -1)       # the latest state (-1: not settled)
+        self.now = array("i", [-1, -1, -1, -1])   # the latest state (-1: not settled)
         self.start = None                 # [B, W] at the start (or after a resume)
         self.checked = False              # the start-of-game check was made
         self.reads = None                 # readings taken of B and W (the loop's counter)
@@ -138,7 +139,9 @@ class Counting:
 
 
 class View:
-    """One look: the frame against the game (filled at each look, made once)."""
+    """One look: the frame against the game (filled at each look, made once: its
+    lists given room by the Referee (`reuse`) keep it, so a common look allocates
+    nothing; one that lists more than ROOM grows them)."""
 
     def __init__(self):
         self.stable = None
@@ -149,6 +152,7 @@ class View:
         self.changed = []                 # stones of the other colour
         self.waited = -1                  # the point that waited for its bowl at the last look
         self.search = None                # goban.referee.explain's answer for the frame
+        self.searching = None             # the search the look reuses (made by Referee)
         self.order = None                 # the moves to take
         self.unseen = None                # goban.referee.unseen's verdict for the frame
         self.rolled = None                # the moves with the last stone where it came to rest
@@ -198,6 +202,7 @@ class RefState:
         self.light_color2 = "yellow"
         self.ui_dirty = True
         self.turn_line = (0, "")          # (move number, "move N"): made once a move
+        self.pending_lines = None         # the lines moves.show_pending made last
         self.shown = -1                   # the clock's second the display shows (timing)
         # work too long to share a step with a scan: the loop sets `steps`, and
         # then such work is left in `job` for a step of its own; a look at a

@@ -58,18 +58,19 @@ def _ticks(ref, stamp):
     return ref.ticks_of(stamp) if ref.ticks_of is not None and stamp > 0 else None
 
 
-def lifted(ref, color, points):
-    """The last prisoner of `color`'s capture is off the board (`points`: the
-    capture's frame points, whose stamps say when): while the clock waits for
-    it, a `lifted` event and the clock's (the opponent's time starts then).
-    Nothing when no clock waits for that lift."""
+def lifted(ref, color, points, n):
+    """The last prisoner of `color`'s capture is off the board (the first n of
+    `points`: the capture's frame points, whose stamps say when): while the
+    clock waits for it, a `lifted` event and the clock's (the opponent's time
+    starts then). Nothing when no clock waits for that lift."""
     k = ref.clock
     if k.spec is None or k.lifting() != color:
         return
     since = ref.since
     last = 0
     if since is not None:
-        for i in points:
+        for j in range(n):
+            i = points[j]
             if since[i] > last:
                 last = since[i]
     ev = {"type": "lifted", "color": LETTER[color], "number": ref.game.n}

@@ -12,7 +12,7 @@ moves of that order that all came before the first thing left over are sure:
 nothing that came later can change them (`certain`)."""
 
 from goban.game import PASS, ABANDON
-from goban.board import BLACK, WHITE
+from goban.board import BLACK, WHITE, BOTH
 from goban.referee.words import NAMES
 from goban.referee.diff import NO_TOL, CAP, diff_frame, split
 from goban.referee.announce import classify
@@ -185,7 +185,7 @@ def _from_bowls(ref, stable, order):
     a new stone of a colour whose bowl says fewer are out may be one moved
     on the board, not a move (then it is named with the rest)."""
     left = [0, -1, -1]
-    for c in (BLACK, WHITE):
+    for c in BOTH:
         if bowlwatch.settled(ref, c):
             left[c] = bowlwatch.unused(ref, c)
     for k in range(len(order)):
