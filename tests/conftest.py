@@ -7,17 +7,9 @@ firmware checks would otherwise pass without checking anything.
 
 import os
 import pathlib
-import signal
 import subprocess
 
 import pytest
-
-# A suite started in the background (`tools/test &`, nohup) inherits SIGINT ignored,
-# and so would every program a test starts: the tests that stop `goboard record`,
-# `serve` or `diag` with Ctrl-C's signal then waited for ever. A handler here is
-# reset to the default in each child, which then stops on SIGINT as at a terminal.
-if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = REPO / "firmware"
