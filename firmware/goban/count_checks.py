@@ -9,7 +9,8 @@ from goban.board import BLACK, WHITE
 from goban.game import ABANDON, PASS_STONE
 from goban.regions import T_DAME, T_S, T_T
 from goban.count import CountError, analysed
-from goban.count_result import (CountResult, bowl_stones, quarters_number, quarters_text,
+from goban.rules import bowl_stones
+from goban.count_result import (CountResult, quarters_number, quarters_text,
                                 stones_unit)
 
 

@@ -6,6 +6,7 @@ quarter points; the figures become text and numbers here, at the end of a game
 only (this allocates)."""
 
 from goban import rules as R
+from goban.rules import bowl_stones
 from goban.board import BLACK, WHITE
 from goban.game import ABANDON, F_NOOP
 from goban.regions import (T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T, T_E, T_G,
@@ -227,10 +228,3 @@ def breakdown(game, rg, rules, ndead, facts, fig, rdiv):
     if rules.last_move_pays or rules.id == "jipingdian":
         bd["black_pays_last_move"] = bool(facts["pays"])
     return bd
-
-
-def bowl_stones(size, rules=None):
-    """Stones in each bowl at the start under Ing (查子): (points - 1) / 2, 180 on 19x19."""
-    if rules is not None and size == 19 and rules.bowl_stones:
-        return rules.bowl_stones
-    return (size * size - 1) // 2

@@ -211,3 +211,10 @@ def get(rules_id, **changes):
         else:
             raise ValueError("unknown rules: %s (known: %s)" % (rules_id, ", ".join(RULE_IDS)))
     return r.copy(**changes) if changes else r
+
+
+def bowl_stones(size, rules=None):
+    """Stones in each bowl at the start under Ing (查子): (points - 1) / 2, 180 on 19x19."""
+    if rules is not None and size == 19 and rules.bowl_stones:
+        return rules.bowl_stones
+    return (size * size - 1) // 2

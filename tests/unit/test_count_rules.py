@@ -12,7 +12,8 @@ from goban import rules as R
 from goban.board import BLACK, WHITE
 from goban.count import count, CountError
 from goban.count_checks import ing_fill_check, jipingdian_by_territory
-from goban.count_result import quarters_text, bowl_stones
+from goban.count_result import quarters_text
+from goban.rules import bowl_stones
 from goban.game import Game
 from count_positions import FIG5, FIG5_DEAD, FIG3, game_of
 

@@ -107,7 +107,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         sc.checked = True
         if g.rules.bowl_stones and g.n == 0:
             # 180 each on 19x19 (the rules' figure), (N - 1) / 2 on other sizes
-            need = g.rules.bowl_stones if ref.size == 19 else (ref.n - 1) // 2
+            need = R.bowl_stones(ref.size, g.rules)
             ok = now[0] + used(ref, BLACK) == need and now[1] == need
             ref.emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
             if not ok:

@@ -63,7 +63,7 @@ from pathlib import Path
 
 from goban import players as P
 from goban import rules as R
-from goban.count_result import bowl_stones
+from goban.rules import bowl_stones
 from goban.game import Game, handicap_points
 from goban.board import WHITE
 from goboard import mpengine

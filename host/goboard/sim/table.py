@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 from goban import rules as R
-from goban.count_result import bowl_stones
+from goban.rules import bowl_stones
 from goboard.errors import UserError
 from goboard.gtp.boardgame import BoardGame
 from goboard.gtp.client import Engine
