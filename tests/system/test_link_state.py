@@ -8,7 +8,7 @@ import linkrig
 from goban.game import Game
 from goboard.sim.board import SimBoard
 from goboard.commands.sim import parse_script
-from goboard.link.transport import HostLink
+from goboard.link.transport import HostLink, LinkError
 from sim_rig import play
 
 REPO = linkrig.REPO
@@ -31,7 +31,11 @@ def test_state_request_is_the_boards_position(tmp_path):
     try:
         done = board.wait_done(60)
         link = HostLink(relay.host_path).open()
-        st = link.state()
+        try:
+            st = link.state()
+        except LinkError as e:
+            raise AssertionError("%s; %s; relay bytes %s, relay alive %s; host %s" % (
+                e, board.how(), relay.bytes, relay.is_alive(), dict(link.stats)))
     finally:
         if link is not None:
             link.close()

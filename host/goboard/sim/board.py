@@ -4,6 +4,7 @@ One place starts `tools/sim/runner.py` inside the MicroPython unix port with a
 job, reads its summary and makes sure it never outlives its parent.
 """
 
+import collections
 import json
 import os
 import signal
@@ -66,8 +67,11 @@ class SimBoard:
         self.proc.stdin.write(json.dumps(job))
         self.proc.stdin.close()
         self.summary = None
+        self.err = collections.deque(maxlen=40)   # its last words, drained: a full pipe would stop it
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
+        self._drain = threading.Thread(target=self._read_err, daemon=True)
+        self._drain.start()
 
     def _read(self):
         for line in self.proc.stdout:
@@ -78,14 +82,24 @@ class SimBoard:
             if d.get("done"):
                 self.summary = d
 
+    def _read_err(self):
+        for line in self.proc.stderr:
+            if line.strip():
+                self.err.append(line.rstrip())
+
     def failed(self):
         """The board's last words if it died before finishing, else None."""
         if self.proc.poll() is not None and self.summary is None:
             self._reader.join(2)
             if self.summary is None:
-                err = self.proc.stderr.read().strip().splitlines()
-                return err[-1] if err else "exit status %s" % self.proc.returncode
+                self._drain.join(2)
+                return self.err[-1] if self.err else "exit status %s" % self.proc.returncode
         return None
+
+    def how(self):
+        """One line for a test's failure: alive or not, and what it wrote to stderr."""
+        state = "running" if self.proc.poll() is None else "exited %s" % self.proc.returncode
+        return "board %s; stderr: %s" % (state, " | ".join(list(self.err)[-5:]) or "-")
 
     def wait_done(self, timeout=60):
         """The summary, once the game is over (AssertionError-free: UserError on failure)."""
