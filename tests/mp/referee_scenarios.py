@@ -317,6 +317,40 @@ def knocked_stone_put_back_from_the_bowl():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def capture_replayed_after_a_restart_with_a_stone_from_the_bowl():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", keep=True)
+    log = list(b.log)
+    # while the board is off: black ab takes aa (into black's lid), white ee,
+    # black ff; two black stones: the board asks for them again
+    b.set("B ab,- aa,W ee,B ff")
+    out = [brief(b.restart(log) + b.look())]
+    # the players take ff, ee, ab back to their bowls and put aa back with a
+    # stone from white's bowl: aa itself stays in black's lid
+    out += steps(b, "#36 37 1 0", "- ff,- ee,- ab", "#38 38 1 0", "W aa", "#38 37 1 0")
+    # and play them again: ab takes aa (into the lid), white thinks with ee in
+    # hand, then plays it, and black ff
+    return out + steps(b, "#37 37 1 0", "B ab", "- aa", "#37 37 2 0", "#37 36 2 0", "W ee",
+                       "#36 36 2 0", "B ff")
+
+
+def prisoner_lifted_at_once_then_a_stone_in_hand():
+    b = scales("aga")
+    # B gf takes gg, lifted into black's lid after the move was taken
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf", "- gg", "#35 36 1 0", "#35 35 1 0", "W aa",
+          "#34 35 1 0", "B ba", "#34 34 1 0", "W dd")
+    b.ref.now += 5000
+    # black takes aa, lifted in the same breath as ab lands; white takes a stone
+    # in hand as the prisoner is still on its way to the lid, then plays it
+    out = steps(b, "#33 34 1 0", "B ab,- aa")
+    b.ref.now += 300
+    out += steps(b, "#33 33 1 0")
+    b.ref.now += 500
+    return out + steps(b, "#33 33 2 0", "W hh")
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -332,7 +366,9 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
-             bowl_first_weighed_with_a_stone_in_hand)
+             bowl_first_weighed_with_a_stone_in_hand,
+             capture_replayed_after_a_restart_with_a_stone_from_the_bowl,
+             prisoner_lifted_at_once_then_a_stone_in_hand)
 
 
 def run(name, scenarios=None):
@@ -343,7 +379,6 @@ def run(name, scenarios=None):
 
 
 def main(scenarios=None):
-    """The named scenarios (arguments, or names on stdin): one JSON line each."""
     """The scenarios named on the command line (or stdin), one JSON line each."""
     for name in sys.argv[1:] or sys.stdin.read().split():
         print(json.dumps([name, run(name, scenarios)]))

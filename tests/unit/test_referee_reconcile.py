@@ -261,6 +261,33 @@ def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_i
     assert s[2] == [("rebased", "gg")]
 
 
+def test_a_capture_replayed_after_a_restart_leaves_no_pass_stone():
+    """While the board was off black took aa and played two stones: asked for
+    them again, the players put aa back with a stone from white's bowl, aa
+    itself staying in black's lid. That lid one over and that bowl one short
+    are a pass stone's very weights, but they came with the fix: once the board
+    is the game again they are the count, and white's ee, played after a think
+    with the stone in hand, is a move, not a pass nobody made (seed 434437
+    games 62, 236)."""
+    s = S.capture_replayed_after_a_restart_with_a_stone_from_the_bowl()
+    assert ("illegal", "resume-order", "ab") in s[0]
+    assert s[4] == [("restored",)]
+    assert s[7] == [("move", "B", "ab"), ("capture-pending",)]
+    moves = [e for a in s[8:] for e in a if e[0] in ("move", "pass", "illegal")]
+    assert moves == [("move", "W", "ee"), ("move", "B", "ff")]
+
+
+def test_a_prisoner_lifted_at_once_is_carried_before_a_pass_is_read():
+    """A capture whose prisoner was off the board before the move was taken:
+    the prisoner is on its way to the lid for a while (CARRY_MS) as it is for a
+    capture lifted later. Its arrival, as white holds a stone in hand, read as
+    a pass stone nobody played, and white's move was refused (seed 434437 game
+    236): the carry was timed from an older capture's lifting."""
+    s = S.prisoner_lifted_at_once_then_a_stone_in_hand()
+    assert s[1] == [("move", "B", "ab")]
+    assert s[3] == [] and s[4] == [("move", "W", "hh")]
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want

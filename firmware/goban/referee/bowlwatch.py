@@ -428,6 +428,40 @@ def _passed_over(ref, c):
     sc.missed_at[c] = ref.now - MISSED_MS   # arrival is the pass stone, never a late one
 
 
+def fixed(ref):
+    """An announcement no longer stands: the players have put the board right
+    (taken moves back, replayed after a restart). Stones a lid holds that the
+    game does not explain, beyond what the other lid lacks, came in with that
+    fix: what the lid holds is the count from now on, never a pass stone. Counted,
+    a prisoner put back on the board with a stone from its owner's bowl (its lid
+    one over, the bowl one short: a pass stone's very weights) was a pass nobody
+    made (seed 434437 games 62, 236). The stones of the prisoners' colour out of
+    their bowl, unused, as many, are the ones put back in their stead: lost to
+    the bowl from then on (kept out, the bowl said a stone was in a hand for the
+    rest of the game)."""
+    sc = ref.scales
+    if sc.seen is None:
+        return
+    for c in BOTH:
+        over = loose(ref, c)
+        if over is None or over <= 0:
+            continue
+        o = WHITE if c == BLACK else BLACK
+        short = loose(ref, o)
+        if short is not None and short < 0:
+            over += short                 # a prisoner in the wrong lid: check_lids's
+        if over <= 0:
+            continue
+        sc.into[c] -= over
+        # as many of the prisoners' colour out of their bowl, unused, replaced
+        # them on the board: lost to that bowl, as a knocked stone's fix is
+        k = unused(ref, o)
+        k = over if over < k else k
+        if k > 0:
+            sc.out[o] -= k
+            sc.start[o - 1] -= k
+
+
 def _not_given(ref, c, d):
     """d prisoners came into c's lid: prisoners `lifted` thought might be in their
     owner's bowl (its lid short when the last left the board, still in a hand)

@@ -58,6 +58,7 @@ def played(ref, color, p, stable=None, unseen=False):
         if caps:                         # lifted by now: the capture's move is complete
             pts = [ref.i_of(g.captured(j)) for j in range(g.last_removed)]
             timing.lifted(ref, color, pts, len(pts))
+            bowlwatch.lifted(ref, WHITE if color == BLACK else BLACK)
         after_play_ui(ref)
     after_game_change(ref)
 
@@ -88,6 +89,8 @@ def correct(ref, p, q, stable):
     else:
         pts = [ref.i_of(r) for r in caps]
         timing.lifted(ref, color, pts, len(pts))
+        if caps:
+            bowlwatch.lifted(ref, WHITE if color == BLACK else BLACK)
         after_play_ui(ref)
     after_game_change(ref)
     return True

@@ -26,7 +26,7 @@ from goban.game import Game
 from goban.points import name as point_name, board_index, frame_index
 from goban.referee.words import LETTER, NAMES
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, split
-from goban.referee.phase import SETUP, DEAD, OVER, FILL
+from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee import timing
 
 CAPACITY = 400             # moves a game's history holds before it grows
@@ -331,6 +331,9 @@ class RefState:
 
     def restored(self):
         """Nothing stands announced any more: say so."""
+        if self.illegal is not None and self.phase == PLAY:
+            from goban.referee.bowlwatch import fixed
+            fixed(self)
         self.illegal = None
         self.announced = -1
         self.unchoose()
