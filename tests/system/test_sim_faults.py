@@ -232,6 +232,31 @@ def test_resume_order_is_a_question_only_when_the_board_could_not_know_the_order
     assert [e["code"] for e in v["jams"]] == ["resume-order"]
 
 
+def test_resume_order_is_a_question_when_a_stone_played_while_off_was_captured():
+    """One stone a side while the board is off, the second taking the first: the
+    board comes back to black's stone and an empty point, white's bowl a stone
+    short and black's lid a stone over, which a white pass stone weighs too. No
+    board can tell where white played: asking is right (seed 434437 game 256)."""
+    T = [["B", "ab"], ["W", "aa"], ["B", "ba"], ["W", "dd"]]
+    ep = {"t": 2300, "code": "resume-order", "point": "ba", "mistake": [], "acted": 1,
+          "end": 4000, "text": ""}
+
+    def out(stones):
+        events = [{"type": "move", "t": 100, "number": 1, "color": "B", "point": "ab"},
+                  {"type": "boot", "t": 2200}]
+        return {"events": events, "rules": "aga", "size": 19, "summary": {
+            "moves": T, "outages": [[1100, 2000]], "truth": {
+                "moves": T, "released": [50, 1200, 1500, 5500], "episodes": [ep],
+                "stopped": None, "attempts": [], "mistake": [], "faults": [],
+                "stones": stones}}}
+    v = simfaults.verdict(out([[50, "B", "ab"], [1200, "W", "aa"], [1500, "B", "ba"]]))
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["resume-order"]
+    # white's stone elsewhere, not captured: the colours tell the order
+    T[1] = ["W", "jj"]
+    v = simfaults.verdict(out([[50, "B", "ab"], [1200, "W", "jj"], [1500, "B", "ba"]]))
+    assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
+
+
 def test_blame_goes_to_the_fault_on_that_point_then_the_latest():
     faults = [{"kind": "dead", "t0": 1000, "end": 1000, "point": "ee"},
               {"kind": "noise", "t0": 50000, "end": 52000, "point": None}]

@@ -275,22 +275,45 @@ def _order_unknown(t, out):
     was last off before t: two stones or more of one side among those placed
     after the last move it took before going off (a stone put down just before
     the cut, not yet settled, is as unseen as one put down while it was off,
-    or after it was back but before its first look)."""
+    or after it was back but before its first look), or one of them captured
+    by another (`_captured_meanwhile`)."""
     summ = out["summary"]
     off = [o for o in summ.get("outages") or () if o[0] <= t]
     if not off:
         return False
     t0, t1 = off[-1]
-    taken = [ev["t"] for ev in out["events"]
+    taken = [ev for ev in out["events"]
              if ev["type"] in ("move", "pass") and ev.get("t") is not None and ev["t"] <= t0]
-    since = taken[-1] if taken else 0
+    since = taken[-1]["t"] if taken else 0
     back = t if t1 is None else min([ev["t"] for ev in out["events"]
                                      if ev.get("t") is not None and t1 < ev["t"]] + [t])
     seen = {}
-    for at, c, _ in summ["truth"].get("stones") or ():
+    placed = []
+    for at, c, p in summ["truth"].get("stones") or ():
         if since < at <= back:
             seen[c] = seen.get(c, 0) + 1
-    return any(n >= 2 for n in seen.values())
+            placed.append((c, p))
+    return any(n >= 2 for n in seen.values()) or \
+        _captured_meanwhile(out, taken[-1].get("number", 0) if taken else 0, placed)
+
+
+def _captured_meanwhile(out, n, placed):
+    """Whether a stone placed while the board could not look (after its move n)
+    was captured before it looked again: where it stood, and whether the
+    opponent passed (a pass stone weighs as a prisoner does), no board can tell."""
+    if not placed:
+        return False
+    from goban.game import Game
+    g = Game(out.get("rules") or "japanese", out.get("size") or 19)
+    col = {"B": 1, "W": 2}
+    for c, p in out["summary"]["truth"]["moves"][:n]:
+        if p:
+            g.play(col[c], g.board.from_sgf(p))
+        else:
+            g.pass_move(col[c])
+    for c, p in placed:
+        g.play(col[c], g.board.from_sgf(p))
+    return any(g.board.cells[g.board.from_sgf(p)] != col[c] for c, p in placed)
 
 
 def _board_count(out):
