@@ -255,6 +255,17 @@ def test_a_dead_stone_lifted_off_a_drifted_sensor_is_counted_dead():
     assert s[2] == [("rebased", "ab")]
 
 
+def test_end_looks_again_at_a_dead_stone_lifted_off_a_drifted_sensor():
+    """A dead stone lifted off a sensor whose baseline walked under it still
+    reads, weakly, the same colour: the frame does not change, so no look saw
+    it go. `end` counted with the last look's dead list, the stone alive (seed
+    434437 game 161: W+34.5 for B+1.5); it looks again first, and the lid that
+    gained the stone says it was lifted."""
+    s = S.dead_stone_lifted_off_a_drifted_sensor_unseen()
+    assert s[0] == [("dead", "gg"), ("count", "B+73.5")]
+    assert s[1] == [("rebased", "gg")]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said

@@ -29,7 +29,7 @@ yellow: down marks the lit stone lifted, up on the board, ok or end then
 counts with what the players said."""
 
 from goban.board import BLACK, WHITE
-from goban.referee.diff import FAULT, CAP, doubtful
+from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
 from goban.referee import scoring, fill, moves
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
@@ -38,6 +38,7 @@ UNSTABLE = FAULT + 1       # the frame's value of a sensor flagged unstable (gob
 
 
 def frame(ref, stable, mis, pend):
+    ref.view.stable = stable      # (the loop's frame, read in place: an end press looks again)
     extra, missing, changed = ref.mismatch(stable, mis)
     doubtful = _doubtful(ref, stable)
     extra = extra + [i for i in changed if i not in doubtful]
@@ -211,12 +212,17 @@ def button(ref, name, color):
             dispute.count_refused(ref)      # never a count while anything stands
         return
     if name in ("end", "ok"):
-        if ref.illegal or k.unsure or not ref.quiet:
-            if k.held < 0:
-                k.held = ref.now    # held: counted once the board can be read
-                ref.look_again(COUNT_WAIT_MS)
-            return
-        _count(ref)
+        if k.held < 0:
+            k.held = ref.now        # held: counted once the board can be read
+            ref.look_again(COUNT_WAIT_MS)
+        if ref.view.stable is not None:
+            # the board as it reads now: a sensor that drifted under a dead stone
+            # reads it still there, weakly, once lifted, and no frame changed to
+            # say so (the last look's dead list left it on the board: seed
+            # 434437 game 161)
+            stable = ref.view.stable
+            r = diff_frame(stable, ref.game.board.cells, ref.tol, ref.out, CAP, ref.size)
+            frame(ref, stable, r & 0x3FF, (r >> 10) & 0x3FF)
     elif name == "undo":
         if ref.game.end == "agreement":
             moves.play_on(ref)      # after an agreement: the agreement taken back, and
