@@ -63,9 +63,12 @@ class Board:
             self.put(c, pt)
             self.look()
 
-    def restart(self, log):
-        """A new referee (RAM lost) resumed from `log`, then the board looked at."""
+    def restart(self, log, wire=None):
+        """A new referee (RAM lost) resumed from `log` (`wire(ref)` first: the
+        calibration's evidence wired in, as main.py does before a resume)."""
         ref = Referee(SIZE)
+        if wire is not None:
+            wire(ref)
         for i in range(SIZE * SIZE):
             self.since[i] = 0         # the settle starts again: all come at once
         ref.since = self.since

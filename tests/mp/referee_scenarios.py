@@ -203,6 +203,54 @@ def dead_stone_lifted_off_a_drifted_sensor_unseen():
     return [brief(b.ref.take_events()), [("rebased", _names(b, rebased))]]
 
 
+def drifted_empty_sensor_after_a_restart_at_the_count():
+    b = scales("japanese")
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    flagged = []
+    b.ref.mark_sensor = flagged.append
+    steps(b, "#38 39 0 0", "B ee", "!pass", "!pass", keep=True)
+    log = list(b.log)
+    # the power cut: an empty point's sensor, whose baseline walked during the
+    # game, reads black past the threshold from its old baseline, weakly
+    b.put("B", "aa")
+    b.strong[idx("aa")] = 0
+    evs = b.restart(log)
+    b.ref.strong = b.strong               # (the new referee wired as main.py does)
+
+    def mark(i):                          # flagged: it reads as faulty from then on
+        from goban.referee.diff import FAULT
+        flagged.append(i)
+        b.stable[i] = FAULT
+    b.ref.mark_sensor = mark
+    out = [brief(evs + b.look())]
+    # the bowls weighed again: no black stone is out; then gg lifted as dead
+    out += steps(b, "#38 39 0 0", "- gg", "#38 39 1 0", "!end")
+    return out + [[("flagged", " ".join(b.ref.name(i) for i in flagged))]]
+
+
+def restart_then_the_count_then_the_lids_weighed_again():
+    b = scales("japanese")
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    # gg taken by black (hg, gh, fg, gf), into black's lid; the board logs a
+    # `bowls` event only when a start changes: the log's is the game's first
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W cg", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf", "- gg", "#35 36 1 0", keep=True)
+    log = [e for e in b.log if e["type"] != "bowls" or e.get("lidB") == 0]
+
+    def wire(ref):
+        ref.strong = b.strong
+    evs = b.restart(log, wire)
+    # the power back, both pass before the lids are weighed again; then they
+    # are (black's holds gg, as all along). White's lone ee, on the board,
+    # reads weakly now (its sensor drifted under it): nothing says it was lifted
+    out = [brief(evs + b.look())] + steps(b, "!pass", "!pass")
+    b.strong[idx("ee")] = 0
+    return out + steps(b, "#35 36 1 0", "!end")
+
+
 def drift_under_a_prisoner():
     b = scales("chinese")
     b.strong = bytearray([9] * 81)
@@ -391,7 +439,9 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,
              prisoner_lifted_at_once_then_a_stone_in_hand,
-             dead_stone_lifted_off_a_drifted_sensor_unseen)
+             dead_stone_lifted_off_a_drifted_sensor_unseen,
+             drifted_empty_sensor_after_a_restart_at_the_count,
+             restart_then_the_count_then_the_lids_weighed_again)
 
 
 def run(name, scenarios=None):

@@ -38,7 +38,7 @@ is decided by the look (goban.referee.play)."""
 
 from goban import rules as R
 from goban.board import BLACK, WHITE, BOTH
-from goban.referee.phase import PLAY, SETUP
+from goban.referee.phase import PLAY, SETUP, DEAD
 from goban.referee.words import LETTER
 
 READS_MASK = 0xFFFFF               # a bowl's readings are counted modulo 2**20
@@ -89,6 +89,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         j = _LID[c]
         if now[j] >= 0 and (prev is None or prev[j] < 0):
             sc.into[c] = now[j]               # a lid first weighed: what it holds counts
+            if ref.counting.lid[c] < 0 and ref.phase != PLAY:
+                ref.counting.lid[c] = now[j]  # (and what it held at the count's start)
         elif now[j] >= 0:
             d = now[j] - prev[j]
             if d > 0 and ref.phase == PLAY:
@@ -112,7 +114,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             ref.emit({"type": "setup-check", "B": now[0], "W": now[1], "ok": ok})
             if not ok:
                 ref.show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
-    if ref.phase == PLAY or ref.phase == SETUP:
+    if ref.phase == PLAY or ref.phase == SETUP or ref.phase == DEAD:
         ref.dirty = True          # the look decides what the counts mean for the game
 
 
@@ -229,12 +231,18 @@ def knocked(ref, color, pts):
     sc.fixing_at[color] = ref.now
 
 
-def resumed(ref, logged):
+def resumed(ref, logged, last):
     """The scales as a resume finds them in the log's last `bowls` event: no
-    event unless they change; the stones out counted from the start counts."""
+    event unless they change; the stones out counted from the start counts.
+    The lids are weighed afresh unless that event is the log's `last`: the log
+    keeps a `bowls` event only when a start changes (the game's first, mostly),
+    and a lid's gain since that one, read as stones arriving now, made every
+    prisoner of the game arrive at once after a restart (at the count, where
+    the lids say which doubtful stones were lifted: seed 434437 game 223)."""
     sc = ref.scales
+    lids = last                   # (its lids are now's only if nothing came after it)
     sc.seen = [logged.get("B", -1), logged.get("W", -1),
-               logged.get("lidB", -1), logged.get("lidW", -1)]
+               logged.get("lidB", -1) if lids else -1, logged.get("lidW", -1) if lids else -1]
     sc.start = list(logged.get("start") or [-1, -1])
     for c in BOTH:
         k = c - 1

@@ -31,6 +31,7 @@ counts with what the players said."""
 from goban.board import BLACK, WHITE
 from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
 from goban.referee import scoring, fill, moves
+from goban.referee.play import phantoms
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
 LATE_PASS_MS = 2000        # a pass this soon after play ended is a late one, not a request to resume
@@ -40,6 +41,15 @@ UNSTABLE = FAULT + 1       # the frame's value of a sensor flagged unstable (gob
 def frame(ref, stable, mis, pend):
     ref.view.stable = stable      # (the loop's frame, read in place: an end press looks again)
     extra, missing, changed = ref.mismatch(stable, mis)
+    ghosts = phantoms(ref, stable, extra, _not_in_lids(ref, missing)) if extra else None
+    if ghosts:
+        # weak readings where the bowls say no stone can be: a sensor whose
+        # baseline wandered, read from its old one after a restart, is no stone
+        # added (seed 434437 game 223): flagged, as in play
+        for i in ghosts:
+            ref.mark_sensor(i)
+        ref.dirty = True
+        return
     doubtful = _doubtful(ref, stable)
     extra = extra + [i for i in changed if i not in doubtful]
     if extra:
@@ -136,7 +146,7 @@ def _by_lids(ref, missing, open_):
     for c in (BLACK, WHITE):
         mine = [i for i in open_ if b.cells[ref.p_of(i)] == c]
         o = WHITE if c == BLACK else BLACK
-        if not mine or sc.seen[1 + o] < 0 or sc.now[1 + o] < 0:
+        if not mine or sc.seen[1 + o] < 0 or sc.now[1 + o] < 0 or k.lid[o] < 0:
             continue
         seen = 0
         for j in missing:
@@ -144,6 +154,27 @@ def _by_lids(ref, missing, open_):
                 seen += 1
         if sc.into[o] - k.lid[o] - seen >= len(mine):
             out += mine
+    return out
+
+
+def _not_in_lids(ref, missing):
+    """The lifted stones the lids have not taken in yet: only those may have
+    been put down elsewhere (a dead stone in a lid is in no hand)."""
+    k = ref.counting
+    sc = ref.scales
+    if not k.lid_known or sc.seen is None:
+        return missing
+    cells = ref.game.board.cells
+    out = []
+    for c in (BLACK, WHITE):
+        o = WHITE if c == BLACK else BLACK
+        in_lid = sc.into[o] - k.lid[o] if sc.seen[1 + o] >= 0 and k.lid[o] >= 0 else 0
+        for i in missing:
+            if cells[ref.p_of(i)] == c:
+                if in_lid > 0:
+                    in_lid -= 1
+                else:
+                    out.append(i)
     return out
 
 

@@ -163,20 +163,30 @@ def _drifted_prisoners(ref, v):
 
 
 def _phantoms(ref, v):
+    v.phantoms = ()
+    if v.mis > CAP:
+        return False
+    found = phantoms(ref, v.stable, v.extra, v.missing)
+    if found is None:
+        return False
+    v.phantoms = found
+    return True
+
+
+def phantoms(ref, stable, extra, missing):
     """Weak readings of a colour whose settled bowl says fewer stones are out
     than the frame shows new (stones moved on the board aside): the weak ones
-    beyond that are no stones. (Loops, not comprehensions: each of those is a
-    closure MicroPython makes, and this runs at every look with a new stone.)"""
-    v.phantoms = ()
-    if ref.mark_sensor is None or ref.strong is None or not v.extra or v.mis > CAP:
-        return False
+    beyond that are no stones (a list), else None. (Loops, not comprehensions:
+    each of those is a closure MicroPython makes, and this runs at every look
+    with a new stone.)"""
+    if ref.mark_sensor is None or ref.strong is None or not extra:
+        return None
     found = None
     cells = ref.game.board.cells
-    stable = v.stable
     for c in BOTH:
         new = 0
         faint = None
-        for i in v.extra:
+        for i in extra:
             if stable[i] == c:
                 new += 1
                 if weak(ref, i):
@@ -189,16 +199,13 @@ def _phantoms(ref, v):
         if out < 0:
             continue
         moved = 0                 # stones of c gone from their points may have been moved to new ones
-        for i in v.missing:
+        for i in missing:
             if cells[ref.p_of(i)] == c:
                 moved += 1
         k = new - moved - out
         if k > 0:
             found = faint[:k] if found is None else found + faint[:k]
-    if found is None:
-        return False
-    v.phantoms = found
-    return True
+    return found
 
 
 def _flag(ref, v):

@@ -34,6 +34,7 @@ def resume(ref, events):
     cap_logged = True         # the last move's capture-pending is in the log
     undone = None             # the undo event, while it is the game's last change
     ref.replay_refused = None
+    ev = None
     for ev in events:
         t = ev.get("type")
         if t in ("game-start", "move", "pass", "abandon", "resign", "play-on"):
@@ -147,7 +148,7 @@ def resume(ref, events):
     ref.presses.looked = False
     ref.presses.held = []
     if bowls is not None:   # the bowls as last logged: no event unless they changed
-        bowlwatch.resumed(ref, bowls)
+        bowlwatch.resumed(ref, bowls, bowls is ev)
     else:
         ref.scales.checked = checked
     if phase == OVER:

@@ -115,7 +115,7 @@ class Counting:
         self.began = 0                    # ms play ended (a pass this soon after: a late one)
         self.unsure = []                  # the stones nothing can tell lifted or not
         self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
-        self.lid = array("i", [0, 0, 0])  # what each lid held when play ended
+        self.lid = array("i", [0, -1, -1])  # what each lid held when play ended
         self.lid_known = False
         self.strong = None                # each stone's strong readings in a row then
         # (made at the first end of play: from .mpy files the heap at boot is tight)
@@ -128,7 +128,8 @@ class Counting:
         self.said = {}
         sc = ref.scales
         for c in (1, 2):
-            self.lid[c] = sc.into[c]
+            # (-1: not weighed yet, as after a restart: its first weighing, then)
+            self.lid[c] = sc.into[c] if sc.seen is not None and sc.seen[1 + c] >= 0 else -1
         self.lid_known = sc.seen is not None
         if self.strong is None:
             self.strong = bytearray(ref.n)
