@@ -114,3 +114,29 @@ def test_a_move_and_a_knocked_stone_in_one_window():
     assert [f["actions"] for f in out["fixes"]] == [[["place", "B", "cc", "fix"]]]
     assert out["moves"] == ["cc", "gg", "cg", "ee", "dd"]
     assert v["faults"][0]["recovery_ms"] is not None
+
+
+REGRESSIONS = REPO / "tests" / "data" / "campaign_regressions.json"
+
+
+def _regressions():
+    import json
+    return json.loads(REGRESSIONS.read_text())
+
+
+@pytest.mark.parametrize("case", _regressions(), ids=lambda c: "%d-g%d" % (c["campaign"], c["game"]))
+def test_a_campaign_game_that_once_failed_now_holds(case):
+    """Games of fresh-seed mixed campaigns that failed (a pass nobody made after
+    a fix, a count with a stale dead list, a drifted sensor read after a restart,
+    a resume question players could not answer...), replayed exactly (their seed
+    draws the same faults, mistakes and tempo): now clean."""
+    import argparse
+    from goboard.commands.sim import simulate
+    args = argparse.Namespace(
+        rules=case["rules"], komi=None, handicap=None, seed=case["seed"], noise=case["noise"],
+        size=None, profile=None, cut_after="", torn=False, log_dir=None, json=True,
+        tempo=case["tempo"], faults=case["faults"], fault_kinds=case["kinds"], players=True,
+        mistakes=case["mistakes"], clock=None)
+    v = simulate(str(REPO / case["record"]), args)["verdict"]
+    assert (v["false"], v["lost"], v["jams"], v.get("counts"), v.get("stopped")) == \
+        ([], [], [], [], None), v

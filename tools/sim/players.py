@@ -437,6 +437,12 @@ class Players:
             return slip
         if code == "setup":
             return self._match(self._lit())
+        if code == "resume-order" and rounds > 0:
+            # a slip of theirs among the lit stones taken off first, the rest
+            # still lit: they are still to be played again
+            acts = self._replay_lit()
+            if acts:
+                return acts
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):
@@ -524,7 +530,7 @@ class Players:
             moves.append((c, i))
         del self.released[g.n:]
         moves.reverse()
-        self.replay.extend(moves)
+        self.replay[:0] = moves            # before a move of theirs still to play again
         return acts
 
     def _slip_named(self, i):
