@@ -179,6 +179,13 @@ class Table:
         """One move of the truth, with its hands' noise and maybe a mistake."""
         t = self.truth
         rng = self.rng
+        if t.n - self.seen > 3:
+            # fast play and answers before the lifting, one after another: still
+            # a few stones a quiet window, never a whole sequence (more than one
+            # look orders is named to be played again: goban.referee.wrong)
+            self.look()
+            if self.b.ref.illegal is not None:
+                self.fix()
         c = t.to_move()
         pts = self.legal_points(c)
         if not pts:

@@ -251,6 +251,22 @@ def restart_then_the_count_then_the_lids_weighed_again():
     return out + steps(b, "#35 36 1 0", "!end")
 
 
+def bowls_weighed_afresh_after_a_restart():
+    from goban.referee import bowlwatch
+    b = Board("chinese")
+    b.ref.scales.witness_ms = 300
+    # the log keeps the game's first bowls event only (its start never changed)
+    steps(b, "#40 40 0 0", keep=True)
+    steps(b, "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0", "B ee",
+          "#38 38 0 0", "W dd")
+    out = [brief(b.restart(b.log) + b.look())]
+    counts = []
+    for reading in ((-1, 38, 0, 0), (37, 38, 0, 0)):  # white's settles first; black's
+        b.ref.bowls(*reading)                           # then, a stone in black's hand
+        counts.append([(e["B"], e["W"]) for e in b.ref.take_events() if e["type"] == "bowls"])
+    return out + counts + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 def drift_under_a_prisoner():
     b = scales("chinese")
     b.strong = bytearray([9] * 81)
@@ -441,7 +457,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_lifted_at_once_then_a_stone_in_hand,
              dead_stone_lifted_off_a_drifted_sensor_unseen,
              drifted_empty_sensor_after_a_restart_at_the_count,
-             restart_then_the_count_then_the_lids_weighed_again)
+             restart_then_the_count_then_the_lids_weighed_again,
+             bowls_weighed_afresh_after_a_restart)
 
 
 def run(name, scenarios=None):

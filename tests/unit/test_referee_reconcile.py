@@ -289,6 +289,17 @@ def test_the_lids_are_weighed_afresh_after_a_restart():
     assert s[4] == []                       # held: ee cannot be read
 
 
+def test_the_bowls_are_weighed_afresh_after_a_restart():
+    """After a restart the log's bowls event is the game's first: a bowl not
+    settled yet was shown full (B 40 here, 180 on the table) in the first
+    event, beside the other's fresh count. Now the counts are shown once both
+    are weighed again, and the stones out come from the start: one in black's
+    hand, none in white's."""
+    s = S.bowls_weighed_afresh_after_a_restart()
+    assert s[1] == [] and s[2] == [(37, 38)]
+    assert s[3] == [("unused", 1, 0)]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said

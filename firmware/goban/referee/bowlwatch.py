@@ -83,7 +83,9 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.start[k] = now[k] + used(ref, c)
             sc.out[c] = used(ref, c)          # as if nothing were in a hand, and so
             sc.unsure[c] = 1                  # no witness till a stone is seen to leave
-        elif prev is not None and prev[k] >= 0:
+        elif prev is None or prev[k] < 0:
+            sc.out[c] = sc.start[k] - now[k]  # first weighed since a restart: out from the start
+        else:
             _bowl_moved(ref, c, now[k] - prev[k])
         _behind(ref, c, new[k] >= 0)
         j = _LID[c]
@@ -234,15 +236,16 @@ def knocked(ref, color, pts):
 def resumed(ref, logged, last):
     """The scales as a resume finds them in the log's last `bowls` event: no
     event unless they change; the stones out counted from the start counts.
-    The lids are weighed afresh unless that event is the log's `last`: the log
-    keeps a `bowls` event only when a start changes (the game's first, mostly),
-    and a lid's gain since that one, read as stones arriving now, made every
+    Its counts are now's only if it is the log's `last` event; else the scales
+    are weighed afresh (the stones out then counted from the start). The log
+    keeps a `bowls` event only when a start changes (the game's first, mostly):
+    a lid's gain since that one, read as stones arriving now, made every
     prisoner of the game arrive at once after a restart (at the count, where
-    the lids say which doubtful stones were lifted: seed 434437 game 223)."""
+    the lids say which doubtful stones were lifted: seed 434437 game 223), and
+    a bowl not settled yet was shown full (180) in the first event after one."""
     sc = ref.scales
-    lids = last                   # (its lids are now's only if nothing came after it)
-    sc.seen = [logged.get("B", -1), logged.get("W", -1),
-               logged.get("lidB", -1) if lids else -1, logged.get("lidW", -1) if lids else -1]
+    sc.seen = [logged.get("B", -1), logged.get("W", -1), logged.get("lidB", -1),
+               logged.get("lidW", -1)] if last else [-1, -1, -1, -1]
     sc.start = list(logged.get("start") or [-1, -1])
     for c in BOTH:
         k = c - 1

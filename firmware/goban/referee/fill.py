@@ -10,9 +10,13 @@ from goban.referee.diff import FAULT, CAP
 
 
 def fills(ref):
-    """Ing with a scale under white's bowl: the count goes through the fill."""
-    s = ref.scales.seen
-    return ref.game.rules.scoring == R.SCORE_ING and s is not None and s[1] >= 0
+    """Ing with a scale under white's bowl: the count goes through the fill.
+    (Weighed in this game: its start known, as after a restart before the
+    scales are weighed again.)"""
+    sc = ref.scales
+    s = sc.seen
+    return ref.game.rules.scoring == R.SCORE_ING and s is not None and (
+        s[1] >= 0 or (sc.start is not None and sc.start[1] >= 0))
 
 
 def start(ref):
