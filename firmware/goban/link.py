@@ -337,6 +337,9 @@ class Link:
             self._request(fseq, msg)
         except (KeyError, TypeError, ValueError) as e:
             self._msg("error", fseq, {"msg": "bad request: %s" % e})
+        except Exception as e:     # a fault of the board's: said, and the board plays on
+            self._msg("error", fseq, {"msg": "the board failed on %s: %s %s" % (
+                msg.get("k"), type(e).__name__, e)})
 
     def _request(self, re, msg):
         k = msg.get("k")
