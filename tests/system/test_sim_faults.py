@@ -230,6 +230,14 @@ def test_resume_order_is_a_question_only_when_the_board_could_not_know_the_order
     late = [[50, "B", "aa"], [990, "W", "bb"], [1500, "B", "cc"], [2300, "W", "dd"]]
     v = simfaults.verdict(out(late, seen_bb=True))         # dd after the board's first look
     assert [e["code"] for e in v["jams"]] == ["resume-order"]
+    # the question about a dead sensor among those stones, answered, is asked too
+    o = out(unseen, seen_bb=False)
+    o["summary"]["truth"]["episodes"][0]["code"] = "unseen"
+    v = simfaults.verdict(o)
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["unseen"]
+    o = out(unseen, seen_bb=True)
+    o["summary"]["truth"]["episodes"][0]["code"] = "unseen"
+    assert [e["code"] for e in simfaults.verdict(o)["jams"]] == ["unseen"]
 
 
 def test_resume_order_is_a_question_when_a_stone_played_while_off_was_captured():

@@ -225,9 +225,10 @@ def verdict(out):
              "stuck": stuck, "acted": ep["acted"], "text": ep.get("text") or ""}
         if ep.get("chose") and not stuck and ep["end"] is not None:
             asked.append(e)     # which dead point: the player's ok answered, nothing moved
-        elif ep["code"] == "resume-order" and not stuck and ep["end"] is not None \
+        elif ep["code"] in ("resume-order", "unseen") and not stuck and ep["end"] is not None \
                 and _order_unknown(ep["t"], out):
-            asked.append(e)     # two stones of a side played while the board was off
+            asked.append(e)     # two stones of a side played while the board was off (and
+            # a dead sensor among their points: which held a move, no board can tell)
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif not ep["mistake"]:
