@@ -267,6 +267,51 @@ def bowls_weighed_afresh_after_a_restart():
     return out + counts + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def drifted_sensor_after_a_restart_with_a_stone_in_hand():
+    b = scales("chinese")
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    steps(b, "#38 39 0 0", "B ee", keep=True)
+    log = list(b.log)
+    # the power cut: an empty point's sensor, whose baseline walked during the
+    # game (followed in RAM), reads white from its old one, weakly; white holds
+    # its next stone, and presses nothing
+    b.put("W", "aa")
+    b.strong[idx("aa")] = 0
+    rebased = []
+
+    def wire(ref):
+        ref.strong = b.strong
+        ref.rebase_sensor = rebased.append
+    out = [brief(b.restart(log, wire) + b.look())]
+    b.lift("aa")                          # rebased: it reads empty from the next scan
+    out += steps(b, ".", "#38 38 0 0", "W dd")
+    return out + [[("rebased", _names(b, rebased))]]
+
+
+def pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart():
+    b = Board("chinese")
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+    steps(b, "B cc", "W gg", "B ee")
+    log = list(b.log)
+    # while the board is off white plays dd; black presses pass as it comes
+    # back, and a drifted empty sensor reads white, weakly, on aa
+    b.put("W", "dd")
+    b.put("W", "aa")
+    b.strong[idx("aa")] = 0
+    rebased = []
+
+    def wire(ref):
+        ref.strong = b.strong
+        ref.rebase_sensor = rebased.append
+    evs = b.restart(log, wire)
+    b.ref.button("B:pass")                # before the board's first look: it waits
+    out = [brief(evs + b.look())]
+    b.lift("aa")                          # rebased: it reads empty from the next scan
+    return out + steps(b, ".") + [[("rebased", _names(b, rebased))]]
+
+
 def drift_under_a_prisoner():
     b = scales("chinese")
     b.strong = bytearray([9] * 81)
@@ -458,7 +503,9 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              dead_stone_lifted_off_a_drifted_sensor_unseen,
              drifted_empty_sensor_after_a_restart_at_the_count,
              restart_then_the_count_then_the_lids_weighed_again,
-             bowls_weighed_afresh_after_a_restart)
+             bowls_weighed_afresh_after_a_restart,
+             drifted_sensor_after_a_restart_with_a_stone_in_hand,
+             pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart)
 
 
 def run(name, scenarios=None):

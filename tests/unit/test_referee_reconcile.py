@@ -300,6 +300,26 @@ def test_the_bowls_are_weighed_afresh_after_a_restart():
     assert s[3] == [("unused", 1, 0)]
 
 
+def test_a_drifted_sensor_read_after_a_restart_is_rebased_not_played():
+    """An empty point whose baseline walked during the game (followed in RAM)
+    reads white from the baseline on flash after a power cut, weakly; white
+    holds its next stone, so its bowl vouches for one. No placed stone reads
+    weak: the sensor's baseline is taken again, and white's real move is taken.
+    Played, it was a move nobody played (seeds 588213 games 175, 190)."""
+    s = S.drifted_sensor_after_a_restart_with_a_stone_in_hand()
+    assert s[0] == [] and s[-1] == [("rebased", "aa")]
+    assert [e for a in s[1:-1] for e in a] == [("move", "W", "dd")]
+
+
+def test_a_press_waits_while_the_restarts_look_rebases_a_sensor():
+    """A pass pressed as the board comes back waits for the look that takes the
+    stones played while it was off; a look that only rebased a drifted sensor is
+    not that look (the press was refused as not black's turn, or ended the game
+    before the stones were taken: seed 588213 game 175)."""
+    s = S.pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart()
+    assert s[0] == [] and s[1] == [("move", "W", "dd"), ("pass", "B", False)]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said

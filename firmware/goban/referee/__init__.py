@@ -226,6 +226,7 @@ class Referee(RefState):
         """The look at a settled frame that changed: the phase's own, then the
         presses that waited for it. Returns the number of events it made."""
         before = len(self.events)
+        self.stale = False
         self._faults(stable)
         g = self.game
         r = diff_frame(stable, g.board.cells, self.tol, self.out, CAP, self.size)
@@ -233,9 +234,13 @@ class Referee(RefState):
         if look is not None:
             look(self, stable, r & 0x3FF, (r >> 10) & 0x3FF)
         pr = self.presses
-        if not pr.looked or pr.held:
+        if (not pr.looked or pr.held) and not self.stale:
             # the board is checked (against the resumed game, or the stone that
-            # was settling when a button was pressed): presses act now, in order
+            # was settling when a button was pressed): presses act now, in order.
+            # Not after a look at a frame that reads what it will not read next
+            # (a sensor rebased or flagged): a pass pressed after the stones played
+            # while the board was off ended the game before those stones were
+            # taken (seed 588213 game 175)
             pr.looked = True
             self._release_presses()
         return len(self.events) - before

@@ -9,6 +9,8 @@ holds; the order is the policy:
                                                              in is played
     phantoms      shows a weak reading where its bowl says   the sensor flagged;
                   no stone can be                            looked at again
+    drifted       (the restart's look) shows a weak reading  its baseline taken
+                  there since the power came back            again; looked at again
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
     pass_in       has new stones, and a pass stone of the    the pass; looked at
@@ -208,12 +210,39 @@ def phantoms(ref, stable, extra, missing):
     return found
 
 
+def _drifted(ref, v):
+    """The restart's look: a weak reading on a point the game has empty, there
+    since the power came back. No placed stone reads weak: it is a sensor whose
+    baseline walked during the game, followed in RAM (goban.calibration's
+    follow_drift) and read now from the baseline on flash. Taken as a stone,
+    it was a move nobody played whenever the mover held a stone (seeds 588213
+    games 175, 190; 434437 game 223 at the count)."""
+    since = ref.since
+    if not ref.resumed or since is None or ref.rebase_sensor is None or v.mis > CAP:
+        return False
+    for i in v.extra:
+        if since[i] == 0 and weak(ref, i):
+            return True
+    return False
+
+
+def _rebase(ref, v):
+    """Its baseline taken again where it reads now: it reads empty from the next scan."""
+    since = ref.since
+    for i in v.extra:
+        if since[i] == 0 and weak(ref, i):
+            ref.rebase_sensor(i)
+    ref.dirty = True
+    ref.stale = True
+
+
 def _flag(ref, v):
     """Flagged (they read as faulty from the next scan, `sensor-fault`, and a
     move there goes the unseen way, as on a dead sensor); read again."""
     for i in v.phantoms:
         ref.mark_sensor(i)
     ref.dirty = True
+    ref.stale = True
 
 
 def _explained(ref, v):
@@ -617,6 +646,7 @@ def _pass_first_of_all(ref, v):
 RULES = (
     (_matches, _settle),
     (_phantoms, _flag),
+    (_drifted, _rebase),
     (_unknown, _fix),
     (_pass_in, _pass_first_of_all),
     (_explained, _take),

@@ -193,6 +193,7 @@ class RefState:
         self.illegal = None
         self.announced = -1
         self.resumed = False              # rebuilt from the log, no move since
+        self.stale = False                # the look's frame reads otherwise next scan (a sensor rebased)
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
         # what the board shows: the display's lines and the lit points (and a
         # second set beside them: the seki at the count, an unseen move's offer)
