@@ -312,6 +312,18 @@ def pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart():
     return out + steps(b, ".") + [[("rebased", _names(b, rebased))]]
 
 
+def pass_stone_while_the_bowl_reads_behind():
+    b = scales("aga")
+    # black's bowl misses ee's stone leaving (moving as it went: it settles
+    # where it was), and reads behind the game from then on
+    out = steps(b, "#-1 39 0 0", "B ee")
+    b.ref.now = 20000
+    out += steps(b, "#39 39 0 0", "#39 38 0 0", "W dd")
+    # black passes at once: a stone into white's lid; its bowl still reads 39
+    b.ref.now = 21000
+    return out + steps(b, "#39 38 0 1")
+
+
 def drift_under_a_prisoner():
     b = scales("chinese")
     b.strong = bytearray([9] * 81)
@@ -505,7 +517,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              restart_then_the_count_then_the_lids_weighed_again,
              bowls_weighed_afresh_after_a_restart,
              drifted_sensor_after_a_restart_with_a_stone_in_hand,
-             pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart)
+             pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart,
+             pass_stone_while_the_bowl_reads_behind)
 
 
 def run(name, scenarios=None):

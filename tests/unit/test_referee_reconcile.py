@@ -320,6 +320,17 @@ def test_a_press_waits_while_the_restarts_look_rebases_a_sensor():
     assert s[0] == [] and s[1] == [("move", "W", "dd"), ("pass", "B", False)]
 
 
+def test_a_pass_stone_is_seen_while_the_passers_bowl_reads_behind():
+    """Black's bowl missed a stone leaving (it was moving as the stone went)
+    and reads behind the game: it cannot say whether a stone is out. Black's
+    pass stone comes into white's lid: the lids tell it. Waiting for a bowl
+    that could not tell, the last pass stones of AGA games went unseen and the
+    dead stones lifted next were announced knocked, for good (seeds 903317
+    game 37)."""
+    s = S.pass_stone_while_the_bowl_reads_behind()
+    assert s[-1] == [("pass", "B", True)]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said

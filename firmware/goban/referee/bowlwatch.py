@@ -348,12 +348,16 @@ def lid_moving(ref, color):
 
 
 def pass_stone_in(ref, color):
-    """A pass stone of `color` has arrived: a stone out of its bowl, and the
-    opponent's lid holds one the game does not explain, the two lids together
-    too (a prisoner in the wrong lid leaves the other short: no pass)."""
+    """A pass stone of `color` has arrived: the opponent's lid holds one the game
+    does not explain, the two lids together too (a prisoner in the wrong lid
+    leaves the other short: no pass), and its bowl does not say no stone left it
+    (settled with none out). A bowl that cannot tell (unsure, or reading behind
+    the game: a stone that left it unseen) leaves it to the lids: it hid the
+    last pass stones of AGA games, and the dead stones lifted then were
+    announced knocked (seed 903317 game 37)."""
     o = WHITE if color == BLACK else BLACK
-    if unused(ref, color) < 1:
-        return False
+    if unused(ref, color) == 0:
+        return False              # (a bowl that cannot tell, or reads behind: the lids tell)
     lo = loose(ref, o)
     lc = loose(ref, color)
     return lo is not None and lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
