@@ -233,28 +233,6 @@ def knocked(ref, color, pts):
     sc.fixing_at[color] = ref.now
 
 
-def resumed(ref, logged, last):
-    """The scales as a resume finds them in the log's last `bowls` event: no
-    event unless they change; the stones out counted from the start counts.
-    Its counts are now's only if it is the log's `last` event; else the scales
-    are weighed afresh (the stones out then counted from the start). The log
-    keeps a `bowls` event only when a start changes (the game's first, mostly):
-    a lid's gain since that one, read as stones arriving now, made every
-    prisoner of the game arrive at once after a restart (at the count, where
-    the lids say which doubtful stones were lifted: seed 434437 game 223), and
-    a bowl not settled yet was shown full (180) in the first event after one."""
-    sc = ref.scales
-    sc.seen = [logged.get("B", -1), logged.get("W", -1), logged.get("lidB", -1),
-               logged.get("lidW", -1)] if last else [-1, -1, -1, -1]
-    sc.start = list(logged.get("start") or [-1, -1])
-    for c in BOTH:
-        k = c - 1
-        if sc.start[k] >= 0 and sc.seen[k] >= 0:
-            sc.out[c] = sc.start[k] - sc.seen[k]
-        sc.into[c] = sc.seen[_LID[c]] if sc.seen[_LID[c]] >= 0 else 0
-    sc.checked = True
-
-
 def new_game(ref):
     """A new game: the scales' counts start again at the next settled reading."""
     sc = ref.scales

@@ -211,29 +211,15 @@ def phantoms(ref, stable, extra, missing):
 
 
 def _drifted(ref, v):
-    """The restart's look: a weak reading on a point the game has empty, there
-    since the power came back. No placed stone reads weak: it is a sensor whose
-    baseline walked during the game, followed in RAM (goban.calibration's
-    follow_drift) and read now from the baseline on flash. Taken as a stone,
-    it was a move nobody played whenever the mover held a stone (seeds 588213
-    games 175, 190; 434437 game 223 at the count)."""
-    since = ref.since
-    if not ref.resumed or since is None or ref.rebase_sensor is None or v.mis > CAP:
-        return False
-    for i in v.extra:
-        if since[i] == 0 and weak(ref, i):
-            return True
+    if ref.resumed and v.mis <= CAP and ref.rebase_sensor is not None:
+        from goban.referee.restart import drifted   # loaded after a power cut only
+        return drifted(ref, v, False)
     return False
 
 
 def _rebase(ref, v):
-    """Its baseline taken again where it reads now: it reads empty from the next scan."""
-    since = ref.since
-    for i in v.extra:
-        if since[i] == 0 and weak(ref, i):
-            ref.rebase_sensor(i)
-    ref.dirty = True
-    ref.stale = True
+    from goban.referee.restart import drifted
+    drifted(ref, v, True)
 
 
 def _flag(ref, v):

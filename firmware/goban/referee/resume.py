@@ -13,7 +13,7 @@ prefix and `replay_refused` says where.
 
 from goban import rules as R
 from goban.game import PASS
-from goban.board import BLACK, WHITE, EMPTY
+from goban.board import BLACK, WHITE, EMPTY, BOTH
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.words import LETTER, COLOR, NAMES, TITLES
 from goban.referee import bowlwatch, fill, scoring, timing
@@ -148,7 +148,7 @@ def resume(ref, events):
     ref.presses.looked = False
     ref.presses.held = []
     if bowls is not None:   # the bowls as last logged: no event unless they changed
-        bowlwatch.resumed(ref, bowls, bowls is ev)
+        _scales(ref, bowls, bowls is ev)
     else:
         ref.scales.checked = checked
     if phase == OVER:
@@ -217,3 +217,25 @@ def _show_over(ref, g, result):
         ref.show("Result " + str(result), "game over")
     else:
         ref.show("Game over", "move %d" % g.n)
+
+
+def _scales(ref, logged, last):
+    """The scales as a resume finds them in the log's last `bowls` event: no
+    event unless they change; the stones out counted from the start counts.
+    Its counts are now's only if it is the log's `last` event; else the scales
+    are weighed afresh (the stones out then counted from the start). The log
+    keeps a `bowls` event only when a start changes (the game's first, mostly):
+    a lid's gain since that one, read as stones arriving now, made every
+    prisoner of the game arrive at once after a restart (at the count, where
+    the lids say which doubtful stones were lifted: seed 434437 game 223), and
+    a bowl not settled yet was shown full (180) in the first event after one."""
+    sc = ref.scales
+    sc.seen = [logged.get("B", -1), logged.get("W", -1), logged.get("lidB", -1),
+               logged.get("lidW", -1)] if last else [-1, -1, -1, -1]
+    sc.start = list(logged.get("start") or [-1, -1])
+    for c in BOTH:
+        k = c - 1
+        if sc.start[k] >= 0 and sc.seen[k] >= 0:
+            sc.out[c] = sc.start[k] - sc.seen[k]
+        sc.into[c] = sc.seen[1 + c] if sc.seen[1 + c] >= 0 else 0   # (c's lid: reading 1 + c)
+    sc.checked = True
