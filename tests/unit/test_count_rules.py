@@ -331,3 +331,15 @@ def test_other_board_sizes_scale_the_thresholds():
     for size in (5, 9, 13, 19):
         g = Game("ming-qing", size=size)
         assert count(g, [], "ming-qing").breakdown["black_needs_more_than"] == size * size / 2
+
+
+def test_komi_goes_to_white_under_territory_and_area_scoring():
+    """SPLIT9 counted by hand: black 10 stones and 26 points of territory, white
+    10 stones and 35 points, no prisoners. Japanese (territory): 26 against 35 +
+    6.5 = W+15.5; komi given to black would read W+2.5. Chinese (area): 36 against
+    45 + 7.5 = W+16.5; AGA (area, pass stones none): the same with its 7.5."""
+    g = game_of(SPLIT9, "japanese")
+    assert count(g, [], "japanese", komi=6.5).result == "W+15.5"
+    assert count(g, [], "japanese", komi=-6.5).result == "W+2.5"
+    for rules in ("chinese", "aga"):
+        assert count(game_of(SPLIT9, rules), [], rules, komi=7.5).result == "W+16.5"
