@@ -324,6 +324,15 @@ def pass_stone_while_the_bowl_reads_behind():
     return out + steps(b, "#39 38 0 1")
 
 
+def pass_stone_while_the_bowl_is_a_stone_off():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd")
+    # black's pass stone leaves its bowl as a stone from the last game is
+    # dropped in: the bowl reads the same (settled, "none out"); the stone
+    # comes into white's lid
+    return steps(b, "#38 38 0 0", "#38 38 0 1")
+
+
 def drift_under_a_prisoner():
     b = scales("chinese")
     b.strong = bytearray([9] * 81)
@@ -518,7 +527,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              bowls_weighed_afresh_after_a_restart,
              drifted_sensor_after_a_restart_with_a_stone_in_hand,
              pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart,
-             pass_stone_while_the_bowl_reads_behind)
+             pass_stone_while_the_bowl_reads_behind,
+             pass_stone_while_the_bowl_is_a_stone_off)
 
 
 def run(name, scenarios=None):

@@ -331,6 +331,14 @@ def test_a_pass_stone_is_seen_while_the_passers_bowl_reads_behind():
     assert s[-1] == [("pass", "B", True)]
 
 
+def test_a_pass_stone_is_seen_when_the_passers_bowl_is_a_stone_off():
+    """Black's pass stone leaves its bowl as a stone from the last game is
+    dropped in: the bowl, settled, says none is out. The lid says a stone came:
+    the pass (seed 264851 game 22: W's pass read as its next move's stone)."""
+    s = S.pass_stone_while_the_bowl_is_a_stone_off()
+    assert s[-1] == [("pass", "B", True)]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said

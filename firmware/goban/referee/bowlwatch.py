@@ -16,9 +16,10 @@ and compares them with what the game explains:
   - stones in a lid no prisoner or pass stone of the game explains
     (`loose`): a pass stone that arrived, or a prisoner dropped into the wrong
     lid (then the other lid is short by as many: the two together explain it).
-So a pass stone is an arrival: a stone out of the passer's bowl while the
-opponent's lid holds one more than the game gave it, and both lids together
-one more (`pass_stone_in`); never a standing total a mistake elsewhere made.
+So a pass stone is an arrival: the opponent's lid holding one more than the
+game gave it, and both lids together one more (`pass_stone_in`; the passer's
+bowl may be a stone off the game, the lids are counted against it); never a
+standing total a mistake elsewhere made.
 A lid short of its prisoners is announced (`prisoner-missing`): at once when a
 stone is taken out of it, else (where prisoners count or pass stones go to the
 lids) at the next move once nothing is left to lift; what it holds is then the
@@ -328,14 +329,13 @@ def lid_moving(ref, color):
 def pass_stone_in(ref, color):
     """A pass stone of `color` has arrived: the opponent's lid holds one the game
     does not explain, the two lids together too (a prisoner in the wrong lid
-    leaves the other short: no pass), and its bowl does not say no stone left it
-    (settled with none out). A bowl that cannot tell (unsure, or reading behind
-    the game: a stone that left it unseen) leaves it to the lids: it hid the
-    last pass stones of AGA games, and the dead stones lifted then were
-    announced knocked (seed 903317 game 37)."""
+    leaves the other short: no pass). The lids tell it, not the passer's bowl:
+    a bowl a stone off the game (a stone from elsewhere dropped in as one left,
+    a stone that left it unseen) said "none out", and the last pass stones of
+    AGA games went unseen, the dead stones lifted next announced knocked for
+    good (seeds 903317 game 37, 264851 game 22). Late prisoners come first
+    (`_repay`), and what came into a lid with a fix is the count (`fixed`)."""
     o = WHITE if color == BLACK else BLACK
-    if unused(ref, color) == 0:
-        return False              # (a bowl that cannot tell, or reads behind: the lids tell)
     lo = loose(ref, o)
     lc = loose(ref, color)
     return lo is not None and lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
