@@ -101,6 +101,13 @@ def rolled_stone_after_the_answer_is_slid():
     return steps(b, "B cc", "W gg", "B ee", "W dd", "- ee,B ed")
 
 
+def _strong(b):
+    """The calibration's evidence wired in: every stone on the board reads strong
+    unless the scenario says otherwise (b.strong)."""
+    b.strong = bytearray([9] * 81)
+    b.ref.strong = b.strong
+
+
 def scales(rules):
     """A board with the four scales settled (40 a bowl, empty lids) and a stone
     seen leaving each bowl for the first moves, so the bowls witness."""
@@ -175,8 +182,7 @@ def _names(b, rebased):
 
 def drift_under_a_dead_stone():
     b = Board()
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
+    _strong(b)
     rebased = []
     b.ref.rebase_sensor = rebased.append
     steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
@@ -189,8 +195,7 @@ def drift_under_a_dead_stone():
 
 def dead_stone_lifted_off_a_drifted_sensor_unseen():
     b = scales("japanese")
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
+    _strong(b)
     rebased = []
     b.ref.rebase_sensor = rebased.append
     steps(b, "#38 39 0 0", "B ee", "!pass", "!pass")
@@ -205,8 +210,7 @@ def dead_stone_lifted_off_a_drifted_sensor_unseen():
 
 def drifted_empty_sensor_after_a_restart_at_the_count():
     b = scales("japanese")
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
+    _strong(b)
     flagged = []
     b.ref.mark_sensor = flagged.append
     steps(b, "#38 39 0 0", "B ee", "!pass", "!pass", keep=True)
@@ -231,8 +235,7 @@ def drifted_empty_sensor_after_a_restart_at_the_count():
 
 def restart_then_the_count_then_the_lids_weighed_again():
     b = scales("japanese")
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
+    _strong(b)
     # gg taken by black (hg, gh, fg, gf), into black's lid; the board logs a
     # `bowls` event only when a start changes: the log's is the game's first
     steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
@@ -267,23 +270,29 @@ def bowls_weighed_afresh_after_a_restart():
     return out + counts + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
-def drifted_sensor_after_a_restart_with_a_stone_in_hand():
-    b = scales("chinese")
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
-    steps(b, "#38 39 0 0", "B ee", keep=True)
-    log = list(b.log)
-    # the power cut: an empty point's sensor, whose baseline walked during the
-    # game (followed in RAM), reads white from its old one, weakly; white holds
-    # its next stone, and presses nothing
-    b.put("W", "aa")
-    b.strong[idx("aa")] = 0
+def _restart_drifted(b, log, pt):
+    """The power cut: an empty point's sensor, whose baseline walked during the
+    game (followed in RAM), reads white from its old one on flash, weakly. The
+    new referee wired to the calibration's evidence, resumed from `log`:
+    (its events, the points it rebases)."""
+    b.put("W", pt)
+    b.strong[idx(pt)] = 0
     rebased = []
 
     def wire(ref):
         ref.strong = b.strong
         ref.rebase_sensor = rebased.append
-    out = [brief(b.restart(log, wire) + b.look())]
+    return b.restart(log, wire), rebased
+
+
+def drifted_sensor_after_a_restart_with_a_stone_in_hand():
+    b = scales("chinese")
+    _strong(b)
+    steps(b, "#38 39 0 0", "B ee", keep=True)
+    # the power cut (a drifted sensor on aa); white holds its next stone, and
+    # presses nothing
+    evs, rebased = _restart_drifted(b, list(b.log), "aa")
+    out = [brief(evs + b.look())]
     b.lift("aa")                          # rebased: it reads empty from the next scan
     out += steps(b, ".", "#38 38 0 0", "W dd")
     return out + [[("rebased", _names(b, rebased))]]
@@ -291,21 +300,13 @@ def drifted_sensor_after_a_restart_with_a_stone_in_hand():
 
 def pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart():
     b = Board("chinese")
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
+    _strong(b)
     steps(b, "B cc", "W gg", "B ee")
     log = list(b.log)
     # while the board is off white plays dd; black presses pass as it comes
-    # back, and a drifted empty sensor reads white, weakly, on aa
+    # back, and a drifted sensor reads on aa
     b.put("W", "dd")
-    b.put("W", "aa")
-    b.strong[idx("aa")] = 0
-    rebased = []
-
-    def wire(ref):
-        ref.strong = b.strong
-        ref.rebase_sensor = rebased.append
-    evs = b.restart(log, wire)
+    evs, rebased = _restart_drifted(b, log, "aa")
     b.ref.button("B:pass")                # before the board's first look: it waits
     out = [brief(evs + b.look())]
     b.lift("aa")                          # rebased: it reads empty from the next scan
@@ -335,8 +336,7 @@ def pass_stone_while_the_bowl_is_a_stone_off():
 
 def drift_under_a_prisoner():
     b = scales("chinese")
-    b.strong = bytearray([9] * 81)
-    b.ref.strong = b.strong
+    _strong(b)
     rebased = []
     b.ref.rebase_sensor = rebased.append
     steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
