@@ -48,7 +48,7 @@ far plus the job's cost and `JOB_US` stays under `budget_us`; a job that does
 not fit waits a step and goes first in the next (the scale job or the output
 job, whichever waited longer), and after FORCE steps gets a step of its own.
 Output jobs, in order, the first ready of: the queue's first event logged,
-then sent; the lights; the display drawn; a page sent (`_next_out`). Without
+then sent; the lights; the display drawn; a page sent (`_output_jobs`). Without
 a clock (the simulator) everything fits, one output job a step.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
@@ -548,9 +548,21 @@ class BoardLoop:
                     return              # a step of its own, the next (step())
                 if ran and not (ran == 1 and self.logged and q[0]["type"] not in HEAVY):
                     return              # first in its step (a move: its log, then its send)
-            job = self._next_out()
-            if job < 0:
-                return
+            # the first output job ready: the queue's first event logged, then
+            # sent; else the lights; the display drawn; a page sent
+            if q:
+                if not self.logged and not self._to_log(q[0]):
+                    self.logged = 1     # live news only: nothing to write
+                job = _J_SEND if self.logged else _J_LOG
+            elif self.ref.ui_dirty:
+                job = _J_LIGHTS
+            elif self.draw:
+                job = _J_DRAW
+            else:
+                d = self.display
+                if d is None or not d.dirty:
+                    return
+                job = _J_PAGE
             if not (free and ran == 0) and not self._fits(clock, t0, self.cost[job]):
                 if ran == 0:
                     self.out_waited += 1    # first next step; FORCE: a step of its own
@@ -731,23 +743,8 @@ class BoardLoop:
         self.queue.extend(evs)
         return len(evs)
 
-    def _next_out(self):
-        """The output job ready first (its slot), or -1: the queue's first event
-        logged, then sent; else the lights; the display drawn; a page sent."""
-        q = self.queue
-        if q:
-            if not self.logged and not self._to_log(q[0]):
-                self.logged = 1         # live news only: nothing to write
-            return _J_SEND if self.logged else _J_LOG
-        if self.ref.ui_dirty:
-            return _J_LIGHTS
-        if self.draw:
-            return _J_DRAW
-        d = self.display
-        return _J_PAGE if d is not None and d.dirty else -1
-
     def _run_out(self, job):
-        """The output job of that slot (from _next_out)."""
+        """The output job of that slot (_output_jobs found it ready)."""
         if job == _J_LOG:
             ev = self.queue[0]
             if self.prepared is None and ev["type"] in HEAVY and self.log is not None:
