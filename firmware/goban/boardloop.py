@@ -5,16 +5,51 @@ is the caller's (time.ticks_ms on the Pico, the simulator's clock in the sim),
 so the same loop runs on the board and in the simulator, scan for scan.
 
 Every referee event goes, in order, to the game log on flash (first, so a power
-cut loses at most the event being written), then to the buzzer and the link if
-one is given (`send_event(ev)`; `poll(now_ms)` is called every step), then the
-display and lights show the referee's state. In `step()` these are paced: the
-output jobs (log one event; beep and send one event; the lights; one page of
-the display) and the scale job run after the scan only while the most each has
-lately cost fits the step's budget, and one that found no room for FORCE steps
-gets a step of its own (no scan in it; the output jobs that still fit follow
-it), so no step after a move stalls the scan (on the RP2040 the display alone
-is ~12 ms of I2C, a flash write several ms). Host requests and a new game flush
-everything at once (`_drain`), since they answer with the result.
+cut loses at most the event being written), then to the buzzer and the link
+(`send_event(ev, payload)`: the log's JSON of it; `poll(now_ms)` every step),
+then the display and lights show the referee's state. Host requests and a new
+game flush everything at once (`_drain`), since they answer with the result.
+
+The jobs. Each is a slot (`_J_*`) in `cost`, the most it cost lately (us, on
+the Pico: `pace`), learned by `_learn` at its own fade (`_FADE`: a peak forgotten
+1/2**k a run; slow where the cost goes with what the job meets, so that the
+common cheap runs do not make the next dear one look cheap):
+
+    slot        ready when                          runs                      fade
+    _J_READ     bowls, no news waiting              a scale read, counts      5
+    _J_NEWS     a scale's count changed             the news to the referee   5
+    _J_STIR     ... a bowl only started moving      the news to the referee   5
+    _J_LOOK     a settled frame changed             the referee's look        8
+    _J_BUTTONS  buttons, no press held              their poll                5
+    _J_POLL     a link                              its poll                  8
+    _J_LOG      an event queued, not logged         its log write (_record)   8
+    _J_SEND     an event queued and logged          beep and send (_out)      5
+    _J_LIGHTS   the referee's state changed         the lights' one write     8
+    _J_DRAW     the lights went out                 the display drawn         8
+    _J_PAGE     a display page still to go          one page sent             5
+
+The step (`step`), first match wins:
+
+    case                                        the step does
+    the board's diagnostics on                  theirs (goban.diag)
+    before the scan period is up                the link's poll
+    the heap due a look, the board quiet        gc.mem_free, or a collection
+    after a scanning step: a press held         the press (no scan)
+    ... or `_solo()`: the referee's long work,  the job alone (no scan), then
+        a move's or a count's output (SOLO,     the output jobs that fit
+        HEAVY), a job that waited FORCE steps   (`_solo_step`)
+    otherwise                                   the scan (and the look where it
+                                                fits), then READ/NEWS, BUTTONS,
+                                                POLL, one output job, each only
+                                                where it fits (`_fits`)
+
+One admission rule for every job beside a scan (`_fits`): the step's time so
+far plus the job's cost and `JOB_US` stays under `budget_us`; a job that does
+not fit waits a step and goes first in the next (the scale job or the output
+job, whichever waited longer), and after FORCE steps gets a step of its own.
+Output jobs, in order, the first ready of: the queue's first event logged,
+then sent; the lights; the display drawn; a page sent (`_output_jobs`). Without
+a clock (the simulator) everything fits, one output job a step.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
@@ -22,16 +57,17 @@ the referee only builds objects when something happened. An idle step (scan,
 buttons, scales, link poll) allocates nothing either, so the heap fills only
 with what events leave behind, and the loop collects it itself (`_collect`),
 on a step of its own, at a quiet moment, when a look at the heap (a quiet step
-of its own too) found it low: MicroPython's collector stops everything for
-~17 ms on the RP2040 (the whole 245 KB heap is swept), and left to itself it
-would run inside whichever step allocates when the heap is full: the step
-taking a move, writing the log. See `gc_events`.
+of its own too) found it low: MicroPython's collector stops everything while
+it sweeps the whole heap, and left to itself it would run inside whichever
+step allocates when the heap is full: the step taking a move, writing the log.
+See `gc_events`.
 """
 
 import gc
 from array import array
 
 from goban import rules as R
+from goban.compat import const
 from goban.settle import Settle, scans_for
 from goban.hw.bowls import WHICH
 from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing, look
@@ -43,7 +79,7 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
 
 # events whose log write or link message takes a step of its own (see step())
 SOLO = ("count", "move")
-HEAVY = ("count",)          # ... and one job a step (its log, then its send: ~7 ms each)
+HEAVY = ("count",)          # ... and one job a step (its JSON, its log, then its send)
 # a job that waited this many steps for the budget runs anyway: the scale job
 # beside the scan, an output job in a step of its own (_jobs, step())
 FORCE = 2
@@ -52,20 +88,30 @@ FORCE = 2
 # the simulator, whose heap is large): once that many events went out since the
 # last look, or GC_SCANS scans passed, the first step where the board is quiet (no
 # point in transition, nothing to log, send, draw or light) looks at the heap
-# (gc.mem_free walks it: ~8.5 ms on the RP2040, a step of its own), and when less
-# than `gc_free_min` bytes were free the next quiet step collects (~17 ms). An
-# event leaves ~0.6 KB of garbage now (its dict and JSON, the referee's look: the
-# frames and the display's text are made in buffers made at boot), so a whole
-# game needs a few collections, not one every 24 events; with `gc_free_min` 0
-# (the .mpy install, whose heap is tight) every look is a collection, as before.
-# MicroPython only (gc.mem_free marks it).
+# (gc.mem_free walks it: a step of its own), and when less than `gc_free_min`
+# bytes were free the next quiet step collects. An event leaves some garbage (its
+# dict and JSON, the referee's look: the frames and the display's text are made
+# in buffers made at boot), so a whole game needs a few collections; with
+# `gc_free_min` 0 (the .mpy install, whose heap is tight) every look is a
+# collection. MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
-# how fast _learn forgets a peak of each job's cost (1/2**k a run)
-FORGET = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
-_DRAW = 10                  # cost[_DRAW]: the display drawn (a page sent is cost[3])
+
+# the job slots (the module docstring's table): an index into cost and _FADE
+_J_READ = const(0)          # a scale read and the counts weighed
+_J_LOG = const(1)           # an event's log write
+_J_LIGHTS = const(2)        # the lights' one write
+_J_PAGE = const(3)          # a display page sent
+_J_NEWS = const(4)          # the scales' news to the referee: a new count
+_J_LOOK = const(5)          # the referee's look at a frame that changed
+_J_BUTTONS = const(6)       # a poll of the buttons
+_J_POLL = const(7)          # a poll of the link
+_J_SEND = const(8)          # an event's beep and send
+_J_STIR = const(9)          # the scales' news that only says a bowl started moving
+_J_DRAW = const(10)         # the display drawn
+# how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot
+_FADE = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
 # what running one more job costs beyond the job itself (the checks, the
-# learning, the calls, and after the last one the step's own end: 0.3-0.6 ms of
-# bytecode on the RP2040, measured): _fits counts it
+# learning, the calls, and after the last one the step's own end): _fits counts it
 JOB_US = 400
 # a frame that took longer than this in the referee was a look (its cost is learned)
 LOOKED_US = 1000
@@ -145,17 +191,15 @@ class BoardLoop:
         self.out_waited = 0         # steps an output job has waited for the budget
         self.bowls_waited = 0       # ... and the scale job
         self.link_waited = 0        # ... and the link's poll
-        # the most each job cost lately, us: a scale read, an event's log write,
-        # the lights, a display page sent,
-        # the scales' news to the referee, the referee's look at a frame that
-        # changed, a poll of the buttons, a poll of the link, an event's send,
-        # the scales' news that only says a bowl started moving, the display drawn
-        self.cost = array("i", [2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000, 2000, 1000,
-                                2000])
+        # the most each job cost lately, us, by slot (_J_*); until learned:
+        #                         READ  LOG   LIGHTS PAGE  NEWS  LOOK  BUTTONS POLL
+        self.cost = array("i", (2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000,
+                                2000, 1000, 2000))
+        #                         SEND  STIR  DRAW
         self.t0 = 0                 # when this step began (ticks_us)
         self.news = False           # a scale's count changed: the referee is told next
-        # ... and it is a settled count (the referee's look at the bowls: 1-3 ms
-        # on the RP2040), not only a bowl that started moving (a few lines)
+        # ... and it is a settled count (the referee's look at the bowls, dear),
+        # not only a bowl that started moving (a few lines)
         self.news_dear = False
         self.mover_first = 0        # this scale read starts at the mover's bowl (_bowls)
         self.draw = False           # the lights went out: the display is drawn next
@@ -194,7 +238,6 @@ class BoardLoop:
         event (logged first: it carries the game number)."""
         self.menu = None
         ev = self.ref.new_game(rules, komi, handicap, first=first,
-                               serial=getattr(self.profile, "serial", "") or "",
                                profile=self.profile.id, by=by, setup=setup, game=game,
                                free=free)
         self._drain()
@@ -319,11 +362,10 @@ class BoardLoop:
             return 0
         # work that would not fit beside a scan gets a step of its own, after a
         # scanning one (so nothing starves the scan): a button press (the end of
-        # play counts the board: ~8 ms on the RP2040), the referee's look that
-        # found no room beside its scan, the log or link job of a count event
-        # (~7 ms), an output job that found no room beside the scan FORCE steps
-        # in a row, and the link's poll likewise (a read-back's frames: 2-4 ms);
-        # the link is polled first in an output job's step
+        # play counts the board), the referee's look that found no room beside
+        # its scan, the output jobs of a move or a count (SOLO), an output job
+        # that found no room beside the scan FORCE steps in a row, and the
+        # link's poll likewise; the link is polled first in an output job's step
         if (self.scanned or self.follow) and (self.pressed is not None or self._solo()):
             self.scanned = False
             self.follow = False
@@ -332,8 +374,8 @@ class BoardLoop:
                 q = self.queue
                 if link is not None and self.ref.job is None and not (q and self._alone(q[0])):
                     # not beside the referee's long work, nor a move's or a count's
-                    # log or send (a move's log is ~5-8 ms on the RP2040: a poll
-                    # beside it, 0.3-2 ms, took the step past the period)
+                    # log or send (a poll beside a move's log took the step past
+                    # the period)
                     self._poll(now_ms)
                 return self._solo_step(now_ms, clock, t0)
             self.pressed = None
@@ -349,24 +391,23 @@ class BoardLoop:
         scaled = self.ref.wait.i >= 0 and self.bowls is not None
         if scaled:
             k += self._scale_job(now_ms, clock, t0)
-        # the buttons (~0.5 ms over I2C) and the link (~0.5 ms) after the scan,
-        # where they fit: a step whose scan took a move (the look: ~4 ms on the
-        # RP2040) leaves them to the next (the buttons debounce by polls, the
-        # link's USB buffers what comes)
-        if self.buttons is not None and self.pressed is None and self._fits(clock, t0, self.cost[6]):
+        # the buttons and the link after the scan, where they fit: a step whose
+        # scan took a move (the look) leaves them to the next (the buttons
+        # debounce by polls, the link's USB buffers what comes)
+        if self.buttons is not None and self.pressed is None and self._fits(clock, t0, self.cost[_J_BUTTONS]):
             t = clock() if clock is not None else 0
             name = self.buttons.poll()
             if clock is not None:
-                self._learn(6, clock() - t)
+                self._learn(_J_BUTTONS, clock() - t)
             if name is not None:
                 self.pressed = name     # taken on the next step, a step of its own
                 k += 1
         if link is not None:
-            if self._fits(clock, t0, self.cost[7]):
+            if self._fits(clock, t0, self.cost[_J_POLL]):
                 t = clock() if clock is not None else 0
                 self._poll(now_ms)
                 if clock is not None:
-                    self._learn(7, clock() - t)
+                    self._learn(_J_POLL, clock() - t)
             else:
                 self.link_waited += 1   # FORCE steps: a step of its own (_solo)
         if self.ref.events:
@@ -428,7 +469,7 @@ class BoardLoop:
             t = clock() if clock is not None else 0
             ref.run_job()
             if looking and clock is not None:
-                self._learn(5, clock() - t)
+                self._learn(_J_LOOK, clock() - t)
             k += self._take() if self.ref.events else 0
             self.out_waited = 0
             self._output_jobs(clock, t0, solo=True)
@@ -454,29 +495,29 @@ class BoardLoop:
     def _scale_job(self, now_ms, clock, t0):
         if self.bowls is None:
             return 0
-        if not self._fits(clock, t0, self._news_cost() if self.news else self.cost[0]):
+        if not self._fits(clock, t0, self._news_cost() if self.news else self.cost[_J_READ]):
             self.bowls_waited += 1  # first next step; FORCE steps: a step of its own
             return 0
         return self._run_scale(now_ms, clock, t0)
 
     def _news_cost(self):
         """What the scales' news waiting costs lately: a new count's, or a bowl
-        that only started moving (cost[4] / cost[9])."""
-        return self.cost[4 if self.news_dear else 9]
+        that only started moving."""
+        return self.cost[_J_NEWS if self.news_dear else _J_STIR]
 
     def _run_scale(self, now_ms, clock, t0):
         """The scales' news to the referee if some waits, else a reading; the
         news a reading brings goes on at once where it fits (the simulator:
         always), else it is the next step's job. They cost apart: a read and
-        the weighing ~1 ms on the RP2040, the referee's look at a new count
-        1-3 ms of bytecode that allocates, at a bowl that started moving less
-        (learned apart: the cheap news is not held back by the dear)."""
+        the weighing, the referee's look at a new count (bytecode that
+        allocates), at a bowl that started moving less (learned apart: the
+        cheap news is not held back by the dear)."""
         self.bowls_waited = 0
         if not self.news:
             t = clock() if clock is not None else 0
             self._bowls(now_ms)         # sets self.news when a count changed
             if clock is not None:
-                self._learn(0, clock() - t)
+                self._learn(_J_READ, clock() - t)
             if not self.news or not self._fits(clock, t0, self._news_cost()):
                 return 0
         t = clock() if clock is not None else 0
@@ -486,7 +527,7 @@ class BoardLoop:
         ref = self.ref
         ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
         if clock is not None:
-            self._learn(4 if dear else 9, clock() - t)
+            self._learn(_J_NEWS if dear else _J_STIR, clock() - t)
             if ref.wait.i >= 0 and ref.dirty and ref.job is None:
                 # the bowl a stone waits for spoke: the look now (or alone in
                 # the next step), not at the next scan's frame
@@ -507,26 +548,32 @@ class BoardLoop:
                     return              # a step of its own, the next (step())
                 if ran and not (ran == 1 and self.logged and q[0]["type"] not in HEAVY):
                     return              # first in its step (a move: its log, then its send)
-            # an event to log or send, else the lights, else the display
+            # the first output job ready: the queue's first event logged, then
+            # sent; else the lights; the display drawn; a page sent
             if q:
                 if not self.logged and not self._to_log(q[0]):
                     self.logged = 1     # live news only: nothing to write
-                kind = 8 if self.logged else 1
+                job = _J_SEND if self.logged else _J_LOG
+            elif self.ref.ui_dirty:
+                job = _J_LIGHTS
+            elif self.draw:
+                job = _J_DRAW
             else:
-                kind = 2 if self.ref.ui_dirty else (_DRAW if self.draw else 3)
-            if kind == 3 and not self._ui_pending():
-                return
-            if not (free and ran == 0) and not self._fits(clock, t0, self.cost[kind]):
+                d = self.display
+                if d is None or not d.dirty:
+                    return
+                job = _J_PAGE
+            if not (free and ran == 0) and not self._fits(clock, t0, self.cost[job]):
                 if ran == 0:
                     self.out_waited += 1    # first next step; FORCE: a step of its own
                 return
             self.out_waited = 0
             t = clock() if clock is not None else 0
-            self._pump()
+            self._run_out(job)
             ran += 1
             if clock is None:
                 return
-            self._learn(kind, clock() - t)
+            self._learn(job, clock() - t)
             if not solo:
                 return
 
@@ -537,22 +584,20 @@ class BoardLoop:
         t = ev["type"]
         return t in HEAVY or (t in SOLO and self.ticks_us is not None)
 
-    def _learn(self, kind, us):
-        """The most a job of this kind cost lately: a new peak at once, else
-        down by 1/32 a run (a job's cost has peaks: a scale job that wakes the
-        referee, a look that takes a move; a peak that comes back seldom is
-        forgotten in some 30 runs). An event's log write, the lights, a poll
-        of the link, the referee's look and the display's draw are forgotten
-        eight times slower: their cost goes with what they meet (where the log's
-        last block is: 1.7 to 4.9 ms on the RP2040; the points lit: 0.6 to 3.4 ms;
-        a frame from the host or none: 0.3 to 2 ms; a move taken or not: 1.4 to
-        5.2 ms; a line that fits a row or a text laid out: 1.4 to 3.2 ms), and the
-        cheap ones, more common, would soon make the next dear one look cheap.
-        (A send is steady, ~2 ms, but for the first and a count's: those are
-        forgotten at the usual pace.)"""
+    def _learn(self, job, us):
+        """The most the job (a slot) cost lately: a new peak at once, else down
+        by 1/2**_FADE[job] a run (a job's cost has peaks: a scale job that wakes
+        the referee, a look that takes a move; at 1/32 a peak that comes back
+        seldom is forgotten in some 30 runs). The log's write, the lights, the
+        link's poll, the referee's look and the display's draw fade at 1/256:
+        their cost goes with what they meet (where the log's last block is, the
+        points lit, a frame from the host or none, a move taken or not, a line
+        that fits a row or a text laid out), and the cheap ones, more common,
+        would soon make the next dear one look cheap. (A send is steady but for
+        the first and a count's: it fades at 1/32.)"""
         c = self.cost
-        v = c[kind]
-        c[kind] = us if us > v else v - (v >> FORGET[kind])
+        v = c[job]
+        c[job] = us if us > v else v - (v >> _FADE[job])
 
     def _ui_pending(self):
         if self.ref.ui_dirty or self.draw:
@@ -608,21 +653,21 @@ class BoardLoop:
         self._frame(changed, quiet)
 
     def _frame(self, changed, quiet):
-        """The settled frame to the referee. The look it may bring (2-5 ms of
-        bytecode on the RP2040) goes beside the scan where the most it lately
-        cost fits the step, else in the next step, alone (Referee.frame)."""
+        """The settled frame to the referee. The look it may bring goes beside
+        the scan where the most it lately cost fits the step, else in the next
+        step, alone (Referee.frame)."""
         ref = self.ref
         clock = self.ticks_us
         if clock is None:
             ref.frame(self.settle.stable, changed, quiet)
             return
         t = clock()
-        ref.look_alone = t - self.t0 + self.cost[5] + JOB_US > self.budget_us
+        ref.look_alone = t - self.t0 + self.cost[_J_LOOK] + JOB_US > self.budget_us
         ref.frame(self.settle.stable, changed, quiet)
         if ref.job is None:
             dt = clock() - t
             if dt >= LOOKED_US:
-                self._learn(5, dt)
+                self._learn(_J_LOOK, dt)
 
     def _bowls(self, now_ms):
         """A scale read and the counts weighed; `news` when one changed (no tuple
@@ -659,10 +704,6 @@ class BoardLoop:
                     self.news = True    # the referee is told by _run_scale
                     if n >= 0:
                         self.news_dear = True   # a new count (a bowl moving is cheap news)
-
-    def _has(self, which):
-        scales = (self.profile.bowls or {}).get("scales") or {}
-        return which in scales
 
     # --- buttons and the new-game menu --------------------------------------------
     def press(self, name):
@@ -702,35 +743,29 @@ class BoardLoop:
         self.queue.extend(evs)
         return len(evs)
 
-    def _pump(self):
-        """One output job (see the module docstring); True if there was one."""
-        q = self.queue
-        if q:
-            ev = q[0]
-            if self.logged == 0:
-                if self.prepared is None and ev["type"] in HEAVY and self.log is not None:
-                    # a count's JSON (~5 ms on the RP2040) is a job of its own,
-                    # before its write (~2-3 ms) and its send (~4 ms)
-                    self.prepared = self.log.prepare(ev)
-                    return True
-                self._log(ev)
-                self.logged = 1
-                return True
-            ev = q.pop(0)
+    def _run_out(self, job):
+        """The output job of that slot (_output_jobs found it ready)."""
+        if job == _J_LOG:
+            ev = self.queue[0]
+            if self.prepared is None and ev["type"] in HEAVY and self.log is not None:
+                # a count's JSON is a job of its own, before its write and its send
+                self.prepared = self.log.prepare(ev)
+                return
+            self._log(ev)
+            self.logged = 1
+        elif job == _J_SEND:
+            ev = self.queue.pop(0)
             self.logged = 0
             self._out(ev)
-            return True
-        if self.ref.ui_dirty:       # the lights, then the display in a job of its own
+        elif job == _J_LIGHTS:          # the lights, then the display drawn, apart
             self.ref.ui_dirty = False
             self._lights()
             self.draw = True
-            return True
-        if self.draw:
+        elif job == _J_DRAW:
             self.draw = False
             self._display(*timing.lines(self.ref))
-            return True
-        d = self.display
-        return d is not None and d.flush_page()
+        else:
+            self.display.flush_page()
 
     def _out(self, ev):
         self._announce(ev)
@@ -738,10 +773,7 @@ class BoardLoop:
         payload = self.payload
         self.payload = None
         if link is not None:
-            if payload is not None and getattr(link, "TAKES_PAYLOAD", False):
-                link.send_event(ev, payload)    # the log's JSON: not made twice
-            else:
-                link.send_event(ev)
+            link.send_event(ev, payload)    # the log's JSON (None: unlogged): not made twice
         self.sent += 1
 
     def _drain(self):
@@ -766,7 +798,7 @@ class BoardLoop:
         link only (the feed's counts), unless it brings the bowls' start counts
         (the first one of a game, or a new start): a restart needs those, and
         reads the scales afresh for the rest. A move's bowls changed one or
-        two readings: a flash write each (~2-5 ms on the RP2040) spared."""
+        two readings: a flash write each spared."""
         return ev["type"] != "bowls" or ev.get("start") != self.bowls_logged
 
     def _log(self, ev):
@@ -788,7 +820,7 @@ class BoardLoop:
             log.new_game(ev)
         else:
             log.append(ev, rec)
-        self.payload = getattr(log, "last_payload", None)
+        self.payload = log.last_payload
 
     def _announce(self, ev):
         kind = BUZZ.get(ev["type"])

@@ -210,8 +210,6 @@ class Link:
             d[key] = fields[key]
         self._send(json.dumps(d))
 
-    TAKES_PAYLOAD = True    # send_event(ev, payload): the board loop may pass the log's JSON (bytes)
-
     def send_event(self, ev, payload=None):
         """A referee event, live. Called by the board loop after the game log
         gave it (game, seq); events without them are sent as they are.

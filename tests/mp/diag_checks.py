@@ -143,7 +143,7 @@ notes = []
 
 
 class Tap:
-    def send_event(self, ev):
+    def send_event(self, ev, payload=None):
         pass
 
     def poll(self, now):

@@ -19,7 +19,7 @@ class Tap:
     def __init__(self):
         self.evs = []
 
-    def send_event(self, ev):
+    def send_event(self, ev, payload=None):
         self.evs.append(ev)
 
     def poll(self, now):

@@ -1,20 +1,22 @@
 """How the board loop shares a step between the scan and the rest (goban.boardloop,
-BoardLoop.step and _jobs), on a clock the test drives: each part of a step costs
-what the test says, as on the RP2040 (tests/test_chip_step.py measures the real
-ones on the emulated chip). A job runs beside the scan only if the most it lately
+BoardLoop.step), on a clock the test drives: each part of a step (the loop's
+scan and press, the scales' reads, the referee's look and news, the log's write,
+the link's send) costs what the test says, as on the RP2040 (tests/chip/
+test_chip_step.py measures the real ones on the emulated chip). A job runs beside the scan only if the most it lately
 cost fits the budget, else it waits a step and goes first the next one; an output
 job or the scale job that found no room FORCE steps running gets a step of its own
 (no scan then; output jobs follow in it while they fit);
 a button press and a count's jobs always get one, after a scanning step; nothing
 waits for ever however long every scan runs. Without a clock (the simulator)
-everything runs in the step, as before."""
+everything fits, one output job a step."""
 
+import json
 from array import array
 
 import pytest
 
 from goban import profile as P
-from goban.boardloop import BoardLoop, FORCE
+from goban.boardloop import BoardLoop, FORCE, _J_LOOK   # the look's slot in `cost`
 from goban.calibration import Calibration
 from goban.hw import open_devices
 from conftest import REPO
@@ -32,10 +34,52 @@ class Clock:
         return self.us
 
 
+class Log:
+    """A game log with GameLog's interface whose writes cost the rig's clock
+    (`log`; a count's JSON made apart: `prep`)."""
+
+    def __init__(self, rig):
+        self.rig = rig
+        self.last_payload = None
+
+    def current_game(self):
+        return 0                        # none: the loop starts a new game
+
+    def events(self, game):
+        return iter(())
+
+    def prepare(self, ev):
+        self.rig.spend("prep")
+        return json.dumps(ev).encode()
+
+    def new_game(self, ev):
+        self.append(ev)
+
+    def append(self, ev, payload=None):
+        self.rig.spend("log")
+        self.rig.logged.append(ev)
+        self.last_payload = payload if payload is not None else json.dumps(ev).encode()
+
+
+class Link:
+    """A link with goban.link.Link's board-side interface: a send costs the rig's
+    clock (`send`); a poll is noted, free (the rig's step pays for it)."""
+
+    def __init__(self, rig):
+        self.rig = rig
+
+    def send_event(self, ev, payload=None):
+        self.rig.spend("send")
+        self.rig.sent.append(ev)
+
+    def poll(self, now):
+        self.rig.polls.append(now)
+
+
 class Rig:
-    """A loop on the 9x9 sim devices whose scan, scale job, log and send cost
-    `cost[...]` microseconds of the test's clock, and which records what each
-    step did."""
+    """A loop on the 9x9 sim devices, with a log and a link of the test's, whose
+    scan, scale reads, the referee's look and news, log and send cost `cost[...]`
+    microseconds of the test's clock, and which records what each step did."""
 
     def __init__(self, clock=True, budget=9000):
         d = open_devices(PROF)
@@ -46,35 +90,37 @@ class Rig:
         self.buttons = d.buttons
         self.scales = d.scales
         d.scales["B"].grams_x100 = 100 * 650      # 100 black stones in their bowl
-        self.loop = lp = BoardLoop(PROF, d.matrix, cal, d.bowls, d.buttons)
+        self.did = []
+        self.logged = []
+        self.sent = []
+        self.polls = []
+        self.loop = lp = BoardLoop(PROF, d.matrix, cal, d.bowls, d.buttons,
+                                   log=Log(self), link=Link(self))
         self.clock = Clock()
         if clock:
             lp.pace(self.clock, budget)
         self.cost = {"scan": 3000, "bowls": 1000, "log": 4000, "send": 2000, "press": 7000,
-                     "news": 2000, "look": 5500}
-        self.did = []
-        self.logged = []
-        self.sent = []
-        scan, bowls, press = lp.scan, lp._bowls, lp.press
+                     "news": 2000, "look": 5500, "prep": 3000}
 
         def timed(name, f):
             def run(*a):
-                self.clock.us += self.cost[name]
-                self.did.append(name)
+                self.spend(name)
                 return f(*a)
             return run
 
-        lp.scan = timed("scan", scan)
-        lp._bowls = timed("bowls", bowls)
-        lp.press = timed("press", press)
+        # the loop's public parts, the drivers' and the referee's
+        lp.scan = timed("scan", lp.scan)
+        lp.press = timed("press", lp.press)
+        d.bowls.update = timed("bowls", d.bowls.update)
         lp.ref.look_now = timed("look", lp.ref.look_now)
         lp.ref.bowls = timed("news", lp.ref.bowls)
-        lp._record = timed("log", self.logged.append)
-        lp._out = timed("send", self.sent.append)
-        lp._lights = lambda: None
-        lp._display = lambda *a: None
         lp.start(now_ms=0)
         self.now = 0
+
+    def spend(self, name):
+        """A part of the step ran: its cost on the clock, its name in the step's list."""
+        self.clock.us += self.cost[name]
+        self.did.append(name)
 
     def step(self):
         """One scan period; what the step did."""
@@ -163,10 +209,11 @@ def test_a_press_and_a_count_each_take_a_step_of_their_own():
     r.settle()
     r.cost["log"] = r.cost["send"] = 7000           # a count's: ~7-8 ms each on the chip
     r.queue("count")
-    seen = [r.step() for _ in range(4)]
-    assert ["log"] in seen and ["send"] in seen
-    assert all("scan" not in s for s in seen if "log" in s or "send" in s)
-    assert r.sent[-1] == {"type": "count"}
+    seen = [r.step() for _ in range(6)]
+    # its JSON, its write, its send: each alone, a scanning step between
+    alone = [s for s in seen if "scan" not in s]
+    assert alone == [["prep"], ["log"], ["send"]], seen
+    assert r.sent[-1]["type"] == "count"
 
 
 @pytest.mark.parametrize("scan_us", [8500, 9500, 12000])
@@ -197,16 +244,16 @@ def test_without_a_clock_the_step_does_everything_at_once():
 
 
 def test_a_count_is_first_in_a_step_of_its_own_never_after_another_job():
-    """The count's log and send (~6-8 ms each on the RP2040) each take a step
-    alone: not after the dead stones' event in that event's step of its own."""
+    """The count's JSON, log and send (~5-8 ms each on the RP2040) each take a
+    step alone: not after the dead stones' event in that event's step of its own."""
     r = Rig()
     r.settle()
     r.cost["scan"] = 6000                           # no room beside the scan
     r.queue("dead", "count")
-    steps = [r.step() for _ in range(FORCE + 6)]
+    steps = [r.step() for _ in range(FORCE + 8)]
     assert ["log", "send"] in steps                 # the dead stones', alone
     alone = [s for s in steps if "scan" not in s]
-    assert alone.count(["log"]) == 1 and alone.count(["send"]) == 1, steps   # the count's
+    assert alone[-3:] == [["prep"], ["log"], ["send"]], steps   # the count's
     assert [e["type"] for e in r.sent] == ["dead", "count"]
 
 
@@ -257,7 +304,7 @@ def test_the_referees_look_goes_beside_its_scan_only_where_it_fits():
             assert all(s[:2] == ["scan", "look"] for s in looks), steps
         if clock:
             # what a look costs, learned (a peak, forgotten slowly)
-            assert 0.8 * r.cost["look"] < r.loop.cost[5] <= r.cost["look"]
+            assert 0.8 * r.cost["look"] < r.loop.cost[_J_LOOK] <= r.cost["look"]
 
 
 def test_the_buttons_and_the_link_wait_for_a_step_with_room():
@@ -265,11 +312,10 @@ def test_the_buttons_and_the_link_wait_for_a_step_with_room():
     (~0.5 ms each on the RP2040) wait for the next step, which has room."""
     r = Rig()
     r.settle()
-    polls = []
-    link = type("Link", (), {"poll": lambda self, now: polls.append(now)})()
-    r.loop.link = link
+    polls = r.polls
     read = r.buttons.poll
     r.buttons.poll = lambda: (polls.append("buttons"), read())[1]
+    del polls[:]
     r.cost["scan"] = 8990                   # no room for either
     r.step()
     assert polls == []
@@ -292,11 +338,13 @@ def test_a_bowls_reading_is_sent_and_logged_only_with_new_start_counts():
         r.step()
     assert r.sent == reading
     assert r.logged == [reading[0], reading[3]]
-    r.loop._log({"type": "game-start"})
+    r.loop.new_game()
+    assert r.logged[-1]["type"] == "game-start"
+    k = len(r.logged)
     r.loop.queue.append(reading[3])
     for _ in range(5):
         r.step()
-    assert r.logged[-2:] == [{"type": "game-start"}, reading[3]]
+    assert [e for e in r.logged[k:] if e["type"] == "bowls"] == [reading[3]]
 
 
 def test_every_other_scale_read_is_the_movers_bowl():
@@ -317,8 +365,7 @@ def test_every_other_scale_read_is_the_movers_bowl():
 
 
 class PayloadLink:
-    """A link that takes the log's JSON with an event (goban.link.Link does)."""
-    TAKES_PAYLOAD = True
+    """A link that keeps each event with the log's JSON of it."""
 
     def __init__(self):
         self.got = []

@@ -272,45 +272,73 @@ def test_the_board_size_is_the_helpers():
     assert SIZE == len(ONE_LIBERTY_SEKI)
 
 
-def test_the_loop_lights_the_seki_yellow_beside_the_dead_blue():
-    """goban.boardloop shows `lights2` over `lights`: on the sim's lights (clear
-    and show) and on a chain that sets all in one write (set, then show)."""
+class Chain:
+    """A lights chain that sets every point in one write (hw.lights.Lights'
+    interface: set, flush, idle), keeping each write."""
+
+    def __init__(self):
+        self.calls = []
+
+    def set(self, pts, color, pts2=(), color2=None):
+        self.calls.append(("set", list(pts), color, list(pts2), color2))
+
+    def flush(self):
+        pass
+
+    def idle(self):
+        return True
+
+
+def loop_on(ref, lights):
+    """A board loop (goban.boardloop, no clock: the simulator's pace) on the 9x9
+    sim devices, refereed by `ref`, showing on `lights`; its state shown as its
+    steps go (its sim matrix stays empty and settled: the referee is not woken)."""
     from array import array
     from goban import profile as P
     from goban.boardloop import BoardLoop
     from goban.calibration import Calibration
     from goban.hw import open_devices
-    from conftest import MP, REPO
+    from conftest import REPO
     prof = P.load(str(REPO / "boards" / "sim-9.json"))
     d = open_devices(prof)
     cal = Calibration(9, prof)
     raw = array("H", bytes(2 * 81))
     d.matrix.scan(raw)
     cal.retake(raw)
-    loop = BoardLoop(prof, d.matrix, cal, d.bowls, d.buttons, lights=d.lights)
+    return BoardLoop(prof, d.matrix, cal, d.bowls, d.buttons, lights=lights(d), referee=ref)
+
+
+def shown(loop, now, steps=12):
+    """The loop's steps for a while: the referee's state out on its lights."""
+    for k in range(steps):
+        loop.step(now + 10 * k)
+    return now + 10 * steps
+
+
+def test_the_loop_lights_the_seki_yellow_beside_the_dead_blue():
+    """goban.boardloop shows `lights2` over `lights`: on the sim's lights (clear
+    and show) and on a chain that sets all in one write (set, then show)."""
     b = at_the_count()
     b.lift("ec")                               # a wall stone called dead: the seki stay
     b.look()
-    loop.ref = b.ref
-    loop._lights()
-    lit = d.lights.lit
+    sim = []
+    loop = loop_on(b.ref, lambda d: sim.append(d.lights) or d.lights)
+    b.ref.ui_dirty = True                      # the state to show (the referee's flag)
+    shown(loop, b.ref.now)
+    lit = sim[0].lit
     assert lit[idx("ec")] == "blue"
     assert {i for i, c in lit.items() if c == "yellow"} == set(b.ref.lights2) != set()
 
-    class Chain:
-        def __init__(self):
-            self.calls = []
-
-        def set(self, pts, color, pts2=(), color2=None):
-            self.calls.append(("set", list(pts), color, list(pts2), color2))
-
-    chain = loop.lights = Chain()
-    loop._lights()                             # one write of the chain for both
+    b.ref.ui_dirty = True
+    chain = Chain()
+    loop = loop_on(b.ref, lambda d: chain)
+    now = shown(loop, b.ref.now)
     assert chain.calls == [("set", [idx("ec")], "blue", b.ref.lights2, "yellow")]
     b.ref.button("end")                        # counted: the seki lights go
     chain.calls = []
-    loop._lights()
+    shown(loop, now + 100)
     assert len(chain.calls) == 1 and chain.calls[0][0] == "set"
+    assert chain.calls[0][3] == [] and loop.sent > 0   # the count went out, no seki lit
 
 
 def test_the_taps_under_micropython_as_under_cpython(micropython):

@@ -99,7 +99,7 @@ class Tap:
     def __init__(self, runner):
         self.runner = runner
 
-    def send_event(self, ev):
+    def send_event(self, ev, payload=None):
         self.runner.on_event(ev)
 
     def poll(self, now_ms):
@@ -115,10 +115,10 @@ class LinkTap(Tap):
         self.link = Link(stream, info={"serial": serial, "profile": runner.prof.id,
                                        "size": runner.size}, now_ms=runner.now)
 
-    def send_event(self, ev):
+    def send_event(self, ev, payload=None):
         Tap.send_event(self, ev)
         self._attach_log()
-        self.link.send_event(ev)
+        self.link.send_event(ev, payload)
 
     def poll(self, now_ms):
         self._attach_log()
