@@ -5,6 +5,8 @@ on MicroPython, and its text or bytes more objects, for every frame). The link
 imports it only then, so the .mpy install, whose heap is tight, loads none of it.
 """
 
+import io
+import json
 from array import array
 
 from goban.compat import micropython, ptr8, ptr32
@@ -69,8 +71,11 @@ class Frame:
         self.n += 1
 
     def add(self, data):
+        self.add_n(data, len(data))
+
+    def add_n(self, data, k):
+        """data[0:k]."""
         n = self.n
-        k = len(data)
         if n < 0 or n + k > len(self.buf) - 10:
             self.n = -1
         else:
@@ -109,3 +114,36 @@ class Frame:
             buf[n + 2 + 2 * k] = _HEX[b & 15]
         buf[n + 9] = 0x0A
         return n + 10
+
+
+_SEP = (",", ":")           # compact, as goban.gamelog.payload_of writes it
+
+
+class Json:
+    """An event's compact JSON made without a string on the heap (MicroPython: a
+    stream's write(buf, n)): json.dump into a BytesIO made at boot, read back
+    into `buf`. dump(ev): the length in buf, or 0 when longer than `size` (the
+    caller makes that one the plain way; a count's is). One at a time: the
+    game log writes its record from it (its `last_payload` is then `buf`, the
+    first `n` bytes) and the link, given the same Json, sends it from there
+    before the next event is dumped."""
+
+    def __init__(self, size):
+        self.size = size
+        self.io = io.BytesIO(size)
+        self.buf = bytearray(size)
+        self.n = 0              # the last dump's length
+
+    def dump(self, ev):
+        s = self.io
+        s.seek(0)
+        json.dump(ev, s, separators=_SEP)
+        n = s.tell()
+        if n > self.size:
+            self.io = io.BytesIO(self.size)  # the long one grew it: let it go
+            self.n = 0
+            return 0
+        s.seek(0)
+        s.readinto(self.buf, n)
+        self.n = n
+        return n

@@ -57,3 +57,71 @@ print("OK", len(frames))
 def test_an_event_frame_and_the_heartbeat_allocate_nothing(tmp_path):
     out = run_micropython(SCRIPT % tmp_path)
     assert out.strip().splitlines()[-1].startswith("OK")
+
+
+SCRIPT_BUF = r'''
+import gc, micropython
+from goban.gamelog import GameLog, encode
+from goban.link import Link, parse_frame, TX_MAX
+from goban.outbuf import Json
+
+class Quiet:
+    def readinto(self, b):
+        return 0
+
+DIR = "%s"
+out = open(DIR + "/frames", "wb")
+jb = Json(384)                                        # the product image's, main.py
+log = GameLog(DIR + "/log", json_buf=jb)
+link = Link(Quiet(), out, log=log, tx=TX_MAX, json_buf=jb)
+log.new_game({"type": "game-start", "size": 19})
+evs = [{"type": "move", "color": "BW"[k %% 2], "point": "dd", "number": k + 1,
+        "text": "\u8ba1\u6d3b\u5b50", "komi": 6.5, "x": [None, True],
+        "game": 0, "seq": 0} for k in range(40)]     # the log sets these two: no dict grows
+bowls = [{"type": "bowls", "black": 180 - k, "white": [k, 2]} for k in range(40)]
+big = {"type": "note", "text": "x" * 600}            # longer than the buffer: the plain way
+gc.collect()
+locked = 0
+for k, ev in enumerate(evs):
+    lock = log._seq %% 16 != 0     # every 16th record keeps its offset (a list grows)
+    if lock:
+        micropython.heap_lock()
+    try:
+        log.append(ev)                                # the record made in the buffer
+        link.send_event(ev, log.last_payload)
+        link.send_event(bowls[k])                     # not logged: its JSON made there too
+    finally:
+        if lock:
+            micropython.heap_unlock()
+            locked += 1
+    if k == 20:
+        log.append(big)
+        link.send_event(big, log.last_payload)
+out.close()
+log.close()
+frames = [parse_frame(line[1:]) for line in open(DIR + "/frames", "rb").read().split(b"\n") if line]
+assert None not in frames
+got = [f[1]["e"] for f in frames if f[1]["k"] == "ev"]
+want = []
+for k in range(40):
+    want += [evs[k], bowls[k]]
+    if k == 20:
+        want.append(big)
+assert got == want, (got[:3], want[:3])
+back = GameLog(DIR + "/log")
+logged = evs[:21] + [big] + evs[21:]
+assert list(back.events(1))[1:] == logged
+size = len(encode({"type": "game-start", "size": 19, "game": 1, "seq": 1}))
+assert size + sum(len(encode(ev)) for ev in logged) == back._sizes[1]
+print("OK", locked)
+'''
+
+
+def test_a_record_made_in_the_json_buffer_allocates_nothing(tmp_path):
+    """The product image's way (main.py gives the log and the link one
+    goban.outbuf.Json): a move's record and its frame, and a bowls reading's
+    frame, with the heap locked; a record longer than the buffer the plain way;
+    the log and the frames read back as the host reads them."""
+    out = run_micropython(SCRIPT_BUF % tmp_path)
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("OK") and int(last.split()[1]) >= 35, out
