@@ -1,8 +1,9 @@
-"""A link frame put together in a buffer made at boot, allocating nothing (the
-link's event frames and heartbeat, when main.py gives it a buffer): bytes copied
-in, the CRC-32 of goban.crc written where it goes (a CRC over 2**30 is a long int
-on MicroPython, and its text or bytes more objects, for every frame). The link
-imports it only then, so the .mpy install, whose heap is tight, loads none of it.
+"""A link frame and an event's JSON put together in buffers made at boot,
+allocating nothing (the link's event frames and heartbeat, the game log's
+records, when main.py gives them buffers): bytes copied in, the CRC-32 of
+goban.crc written where it goes (a CRC over 2**30 is a long int on MicroPython,
+and its text or bytes more objects, for every frame). The link and the log
+import it only then, so the .mpy install, whose heap is tight, loads none of it.
 """
 
 import io
