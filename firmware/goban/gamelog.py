@@ -217,7 +217,11 @@ class GameLog:
         if game is None:
             return None
         if game == self._cur:
-            return self._last
+            ev = self._last
+            if ev is not None and "seq" not in ev:   # made in json_buf: added when asked
+                ev["game"] = game
+                ev["seq"] = self._seq
+            return ev
         last = None
         for ev in self.events(game):
             last = ev
@@ -350,9 +354,12 @@ class GameLog:
             if jb is not None:
                 if self._cur is None:
                     raise ValueError("no game started: call new_game first")
-                event["game"] = self._cur
-                event["seq"] = self._seq + 1
-                n = jb.dump(event)
+                if "seq" in event:      # (set before: set again, the dict keeps its size)
+                    event["game"] = self._cur
+                    event["seq"] = self._seq + 1
+                    n = jb.dump(event)
+                else:   # game and seq in the JSON, not in the dict (last_event adds them)
+                    n = jb.dump(event, self._cur, self._seq + 1)
             if n:
                 payload = jb.buf
             else:

@@ -221,7 +221,13 @@ class Link:
         `payload`: its JSON already made (the log's record's: bytes, or the
         JSON buffer both were given), not made again (a count's JSON is ~4 ms
         on the RP2040)."""
-        g = ev.get("game", 0)
+        jb = self.json_buf
+        if jb is not None and payload is jb.buf:
+            g = jb.game                 # the log's record: game and seq in its JSON alone
+            s = jb.seq
+        else:
+            g = ev.get("game", 0)
+            s = ev.get("seq", self.seq)
         if g and self.game and g != self.game:
             # the previous game is closed: tell the host where it ended
             last = self.seq
@@ -234,9 +240,8 @@ class Link:
             self._msg("eog", None, {"game": self.game, "last": last, "next": g})
         if g:
             self.game = g
-            self.seq = ev.get("seq", self.seq)
+            self.seq = s
         fr = self.frame
-        jb = self.json_buf
         k = 0
         if jb is not None:
             if payload is None and fr is not None:

@@ -89,16 +89,7 @@ class Frame:
         if n < 0 or n + 10 > len(buf) - 10:
             self.n = -1
             return
-        p = 1
-        while p * 10 <= v:
-            p *= 10
-        while p:
-            q = v // p
-            buf[n] = 48 + q
-            v -= q * p
-            p //= 10
-            n += 1
-        self.n = n
+        self.n = _digits(buf, n, v)
 
     def end(self):
         n = self.n
@@ -133,18 +124,57 @@ class Json:
         self.size = size
         self.io = io.BytesIO(size)
         self.buf = bytearray(size)
-        self.n = 0              # the last dump's length
+        self.n = 0              # the last dump's length, its game and seq
+        self.game = 0
+        self.seq = 0
 
-    def dump(self, ev):
+    def dump(self, ev, game=0, seq=0):
+        """game > 0: `"game":game,"seq":seq` added at the JSON's end, as the
+        log's record has them, without adding them to the dict (a dict that
+        grows makes its table again: ~56 bytes an event)."""
         s = self.io
         s.seek(0)
         json.dump(ev, s, separators=_SEP)
         n = s.tell()
-        if n > self.size:
+        if n > self.size - (_TAIL if game else 0):
             self.io = io.BytesIO(self.size)  # the long one grew it: let it go
             self.n = 0
             return 0
         s.seek(0)
         s.readinto(self.buf, n)
+        if game:
+            n = self._tail(n - 1, game, seq)
+        self.game = game
+        self.seq = seq
         self.n = n
         return n
+
+    def _tail(self, n, game, seq):
+        """`,"game":G,"seq":S}` written over the closing brace at buf[n]."""
+        buf = self.buf
+        if n > 1:
+            buf[n] = 0x2C       # ,
+            n += 1
+        n = put_bytes(buf, n, b'"game":', 7)
+        n = _digits(buf, n, game)
+        n = put_bytes(buf, n, b',"seq":', 7)
+        n = _digits(buf, n, seq)
+        buf[n] = 0x7D           # }
+        return n + 1
+
+
+_TAIL = 40      # the most the game and seq add: ,"game":<10 digits>,"seq":<10 digits>}
+
+
+def _digits(buf, n, v):
+    """The decimal digits of 0 <= v < 2**30 at buf[n]; returns the end."""
+    p = 1
+    while p * 10 <= v:
+        p *= 10
+    while p:
+        q = v // p
+        buf[n] = 48 + q
+        v -= q * p
+        p //= 10
+        n += 1
+    return n

@@ -76,8 +76,7 @@ log = GameLog(DIR + "/log", json_buf=jb)
 link = Link(Quiet(), out, log=log, tx=TX_MAX, json_buf=jb)
 log.new_game({"type": "game-start", "size": 19})
 evs = [{"type": "move", "color": "BW"[k %% 2], "point": "dd", "number": k + 1,
-        "text": "\u8ba1\u6d3b\u5b50", "komi": 6.5, "x": [None, True],
-        "game": 0, "seq": 0} for k in range(40)]     # the log sets these two: no dict grows
+        "text": "\u8ba1\u6d3b\u5b50", "komi": 6.5, "x": [None, True]} for k in range(40)]
 bowls = [{"type": "bowls", "black": 180 - k, "white": [k, 2]} for k in range(40)]
 big = {"type": "note", "text": "x" * 600}            # longer than the buffer: the plain way
 gc.collect()
@@ -97,12 +96,22 @@ for k, ev in enumerate(evs):
     if k == 20:
         log.append(big)
         link.send_event(big, log.last_payload)
+    if k == 30:
+        # the dict is not grown: game and seq are in the record's JSON alone, and
+        # added when asked for (the link asks at a new game, a state request)
+        assert "seq" not in ev, ev
+        last = log.last_event()
+        assert last is ev and last["game"] == 1 and last["seq"] == 33, last
+assert link.game == 1 and link.seq == 42, (link.game, link.seq)
 out.close()
 log.close()
 frames = [parse_frame(line[1:]) for line in open(DIR + "/frames", "rb").read().split(b"\n") if line]
 assert None not in frames
 got = [f[1]["e"] for f in frames if f[1]["k"] == "ev"]
 want = []
+for k, ev in enumerate(evs):
+    ev["game"] = 1
+    ev["seq"] = k + 2 + (k > 20)
 for k in range(40):
     want += [evs[k], bowls[k]]
     if k == 20:
