@@ -698,9 +698,7 @@ class BoardLoop:
     # --- events out ------------------------------------------------------------------
     def _take(self):
         """The referee's new events into the output queue (no I/O)."""
-        evs = self.ref.take_events()
-        self.queue.extend(evs)
-        return len(evs)
+        return self.ref.move_events(self.queue)
 
     def _pump(self):
         """One output job (see the module docstring); True if there was one."""

@@ -270,6 +270,16 @@ class RefState:
             self.events = []
         return ev
 
+    def move_events(self, into):
+        """The new events appended to list `into`; their count. No new list a
+        time, as take_events makes (the board loop's queue, every event)."""
+        ev = self.events
+        k = len(ev)
+        if k:
+            into.extend(ev)
+            ev.clear()            # (its room shrinks in place: nothing allocated)
+        return k
+
     def show(self, line1, line2="", lights=None, color="red"):
         """What the display says and which points are lit (nothing redone when
         it is already so)."""
