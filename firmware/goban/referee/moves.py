@@ -56,10 +56,16 @@ def played(ref, color, p, stable=None, unseen=False):
         capture_pending(ref, wait, color, caps if len(wait) == len(caps) else None)
     else:
         if caps:                         # lifted by now: the capture's move is complete
-            pts = [ref.i_of(g.captured(j)) for j in range(g.last_removed)]
+            pts = _captured_points(ref, g)
             timing.lifted(ref, color, pts, len(pts))
         after_play_ui(ref)
     after_game_change(ref)
+
+
+def _captured_points(ref, g):
+    """(apart: a comprehension makes cells of what it reads at every call of the
+    function it is in: played's, every move)"""
+    return [ref.i_of(g.captured(j)) for j in range(g.last_removed)]
 
 
 def correct(ref, p, q, stable):
