@@ -68,7 +68,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             break
     else:
         return                    # no scale settled at another count
-    now = prev[:] if prev else [-1, -1, -1, -1]   # (list() makes an iterator too)
+    # (a copy by list() makes an iterator too, by [:] a slice: 16 B each)
+    now = [prev[0], prev[1], prev[2], prev[3]] if prev else [-1, -1, -1, -1]
     for k in range(4):
         if new[k] >= 0:
             now[k] = new[k]       # keep the last settled value of each scale
@@ -102,7 +103,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
         ref.emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
-                  "lidW": now[3], "start": sc.start[:]})
+                  "lidW": now[3], "start": [sc.start[0], sc.start[1]]})
     if not sc.checked and now[0] >= 0 and now[1] >= 0:
         sc.checked = True
         if g.rules.bowl_stones and g.n == 0:
