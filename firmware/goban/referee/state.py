@@ -31,6 +31,9 @@ from goban.referee import timing
 
 CAPACITY = 400             # moves a game's history holds before it grows
 ROOM = 16                  # mismatches of each kind a look lists without allocating
+# no point lit: one list, never changed in place (a new [] at every prompt
+# shown without lights was 32 B a move)
+NO_LIGHTS = []
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -287,7 +290,7 @@ class RefState:
                 and (self.lights == lights if lights else not self.lights):
             return
         self.lines = (line1, line2)
-        self.lights = lights or []
+        self.lights = lights or NO_LIGHTS
         self.light_color = color
         self.ui_dirty = True
 
