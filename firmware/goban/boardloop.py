@@ -53,10 +53,10 @@ FORCE = 2
 # last look, or GC_SCANS scans passed, the first step where the board is quiet (no
 # point in transition, nothing to log, send, draw or light) looks at the heap
 # (gc.mem_free walks it: ~8.5 ms on the RP2040, a step of its own), and when less
-# than `gc_free_min` bytes were free the next quiet step collects (~17 ms). An
-# event leaves ~0.6 KB of garbage now (its dict and JSON, the referee's look: the
-# frames and the display's text are made in buffers made at boot), so a whole
-# game needs a few collections, not one every 24 events; with `gc_free_min` 0
+# than `gc_free_min` bytes were free the next quiet step collects (~17 ms). A
+# move leaves ~0.5 KB of garbage now (its event's dict, the referee's look and
+# news: the JSON, the frames and the display's text are made in buffers made at
+# boot), so a whole game needs one collection, not one every 24 events; with `gc_free_min` 0
 # (the .mpy install, whose heap is tight) every look is a collection, as before.
 # MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
