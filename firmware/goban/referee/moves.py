@@ -155,9 +155,10 @@ def show_turn(ref):
     s = ref.remote.show(g.to_move()) if ref.remote is not None else None
     if s is None:
         n = g.n + 1
-        if ref.turn_line[0] != n:
-            ref.turn_line = (n, "move %d" % n)   # shown at every look: formatted once
-        ref.show(TO_PLAY[g.to_move()], ref.turn_line[1])
+        if ref.turn_n != n:
+            ref.turn_n = n                       # shown at every look: formatted once
+            ref.turn_text = "move %d" % n        # (no pair with it: a tuple a move)
+        ref.show(TO_PLAY[g.to_move()], ref.turn_text)
     else:
         p = s[3]
         ref.show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])

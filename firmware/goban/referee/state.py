@@ -204,7 +204,8 @@ class RefState:
         self.lights2 = []                 # type: list
         self.light_color2 = "yellow"
         self.ui_dirty = True
-        self.turn_line = (0, "")          # (move number, "move N"): made once a move
+        self.turn_n = 0                   # the move number of turn_text, "move N": made
+        self.turn_text = ""               # once a move
         self.pending_lines = None         # the lines moves.show_pending made last
         self.shown = -1                   # the clock's second the display shows (timing)
         # work too long to share a step with a scan: the loop sets `steps`, and
