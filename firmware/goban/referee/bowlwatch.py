@@ -68,8 +68,9 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             break
     else:
         return                    # no scale settled at another count
-    # (a copy by list() makes an iterator too, by [:] a slice: 16 B each)
-    now = [prev[0], prev[1], prev[2], prev[3]] if prev else [-1, -1, -1, -1]
+    now = sc.spare                # two lists in turn: a reading makes none
+    for k in range(4):
+        now[k] = prev[k] if prev else -1
     for k in range(4):
         if new[k] >= 0:
             now[k] = new[k]       # keep the last settled value of each scale
@@ -115,6 +116,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
                 ref.show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
     if ref.phase == PLAY or ref.phase == SETUP:
         ref.dirty = True          # the look decides what the counts mean for the game
+    sc.spare = prev if prev is not None else [-1, -1, -1, -1]
 
 
 def _bowl_moved(ref, c, d):

@@ -46,6 +46,7 @@ class Scales:
 
     def __init__(self):
         self.seen = None                  # last settled count [B, W, lidB, lidW], or None
+        self.spare = [-1, -1, -1, -1]     # the next reading's list: seen's before (bowlwatch)
         self.now = array("i", [-1, -1, -1, -1])   # the latest state (-1: not settled)
         self.start = None                 # [B, W] at the start (or after a resume)
         self.checked = False              # the start-of-game check was made
