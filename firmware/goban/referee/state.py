@@ -33,7 +33,7 @@ CAPACITY = 400             # moves a game's history holds before it grows
 ROOM = 16                  # mismatches of each kind a look lists without allocating
 # no point lit: one list, never changed in place (a new [] at every prompt
 # shown without lights was 32 B a move)
-NO_LIGHTS = []
+NO_LIGHTS = []  # type: list[int]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
