@@ -56,6 +56,8 @@ STEP_BUDGET_US = 8000
 # (BoardLoop.gc_events, gc_free_min): the collector's ~17 ms never lands in a busy
 # step. The .mpy install (the heap tight, ~35 KB left) collects at every look.
 GC_EVENTS = 24
+# an event's JSON longer than this (a count's) is made the plain way
+JSON_MAX = 384
 GC_FREE_MIN = 64 * 1024
 
 
@@ -123,7 +125,13 @@ def build():
         cal.retake(raw)
         cal.save(CAL_PATH)
     cal.apply(dev.matrix, dev.bowls)   # a remap and the scales' figures saved (goban.diag)
-    log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"])
+    # the product image makes an event's JSON in a buffer made at boot, for the
+    # log's record and the link's frame (goban.outbuf.Json): none on the heap a move
+    jb = None
+    if FROZEN:
+        from goban.outbuf import Json
+        jb = Json(JSON_MAX)
+    log = GameLog(prof.log["dir"], prof.log["max_bytes"], prof.log["max_games"], json_buf=jb)
     loop = BoardLoop(prof, dev.matrix, cal, bowls=dev.bowls, buttons=dev.buttons,
                      display=dev.display, buzzer=dev.buzzer, lights=dev.lights,
                      log=log, referee=ref)
@@ -143,7 +151,7 @@ def build():
                          raw=loop.raw_frame, diag=loop.host_diag,         # goban.diag
                          # frames put together in a buffer (none on the .mpy install:
                          # its heap is tight; every frame made the plain way there)
-                         tx=TX_MAX if FROZEN else 0)
+                         tx=TX_MAX if FROZEN else 0, json_buf=jb)
     except ImportError:
         loop.link = None
     return prof, loop

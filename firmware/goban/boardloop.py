@@ -89,11 +89,11 @@ FORCE = 2
 # last look, or GC_SCANS scans passed, the first step where the board is quiet (no
 # point in transition, nothing to log, send, draw or light) looks at the heap
 # (gc.mem_free walks it: a step of its own), and when less than `gc_free_min`
-# bytes were free the next quiet step collects. An event leaves some garbage (its
-# dict and JSON, the referee's look: the frames and the display's text are made
-# in buffers made at boot), so a whole game needs a few collections; with
-# `gc_free_min` 0 (the .mpy install, whose heap is tight) every look is a
-# collection. MicroPython only (gc.mem_free marks it).
+# bytes were free the next quiet step collects. A move leaves some garbage (its
+# event's dict, the referee's look and news: the JSON, the frames and the
+# display's text are made in buffers made at boot), so a whole game needs a
+# collection or so; with `gc_free_min` 0 (the .mpy install, whose heap is tight)
+# every look is a collection. MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
 
 # the job slots (the module docstring's table): an index into cost and _FADE
@@ -739,9 +739,7 @@ class BoardLoop:
     # --- events out ------------------------------------------------------------------
     def _take(self):
         """The referee's new events into the output queue (no I/O)."""
-        evs = self.ref.take_events()
-        self.queue.extend(evs)
-        return len(evs)
+        return self.ref.move_events(self.queue)
 
     def _run_out(self, job):
         """The output job of that slot (_output_jobs found it ready)."""

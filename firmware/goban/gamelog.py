@@ -95,7 +95,8 @@ def _size(path):
 class GameLog:
     """GameLog(path): the log in directory path (created if missing)."""
 
-    def __init__(self, path="games", max_bytes=512 * 1024, max_games=100, durable=True):
+    def __init__(self, path="games", max_bytes=512 * 1024, max_games=100, durable=True,
+                 json_buf=None):
         self.path = path.rstrip("/") or "/"
         self.max_bytes = max_bytes
         self.max_games = max_games
@@ -104,8 +105,15 @@ class GameLog:
         self._f = None
         self._seq = 0
         self._last = None
-        self.last_payload = None   # the last appended event's JSON (bytes)
+        self.last_payload = None   # the last appended event's JSON (bytes; json_buf.buf)
         self._head = bytearray(2)  # a record's length is written from here
+        # the product image's records are made in buffers made at boot
+        # (goban.outbuf.Json, main.py): nothing of a record on the heap
+        self.json_buf = json_buf
+        self._crc = bytearray(4)
+        if json_buf is not None:
+            from goban.outbuf import crc32_into
+            self._crc32_into = crc32_into
         self._marks = []
         self._reported = set()
         if not _exists(self.path):
@@ -209,7 +217,11 @@ class GameLog:
         if game is None:
             return None
         if game == self._cur:
-            return self._last
+            ev = self._last
+            if ev is not None and "seq" not in ev:   # made in json_buf: added when asked
+                ev["game"] = game
+                ev["seq"] = self._seq
+            return ev
         last = None
         for ev in self.events(game):
             last = ev
@@ -336,23 +348,43 @@ class GameLog:
         seq. `payload`: its JSON from prepare(event), with nothing appended
         between. `last_payload` is then the event's JSON (the link sends it as
         it is). The record is the one encode() makes."""
+        n = 0
         if payload is None:
-            payload = self.prepare(event)
+            jb = self.json_buf
+            if jb is not None:
+                if self._cur is None:
+                    raise ValueError("no game started: call new_game first")
+                if "seq" in event:      # (set before: set again, the dict keeps its size)
+                    event["game"] = self._cur
+                    event["seq"] = self._seq + 1
+                    n = jb.dump(event)
+                else:   # game and seq in the JSON, not in the dict (last_event adds them)
+                    n = jb.dump(event, self._cur, self._seq + 1)
+            if n:
+                payload = jb.buf
+            else:
+                payload = self.prepare(event)
+        if not n:
+            n = len(payload)
+            if n > MAX_RECORD:
+                raise ValueError("event too long for the log (%d bytes)" % n)
+        # the link sends the record's JSON from here: bytes, or the JSON buffer
+        # (its first n bytes: the link is given the same buffer)
         self.last_payload = payload
         try:
-            self._write(payload)
+            self._write(payload, n)
         except OSError:
             # flash full or a failed write: free space, drop any partial
             # record, and try once more
             self.close()
             self._make_room(keep=(self._cur, self._prev()), adding=0, force=True)
             self._recover(self._cur)
-            self._write(payload)
+            self._write(payload, n)
         mark = self._seq % _MARK_EVERY == 0
         if mark:
             self._marks.append(self._sizes[self._cur])
         self._seq += 1
-        self._sizes[self._cur] += len(payload) + 6
+        self._sizes[self._cur] += n + 6
         self._last = event
         # the space is looked at every 16th record (a sum allocates: a record does
         # not), so the log may pass max_bytes by 16 records before making room
@@ -360,16 +392,22 @@ class GameLog:
             self._make_room(keep=(self._cur, self._prev()), adding=0)
         return self._seq
 
-    def _write(self, payload):
-        """One record: [length][payload][crc32], then the flush."""
-        n = len(payload)
+    def _write(self, payload, n):
+        """One record: [length][payload][crc32], then the flush. n < len(payload):
+        the JSON buffer's first n bytes (MicroPython's write(buf, n))."""
         head = self._head
         head[0] = n >> 8
         head[1] = n & 0xFF
         f = self._open()
         f.write(head)
-        f.write(payload)
-        f.write(crc32(payload).to_bytes(4, "big"))
+        if n < len(payload):
+            f.write(payload, n)
+            crc = self._crc
+            self._crc32_into(crc, payload, 0, n)
+            f.write(crc)
+        else:
+            f.write(payload)
+            f.write(crc32(payload).to_bytes(4, "big"))
         self._sync(f)
 
     def _prev(self):

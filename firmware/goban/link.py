@@ -113,7 +113,7 @@ class Link:
 
     def __init__(self, stream, out=None, log=None, info=None, state=None, now_ms=0,
                  new_game=None, players=None, clock=None, expect=None, undo=None, tx=0,
-                 raw=None, diag=None):
+                 raw=None, diag=None, json_buf=None):
         self.inp = stream
         self.out = out if out is not None else stream
         self.flush = getattr(self.out, "flush", None)   # bound once: none a frame
@@ -142,6 +142,9 @@ class Link:
         # (goban.outbuf) when main.py gives one (the product image: tx=TX_MAX);
         # without, every frame is made the plain way
         self.frame = None
+        # an event without the log's JSON (a bowls reading) has its JSON made in
+        # this buffer (goban.outbuf.Json, the game log's) when main.py gives one
+        self.json_buf = json_buf
         if tx:
             from goban.outbuf import Frame
             self.frame = Frame(tx)
@@ -213,9 +216,16 @@ class Link:
     def send_event(self, ev, payload=None):
         """A referee event, live. Called by the board loop after the game log
         gave it (game, seq); events without them are sent as they are.
-        `payload`: its JSON already made (the log's record's: bytes), not made
-        again (a count's JSON is ~4 ms on the RP2040)."""
-        g = ev.get("game", 0)
+        `payload`: its JSON already made (the log's record's: bytes, or the
+        JSON buffer both were given), not made again (a count's JSON is ~4 ms
+        on the RP2040)."""
+        jb = self.json_buf
+        if jb is not None and payload is jb.buf:
+            g = jb.game                 # the log's record: game and seq in its JSON alone
+            s = jb.seq
+        else:
+            g = ev.get("game", 0)
+            s = ev.get("seq", self.seq)
         if g and self.game and g != self.game:
             # the previous game is closed: tell the host where it ended
             last = self.seq
@@ -228,19 +238,31 @@ class Link:
             self._msg("eog", None, {"game": self.game, "last": last, "next": g})
         if g:
             self.game = g
-            self.seq = ev.get("seq", self.seq)
+            self.seq = s
+        fr = self.frame
+        k = 0
+        if jb is not None:
+            if payload is None and fr is not None:
+                k = jb.dump(ev)         # a bowls reading: none of it on the heap
+                if k:
+                    payload = jb.buf
+            elif payload is jb.buf:     # the log's record, made there
+                k = jb.n
         if payload is None:
             payload = json.dumps(ev).encode()
-        fr = self.frame
+        if not k:
+            k = len(payload)
         if fr is not None:
             fr.begin(self.fseq)
             fr.add(_EV_HEAD)
-            fr.add(payload)
+            fr.add_n(payload, k)
             fr.add(b"}")
             n = fr.end()
             if n:
                 self._write(fr.buf, n)
                 return True
+        if k < len(payload):
+            payload = bytes(payload[:k])
         # no buffer, or longer than it (a count's can be): the plain way
         self._send('{"k":"ev","e":' + str(payload, "utf-8") + "}")
         return True

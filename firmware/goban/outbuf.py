@@ -1,10 +1,13 @@
-"""A link frame put together in a buffer made at boot, allocating nothing (the
-link's event frames and heartbeat, when main.py gives it a buffer): bytes copied
-in, the CRC-32 of goban.crc written where it goes (a CRC over 2**30 is a long int
-on MicroPython, and its text or bytes more objects, for every frame). The link
-imports it only then, so the .mpy install, whose heap is tight, loads none of it.
+"""A link frame and an event's JSON put together in buffers made at boot,
+allocating nothing (the link's event frames and heartbeat, the game log's
+records, when main.py gives them buffers): bytes copied in, the CRC-32 of
+goban.crc written where it goes (a CRC over 2**30 is a long int on MicroPython,
+and its text or bytes more objects, for every frame). The link and the log
+import it only then, so the .mpy install, whose heap is tight, loads none of it.
 """
 
+import io
+import json
 from array import array
 
 from goban.compat import micropython, ptr8, ptr32
@@ -69,8 +72,11 @@ class Frame:
         self.n += 1
 
     def add(self, data):
+        self.add_n(data, len(data))
+
+    def add_n(self, data, k):
+        """data[0:k]."""
         n = self.n
-        k = len(data)
         if n < 0 or n + k > len(self.buf) - 10:
             self.n = -1
         else:
@@ -83,16 +89,7 @@ class Frame:
         if n < 0 or n + 10 > len(buf) - 10:
             self.n = -1
             return
-        p = 1
-        while p * 10 <= v:
-            p *= 10
-        while p:
-            q = v // p
-            buf[n] = 48 + q
-            v -= q * p
-            p //= 10
-            n += 1
-        self.n = n
+        self.n = _digits(buf, n, v)
 
     def end(self):
         n = self.n
@@ -109,3 +106,75 @@ class Frame:
             buf[n + 2 + 2 * k] = _HEX[b & 15]
         buf[n + 9] = 0x0A
         return n + 10
+
+
+_SEP = (",", ":")           # compact, as goban.gamelog.payload_of writes it
+
+
+class Json:
+    """An event's compact JSON made without a string on the heap (MicroPython: a
+    stream's write(buf, n)): json.dump into a BytesIO made at boot, read back
+    into `buf`. dump(ev): the length in buf, or 0 when longer than `size` (the
+    caller makes that one the plain way; a count's is). One at a time: the
+    game log writes its record from it (its `last_payload` is then `buf`, the
+    first `n` bytes) and the link, given the same Json, sends it from there
+    before the next event is dumped."""
+
+    def __init__(self, size):
+        self.size = size
+        self.io = io.BytesIO(size)
+        self.buf = bytearray(size)
+        self.n = 0              # the last dump's length, its game and seq
+        self.game = 0
+        self.seq = 0
+
+    def dump(self, ev, game=0, seq=0):
+        """game > 0: `"game":game,"seq":seq` added at the JSON's end, as the
+        log's record has them, without adding them to the dict (a dict that
+        grows makes its table again: ~56 bytes an event)."""
+        s = self.io
+        s.seek(0)
+        json.dump(ev, s, separators=_SEP)
+        n = s.tell()
+        if n > self.size - (_TAIL if game else 0):
+            self.io = io.BytesIO(self.size)  # the long one grew it: let it go
+            self.n = 0
+            return 0
+        s.seek(0)
+        s.readinto(self.buf, n)
+        if game:
+            n = self._tail(n - 1, game, seq)
+        self.game = game
+        self.seq = seq
+        self.n = n
+        return n
+
+    def _tail(self, n, game, seq):
+        """`,"game":G,"seq":S}` written over the closing brace at buf[n]."""
+        buf = self.buf
+        if n > 1:
+            buf[n] = 0x2C       # ,
+            n += 1
+        n = put_bytes(buf, n, b'"game":', 7)
+        n = _digits(buf, n, game)
+        n = put_bytes(buf, n, b',"seq":', 7)
+        n = _digits(buf, n, seq)
+        buf[n] = 0x7D           # }
+        return n + 1
+
+
+_TAIL = 40      # the most the game and seq add: ,"game":<10 digits>,"seq":<10 digits>}
+
+
+def _digits(buf, n, v):
+    """The decimal digits of 0 <= v < 2**30 at buf[n]; returns the end."""
+    p = 1
+    while p * 10 <= v:
+        p *= 10
+    while p:
+        q = v // p
+        buf[n] = 48 + q
+        v -= q * p
+        p //= 10
+        n += 1
+    return n

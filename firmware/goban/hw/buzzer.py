@@ -77,6 +77,7 @@ class Buzzer:
         self.timer = Timer()
         self.one_shot = Timer.ONE_SHOT
         self.melody = Melody(self._tone)
+        self.step_cb = self._step      # bound once: a bound method is 16 B a beep
 
     def _tone(self, freq):
         if freq:
@@ -88,7 +89,7 @@ class Buzzer:
     def _arm(self):
         if self.melody.playing:
             ms = ticks_diff(self.melody.until, self.ticks())
-            self.timer.init(mode=self.one_shot, period=ms if ms > 1 else 1, callback=self._step)
+            self.timer.init(mode=self.one_shot, period=ms if ms > 1 else 1, callback=self.step_cb)
 
     def _step(self, _timer):
         self.melody.update(self.ticks())

@@ -69,7 +69,9 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             break
     else:
         return                    # no scale settled at another count
-    now = list(prev) if prev else [-1, -1, -1, -1]
+    now = sc.spare                # two lists in turn: a reading makes none
+    for k in range(4):
+        now[k] = prev[k] if prev else -1
     for k in range(4):
         if new[k] >= 0:
             now[k] = new[k]       # keep the last settled value of each scale
@@ -107,7 +109,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
         ref.emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
-                  "lidW": now[3], "start": list(sc.start)})
+                  "lidW": now[3], "start": [sc.start[0], sc.start[1]]})
     if not sc.checked and now[0] >= 0 and now[1] >= 0:
         sc.checked = True
         if g.rules.bowl_stones and g.n == 0:
@@ -119,6 +121,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
                 ref.show("Bowls: B %d W %d" % (now[0], now[1]), "each needs %d" % need)
     if ref.phase == PLAY or ref.phase == SETUP or ref.phase == DEAD:
         ref.dirty = True          # the look decides what the counts mean for the game
+    sc.spare = prev if prev is not None else [-1, -1, -1, -1]
 
 
 def _bowl_moved(ref, c, d):

@@ -56,11 +56,17 @@ def played(ref, color, p, stable=None, unseen=False):
         capture_pending(ref, wait, color, caps if len(wait) == len(caps) else None)
     else:
         if caps:                         # lifted by now: the capture's move is complete
-            pts = [ref.i_of(g.captured(j)) for j in range(g.last_removed)]
+            pts = _captured_points(ref, g)
             timing.lifted(ref, color, pts, len(pts))
             bowlwatch.lifted(ref, WHITE if color == BLACK else BLACK)
         after_play_ui(ref)
     after_game_change(ref)
+
+
+def _captured_points(ref, g):
+    """(apart: a comprehension makes cells of what it reads at every call of the
+    function it is in: played's, every move)"""
+    return [ref.i_of(g.captured(j)) for j in range(g.last_removed)]
 
 
 def correct(ref, p, q, stable):
@@ -152,9 +158,10 @@ def show_turn(ref):
     s = ref.remote.show(g.to_move()) if ref.remote is not None else None
     if s is None:
         n = g.n + 1
-        if ref.turn_line[0] != n:
-            ref.turn_line = (n, "move %d" % n)   # shown at every look: formatted once
-        ref.show(TO_PLAY[g.to_move()], ref.turn_line[1])
+        if ref.turn_n != n:
+            ref.turn_n = n                       # shown at every look: formatted once
+            ref.turn_text = "move %d" % n        # (no pair with it: a tuple a move)
+        ref.show(TO_PLAY[g.to_move()], ref.turn_text)
     else:
         p = s[3]
         ref.show(s[0], s[1], [ref.i_of(p)] if p > ABANDON else [], s[2])

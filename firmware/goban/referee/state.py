@@ -31,6 +31,9 @@ from goban.referee import timing
 
 CAPACITY = 400             # moves a game's history holds before it grows
 ROOM = 16                  # mismatches of each kind a look lists without allocating
+# no point lit: one list, never changed in place (a new [] at every prompt
+# shown without lights was 32 B a move)
+NO_LIGHTS = []  # type: list[int]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: MicroPython has no typing module
@@ -43,6 +46,7 @@ class Scales:
 
     def __init__(self):
         self.seen = None                  # last settled count [B, W, lidB, lidW], or None
+        self.spare = [-1, -1, -1, -1]     # the next reading's list: seen's before (bowlwatch)
         self.now = array("i", [-1, -1, -1, -1])   # the latest state (-1: not settled)
         self.start = None                 # [B, W] at the start (or after a resume)
         self.checked = False              # the start-of-game check was made
@@ -203,7 +207,8 @@ class RefState:
         self.lights2 = []                 # type: list
         self.light_color2 = "yellow"
         self.ui_dirty = True
-        self.turn_line = (0, "")          # (move number, "move N"): made once a move
+        self.turn_n = 0                   # the move number of turn_text, "move N": made
+        self.turn_text = ""               # once a move
         self.pending_lines = None         # the lines moves.show_pending made last
         self.shown = -1                   # the clock's second the display shows (timing)
         # work too long to share a step with a scan: the loop sets `steps`, and
@@ -272,6 +277,16 @@ class RefState:
             self.events = []
         return ev
 
+    def move_events(self, into):
+        """The new events appended to list `into`; their count. No new list a
+        time, as take_events makes (the board loop's queue, every event)."""
+        ev = self.events
+        k = len(ev)
+        if k:
+            into.extend(ev)
+            ev.clear()            # (its room shrinks in place: nothing allocated)
+        return k
+
     def show(self, line1, line2="", lights=None, color="red"):
         """What the display says and which points are lit (nothing redone when
         it is already so)."""
@@ -279,7 +294,7 @@ class RefState:
                 and (self.lights == lights if lights else not self.lights):
             return
         self.lines = (line1, line2)
-        self.lights = lights or []
+        self.lights = lights or NO_LIGHTS
         self.light_color = color
         self.ui_dirty = True
 

@@ -201,12 +201,12 @@ def lines(ref):
     plain turn prompt or a capture to lift with a clock set, its first line
     and both clocks ("B9:58* W10:00", '*' on the side whose time runs: the
     capturer's while its prisoners come off; their points stay lit)."""
-    a, b = ref.lines
     k = ref.clock
     g = ref.game
     if k.spec is None or g is None or ref.phase != PLAY or ref.illegal \
             or (ref.pending and ref.pending != "capture") or g.paused or g.over:
-        return a, b
+        return ref.lines          # (the pair itself: no new tuple a draw)
+    a = ref.lines[0]
     run = k.running()
     marks = ("", "")
     if run == BLACK:
