@@ -355,13 +355,21 @@ class ChipBoard:
     def play(self, actions, pace=0):
         """A physical script (tools/README.md, "The simulator"); power-cut cuts the
         chip's power at a random instruction."""
+        watch = None                # the cuts when a torn write was armed: then wait for the boot
         for a in actions:
             if a[0] == "power-cut":
                 self.power_cut()
                 continue
             if a[0] == "power-cut-in-write":     # the next k-th flash write is torn
                 self.cut_in_flash_write(int(a[1]))
+                watch = self.cuts
                 continue
+            if a[0] == "place" and watch is not None and self.cuts > watch:
+                # the players saw the board go dark as the write was torn: they
+                # wait for it to come back before playing on (placed meanwhile,
+                # several stones a side are an order no board can tell)
+                self.wait_booted()
+                watch = None
             if a[0] == "button":
                 self.wait_booted()
                 name = a[2] if a[1] in ("", "-") else a[1] + ":" + a[2]
