@@ -121,6 +121,19 @@ LAG_SCANS = 20
 GC_ON = getattr(gc, "mem_free", None) is not None
 
 
+def _forget(name):
+    """A module loaded when needed dropped once done, so its code (from a .mpy
+    file, in the heap) is collected: the menu's 2 KB was what a new game's first
+    log reading lacked on the .mpy install (tests/chip/test_chip_deploy.py).
+    Frozen, it is only loaded again when next opened."""
+    import sys
+    sys.modules.pop(name, None)
+    pkg, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(pkg)
+    if parent is not None and hasattr(parent, leaf):
+        delattr(parent, leaf)
+
+
 class BoardLoop:
     def __init__(self, profile, matrix, calibration, bowls=None, buttons=None,
                  display=None, buzzer=None, lights=None, log=None, link=None, referee=None):
@@ -732,6 +745,8 @@ class BoardLoop:
                 self._display("Diagnostics", "failed")
         elif start is not None:
             rules, komi, handicap, game, free = start
+            self.menu = None
+            _forget("goban.menu")   # its code freed before the new game (.mpy: heap)
             self.new_game(rules, komi, handicap, by="menu", game=game, free=free)
         elif lines is not None:
             self._display(*lines)

@@ -116,6 +116,7 @@ class GameLog:
             self._crc32_into = crc32_into
         self._marks = []
         self._reported = set()
+        self.closed = (None, 0)    # the game new_game just closed, and its last seq
         if not _exists(self.path):
             os.mkdir(self.path)
         self._sizes = {}
@@ -209,6 +210,17 @@ class GameLog:
                 sent += 1
         finally:
             f.close()
+
+    def last_seq(self, game):
+        """The last complete event's seq of the current game or of the one just
+        closed, from memory (reading a game back allocates a record at a time:
+        at a new game the .mpy install's heap had no room for it); others read."""
+        if game == self._cur:
+            return self._seq
+        if self.closed[0] == game:
+            return self.closed[1]
+        e = self.last_event(game)
+        return e["seq"] if e else 0
 
     def last_event(self, game=None):
         """The last complete event of a game (default: the current one)."""
@@ -323,6 +335,8 @@ class GameLog:
         else:
             prev = self._cur
             g = (self._cur or 0) + 1
+            if prev is not None:
+                self.closed = (prev, self._seq)   # its last seq, known without reading it
         self._make_room(keep=(g, prev), adding=1)
         self._cur = g
         self._sizes[g] = 0

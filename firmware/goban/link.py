@@ -231,8 +231,7 @@ class Link:
             last = self.seq
             if self.log is not None:
                 try:
-                    e = self.log.last_event(self.game)
-                    last = e["seq"] if e else 0
+                    last = self.log.last_seq(self.game)
                 except (OSError, ValueError, KeyError):
                     pass
             self._msg("eog", None, {"game": self.game, "last": last, "next": g})

@@ -250,3 +250,18 @@ def test_a_torn_game_start_does_not_skip_a_game_number(tmp_path):
     assert log.games() == [1, 2] and [e["rules"] for e in log.events(2)] == ["japanese"]
     assert log.new_game(dict(start)) == 3          # a game with events is kept
     assert len(list(log.events(1))) == 6
+
+
+def test_the_game_just_closed_has_its_last_seq_from_memory(tmp_path):
+    """At a new game the link tells the host where the last one ended: the log
+    knows that game's last seq without reading it back (a record at a time on
+    the heap: the .mpy install's had no room for it at the menu's new game)."""
+    import os
+    log = GameLog(str(tmp_path / "log"))
+    g1 = log.new_game({"type": "game-start"})
+    for k in range(5):
+        log.append({"type": "move", "number": k + 1})
+    g2 = log.new_game({"type": "game-start"})
+    assert log.last_seq(g2) == 1 and log.last_seq(g1) == 6
+    os.remove(log.file(g1))                  # not read: the closed game's seq is kept
+    assert log.last_seq(g1) == 6
