@@ -26,11 +26,17 @@ class PtyPair:
         self.path = os.ttyname(self.slave)
 
     def close(self):
-        for fd in (self.master, self.slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        """Both ends closed, once: a second close would close whatever the
+        process opened since under the same descriptor numbers (another relay's
+        pty: its thread died reading a closed descriptor, and its board never
+        answered)."""
+        fds, self.master, self.slave = (self.master, self.slave), -1, -1
+        for fd in fds:
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
 
 
 class Relay(threading.Thread):
