@@ -151,11 +151,13 @@ class HostileBoard:
     def __exit__(self, *exc):
         self.stopping.set()
         self.thread.join(5)
-        for fd in (self.master, self._slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        fds, self.master, self._slave = (self.master, self._slave), None, None
+        for fd in fds:                  # once: a second close would close another's
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
 
 
 # --- the host under it ------------------------------------------------------------

@@ -295,8 +295,12 @@ class ChipBoard:
         self.chip.arm_flash_cut(k)
 
     def close(self):
+        """The chip stopped and the port's descriptors closed, once (a second
+        close would close whatever took those numbers since: another test's pty)."""
         self.chip.close()
-        for fd in (self.master, getattr(self, "_slave", None)):
+        fds = (self.master, getattr(self, "_slave", None))
+        self.master = self._slave = None
+        for fd in fds:
             if fd is not None:
                 try:
                     os.close(fd)
