@@ -31,7 +31,7 @@ counts with what the players said."""
 from goban.board import BLACK, WHITE
 from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
 from goban.referee import scoring, fill, moves
-from goban.referee.play import phantoms
+from goban.referee.play import phantoms, flag
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
 LATE_PASS_MS = 2000        # a pass this soon after play ended is a late one, not a request to resume
@@ -46,9 +46,7 @@ def frame(ref, stable, mis, pend):
         # weak readings where the bowls say no stone can be: a sensor whose
         # baseline wandered, read from its old one after a restart, is no stone
         # added (seed 434437 game 223): flagged, as in play
-        for i in ghosts:
-            ref.mark_sensor(i)
-        ref.dirty = True
+        flag(ref, ghosts)
         return
     doubtful = _doubtful(ref, stable)
     extra = extra + [i for i in changed if i not in doubtful]
@@ -146,13 +144,14 @@ def _by_lids(ref, missing, open_):
     for c in (BLACK, WHITE):
         mine = [i for i in open_ if b.cells[ref.p_of(i)] == c]
         o = WHITE if c == BLACK else BLACK
-        if not mine or sc.seen[1 + o] < 0 or sc.now[1 + o] < 0 or k.lid[o] < 0:
+        gain = _lid_gain(ref, o)
+        if not mine or gain < 0 or sc.now[1 + o] < 0:
             continue
         seen = 0
         for j in missing:
             if b.cells[ref.p_of(j)] == c:
                 seen += 1
-        if sc.into[o] - k.lid[o] - seen >= len(mine):
+        if gain - seen >= len(mine):
             out += mine
     return out
 
@@ -160,15 +159,12 @@ def _by_lids(ref, missing, open_):
 def _not_in_lids(ref, missing):
     """The lifted stones the lids have not taken in yet: only those may have
     been put down elsewhere (a dead stone in a lid is in no hand)."""
-    k = ref.counting
-    sc = ref.scales
-    if not k.lid_known or sc.seen is None:
+    if not ref.counting.lid_known or ref.scales.seen is None:
         return missing
     cells = ref.game.board.cells
     out = []
     for c in (BLACK, WHITE):
-        o = WHITE if c == BLACK else BLACK
-        in_lid = sc.into[o] - k.lid[o] if sc.seen[1 + o] >= 0 and k.lid[o] >= 0 else 0
+        in_lid = _lid_gain(ref, WHITE if c == BLACK else BLACK)
         for i in missing:
             if cells[ref.p_of(i)] == c:
                 if in_lid > 0:
@@ -176,6 +172,16 @@ def _not_in_lids(ref, missing):
                 else:
                     out.append(i)
     return out
+
+
+def _lid_gain(ref, o):
+    """Stones that came into o's lid since play ended (the dead stones of o's
+    opponent go there), or -1 when that lid was not weighed then and now."""
+    k = ref.counting
+    sc = ref.scales
+    if not k.lid_known or sc.seen is None or sc.seen[1 + o] < 0 or k.lid[o] < 0:
+        return -1
+    return sc.into[o] - k.lid[o]
 
 
 def _unstable(ref, stable):

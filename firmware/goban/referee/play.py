@@ -225,7 +225,13 @@ def _rebase(ref, v):
 def _flag(ref, v):
     """Flagged (they read as faulty from the next scan, `sensor-fault`, and a
     move there goes the unseen way, as on a dead sensor); read again."""
-    for i in v.phantoms:
+    flag(ref, v.phantoms)
+
+
+def flag(ref, pts):
+    """Sensors flagged (goban.referee.dead's look at the count too): the frame
+    is stale until they read as faulty, so presses wait for the next look."""
+    for i in pts:
         ref.mark_sensor(i)
     ref.dirty = True
     ref.stale = True
