@@ -83,7 +83,11 @@ def test_pairings_three_boards_relay_wall_and_sgfs(browser, tmp_path):  # noqa: 
             d.mkdir()
             boards.append(board(k, d))
         with LocalBroker() as b:
-            procs.append(start(["record", "--mqtt", b.address, "--out", str(rec_out)]))
+            recorder = start(["record", "--mqtt", b.address, "--out", str(rec_out)])
+            procs.append(recorder)
+            # the recorder says it records once the broker holds its subscription: a
+            # relay started before that publishes the games' first events to nobody
+            assert "recording" in recorder.stdout.readline()
             relay = start(["relay", "--broker", b.address, "--pairings", str(pairing),
                            "--out", str(out)] +
                           sum((["--serial", r.host_path] for r, _ in boards), []))

@@ -230,14 +230,29 @@ class MqttSource:
         self.prefix = prefix
         self.skipped = 0
         self.client.on_message = self._on_message
+        self.client.on_subscribe = self._on_subscribe
+        self.subscribed = threading.Event()
+        self.refused = False
 
     def start(self, timeout=10):
+        """Returns once the broker has acknowledged the subscription: what a relay
+        publishes from then on reaches the sink (before it, a new session has no
+        queue, so a caller that says "recording" only now tells the truth)."""
         mqttconn.connect(self.client, self.host, self.port, timeout, on_connect=self._on_connect)
+        if not self.subscribed.wait(timeout) or self.refused:
+            self.stop()
+            raise UserError("the MQTT broker %s:%d %s the subscription to %s/+/"
+                            % (self.host, self.port,
+                               "refused" if self.refused else "did not acknowledge", self.prefix))
         return self
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
         # one SUBSCRIBE for both: the broker sends the retained states, then what follows
         client.subscribe([(self.prefix + "/+/state", 1), (self.prefix + "/+/events", 1)])
+
+    def _on_subscribe(self, client, userdata, mid, reason_codes, properties):
+        self.refused = any(rc.is_failure for rc in reason_codes)
+        self.subscribed.set()
 
     def _on_message(self, client, userdata, msg):
         parts = msg.topic.split("/")
