@@ -399,6 +399,18 @@ def fast_play_after_a_move_on_a_dead_sensor():
     return steps(b, "#-1 39 0 0", "W ee", "B ff")
 
 
+def slip_taken_as_a_move_lifted_then_undo_without_takeback():
+    from goban.referee import FAULT
+    b = Board("japanese")
+    steps(b, "B cc", "W gg")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    steps(b, ".")
+    # white, to move, puts a black stone on ee by mistake: the board, still
+    # waiting for black, takes it; white lifts it, black presses undo; white's
+    # real move then shows the dead point's question, and ok takes black's dd
+    return steps(b, "B ee", "- ee", "!undo", "W ff", "!ok")
+
+
 def more_stones_than_one_look_orders():
     b = Board()
     steps(b, "B cc", "W gg")
@@ -515,6 +527,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
+             slip_taken_as_a_move_lifted_then_undo_without_takeback,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,

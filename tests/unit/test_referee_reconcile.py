@@ -9,7 +9,7 @@ the same scenarios run under the MicroPython unix port must say exactly the same
 
 from crossport import scenarios_alike
 import referee_scenarios as S
-
+from referee_board import Board
 
 
 def flat(steps):
@@ -157,6 +157,27 @@ def test_a_hand_that_plays_on_holds_no_pass_stone():
     s = S.fast_play_after_a_move_on_a_dead_sensor()
     assert s[1] == []                          # white's stone: a pass may yet come
     assert s[2] == [("illegal", "unseen", "ee")]
+
+
+def test_a_slip_taken_as_a_move_is_undone_under_rules_with_no_takeback():
+    """Black's move sits on a dead sensor; white puts a black stone down by
+    mistake and the board, still waiting for black, takes it. Lifted, it is the
+    last stone lifted, whose fix offers undo: under Japanese rules (no takeback)
+    undo used to be refused, and nothing a player could do moved the game on.
+    The move lifted is taken back; black's real move is then asked for."""
+    s = S.slip_taken_as_a_move_lifted_then_undo_without_takeback()
+    assert s[0] == [("move", "B", "ee")]
+    assert s[1] == [("illegal", "removed-stone", "ee")]
+    assert s[2][0] == ("undo",)
+    assert s[3] == [("illegal", "unseen", "ff")]
+    assert s[4][1:] == [("move", "B", "dd"), ("move", "W", "ff")]
+
+
+def test_undo_is_still_refused_without_takeback_while_the_stone_stands():
+    b = Board("japanese")
+    out = S.steps(b, "B cc", "W gg", "!undo", "B ee")
+    assert out[2] == [("illegal", "no-takeback", "")]
+    assert out[3] == [("move", "B", "ee")]
 
 
 def test_more_stones_than_one_look_orders_are_named_to_be_played_again():

@@ -158,6 +158,7 @@ class Players:
             s = self.slips.get(role[5:])
             if s is not None:
                 s["stones"][i] = color
+                s["was"].add(i)
                 s["n"] = self.truth.n
                 s["t"] = now
             return
@@ -303,10 +304,21 @@ class Players:
                 self.offered = ev["choose"]
             if self.alarm is None:
                 self.episode = {"t": now, "code": ev.get("code"), "point": ev.get("point"),
-                                "text": ev.get("text"), "mistake": self.mistake(), "acted": 0,
+                                "text": ev.get("text"),
+                                "mistake": self.mistake() or self._slip_taken(ev["point"]),
+                                "acted": 0,
                                 "end": None, "how": None}
                 self.episodes.append(self.episode)
             self.alarm = ev
+
+    def _slip_taken(self, name):
+        """[name] when the board's last move is on a point one of their slips
+        put a stone on (the board took the slip as a move: what it says of that
+        move is the mistake's doing), else []."""
+        if not self.board_moves or self.board_moves[-1][1] != name:
+            return []
+        i = self._index(name)
+        return [name] if any(i in s["was"] for s in self.slips.values()) else []
 
     def rebooted(self, now):
         """A power cut: the board forgot what it was announcing."""
@@ -448,6 +460,12 @@ class Players:
             if code in ("knocked", "removed-stone"):
                 if want and not w.board[i]:
                     acts = [["place", LETTER[want], S(i), "fix"]]
+                elif code == "removed-stone" and not want and not w.board[i] and \
+                        self._slip_taken(S(i)):
+                    # a slip of theirs the board took as a move, lifted: the
+                    # board offers undo, and the side it says moved presses it
+                    # (a correction: their own game keeps its moves)
+                    acts = [["button", self.board_moves[-1][0], "undo", "slip"]]
             elif code == "slid":
                 j = self._index(ev.get("to"))
                 if j is not None and want and not w.board[i] and w.board[j] and not self.want(j):
@@ -651,7 +669,8 @@ class Players:
             f["lasting"] = True
         self.faults.append(f)
         if slip:
-            self.slips[str(opts["id"])] = {"kind": kind, "stones": {}, "owes": opts.get("owes"),
+            self.slips[str(opts["id"])] = {"kind": kind, "stones": {}, "was": set(),
+                                           "owes": opts.get("owes"),
                                            "home": opts.get("home", "bowl"), "fixed": None,
                                            "how": None, "n": None, "t": None, "f": f}
 

@@ -253,11 +253,21 @@ def play_on(ref):
     after_play_ui(ref)
 
 
+def _lifted_last(ref):
+    """The last move's stone is off the board, announced as lifted."""
+    g = ref.game
+    p = g.move_point(g.n)
+    return ref.illegal == "removed-stone" and p > ABANDON and ref.announced == ref.i_of(p)
+
+
 def undo(ref):
     """Take the last move back where the rules allow it: the stone must be lifted
-    and the captures put back (tolerated until they are)."""
+    and the captures put back (tolerated until they are). Under rules with no
+    takeback, a last stone already lifted (`removed-stone` stands) is taken back
+    too: the players say the board recorded a stone nobody meant (a slip of
+    the other colour), and the game cannot go on while the record holds it."""
     g = ref.game
-    if not g.rules.takeback or g.n == 0 or g.end == "resign":
+    if g.n == 0 or g.end == "resign" or not (g.rules.takeback or _lifted_last(ref)):
         ref.refuse("no-takeback", None)
         return
     n = g.n
