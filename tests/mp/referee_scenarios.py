@@ -334,6 +334,24 @@ def pass_stone_while_the_bowl_is_a_stone_off():
     return steps(b, "#38 38 0 0", "#38 38 0 1")
 
 
+def pass_stone_soon_after_a_prisoner_said_missing():
+    from goban.referee import bowlwatch
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    # gg lifted and dropped on the floor (it may yet go to white's bowl); white
+    # answers at once and black too, before white's bowl settles again
+    out = steps(b, "- gg", "W dd", "#34 36 0 0", "B cd")
+    # white's bowl settles two stones lighter: dd's, and the pass stone white
+    # hands over at once, into black's lid
+    b.ref.now += 500
+    out += steps(b, "#34 34 0 0")
+    out.append([("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))])
+    b.ref.now += 500
+    return out + steps(b, "#34 34 1 0")
+
+
 def drift_under_a_prisoner():
     b = scales("chinese")
     _strong(b)
@@ -541,7 +559,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              drifted_sensor_after_a_restart_with_a_stone_in_hand,
              pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart,
              pass_stone_while_the_bowl_reads_behind,
-             pass_stone_while_the_bowl_is_a_stone_off)
+             pass_stone_while_the_bowl_is_a_stone_off,
+             pass_stone_soon_after_a_prisoner_said_missing)
 
 
 def run(name, scenarios=None):

@@ -360,6 +360,20 @@ def test_a_pass_stone_is_seen_when_the_passers_bowl_is_a_stone_off():
     assert s[-1] == [("pass", "B", True)]
 
 
+def test_a_pass_stone_soon_after_a_prisoner_said_missing_is_a_pass():
+    """AGA: a prisoner dropped on the floor is said missing at white's answer;
+    white's bowl then settles two stones lighter (the answer's stone and a
+    pass stone) and a white stone comes into black's lid within MISSED_MS. The
+    bowl fell by more than the game owed it, so the prisoner could not have
+    hidden a stone in it: one is out, unused; and on white's turn, with a
+    stone out of white's bowl, the lid's new stone is white's pass stone, not
+    the prisoner late (campaign seed 264851 game 18: the pass went unseen)."""
+    s = S.pass_stone_soon_after_a_prisoner_said_missing()
+    assert ("prisoner-missing",) in s[1] and ("move", "W", "dd") in s[1]
+    assert s[-2] == [("unused", 0, 1)]
+    assert s[-1] == [("pass", "W", True)]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said
