@@ -429,6 +429,15 @@ def slip_taken_as_a_move_lifted_then_undo_without_takeback():
     return steps(b, "B ee", "- ee", "!undo", "W ff", "!ok")
 
 
+def pass_after_a_move_on_a_dead_sensor():
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    # black's stone leaves its bowl, unseen on the board; white passes: a stone
+    # out of white's bowl, then into black's lid
+    return steps(b, ".", "#38 39 0 0", "#38 38 0 0", "#38 38 1 0", ".")
+
+
 def more_stones_than_one_look_orders():
     b = Board()
     steps(b, "B cc", "W gg")
@@ -546,6 +555,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_back_in_its_bowl_before_the_undo_press,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
+             pass_after_a_move_on_a_dead_sensor,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,

@@ -173,6 +173,18 @@ def test_a_slip_taken_as_a_move_is_undone_under_rules_with_no_takeback():
     assert s[4][1:] == [("move", "B", "dd"), ("move", "W", "ff")]
 
 
+def test_a_pass_stone_after_a_move_on_a_dead_sensor_tells_the_move():
+    """AGA: black plays on dd, whose sensor is dead (a stone out of black's
+    bowl, nothing new on the board); white passes, its stone into black's
+    lid, while the board still waits for black. The one dead point that fits
+    was black's move, and the pass came after it; before, the pass waited,
+    white's next pass stone was taken as white's move and black's as black's,
+    a turn early, and the count missed dd (seed 765755 game 48)."""
+    s = S.pass_after_a_move_on_a_dead_sensor()
+    assert flat(s[:3]) == []
+    assert flat(s[3:]) == [("move", "B", "dd"), ("pass", "W", True)]
+
+
 def test_undo_is_still_refused_without_takeback_while_the_stone_stands():
     b = Board("japanese")
     out = S.steps(b, "B cc", "W gg", "!undo", "B ee")

@@ -132,6 +132,12 @@ def _settle(ref, v):
         bowlwatch.check_lids(ref)
         moves.pass_move(ref, c, stone=True)
         return
+    if not ref.pending and ref.n_faults and _passed_out_of_turn(ref, c):
+        from goban.referee import unseen    # a board with no dead sensor never loads it
+        j = unseen.before_a_pass(ref, v)
+        if j is not None:
+            unseen.play_unseen(ref, j, v.stable)
+            return
     if ref.pending:
         _drifted_prisoners(ref, v)
         moves.show_pending(ref)
@@ -139,6 +145,16 @@ def _settle(ref, v):
         moves.pass_move(ref, c, stone=False)     # the other side's pass (goban.remote)
     else:
         moves.show_turn(ref)
+
+
+def _passed_out_of_turn(ref, c):
+    """The opponent's pass stone came into the lid while `c` is to move, and
+    exactly one stone is out of c's settled bowl: c moved, unseen (a dead
+    sensor), and the opponent passed in answer."""
+    g = ref.game
+    o = WHITE if c == BLACK else BLACK
+    return not g.over and g.rules.uses_pass_stones and bowlwatch.pass_stone_in(ref, o) \
+        and bowlwatch.settled(ref, c) and bowlwatch.unused(ref, c) == 1
 
 
 def _drifted_prisoners(ref, v):

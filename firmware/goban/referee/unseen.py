@@ -11,6 +11,9 @@ of the frame is explained. Then:
     stones gone are exactly its captures (and no settled bowl says nothing left
     it), or some of them with a stone out of the mover's bowl: that was the
     move, played there (`move` {unseen: true}), and the rest in order;
+  - one point fits, nothing new on the board, one stone out of the mover's
+    settled bowl and the opponent's pass stone in the lid (`before_a_pass`):
+    that was the move, and the pass came after it;
   - otherwise, with a stone of the opponent's on the board, the player says
     which: the fitting points are lit red and one offered yellow (`illegal`
     unseen with `choose` and `of`); down/up offers the next (`choose` event),
@@ -75,6 +78,16 @@ def verdict(ref, v):
     if not theirs:
         return None
     return ("ask", [j for j, s in cand], theirs)
+
+
+def before_a_pass(ref, v):
+    """The opponent passed (its pass stone in the lid) with one stone out of
+    the mover's bowl and nothing new on the board: the move was on a dead
+    point. The one point that fits, or None when none or several do (then the
+    pass waits: no question names a pass stone yet). Seed 765755 game 48: the
+    move lost, the passes after it taken a turn early, the count one short."""
+    cand = fits(ref, v)
+    return cand[0][0] if len(cand) == 1 else None
 
 
 def act(ref, v):
