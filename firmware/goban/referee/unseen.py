@@ -6,11 +6,12 @@ stone out of turn, or stones gone from the board that the move captured. Each
 empty dead point where the side to move may play is tried first in the look's
 explanation (goban.referee.explain): a point fits when, played there, the rest
 of the frame is explained. Then:
-  - one point fits, and the mover's settled bowl is short of exactly the
-    stones this takes (that move and the mover's stones after it), or the
-    stones gone are exactly its captures (and no settled bowl says nothing left
-    it), or some of them with a stone out of the mover's bowl: that was the
-    move, played there (`move` {unseen: true}), and the rest in order;
+  - one point fits, and the stones gone are exactly its captures (and no
+    settled bowl says nothing left it), or some of them with a stone out of
+    the mover's bowl: that was the move, played there (`move` {unseen: true}),
+    and the rest in order. A stone out of the mover's bowl alone tells
+    nothing: it may be in the mover's hand, the opponent's stone on the board
+    the mover's slip;
   - one point fits, nothing new on the board, one stone out of the mover's
     settled bowl and the opponent's pass stone in the lid (`before_a_pass`):
     that was the move, and the pass came after it;
@@ -63,17 +64,15 @@ def verdict(ref, v):
     to = g.to_move()
     stable = v.stable
     theirs = [i for i in new_stones(v) if stable[i] != to]
-    if len(cand) == 1:
+    if len(cand) == 1 and v.missing:
+        # told by its captures: all of them gone (unless the bowl says no stone
+        # left it), or some, with a stone out of the mover's bowl. Never by the
+        # bowl alone: a stone out of it may be in the mover's hand, and an
+        # opponent's stone then the mover's own slip (seed 765755 game 200)
         j, s = cand[0]
-        mine = len([i for i in s.found[0] if stable[i] == to])
-        told = bowlwatch.settled(ref, to) and bowlwatch.unused(ref, to) == 1 + mine
-        if not told and v.missing:
-            # told by its captures: all of them gone (unless the bowl says no
-            # stone left it), or some, with a stone out of the mover's bowl
-            gone = len(v.missing)
-            w = bowlwatch.witness(ref, to)
-            told = (gone == s.caps and w >= 0) or (gone < s.caps and w == 1)
-        if told:
+        gone = len(v.missing)
+        w = bowlwatch.witness(ref, to)
+        if (gone == s.caps and w >= 0) or (gone < s.caps and w == 1):
             return ("take", j)
     if not theirs:
         return None
