@@ -325,6 +325,16 @@ def pass_stone_while_the_bowl_reads_behind():
     return out + steps(b, "#39 38 0 1")
 
 
+def quick_pass_then_two_stones_before_the_lid_settles():
+    b = scales("aga")
+    # black passes at once: its bowl still reads its old count, the stone drops
+    # into white's lid (moving); white answers and black plays on before the
+    # lid settles
+    out = steps(b, "#39 39 0 -1", "W dd", "B ee")
+    b.ref.now += 400
+    return out + steps(b, "#39 39 0 1", ".")
+
+
 def pass_stone_while_the_bowl_is_a_stone_off():
     b = scales("aga")
     steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd")
@@ -570,7 +580,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart,
              pass_stone_while_the_bowl_reads_behind,
              pass_stone_while_the_bowl_is_a_stone_off,
-             pass_stone_soon_after_a_prisoner_said_missing)
+             pass_stone_soon_after_a_prisoner_said_missing,
+             quick_pass_then_two_stones_before_the_lid_settles)
 
 
 def run(name, scenarios=None):

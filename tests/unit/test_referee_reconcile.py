@@ -386,6 +386,18 @@ def test_a_pass_stone_soon_after_a_prisoner_said_missing_is_a_pass():
     assert s[-1] == [("pass", "W", True)]
 
 
+def test_a_quick_pass_is_waited_for_while_the_lid_settles():
+    """AGA at tempo 0: black's pass stone drops into white's lid before black's
+    bowl reading shows it leave; white answers and black plays on before the
+    lid settles. A lid moving is a stone on its way: nothing is said, and once
+    it settles the pass comes first, then both moves (seed 765755 game 14: a
+    second stone announced on white's answer, the players made to act)."""
+    s = S.quick_pass_then_two_stones_before_the_lid_settles()
+    assert flat(s[:3]) == []
+    assert s[3] == [("pass", "B", True)]
+    assert s[4] == [("move", "W", "dd"), ("move", "B", "ee")]
+
+
 def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_it():
     s = S.drift_under_a_prisoner()
     assert s[0] == []                       # the lid still moving: nothing said

@@ -481,7 +481,11 @@ def _pass_first(ref, v):
     # it: for PASS_HAND_MS; a mover playing on at once keeps it moving for good)
     if bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o):
         return True
-    if bowlwatch.settled(ref, c) or _played_on(ref, v, c):
+    # the lid moving with no stone seen out: a pass stone dropped before the
+    # bowl's reading caught up, or before the mover played on (its hand holds
+    # none now): wait for the lid (seed 765755 game 14: a quick pass at tempo 0
+    # announced as a second stone, the answer)
+    if not bowlwatch.lid_moving(ref, o) and (bowlwatch.settled(ref, c) or _played_on(ref, v, c)):
         return False
     w = ref.wait
     if w.pass_n != g.n:
