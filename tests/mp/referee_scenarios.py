@@ -270,6 +270,21 @@ def bowls_weighed_afresh_after_a_restart():
     return out + counts + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def pass_stone_after_a_restart_whose_lids_settled_first():
+    from goban.referee import bowlwatch
+    b = scales("aga")
+    # black takes bb into its lid (W bb captured by B cb), then the power is cut
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W bb", "#37 38 0 0", "B ab",
+          "#37 37 0 0", "W ee", "#36 37 0 0", "B bc", "#36 36 0 0", "W ff",
+          "#35 36 0 0", "B cb", "- bb", "#35 36 1 0", "#35 35 1 0", "W dd", keep=True)
+    out = [brief(b.restart(b.log) + b.look())]
+    # after the restart (the scales weighed afresh: the log's last event is a
+    # move) the lids settle first, the bowls later; then black passes: a stone
+    # out of black's bowl, into white's lid
+    out += steps(b, "#-1 -1 1 0", "#35 35 1 0", "#34 35 1 0", "#34 35 1 1")
+    return out + [[("loose", bowlwatch.loose(b.ref, 1), bowlwatch.loose(b.ref, 2))]]
+
+
 def _restart_drifted(b, log, pt):
     """The power cut: an empty point's sensor, whose baseline walked during the
     game (followed in RAM), reads white from its old one on flash, weakly. The
@@ -581,7 +596,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_while_the_bowl_reads_behind,
              pass_stone_while_the_bowl_is_a_stone_off,
              pass_stone_soon_after_a_prisoner_said_missing,
-             quick_pass_then_two_stones_before_the_lid_settles)
+             quick_pass_then_two_stones_before_the_lid_settles,
+             pass_stone_after_a_restart_whose_lids_settled_first)
 
 
 def run(name, scenarios=None):

@@ -83,8 +83,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     for c in BOTH:
         k = c - 1
         if now[k] < 0:
-            continue
-        if sc.start[k] < 0:
+            pass                              # (its lid is weighed whatever its bowl does)
+        elif sc.start[k] < 0:
             sc.start[k] = now[k] + used(ref, c)
             sc.out[c] = used(ref, c)          # as if nothing were in a hand, and so
             sc.unsure[c] = 1                  # no witness till a stone is seen to leave
@@ -92,7 +92,12 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.out[c] = sc.start[k] - now[k]  # first weighed since a restart: out from the start
         else:
             _bowl_moved(ref, c, now[k] - prev[k])
-        _behind(ref, c, new[k] >= 0)
+        if now[k] >= 0:
+            _behind(ref, c, new[k] >= 0)
+        # a lid first weighed while its bowl was not (after a restart): what it
+        # holds counts even so; skipped with the bowl, the lid's count was taken
+        # as no change at the bowl's first reading, the lid read empty for good,
+        # and every pass stone after went unseen (seed 765755 game 87)
         j = _LID[c]
         if now[j] >= 0 and (prev is None or prev[j] < 0):
             sc.into[c] = now[j]               # a lid first weighed: what it holds counts
