@@ -286,6 +286,12 @@ class Players:
             m = [ev["color"], ev.get("point") or ""]
             if t == "abandon":
                 m.append("abandon")
+            if len(self.board_moves) < k - 1:
+                # moves the board took that they never heard of (its events lost
+                # in a cut): theirs, as far as they know; counted short, the
+                # board's next question was read for the wrong move for good
+                mine = game_moves(self.truth)[len(self.board_moves):k - 1]
+                self.board_moves += mine + [["?", "?"]] * (k - 1 - len(self.board_moves) - len(mine))
             del self.board_moves[k - 1:]
             self.board_moves.append(m)
             if t == "move":
