@@ -117,6 +117,16 @@ def scales(rules):
     return b
 
 
+def gg_captured(rules):
+    """White's gg surrounded (hg, gh, fg, gf), each stone seen leaving its bowl:
+    the last, B gf, captures it; gg is still on the board, to be lifted."""
+    b = scales(rules)
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    return b
+
+
 def pass_stone_answered_before_its_lid_settles():
     b = scales("aga")
     # black takes a stone (its bowl settles one short), drops it in white's lid,
@@ -361,10 +371,7 @@ def pass_stone_while_the_bowl_is_a_stone_off():
 
 def pass_stone_soon_after_a_prisoner_said_missing():
     from goban.referee import bowlwatch
-    b = scales("aga")
-    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
-          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
-          "#35 36 0 0", "B gf")
+    b = gg_captured("aga")
     # gg lifted and dropped on the floor (it may yet go to white's bowl); white
     # answers at once and black too, before white's bowl settles again
     out = steps(b, "- gg", "W dd", "#34 36 0 0", "B cd")
@@ -394,10 +401,7 @@ def drift_under_a_prisoner():
 
 def prisoner_in_hand_as_the_owner_moves():
     from goban.referee import bowlwatch
-    b = scales("chinese")
-    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
-          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
-          "#35 36 0 0", "B gf")
+    b = gg_captured("chinese")
     # gg lifted, still in black's hand (the lid short: it may go to white's bowl);
     # white answers, its bowl one stone lighter only after the move is taken
     out = steps(b, "- gg", "W dd", "#35 35 0 0", "#35 35 1 0")
@@ -406,10 +410,7 @@ def prisoner_in_hand_as_the_owner_moves():
 
 def prisoner_on_the_floor_as_the_owner_moves():
     from goban.referee import bowlwatch
-    b = scales("chinese")
-    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
-          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
-          "#35 36 0 0", "B gf")
+    b = gg_captured("chinese")
     # gg lifted and dropped on the floor (it may yet go to white's bowl); white
     # answers, its bowl one stone lighter after the move is taken; the prisoner
     # never comes
