@@ -85,3 +85,18 @@ def test_a_prisoner_dropped_on_the_floor_is_said_and_passing_still_works():
     assert "black's lid" in pm[0]["fix"]
     assert [(e["color"], e["stone"]) for e in kinds(out, "pass")] == [("W", True), ("B", True)]
     assert out["moves"] == ["ba", "bb", "ab", "ee", "cb", "ff", "bc", "", ""]
+
+
+def test_passes_pressed_while_the_board_was_off_are_pressed_again():
+    """Both players pass while the board is off, then lift a dead stone: the
+    board, back, never took the passes and says the stone is gone. The
+    players put it back and press their passes again; play ends as they
+    played it (before, nobody could fix the stone: play stopped there)."""
+    lines = play("B cc,W gg,B cg,W gc,B ee") + [
+        "power-cut 900", "button W pass", "wait 200", "button B pass", "wait 200",
+        "lift gg", "wait 2500", "button B end", "wait 400"]
+    out = sim(script(*lines), rules="japanese", players=True)
+    assert [e["code"] for e in illegal(out)] == ["knocked"]
+    assert out["moves"] == ["cc", "gg", "cg", "gc", "ee", "", ""]
+    assert [e["reason"] for e in kinds(out, "end")] == ["two-passes"]
+    assert out["verdict"]["stopped"] is None

@@ -461,6 +461,8 @@ class Players:
             acts = self._replay_lit()
             if acts:
                 return acts
+        if code == "knocked" and i in self.dead and len(self.board_moves) < self.truth.n:
+            return self._passes_not_taken(i)
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):
@@ -487,6 +489,25 @@ class Players:
                     acts += self._match(self._lit(), only_extra=True)
         if acts is None:
             acts = self._match(self._lit())
+        return acts
+
+    def _passes_not_taken(self, i):
+        """A dead stone they lifted is said knocked: the board never took the
+        passes that ended play (pressed while it was off, or refused while it
+        said something else). They put the stone back and press the passes
+        again (the presses theirs already: their own game keeps them)."""
+        g = self.truth
+        w = self.world
+        self.dead.remove(i)
+        acts = [["place", LETTER[g.board.cells[self.p_of(i)]], w.sgf(i), "fix"]]
+        for k in range(len(self.board_moves) + 1, g.n + 1):
+            if g.move_point(k) > ABANDON:
+                return acts            # a stone among them: not passes the board missed
+            name = LETTER[g.color_of(k)] + ":pass"
+            if name in self.runner.unanswered:
+                self.runner.unanswered.remove(name)   # pressed again now, answered once
+            acts += [["wait", random.randint(300, 700)],
+                     ["button", LETTER[g.color_of(k)], "pass", "slip"]]
         return acts
 
     def _choose(self, ev):
