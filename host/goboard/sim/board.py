@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-from goboard import mpengine
+from goboard import child, mpengine
 from goboard.errors import UserError
 from goboard.paths import CHIP, FIRMWARE, SIM
 
@@ -31,6 +31,16 @@ def _die_with_parent():
     except (OSError, AttributeError):
         return None
     return lambda: prctl(1, int(signal.SIGTERM))
+
+
+def add_board_arguments(p):
+    """The simulated board's size, its hands' randomness and noise: the options
+    `--sim` takes in `goboard gtp`, `play` and `diag`."""
+    p.add_argument("--size", type=int, default=19, choices=(9, 19),
+                   help="with --sim: the board's size (default 19)")
+    p.add_argument("--seed", type=int, default=1, help="with --sim: the hands' randomness")
+    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
+                   help="with --sim: sensor and hand noise (default 1)")
 
 
 def check_wiring(spec, size, board=None):
@@ -114,13 +124,7 @@ class SimBoard:
         return self.summary
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        child.stop(self.proc)
 
 
 class ChipSim:
