@@ -54,11 +54,11 @@ while one is ready and fits (`_fits`: the step's time so far plus the job's
 cost and `JOB_US` stays under `budget_us`); the first job of a step of its own
 runs whatever it costs. A lane whose first job does not fit waits, and after
 FORCE steps gets a step of its own (the buttons only wait: their driver
-debounces by polls; the link's USB buffers what comes). Beside a scan, OUT runs one job, SCALE a read and the news
-it brought; in a step of its own OUT runs while its jobs fit, a move's or a
-count's first (a move's log, then its send; a count's JSON, write and send
-each first in a step). Without a clock (the simulator) everything fits, one
-OUT job a step.
+debounces by polls). Beside a scan, OUT runs one job, SCALE a read and the
+news it brought; in a step of its own OUT runs while its jobs fit, a move's
+or a count's first (a move's log, then its send; a count's JSON, write and
+send each first in a step). Without a clock (the simulator) everything fits,
+one OUT job a step.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
