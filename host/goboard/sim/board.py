@@ -63,16 +63,22 @@ def check_wiring(spec, size, board=None):
         raise UserError("--sim-wiring: %s" % e)
 
 
+def runner():
+    """The simulator's runner (tools/sim/runner.py) in the MicroPython unix port,
+    fed one job on stdin: its argv and environment."""
+    env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (FIRMWARE, SIM))
+    return [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")], env
+
+
 class SimBoard:
     """The simulated board as a process: tools/sim/runner.py inside MicroPython,
     fed one job (see the runner's docstring). Its summary arrives when the game
     is over; with a `link` job the board then goes on serving the link."""
 
     def __init__(self, job):
-        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (FIRMWARE, SIM))
+        argv, env = runner()
         self.proc = subprocess.Popen(
-            [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, env=env, preexec_fn=_die_with_parent())
         self.proc.stdin.write(json.dumps(job))
         self.proc.stdin.close()
