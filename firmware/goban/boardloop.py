@@ -14,8 +14,8 @@ The jobs. Each is a slot (`_J_*`) in `cost`, the most it cost lately (us, on
 the Pico: `pace`), learned by `_learn` at its own fade (`_FADE`: a peak forgotten
 1/2**k a run; slow where the cost goes with what the job meets, so that the
 common cheap runs do not make the next dear one look cheap). The jobs that wait
-together are a lane (`_L_*`, their steps waited in `waited`); `_ready` picks a
-lane's next job, `_run` runs it:
+together are a lane (`_L_*`, their steps waited in `waited`); `_admit` picks a
+lane's next job (the output's: `_ready_out`) and runs it:
 
     lane      slot        ready when                          runs                fade
     SCALE     _J_READ     bowls, no news waiting              a scale read        5
@@ -50,9 +50,10 @@ The step (`step`), first match wins:
                                                 the order of the longer wait
 
 One admission loop (`_admit`) runs the lanes a step names: each lane's jobs
-while one is ready and fits (`_fits`: the step's time so far plus the job's
-cost and `JOB_US` stays under `budget_us`); the first job of a step of its own
-runs whatever it costs. A lane whose first job does not fit waits, and after
+while one is ready and fits (the step's time so far plus the job's cost and
+`JOB_US` stays under `budget_us`; a wrap of the microsecond clock reads
+negative: it runs; the referee's look beside the scan, `_frame`, alike); the
+first job of a step of its own runs whatever it costs. A lane whose first job does not fit waits, and after
 FORCE steps gets a step of its own (the buttons only wait: their driver
 debounces by polls). Beside a scan, OUT runs one job, SCALE a read and the
 news it brought; in a step of its own OUT runs while its jobs fit, a move's
@@ -120,7 +121,7 @@ _J_DRAW = const(10)         # the display drawn
 # how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot
 _FADE = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
 # the lanes: the jobs that wait together (an index into `waited`), each a run of
-# slots of which `_ready` picks the next
+# slots of which `_admit` picks the next
 _L_SCALE = const(0)         # READ, then NEWS or STIR
 _L_BUTTONS = const(1)       # BUTTONS
 _L_POLL = const(2)          # POLL
@@ -133,7 +134,7 @@ _SOLO_OUT = b"\x03"                     # a step of its own
 _SOLO_OUT_SCALE = b"\x03\x00"           # ... a move's or a count's, the scales waited
 _SOLO_SCALE_OUT = b"\x00\x03"           # ... the scales waited
 # what running one more job costs beyond the job itself (the checks, the
-# learning, the calls, and after the last one the step's own end): _fits counts it
+# learning, the calls, and after the last one the step's own end): _admit counts it
 JOB_US = 400
 # a frame that took longer than this in the referee was a look (its cost is learned)
 LOOKED_US = 1000
@@ -437,31 +438,66 @@ class BoardLoop:
 
     def _admit(self, order, now_ms, clock, t0, solo, free):
         """The one admission loop (the module docstring's second table): each
-        lane of `order` in turn runs its jobs while one is ready (`_ready`) and
-        fits (`_fits`), but the first in the step runs whatever it costs
+        lane of `order` in turn runs its jobs while one is ready and fits
+        (the step's time so far, its cost and JOB_US under the budget; no
+        clock: always), but the first in the step runs whatever it costs
         where `free` (a step of its own, `solo`, nothing run before it). A
         lane whose first job does not fit waits (`waited`: a step of its own
-        after FORCE); one that runs is served. Each job's
-        cost is learned (`_learn`) and the referee's events it left are taken.
-        Returns the events taken and the presses polled."""
+        after FORCE); one that runs is served. Each job's cost is learned
+        (`_learn`) and the referee's events it left are taken. Returns the
+        events taken and the presses polled. Written out in one function (the
+        lanes' readiness, the idle jobs run in place): on the RP2040 every
+        bytecode call of an idle step is time the scan's step pays."""
         k = 0
         ran = 0
         w = self.waited
         ref = self.ref
+        cost = self.cost
+        budget = self.budget_us - JOB_US
         for i in range(len(order)):
             lane = order[i]
             last = -1
             while True:
-                job = self._ready(lane, last, solo)
+                # the lane's next job (the docstring's first table), or none
+                if lane == _L_SCALE:
+                    # a read, then the news it brought; or the news waiting
+                    if self.bowls is None or (last >= 0 and not self.news):
+                        break
+                    job = (_J_NEWS if self.news_dear else _J_STIR) if self.news else _J_READ
+                elif last >= 0:
+                    if lane != _L_OUT or not solo or clock is None:
+                        break
+                    job = self._ready_out(last, solo)
+                elif lane == _L_BUTTONS:
+                    if self.buttons is None or self.pressed is not None:
+                        break
+                    job = _J_BUTTONS
+                elif lane == _L_POLL:
+                    if self.link is None:
+                        break
+                    job = _J_POLL
+                else:
+                    job = self._ready_out(last, solo)
                 if job < 0:
                     break
-                if not (free and ran == 0) and not self._fits(clock, t0, self.cost[job]):
+                if not (free and ran == 0) and clock is not None \
+                        and clock() - t0 + cost[job] > budget:
                     if last < 0:
                         w[lane] += 1
                     break
                 w[lane] = 0
                 t = clock() if clock is not None else 0
-                k += self._run(job, now_ms)
+                if job == _J_READ:
+                    self._bowls(now_ms)         # sets self.news when a count changed
+                elif job == _J_BUTTONS:
+                    name = self.buttons.poll()
+                    if name is not None:
+                        self.pressed = name     # taken on the next step, alone
+                        k += 1
+                elif job == _J_POLL:
+                    self._poll(now_ms)
+                else:
+                    self._run(job)
                 if clock is not None:
                     self._learn(job, clock() - t)
                     if (job == _J_NEWS or job == _J_STIR) and ref.wait.i >= 0 \
@@ -475,27 +511,11 @@ class BoardLoop:
                 last = job
         return k
 
-    def _ready(self, lane, last, solo):
-        """The slot of the lane's next job, or -1 (the docstring's first table):
-        after `last` (-1: none yet in this step), the scales' news a read
-        brought; the output jobs one beside a scan, in a step of their own
-        (`solo`) on while they fit, the first ready of: the queue's first
-        event logged, then sent; the lights; the display drawn; a page sent.
-        A move's or a count's jobs are first in a step of their own (SOLO):
-        a move's log, then its send. Without a clock, one output job a step
-        (the simulator's pace)."""
-        if lane == _L_SCALE:
-            if self.bowls is None or last >= 0 and last != _J_READ:
-                return -1
-            if self.news:
-                return _J_NEWS if self.news_dear else _J_STIR
-            return _J_READ if last < 0 else -1
-        if last >= 0 and (lane != _L_OUT or not solo or self.ticks_us is None):
-            return -1
-        if lane == _L_BUTTONS:
-            return _J_BUTTONS if self.buttons is not None and self.pressed is None else -1
-        if lane == _L_POLL:
-            return _J_POLL if self.link is not None else -1
+    def _ready_out(self, last, solo):
+        """The output's next job after `last` (-1: none yet in this step), or
+        -1: the first ready of the queue's first event logged, then sent; the
+        lights; the display drawn; a page sent. A move's or a count's jobs are
+        first in a step of their own (SOLO): a move's log, then its send."""
         q = self.queue
         if q and self._alone(q[0]):
             if not solo:
@@ -512,12 +532,6 @@ class BoardLoop:
             return _J_DRAW
         d = self.display
         return _J_PAGE if d is not None and d.dirty else -1
-
-    def _fits(self, clock, t0, cost):
-        """The job may run: no clock (the simulator), or the step's time so far
-        plus its cost stays under the budget (a wrap of the microsecond clock
-        reads negative: it runs)."""
-        return clock is None or clock() - t0 + cost + JOB_US <= self.budget_us
 
     def _solo(self):
         """This step goes to the jobs alone (step()): a heavy event's log or send,
@@ -732,28 +746,18 @@ class BoardLoop:
         """The referee's new events into the output queue (no I/O)."""
         return self.ref.move_events(self.queue)
 
-    def _run(self, job, now_ms):
-        """The job of that slot (`_ready` found it ready, `_admit` let it run);
-        1 for a press polled (taken on the next step, a step of its own)."""
-        if job == _J_READ:
-            self._bowls(now_ms)         # sets self.news when a count changed
-        elif job == _J_NEWS or job == _J_STIR:
+    def _run(self, job):
+        """The scales' news or an output job (`_admit` let it run)."""
+        if job == _J_NEWS or job == _J_STIR:
             self.news = self.news_dear = False
             last = self.bowl_last
             self.ref.bowls(last[0], last[1], last[2], last[3])  # -1: unsettled, not fitted
-        elif job == _J_BUTTONS:
-            name = self.buttons.poll()
-            if name is not None:
-                self.pressed = name
-                return 1
-        elif job == _J_POLL:
-            self._poll(now_ms)
         elif job == _J_LOG:
             ev = self.queue[0]
             if self.prepared is None and ev["type"] in HEAVY and self.log is not None:
                 # a count's JSON is a job of its own, before its write and its send
                 self.prepared = self.log.prepare(ev)
-                return 0
+                return
             self._log(ev)
             self.logged = 1
         elif job == _J_SEND:
@@ -769,7 +773,6 @@ class BoardLoop:
             self._display(*timing.lines(self.ref))
         else:
             self.display.flush_page()
-        return 0
 
     def _out(self, ev):
         self._announce(ev)
