@@ -454,19 +454,16 @@ class BoardLoop:
         ref = self.ref
         cost = self.cost
         budget = self.budget_us - JOB_US
-        for i in range(len(order)):
-            lane = order[i]
+        for lane in order:
             last = -1
             while True:
                 # the lane's next job (the docstring's first table), or none
                 if lane == _L_SCALE:
                     # a read, then the news it brought; or the news waiting
-                    if self.bowls is None or (last >= 0 and not self.news):
+                    if self.bowls is None:
                         break
                     job = (_J_NEWS if self.news_dear else _J_STIR) if self.news else _J_READ
                 elif last >= 0:
-                    if lane != _L_OUT or not solo or clock is None:
-                        break
                     job = self._ready_out(last, solo)
                 elif lane == _L_BUTTONS:
                     if self.buttons is None or self.pressed is not None:
@@ -509,6 +506,13 @@ class BoardLoop:
                     k += self._take()
                 ran += 1
                 last = job
+                # on in the lane: the news a read brought; the output's jobs in
+                # a step of their own, on the Pico
+                if lane == _L_OUT:
+                    if not solo or clock is None:
+                        break
+                elif job != _J_READ or not self.news:
+                    break
         return k
 
     def _ready_out(self, last, solo):
