@@ -54,8 +54,9 @@ while one is ready and fits (the step's time so far plus the job's cost and
 `JOB_US` stays under `budget_us`; a wrap of the microsecond clock reads
 negative: it runs; the referee's look beside the scan, `_frame`, alike); the
 first job of a step of its own runs whatever it costs. A lane whose first job does not fit waits, and after
-FORCE steps gets a step of its own (the buttons only wait: their driver
-debounces by polls). Beside a scan, OUT runs one job, SCALE a read and the
+FORCE steps gets a step of its own, but the buttons run beside the scan
+whatever they cost once they waited FORCE steps (their driver debounces by
+polls: a press held ~100 ms wants its polls, not a step of its own). Beside a scan, OUT runs one job, SCALE a read and the
 news it brought; in a step of its own OUT runs while its jobs fit, a move's
 or a count's first (a move's log, then its send; a count's JSON, write and
 send each first in a step). Without a clock (the simulator) everything fits,
@@ -478,7 +479,8 @@ class BoardLoop:
                 if job < 0:
                     break
                 if not (free and ran == 0) and clock is not None \
-                        and clock() - t0 + cost[job] > budget:
+                        and clock() - t0 + cost[job] > budget \
+                        and (lane != _L_BUTTONS or w[lane] < FORCE):
                     if last < 0:
                         w[lane] += 1
                     break

@@ -324,6 +324,31 @@ def test_the_buttons_and_the_link_wait_for_a_step_with_room():
     assert polls[0] == "buttons" and isinstance(polls[1], int)
 
 
+def test_buttons_that_never_fit_are_polled_after_force_steps_and_a_press_is_taken():
+    """Scans that leave no room for the buttons' poll: after FORCE steps without
+    one it runs beside the scan anyway (a press held ~100 ms is three debounced
+    polls; the .mpy install's slow scans once lost a resign press so), and a
+    press is taken."""
+    r = Rig()
+    r.settle()
+    polls = r.polls
+    read = r.buttons.poll
+    r.buttons.poll = lambda: (polls.append("buttons"), read())[1]
+    del polls[:]
+    r.cost["scan"] = 8990                   # no room beside any scan
+    seen = []                               # each scanning step: were they polled
+    for _ in range(8 * (FORCE + 1)):
+        del polls[:]
+        if "scan" in r.step():
+            seen.append("buttons" in polls)
+    # (the scales and the link, likewise starved, take steps of their own between)
+    assert seen.count(True) >= 3, seen
+    assert "." * (FORCE + 1) not in "".join("x" if b else "." for b in seen), seen
+    r.buttons.press("resign")
+    steps = [r.step() for _ in range(12 * (FORCE + 1))]
+    assert ["press"] in steps, steps
+
+
 def test_a_bowls_reading_is_sent_and_logged_only_with_new_start_counts():
     """The feed gets every bowls reading; the log only those that bring the
     bowls' start counts (what a restart needs): a move's readings cost no flash
