@@ -307,15 +307,21 @@ def test_the_referees_look_goes_beside_its_scan_only_where_it_fits():
             assert 0.8 * r.cost["look"] < r.loop.cost[_J_LOOK] <= r.cost["look"]
 
 
+def _polls_noted():
+    """A settled rig whose buttons' polls are noted beside the link's (r.polls)."""
+    r = Rig()
+    r.settle()
+    read = r.buttons.poll
+    r.buttons.poll = lambda: (r.polls.append("buttons"), read())[1]
+    del r.polls[:]
+    return r
+
+
 def test_the_buttons_and_the_link_wait_for_a_step_with_room():
     """After a scan that took a long look, the buttons' and the link's polls
     (~0.5 ms each on the RP2040) wait for the next step, which has room."""
-    r = Rig()
-    r.settle()
+    r = _polls_noted()
     polls = r.polls
-    read = r.buttons.poll
-    r.buttons.poll = lambda: (polls.append("buttons"), read())[1]
-    del polls[:]
     r.cost["scan"] = 8990                   # no room for either
     r.step()
     assert polls == []
@@ -329,12 +335,8 @@ def test_buttons_that_never_fit_are_polled_after_force_steps_and_a_press_is_take
     one it runs beside the scan anyway (a press held ~100 ms is three debounced
     polls; the .mpy install's slow scans once lost a resign press so), and a
     press is taken."""
-    r = Rig()
-    r.settle()
+    r = _polls_noted()
     polls = r.polls
-    read = r.buttons.poll
-    r.buttons.poll = lambda: (polls.append("buttons"), read())[1]
-    del polls[:]
     r.cost["scan"] = 8990                   # no room beside any scan
     seen = []                               # each scanning step: were they polled
     for _ in range(8 * (FORCE + 1)):
