@@ -377,12 +377,15 @@ IRQ_NAMES = {11: "svcall", 14: "pendsv", 15: "systick", 16: "timer0", 17: "timer
              31: "sio0", 38: "adc", 39: "i2c0", 40: "i2c1"}
 
 
-def loop_figures(img, fs, n_moves, seed, trace=0, xip_cache=True, game=None):
+def loop_figures(img, fs, n_moves, seed, trace=0, xip_cache=True, game=None, gc_events=None):
     """The loop's figures over a physical game (the record `game`, its first
     n_moves or, None, the whole of it to its count); `trace`: for that many of
-    the slowest moves, the 12 steps before each went out."""
+    the slowest moves, the 12 steps before each went out; `gc_events`: the
+    loop's look at the heap after that many events (None: main.py's)."""
     actions, played = CB.game_script(game or GAME, n_moves, seed)
     script = LOOP.replace("PROBE = 0", "PROBE = %#x" % C.PROBE)
+    if gc_events is not None:
+        script = script.replace("loop.start()\n", "loop.start()\nloop.gc_events = %d\n" % gc_events)
     board = CB.ChipBoard(img, seed=seed, noise=1, fs_files=fs, xip_cache=xip_cache)
     try:
         board.power_on()

@@ -13,6 +13,7 @@ import subprocess
 import tempfile
 import time
 
+from goboard import child
 from goboard.errors import UserError
 
 MOSQUITTO = "/usr/sbin/mosquitto"
@@ -139,13 +140,8 @@ class LocalBroker:
         return "%s:%d" % (self.host, self.port)
 
     def stop(self, cleanup=True):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proc is not None:
+            child.stop(self.proc)
         if self.proc is not None and self.proc.stderr is not None:
             self.proc.stderr.close()
         if cleanup and self.dir:

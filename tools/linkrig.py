@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 import time
 
+from goboard import child
 from goboard.link.nullmodem import PtyPair, Relay  # noqa: F401 (re-exported for the tests)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
@@ -83,13 +84,7 @@ def board_results(proc, timeout=60):
 
 
 def stop_board(proc):
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    child.stop(proc)
 
 
 def random_actions(seed, moves=120, size=19, undo=0.03, illegal=0.03, passes=0.0):

@@ -13,20 +13,22 @@ game flush everything at once (`_drain`), since they answer with the result.
 The jobs. Each is a slot (`_J_*`) in `cost`, the most it cost lately (us, on
 the Pico: `pace`), learned by `_learn` at its own fade (`_FADE`: a peak forgotten
 1/2**k a run; slow where the cost goes with what the job meets, so that the
-common cheap runs do not make the next dear one look cheap):
+common cheap runs do not make the next dear one look cheap). The jobs that wait
+together are a lane (`_L_*`, their steps waited in `waited`); `_admit` picks a
+lane's next job (the output's: `_ready_out`) and runs it:
 
-    slot        ready when                          runs                      fade
-    _J_READ     bowls, no news waiting              a scale read, counts      5
-    _J_NEWS     a scale's count changed             the news to the referee   5
-    _J_STIR     ... a bowl only started moving      the news to the referee   5
-    _J_LOOK     a settled frame changed             the referee's look        8
-    _J_BUTTONS  buttons, no press held              their poll                5
-    _J_POLL     a link                              its poll                  8
-    _J_LOG      an event queued, not logged         its log write (_record)   8
-    _J_SEND     an event queued and logged          beep and send (_out)      5
-    _J_LIGHTS   the referee's state changed         the lights' one write     8
-    _J_DRAW     the lights went out                 the display drawn         8
-    _J_PAGE     a display page still to go          one page sent             5
+    lane      slot        ready when                          runs                fade
+    SCALE     _J_READ     bowls, no news waiting              a scale read        5
+              _J_NEWS     a scale's count changed (then, too) the referee told    5
+              _J_STIR     ... a bowl only started moving      the referee told    5
+    BUTTONS   _J_BUTTONS  buttons, no press held              their poll          5
+    POLL      _J_POLL     a link                              its poll            8
+    OUT       _J_LOG      an event queued, not logged         its log write       8
+              _J_SEND     an event queued and logged          beep and send       5
+              _J_LIGHTS   the referee's state changed         the lights' write   8
+              _J_DRAW     the lights went out                 the display drawn   8
+              _J_PAGE     a display page still to go          one page sent       5
+    (frame)   _J_LOOK     a settled frame changed             the referee's look  8
 
 The step (`step`), first match wins:
 
@@ -35,21 +37,30 @@ The step (`step`), first match wins:
     before the scan period is up                the link's poll
     the heap due a look, the board quiet        gc.mem_free, or a collection
     after a scanning step: a press held         the press (no scan)
-    ... or `_solo()`: the referee's long work,  the job alone (no scan), then
-        a move's or a count's output (SOLO,     the output jobs that fit
-        HEAVY), a job that waited FORCE steps   (`_solo_step`)
+    ... or `_solo()`: the referee's long work   the job alone, then OUT
+    ... a move's or a count's output (SOLO,     OUT, then SCALE if it waited
+        HEAVY; a move's on the Pico only)       FORCE steps
+    ... a lane that waited FORCE steps          SCALE (if it waited), then OUT
+                                                (the link polled first)
     otherwise                                   the scan (and the look where it
-                                                fits), then READ/NEWS, BUTTONS,
-                                                POLL, one output job, each only
-                                                where it fits (`_fits`)
+                                                fits: `_frame`), then the lanes
+                                                SCALE, BUTTONS, POLL, OUT if a
+                                                stone waits for its bowl; else
+                                                BUTTONS, POLL and SCALE, OUT in
+                                                the order of the longer wait
 
-One admission rule for every job beside a scan (`_fits`): the step's time so
-far plus the job's cost and `JOB_US` stays under `budget_us`; a job that does
-not fit waits a step and goes first in the next (the scale job or the output
-job, whichever waited longer), and after FORCE steps gets a step of its own.
-Output jobs, in order, the first ready of: the queue's first event logged,
-then sent; the lights; the display drawn; a page sent (`_output_jobs`). Without
-a clock (the simulator) everything fits, one output job a step.
+One admission loop (`_admit`) runs the lanes a step names: each lane's jobs
+while one is ready and fits (the step's time so far plus the job's cost and
+`JOB_US` stays under `budget_us`; a wrap of the microsecond clock reads
+negative: it runs; the referee's look beside the scan, `_frame`, alike); the
+first job of a step of its own runs whatever it costs. A lane whose first job does not fit waits, and after
+FORCE steps gets a step of its own, but the buttons run beside the scan
+whatever they cost once they waited FORCE steps (their driver debounces by
+polls: a press held ~100 ms wants its polls, not a step of its own). Beside a scan, OUT runs one job, SCALE a read and the
+news it brought; in a step of its own OUT runs while its jobs fit, a move's
+or a count's first (a move's log, then its send; a count's JSON, write and
+send each first in a step). Without a clock (the simulator) everything fits,
+one OUT job a step.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
@@ -81,7 +92,7 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
 SOLO = ("count", "move")
 HEAVY = ("count",)          # ... and one job a step (its JSON, its log, then its send)
 # a job that waited this many steps for the budget runs anyway: the scale job
-# beside the scan, an output job in a step of its own (_jobs, step())
+# beside the scan, an output job in a step of its own (_admit, _solo)
 FORCE = 2
 
 # The loop's own collection (main.py turns it on for the Pico: `gc_events`; off in
@@ -110,8 +121,21 @@ _J_STIR = const(9)          # the scales' news that only says a bowl started mov
 _J_DRAW = const(10)         # the display drawn
 # how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot
 _FADE = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
+# the lanes: the jobs that wait together (an index into `waited`), each a run of
+# slots of which `_admit` picks the next
+_L_SCALE = const(0)         # READ, then NEWS or STIR
+_L_BUTTONS = const(1)       # BUTTONS
+_L_POLL = const(2)          # POLL
+_L_OUT = const(3)           # LOG, SEND, LIGHTS, DRAW or PAGE
+# the lanes a step admits, in order (the module docstring's second table)
+_BESIDE = b"\x01\x02\x00\x03"          # beside a scan
+_BESIDE_OUT = b"\x01\x02\x03\x00"      # ... the output waited longer than the scales
+_BESIDE_SCALED = b"\x00\x01\x02\x03"   # ... a stone waits for its bowl
+_SOLO_OUT = b"\x03"                     # a step of its own
+_SOLO_OUT_SCALE = b"\x03\x00"           # ... a move's or a count's, the scales waited
+_SOLO_SCALE_OUT = b"\x00\x03"           # ... the scales waited
 # what running one more job costs beyond the job itself (the checks, the
-# learning, the calls, and after the last one the step's own end): _fits counts it
+# learning, the calls, and after the last one the step's own end): _admit counts it
 JOB_US = 400
 # a frame that took longer than this in the referee was a look (its cost is learned)
 LOOKED_US = 1000
@@ -194,16 +218,15 @@ class BoardLoop:
         self.gc_sent = 0            # self.sent and self.scans at the last look
         self.gc_scans = 0
         # the step's time (main.py sets it and the clock on the Pico): the scale job
-        # and an output job run only if they fit in it after the scan (_jobs)
+        # and an output job run only if they fit in it after the scan (_admit)
         self.budget_us = 0
         self.pressed = None         # a press polled, taken on the next step (step())
         self.scanned = False        # the last step scanned
         # the last step was a look alone that took a move: the move's log and
         # send follow in the next step, before the scan (_solo_step)
         self.follow = False
-        self.out_waited = 0         # steps an output job has waited for the budget
-        self.bowls_waited = 0       # ... and the scale job
-        self.link_waited = 0        # ... and the link's poll
+        # steps each lane (_L_*) waited for the budget: a step of its own at FORCE
+        self.waited = array("i", (0, 0, 0, 0))
         # the most each job cost lately, us, by slot (_J_*); until learned:
         #                         READ  LOG   LIGHTS PAGE  NEWS  LOOK  BUTTONS POLL
         self.cost = array("i", (2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000,
@@ -398,94 +421,157 @@ class BoardLoop:
         self.next_scan = now_ms + self.scan_ms
         self.scan()
         timing.step(self.ref, now_ms)
-        k = 0
-        # a stone that waits for its bowl (the witness) waits for readings:
-        # the scale job goes before the polls then
-        scaled = self.ref.wait.i >= 0 and self.bowls is not None
-        if scaled:
-            k += self._scale_job(now_ms, clock, t0)
-        # the buttons and the link after the scan, where they fit: a step whose
-        # scan took a move (the look) leaves them to the next (the buttons
-        # debounce by polls, the link's USB buffers what comes)
-        if self.buttons is not None and self.pressed is None and self._fits(clock, t0, self.cost[_J_BUTTONS]):
-            t = clock() if clock is not None else 0
-            name = self.buttons.poll()
-            if clock is not None:
-                self._learn(_J_BUTTONS, clock() - t)
-            if name is not None:
-                self.pressed = name     # taken on the next step, a step of its own
-                k += 1
-        if link is not None:
-            if self._fits(clock, t0, self.cost[_J_POLL]):
-                t = clock() if clock is not None else 0
-                self._poll(now_ms)
-                if clock is not None:
-                    self._learn(_J_POLL, clock() - t)
-            else:
-                self.link_waited += 1   # FORCE steps: a step of its own (_solo)
-        if self.ref.events:
-            k += self._take()
-        k += self._jobs(now_ms, clock, t0, scaled)
+        k = self._take() if self.ref.events else 0
+        # a stone that waits for its bowl (the witness) waits for readings: the
+        # scales first; else the output before the scales if it waited longer
+        w = self.waited
+        if self.ref.wait.i >= 0 and self.bowls is not None:
+            order = _BESIDE_SCALED
+        elif w[_L_OUT] > w[_L_SCALE]:
+            order = _BESIDE_OUT
+        else:
+            order = _BESIDE
+        k += self._admit(order, now_ms, clock, t0, False, False)
         lf = self.lights_flush
         if lf is not None:
             lf()
         return k
 
-    def _jobs(self, now_ms, clock, t0, scaled=False):
-        """After the scan, the scale job and the output jobs (log, send, lights,
-        a display page) share what is left of the step's time (budget_us, on
-        the Pico under the scan period): each runs if the time so far plus the
-        most it has lately cost fits, else it waits a step. The one that waited
-        goes first; one that found no room FORCE steps running gets a step of
-        its own (step(), _solo_step), so nothing waits for ever and nothing runs
-        past the budget beside a scan. Returns the events the scales' news made."""
+    def _admit(self, order, now_ms, clock, t0, solo, free):
+        """The one admission loop (the module docstring's second table): each
+        lane of `order` in turn runs its jobs while one is ready and fits
+        (the step's time so far, its cost and JOB_US under the budget; no
+        clock: always), but the first in the step runs whatever it costs
+        where `free` (a step of its own, `solo`, nothing run before it). A
+        lane whose first job does not fit waits (`waited`: a step of its own
+        after FORCE); one that runs is served. Each job's cost is learned
+        (`_learn`) and the referee's events it left are taken. Returns the
+        events taken and the presses polled. Written out in one function (the
+        lanes' readiness, the idle jobs run in place): on the RP2040 every
+        bytecode call of an idle step is time the scan's step pays."""
         k = 0
-        out_first = self.out_waited > self.bowls_waited
-        if not out_first and not scaled:
-            k += self._scale_job(now_ms, clock, t0)
-        self._output_jobs(clock, t0)
-        if out_first and not scaled:
-            k += self._scale_job(now_ms, clock, t0)
+        ran = 0
+        w = self.waited
+        ref = self.ref
+        cost = self.cost
+        budget = self.budget_us - JOB_US
+        for lane in order:
+            last = -1
+            while True:
+                # the lane's next job (the docstring's first table), or none
+                if lane == _L_SCALE:
+                    # a read, then the news it brought; or the news waiting
+                    if self.bowls is None:
+                        break
+                    job = (_J_NEWS if self.news_dear else _J_STIR) if self.news else _J_READ
+                elif last >= 0:
+                    job = self._ready_out(last, solo)
+                elif lane == _L_BUTTONS:
+                    if self.buttons is None or self.pressed is not None:
+                        break
+                    job = _J_BUTTONS
+                elif lane == _L_POLL:
+                    if self.link is None:
+                        break
+                    job = _J_POLL
+                else:
+                    job = self._ready_out(last, solo)
+                if job < 0:
+                    break
+                if not (free and ran == 0) and clock is not None \
+                        and clock() - t0 + cost[job] > budget \
+                        and (lane != _L_BUTTONS or w[lane] < FORCE):
+                    if last < 0:
+                        w[lane] += 1
+                    break
+                w[lane] = 0
+                t = clock() if clock is not None else 0
+                if job == _J_READ:
+                    self._bowls(now_ms)         # sets self.news when a count changed
+                elif job == _J_BUTTONS:
+                    name = self.buttons.poll()
+                    if name is not None:
+                        self.pressed = name     # taken on the next step, alone
+                        k += 1
+                elif job == _J_POLL:
+                    self._poll(now_ms)
+                else:
+                    self._run(job)
+                if clock is not None:
+                    self._learn(job, clock() - t)
+                    if (job == _J_NEWS or job == _J_STIR) and ref.wait.i >= 0 \
+                            and ref.dirty and ref.job is None:
+                        # the bowl a stone waits for spoke: the look now (or
+                        # alone in the next step), not at the next scan's frame
+                        self._frame(0, self.quiet)
+                if ref.events:
+                    k += self._take()
+                ran += 1
+                last = job
+                # on in the lane: the news a read brought; the output's jobs in
+                # a step of their own, on the Pico
+                if lane == _L_OUT:
+                    if not solo or clock is None:
+                        break
+                elif job != _J_READ or not self.news:
+                    break
         return k
 
-    def _fits(self, clock, t0, cost):
-        """The job may run: no clock (the simulator), or the step's time so far
-        plus its cost stays under the budget (a wrap of the microsecond clock
-        reads negative: it runs)."""
-        return clock is None or clock() - t0 + cost + JOB_US <= self.budget_us
+    def _ready_out(self, last, solo):
+        """The output's next job after `last` (-1: none yet in this step), or
+        -1: the first ready of the queue's first event logged, then sent; the
+        lights; the display drawn; a page sent. A move's or a count's jobs are
+        first in a step of their own (SOLO): a move's log, then its send."""
+        q = self.queue
+        if q and self._alone(q[0]):
+            if not solo:
+                return -1               # a step of its own, the next (step())
+            if last >= 0 and not (last == _J_LOG and self.logged and q[0]["type"] not in HEAVY):
+                return -1               # first in its step (a move: its log, then its send)
+        if q:
+            if not self.logged and not self._to_log(q[0]):
+                self.logged = 1         # live news only: nothing to write
+            return _J_SEND if self.logged else _J_LOG
+        if self.ref.ui_dirty:
+            return _J_LIGHTS
+        if self.draw:
+            return _J_DRAW
+        d = self.display
+        return _J_PAGE if d is not None and d.dirty else -1
 
     def _solo(self):
         """This step goes to the jobs alone (step()): a heavy event's log or send,
-        or a job (the link's poll too) that found no room beside the scan FORCE
+        or a lane (the link's poll too) that found no room beside the scan FORCE
         steps in a row."""
         q = self.queue
         if self.ref.job is not None or (q and self._alone(q[0])):
             return True
-        if self.bowls is not None and self.bowls_waited >= FORCE:
+        w = self.waited
+        if self.bowls is not None and w[_L_SCALE] >= FORCE:
             return True
-        if self.link_waited >= FORCE:
+        if w[_L_POLL] >= FORCE:
             return True
-        return self.out_waited >= FORCE and (bool(q) or self._ui_pending())
+        return w[_L_OUT] >= FORCE and (bool(q) or self._ui_pending())
 
     def _poll(self, now_ms):
         self.link.poll(now_ms)
-        self.link_waited = 0
+        self.waited[_L_POLL] = 0
 
     def _solo_step(self, now_ms, clock, t0):
-        """A step without a scan: the referee's long work (ref.job) or the scale
-        job if it waited too long, then the output jobs, the first whatever it
-        costs (when nothing ran before it), the rest while they fit."""
-        k = 0
+        """A step without a scan: the referee's long work (ref.job), then the
+        output jobs; else a move's or a count's output first, or the scales
+        that waited FORCE steps; the rest while they fit (`_admit`)."""
         ref = self.ref
+        order = _SOLO_OUT
         if ref.job is not None:
             looking = ref.job is look
             t = clock() if clock is not None else 0
             ref.run_job()
             if looking and clock is not None:
                 self._learn(_J_LOOK, clock() - t)
-            k += self._take() if self.ref.events else 0
-            self.out_waited = 0
-            self._output_jobs(clock, t0, solo=True)
+            k = self._take() if ref.events else 0
+            self.waited[_L_OUT] = 0
+            k += self._admit(_SOLO_OUT, now_ms, clock, t0, True, False)
             q = self.queue
             # a move taken by a look alone is announced at once: its log and
             # send take the next step too, and the scan waits one more period
@@ -493,102 +579,12 @@ class BoardLoop:
             self.follow = looking and bool(q) and self._alone(q[0])
             return k
         q = self.queue
-        # a move's or a count's log and send are first in their step whatever
-        # waits (the scale job goes after them where it fits, else next time)
-        alone = bool(q) and self._alone(q[0])
-        scaled = self.bowls is not None and self.bowls_waited >= FORCE and not alone
-        if scaled:
-            k += self._run_scale(now_ms, clock, t0)
-        self.out_waited = 0
-        self._output_jobs(clock, t0, solo=True, free=not scaled)
-        if alone and self.bowls is not None and self.bowls_waited >= FORCE:
-            k += self._scale_job(now_ms, clock, t0)
-        return k
-
-    def _scale_job(self, now_ms, clock, t0):
-        if self.bowls is None:
-            return 0
-        if not self._fits(clock, t0, self._news_cost() if self.news else self.cost[_J_READ]):
-            self.bowls_waited += 1  # first next step; FORCE steps: a step of its own
-            return 0
-        return self._run_scale(now_ms, clock, t0)
-
-    def _news_cost(self):
-        """What the scales' news waiting costs lately: a new count's, or a bowl
-        that only started moving."""
-        return self.cost[_J_NEWS if self.news_dear else _J_STIR]
-
-    def _run_scale(self, now_ms, clock, t0):
-        """The scales' news to the referee if some waits, else a reading; the
-        news a reading brings goes on at once where it fits (the simulator:
-        always), else it is the next step's job. They cost apart: a read and
-        the weighing, the referee's look at a new count (bytecode that
-        allocates), at a bowl that started moving less (learned apart: the
-        cheap news is not held back by the dear)."""
-        self.bowls_waited = 0
-        if not self.news:
-            t = clock() if clock is not None else 0
-            self._bowls(now_ms)         # sets self.news when a count changed
-            if clock is not None:
-                self._learn(_J_READ, clock() - t)
-            if not self.news or not self._fits(clock, t0, self._news_cost()):
-                return 0
-        t = clock() if clock is not None else 0
-        dear = self.news_dear
-        self.news = self.news_dear = False
-        last = self.bowl_last
-        ref = self.ref
-        ref.bowls(last[0], last[1], last[2], last[3])   # -1: unsettled or not fitted
-        if clock is not None:
-            self._learn(_J_NEWS if dear else _J_STIR, clock() - t)
-            if ref.wait.i >= 0 and ref.dirty and ref.job is None:
-                # the bowl a stone waits for spoke: the look now (or alone in
-                # the next step), not at the next scan's frame
-                self._frame(0, self.quiet)
-        return self._take() if ref.events else 0
-
-    def _output_jobs(self, clock, t0, solo=False, free=False):
-        """Output jobs in order: beside the scan one, if it fits; in a step of its
-        own (`solo`) as many as fit, the first whatever it costs when nothing ran
-        before it in the step (`free`).
-        A move's or a count's jobs wait for a step of their own (SOLO). Without
-        a clock, one job a step (the simulator's pace)."""
-        ran = 0
-        while True:
-            q = self.queue
-            if q and self._alone(q[0]):
-                if not solo:
-                    return              # a step of its own, the next (step())
-                if ran and not (ran == 1 and self.logged and q[0]["type"] not in HEAVY):
-                    return              # first in its step (a move: its log, then its send)
-            # the first output job ready: the queue's first event logged, then
-            # sent; else the lights; the display drawn; a page sent
-            if q:
-                if not self.logged and not self._to_log(q[0]):
-                    self.logged = 1     # live news only: nothing to write
-                job = _J_SEND if self.logged else _J_LOG
-            elif self.ref.ui_dirty:
-                job = _J_LIGHTS
-            elif self.draw:
-                job = _J_DRAW
-            else:
-                d = self.display
-                if d is None or not d.dirty:
-                    return
-                job = _J_PAGE
-            if not (free and ran == 0) and not self._fits(clock, t0, self.cost[job]):
-                if ran == 0:
-                    self.out_waited += 1    # first next step; FORCE: a step of its own
-                return
-            self.out_waited = 0
-            t = clock() if clock is not None else 0
-            self._run_out(job)
-            ran += 1
-            if clock is None:
-                return
-            self._learn(job, clock() - t)
-            if not solo:
-                return
+        if self.bowls is not None and self.waited[_L_SCALE] >= FORCE:
+            # a move's or a count's log and send are first in their step
+            # whatever waits (the scales after them where they fit, else next time)
+            order = _SOLO_OUT_SCALE if q and self._alone(q[0]) else _SOLO_SCALE_OUT
+        self.waited[_L_OUT] = 0
+        return self._admit(order, now_ms, clock, t0, True, True)
 
     def _alone(self, ev):
         """An event whose output jobs take a step of their own: a count's, and
@@ -714,7 +710,7 @@ class BoardLoop:
                 n = b.stones(WHICH[k])
                 if n != last[k]:
                     last[k] = n
-                    self.news = True    # the referee is told by _run_scale
+                    self.news = True    # the referee is told next (_J_NEWS)
                     if n >= 0:
                         self.news_dear = True   # a new count (a bowl moving is cheap news)
 
@@ -756,9 +752,13 @@ class BoardLoop:
         """The referee's new events into the output queue (no I/O)."""
         return self.ref.move_events(self.queue)
 
-    def _run_out(self, job):
-        """The output job of that slot (_output_jobs found it ready)."""
-        if job == _J_LOG:
+    def _run(self, job):
+        """The scales' news or an output job (`_admit` let it run)."""
+        if job == _J_NEWS or job == _J_STIR:
+            self.news = self.news_dear = False
+            last = self.bowl_last
+            self.ref.bowls(last[0], last[1], last[2], last[3])  # -1: unsettled, not fitted
+        elif job == _J_LOG:
             ev = self.queue[0]
             if self.prepared is None and ev["type"] in HEAVY and self.log is not None:
                 # a count's JSON is a job of its own, before its write and its send

@@ -106,6 +106,7 @@ def open_mouths(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int,
         while i < n:
             q = st[i]
             bits = 0
+            # the four neighbours written out on purpose (viper: no call, no loop)
             v = w[q - 1]
             if v == 1 or v == 2:
                 bits = bits | v

@@ -133,6 +133,7 @@ def label_regions(work, rid, stack, rinfo, tot, length: int, W: int) -> int:
                 q = st[i]
                 i += 1
                 bits = 0
+                # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
                 if v == 0:
@@ -252,6 +253,7 @@ def label_blocks(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) 
                             maxeye = rf[rb]
                 else:
                     stones += 1
+                # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
                 if v == col:
@@ -386,6 +388,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
                 r = (ri[p] << 3)
                 if rf[r + 1] == 3:
                     bits = 0
+                    # the four neighbours written out on purpose (viper: no call, no loop)
                     q = p - 1
                     v = w[q]
                     if v == 1 or v == 2:
@@ -419,6 +422,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
                 r = (ri[p] << 3)
                 if rf[r + 1] == 3:
                     bits = rf[r + 4]
+                    # the four neighbours written out on purpose (viper: no call, no loop)
                     q = p - 1
                     if w[q] == 1 or w[q] == 2:
                         acc[bi[q]] = acc[bi[q]] | bits
@@ -482,6 +486,7 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
         if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
             # which colours have a seki block (from label_blocks) next to this dame point
             seki = 0
+            # the four neighbours written out on purpose (viper: no call, no loop)
             q = p - 1
             v = w[q]
             if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
@@ -501,6 +506,7 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
             if seki:
                 # the opponents of those seki blocks here, not in seki themselves
                 opp = 3 - seki if seki != 3 else 3
+                # the four neighbours written out on purpose (viper: no call, no loop)
                 q = p - 1
                 v = w[q]
                 if (v == 1 or v == 2) and (v & opp):

@@ -1,9 +1,13 @@
 """The frame path under a locked heap (tests/unit/test_referee_heap.py), run by the
 MicroPython unix port from the repository: the sim twins, the real calibration,
 four moves played, then 2,000 frames scanned, classified, settled and refereed
-with the heap locked; prints OK, the moves and the settle's last frame."""
+with the heap locked; then 500 idle steps of the loop on the Pico's clock
+(ticks_us), with room for every job and with none (every lane waits, a step of
+its own after FORCE), the heap locked. Prints a line `IDLE budget scans` for
+each budget, then OK, the moves and the settle's last frame."""
 
 import gc
+import time
 
 import micropython
 
@@ -39,4 +43,20 @@ try:
         lp.scan()
 finally:
     micropython.heap_unlock()
+t = 2000
+for budget in (9000, 1):
+    lp.pace(time.ticks_us, budget)
+    for k in range(20):
+        t += 10
+        lp.step(t)
+    scans = lp.scans
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        for k in range(500):
+            t += 10
+            lp.step(t)
+    finally:
+        micropython.heap_unlock()
+    print("IDLE", budget, lp.scans - scans)
 print("OK", lp.ref.game.n, lp.settle.last)

@@ -307,21 +307,48 @@ def test_the_referees_look_goes_beside_its_scan_only_where_it_fits():
             assert 0.8 * r.cost["look"] < r.loop.cost[_J_LOOK] <= r.cost["look"]
 
 
+def _polls_noted():
+    """A settled rig whose buttons' polls are noted beside the link's (r.polls)."""
+    r = Rig()
+    r.settle()
+    read = r.buttons.poll
+    r.buttons.poll = lambda: (r.polls.append("buttons"), read())[1]
+    del r.polls[:]
+    return r
+
+
 def test_the_buttons_and_the_link_wait_for_a_step_with_room():
     """After a scan that took a long look, the buttons' and the link's polls
     (~0.5 ms each on the RP2040) wait for the next step, which has room."""
-    r = Rig()
-    r.settle()
+    r = _polls_noted()
     polls = r.polls
-    read = r.buttons.poll
-    r.buttons.poll = lambda: (polls.append("buttons"), read())[1]
-    del polls[:]
     r.cost["scan"] = 8990                   # no room for either
     r.step()
     assert polls == []
     r.cost["scan"] = 3000
     r.step()
     assert polls[0] == "buttons" and isinstance(polls[1], int)
+
+
+def test_buttons_that_never_fit_are_polled_after_force_steps_and_a_press_is_taken():
+    """Scans that leave no room for the buttons' poll: after FORCE steps without
+    one it runs beside the scan anyway (a press held ~100 ms is three debounced
+    polls; the .mpy install's slow scans once lost a resign press so), and a
+    press is taken."""
+    r = _polls_noted()
+    polls = r.polls
+    r.cost["scan"] = 8990                   # no room beside any scan
+    seen = []                               # each scanning step: were they polled
+    for _ in range(8 * (FORCE + 1)):
+        del polls[:]
+        if "scan" in r.step():
+            seen.append("buttons" in polls)
+    # (the scales and the link, likewise starved, take steps of their own between)
+    assert seen.count(True) >= 3, seen
+    assert "." * (FORCE + 1) not in "".join("x" if b else "." for b in seen), seen
+    r.buttons.press("resign")
+    steps = [r.step() for _ in range(12 * (FORCE + 1))]
+    assert ["press"] in steps, steps
 
 
 def test_a_bowls_reading_is_sent_and_logged_only_with_new_start_counts():

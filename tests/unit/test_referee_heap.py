@@ -2,15 +2,31 @@
 board loop scans, classifies, settles and referees 2,000 noisy frames of a board
 with stones on it (the sim twins, the real calibration, a game in progress). A
 look at a changed frame in play allocates nothing but its events: a whole game's
-looks, the heap locked."""
+looks, the heap locked. An idle step of the loop on the Pico's clock allocates
+nothing either, whether its jobs fit or wait."""
+
+import functools
 
 from conftest import MP, REPO, run_micropython
 
 
+@functools.lru_cache(maxsize=None)
+def _heap_run():
+    return run_micropython(MP / "referee_heap.py").strip().splitlines()
+
 
 def test_frame_path_allocates_nothing():
-    out = run_micropython(MP / "referee_heap.py")
-    assert out.strip().splitlines()[-1].startswith("OK 4")
+    assert _heap_run()[-1].startswith("OK 4")
+
+
+def test_an_idle_step_allocates_nothing_whether_its_jobs_fit_or_wait():
+    """500 idle steps, the heap locked (MemoryError otherwise): with room for
+    every job (a scan each period) and with none (the lanes wait; the scales
+    and the output get steps of their own, so fewer scans)."""
+    idle = {int(b): int(n) for _, b, n in (line.split() for line in _heap_run()
+                                           if line.startswith("IDLE"))}
+    assert set(idle) == {9000, 1}
+    assert idle[9000] >= 490 and 0 < idle[1] < idle[9000], idle
 
 
 def test_a_look_in_play_allocates_nothing_but_its_events():

@@ -51,6 +51,7 @@ from goboard.diag.bringup import bring_up
 from goboard.errors import UserError
 from goboard.link.boards import choose_port
 from goboard.link.transport import HostLink, LinkError
+from goboard.sim.board import add_board_arguments
 
 PARTS = ("buttons", "lights", "display", "buzzer")   # the buttons first: they answer the rest
 
@@ -93,11 +94,7 @@ def add_arguments(p):
     p.add_argument("--chip", action="store_true",
                    help="with --sim: the product image on the emulated RP2040 (the reference "
                         "board; about half real time: --rows keeps the check short)")
-    p.add_argument("--size", type=int, default=19, choices=(9, 19),
-                   help="with --sim: the board's size (default 19)")
-    p.add_argument("--seed", type=int, default=1, help="with --sim: the hands' randomness")
-    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
-                   help="with --sim: sensor and hand noise (default 1)")
+    add_board_arguments(p)
 
 
 def _rows(text, size):

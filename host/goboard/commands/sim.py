@@ -66,11 +66,11 @@ from goban import rules as R
 from goban.rules import bowl_stones
 from goban.game import Game, handicap_points
 from goban.board import WHITE
-from goboard import mpengine
 from goboard.argtypes import add_game_arguments, game_fields
 from goboard.sim import faults as simfaults
+from goboard.sim.board import runner
 from goboard.errors import UserError
-from goboard.paths import BOARDS, SIM
+from goboard.paths import BOARDS
 from goboard.record.sgfgame import markup_dead
 
 LETTERS = "abcdefghijklmnopqrstuvwxy"
@@ -518,11 +518,9 @@ def _fault_kinds(text):
 
 def run_job(job, timeout=600):
     """The runner inside MicroPython; returns (events, notes, summary)."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = "%s:%s:.frozen" % (mpengine.FIRMWARE, SIM)
-    proc = subprocess.run([mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
-                          input=json.dumps(job).encode(), capture_output=True, timeout=timeout,
-                          env=env)
+    argv, env = runner()
+    proc = subprocess.run(argv, input=json.dumps(job).encode(), capture_output=True,
+                          timeout=timeout, env=env)
     events, notes, summary = [], [], None
     for line in proc.stdout.decode(errors="replace").splitlines():
         try:

@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-from goboard import mpengine
+from goboard import child, mpengine
 from goboard.errors import UserError
 from goboard.paths import CHIP, FIRMWARE, SIM
 
@@ -31,6 +31,16 @@ def _die_with_parent():
     except (OSError, AttributeError):
         return None
     return lambda: prctl(1, int(signal.SIGTERM))
+
+
+def add_board_arguments(p):
+    """The simulated board's size, its hands' randomness and noise: the options
+    `--sim` takes in `goboard gtp`, `play` and `diag`."""
+    p.add_argument("--size", type=int, default=19, choices=(9, 19),
+                   help="with --sim: the board's size (default 19)")
+    p.add_argument("--seed", type=int, default=1, help="with --sim: the hands' randomness")
+    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
+                   help="with --sim: sensor and hand noise (default 1)")
 
 
 def check_wiring(spec, size, board=None):
@@ -53,16 +63,22 @@ def check_wiring(spec, size, board=None):
         raise UserError("--sim-wiring: %s" % e)
 
 
+def runner():
+    """The simulator's runner (tools/sim/runner.py) in the MicroPython unix port,
+    fed one job on stdin: its argv and environment."""
+    env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (FIRMWARE, SIM))
+    return [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")], env
+
+
 class SimBoard:
     """The simulated board as a process: tools/sim/runner.py inside MicroPython,
     fed one job (see the runner's docstring). Its summary arrives when the game
     is over; with a `link` job the board then goes on serving the link."""
 
     def __init__(self, job):
-        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (FIRMWARE, SIM))
+        argv, env = runner()
         self.proc = subprocess.Popen(
-            [mpengine.micropython_path(), "-X", "heapsize=4M", str(SIM / "runner.py")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, env=env, preexec_fn=_die_with_parent())
         self.proc.stdin.write(json.dumps(job))
         self.proc.stdin.close()
@@ -114,13 +130,7 @@ class SimBoard:
         return self.summary
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        child.stop(self.proc)
 
 
 class ChipSim:

@@ -34,7 +34,7 @@ from goboard.link.boards import choose_port
 from goboard.link.nullmodem import PtyPair, Relay
 from goboard.live.state import OTHER
 from goboard.paths import BOARDS
-from goboard.sim.board import SimBoard
+from goboard.sim.board import SimBoard, add_board_arguments
 
 
 class SimTable:
@@ -227,11 +227,7 @@ def add_sim_arguments(p):
                    help="play on the simulated board instead of a real one")
     p.add_argument("--sim-player", metavar="CMD",
                    help="with --sim: the GTP engine that plays the person at the board")
-    p.add_argument("--size", type=int, default=19, choices=(9, 19),
-                   help="with --sim: the board's size (default 19)")
-    p.add_argument("--seed", type=int, default=1, help="with --sim: the hands' randomness")
-    p.add_argument("--noise", type=int, default=1, choices=(0, 1, 2, 3),
-                   help="with --sim: sensor and hand noise (default 1)")
+    add_board_arguments(p)
     p.add_argument("--mistakes", type=float, default=0.0, metavar="P",
                    help="with --sim: chance a hand first puts a lit stone one point off")
     p.add_argument("--pace", type=float, default=0.0,
