@@ -568,6 +568,27 @@ def prisoner_lifted_at_once_then_a_stone_in_hand():
     return out + steps(b, "#33 33 2 0", "W hh")
 
 
+def moves_played_while_a_stray_stone_holds_the_setup():
+    from goban.referee import bowlwatch
+    b = Board("chinese")
+    b.ref.scales.witness_ms = 300
+    # a white stone left from the last game lies on ee as the new game starts
+    b.put("W", "ee")
+    b.ref.new_game("chinese")
+    b.look()
+    # nobody sees it: black plays cc before the bowls are first weighed (its
+    # stone already out), white answers; then someone lifts the stray stone
+    # into white's bowl: play begins with cc and gg as its moves
+    out = steps(b, "B cc", "#39 40 0 0", "W gg", "#39 39 0 0", "- ee", "#39 40 0 0")
+    b.ref.now += 1000
+    # black's next stone leaves its bowl and lands; white thinks
+    out += steps(b, "#38 40 0 0", "B dd")
+    for _ in range(3):
+        b.ref.now += 1000
+        out += steps(b, ".")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -598,7 +619,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_while_the_bowl_is_a_stone_off,
              pass_stone_soon_after_a_prisoner_said_missing,
              quick_pass_then_two_stones_before_the_lid_settles,
-             pass_stone_after_a_restart_whose_lids_settled_first)
+             pass_stone_after_a_restart_whose_lids_settled_first,
+             moves_played_while_a_stray_stone_holds_the_setup)
 
 
 def run(name, scenarios=None):

@@ -44,6 +44,27 @@ def test_a_power_cut_that_lasts_while_the_hands_play_on():
     assert all(off < t < on for t in played), (off, on, played)
 
 
+def test_passes_and_a_dead_stone_while_the_board_was_off_are_done_again():
+    """Play ends while the board is off (two moves, both passes, a dead stone
+    lifted): back on, it lights the two stones to play again in order. The
+    players take them off, put the dead stone back (play has not ended for the
+    board), play them again, press both passes again, lift the dead stone
+    again: the board's game and count are the players' (seed 731902 game 166)."""
+    lines = play("B cc,W gg,B cg,W gc") + [
+        "power-cut 3000", "wait 200", "place B ee", "wait 400", "place W ge", "wait 300",
+        "button B pass", "wait 300", "button W pass", "wait 300", "lift gc", "wait 3500",
+        "button B end", "wait 2000"]
+    out = sim(script(*lines), players=True, seed=2)
+    v = out["verdict"]
+    assert (v["false"], v["lost"], v["jams"], v["stopped"]) == ([], [], [], None), v
+    assert [f["code"] for f in out["fixes"]] == ["resume-order"]
+    assert out["fixes"][0]["actions"] == [["restore", "W", "gc", "fix"], ["lift", "ge", "bowl"],
+                                          ["lift", "ee", "bowl"]]
+    assert out["moves"] == ["cc", "gg", "cg", "gc", "ee", "ge", "", ""]
+    assert out["truth"]["dead"] == ["gc"]
+    assert v["count"]["board"] == v["count"]["true"] and v["count"]["true"]
+
+
 def test_a_scripted_pass_stone_is_in_the_players_game_and_the_lid():
     lines = play("B cc,W gg") + ["pass-stone B 500", "wait 600", "place W gc", "wait 600"]
     out = sim(script(*lines), rules="aga", players=True, seed=3)

@@ -276,6 +276,19 @@ def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_moves_played_while_a_stray_stone_holds_the_setup_leave_their_bowls():
+    """A stone left from the last game holds the new game in SETUP; black's
+    first stone was out of its bowl when the bowls were first weighed (the game
+    used none then). Play begins with the stones down as its moves: the bowls
+    count them out, so black's next stone is seen leaving (counted low, that
+    move was a `no-stone-out` stop: seed 588213 game 183)."""
+    s = S.moves_played_while_a_stray_stone_holds_the_setup()
+    assert s[4] == [("move", "B", "cc"), ("move", "W", "gg")]
+    assert s[7] == [("move", "B", "dd")]
+    assert not [e for a in s for e in a if e[0] == "illegal"]
+    assert s[-1] == [("unused", 0, -1)]     # black's bowl right, white's unsure
+
+
 def test_the_count_waits_for_a_sensor_that_reads_nothing():
     s = S.count_waits_for_a_sensor_that_reads_nothing()
     assert s[1] == []                       # end held: ab cannot be read

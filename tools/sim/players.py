@@ -427,7 +427,16 @@ class Players:
         self.runner.emit_note({"type": "stuck", "why": why})
 
     def _play_again(self, c, i):
-        """The move the board sent back, and the lifting of what it captures."""
+        """The move the board sent back, and the lifting of what it captures;
+        a pass (i "pass" or "abandon") is its button pressed again; a list
+        of points, the dead stones lifted again once play ended again."""
+        if isinstance(i, str):
+            return [["button", LETTER[c], i]]
+        if isinstance(i, list):    # the dead stones lifted again
+            acts = []
+            for j in i:
+                acts += [["wait", random.randint(150, 400)], ["lift", self.world.sgf(j)]]
+            return acts
         g = self.truth
         acts = [["place", LETTER[c], self.world.sgf(i)]]
         if g.play(c, self.p_of(i)) is None:
@@ -537,8 +546,11 @@ class Players:
     def _replay_lit(self):
         """resume-order: the board cannot tell the order of the lit stones
         (played while it was off). They are the last moves of the players'
-        game: taken back newest first (each stone to its bowl, what it captured
-        put back), then played again in order. None if they are not."""
+        game, with any passes made among or after them (pressed while the board
+        was off, so never seen): taken back newest first (each stone to its
+        bowl, what it captured put back), then played again in order, each
+        pass pressed again. None if they are not (a pass stone among them: it
+        lies in a lid, nothing on the board says to hand it again)."""
         lit = set(self._lit())
         g = self.truth
         w = self.world
@@ -546,26 +558,46 @@ class Players:
         todo = [i for i in lit if w.board[i] and self.want(i)]
         k = g.n
         back = []
-        while k and len(back) < len(todo) and g.move_point(k) > ABANDON \
-                and self.i_of(g.move_point(k)) in lit:
+        stones = 0
+        while k and stones < len(todo):
+            p = g.move_point(k)
+            if p == PASS_STONE or (p > ABANDON and self.i_of(p) not in lit):
+                break
+            stones += p > ABANDON
             back.append(k)
             k -= 1
-        if todo and len(back) < len(todo):
+        if todo and stones < len(todo):
             # a move among them the board cannot see (a stone on a dead sensor,
             # not lit): every move since the last the board recorded is taken
             # back, as players do who know where the board's record stopped
             first = len(self.board_moves) + 1
-            since = [j for j in range(first, g.n + 1) if g.move_point(j) > ABANDON]
-            pts = set(self.i_of(g.move_point(j)) for j in since)
-            if since and len(since) == g.n - first + 1 and all(i in pts for i in todo):
-                back = list(range(g.n, first - 1, -1))
-        if not back or len(back) < len(todo):
+            since = list(range(first, g.n + 1))
+            pts = set(self.i_of(g.move_point(j)) for j in since if g.move_point(j) > ABANDON)
+            if pts and all(g.move_point(j) != PASS_STONE for j in since) \
+                    and all(i in pts for i in todo):
+                back = since[::-1]
+                stones = len(pts)
+        if not back or stones < len(todo):
             return None
         acts = []
         moves = []
+        dead = self.dead if self.count_at is None else []
+        if dead:
+            # the passes that ended play are taken back: the dead stones lifted
+            # since go back on the board, to be lifted again once play ends again
+            cells = g.board.cells
+            acts += [["restore", LETTER[cells[self.p_of(j)]], S(j), "fix"] for j in dead
+                     if not w.board[j]]
+            self.dead = []
+            moves.append((0, list(dead)))
         for _ in back:
             c = g.color_of(g.n)
-            i = self.i_of(g.move_point(g.n))
+            p = g.move_point(g.n)
+            if p <= ABANDON:
+                g.undo()
+                moves.append((c, "pass" if p == PASS else "abandon"))
+                continue
+            i = self.i_of(p)
             caps = [self.i_of(q) for q in g.last_capture()]
             g.undo()
             acts.append(["lift", S(i), "bowl"])

@@ -85,9 +85,10 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         if now[k] < 0:
             pass                              # (its lid is weighed whatever its bowl does)
         elif sc.start[k] < 0:
-            sc.start[k] = now[k] + used(ref, c)
-            sc.out[c] = used(ref, c)          # as if nothing were in a hand, and so
-            sc.unsure[c] = 1                  # no witness till a stone is seen to leave
+            if new[k] >= 0:                   # (this scale's own reading: moves_at_ready)
+                sc.start[k] = now[k] + used(ref, c)
+                sc.out[c] = used(ref, c)      # as if nothing were in a hand, and so
+                sc.unsure[c] = 1              # no witness till a stone is seen to leave
         elif prev is None or prev[k] < 0:
             sc.out[c] = sc.start[k] - now[k]  # first weighed since a restart: out from the start
         else:
@@ -247,6 +248,37 @@ def knocked(ref, color, pts):
     sc.fixing_at[color] = ref.now
 
 
+def moves_at_ready(ref, stable, new):
+    """Play begins with moves already on the board (`new`: played while a stray
+    stone held the board in SETUP, goban.referee.setup). Their stones may have
+    left the bowls before the first weighing, which took the game as using
+    none: a bowl's start was low by them, and a later move of its side found no
+    stone out (`no-stone-out`, seed 588213 game 183). Weighed now, a bowl may
+    not show them yet, nor the stray stone put back in it: each start is taken
+    again at the bowl's next settled reading (a stray stone put back after it
+    is then a stone in from elsewhere, as at a first weighing). Unless stones
+    left as it came in, unseen: the start may stay a stone low, so for the rest
+    of the game the bowl never says that no stone left it (`doubt`; seed 903317
+    game 37)."""
+    sc = ref.scales
+    if sc.start is None:
+        return
+    for c in BOTH:
+        k = c - 1
+        if sc.start[k] < 0:
+            continue
+        n = used(ref, c)
+        for i in new:
+            if stable[i] == c:
+                n += 1
+        sc.start[k] = -1
+        sc.out[c] = n
+        sc.unsure[c] = 1
+        sc.doubt[c] = 1
+        sc.extra[c] = 0
+        sc.behind_at[c] = 0
+
+
 def new_game(ref):
     """A new game: the scales' counts start again at the next settled reading."""
     sc = ref.scales
@@ -264,6 +296,7 @@ def new_game(ref):
         sc.extra[c] = 0
         sc.behind_at[c] = 0
         sc.lifted_at[c] = -1
+        sc.doubt[c] = 0
 
 
 def used(ref, color):
@@ -314,7 +347,7 @@ def witness(ref, color):
     out = unused(ref, color)
     if out > 0:
         return 1
-    return -1 if out == 0 else 0
+    return -1 if out == 0 and not ref.scales.doubt[color] else 0
 
 
 def reads(ref, color):

@@ -34,7 +34,8 @@ def frame(ref, stable, mis, pend):
         # the setup position plus moves in order (a stray stone taken off after
         # the first moves were played): ready, and the moves are play's
         ready(ref)
-        from goban.referee import play
+        from goban.referee import bowlwatch, play
+        bowlwatch.moves_at_ready(ref, stable, extra)
         play.frame(ref, stable, mis, pend)
         return
     pts = [ref.name(i) for i in (extra + changed + missing)[:6]]

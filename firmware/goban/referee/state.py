@@ -60,6 +60,10 @@ class Scales:
         # whether it came back from the hand or is a prisoner: it witnesses
         # nothing until a stone next leaves it
         self.unsure = bytearray(3)
+        # a bowl whose start may be a stone low for the rest of the game (moves
+        # played while a stray stone held the setup: bowlwatch.moves_at_ready):
+        # it never says that no stone left it
+        self.doubt = bytearray(3)
         # prisoners that may have gone into their owner's bowl unseen (a lid
         # short of them when they were all lifted): bowlwatch.lifted
         self.gift = array("i", [0, 0, 0])
