@@ -21,6 +21,7 @@ position in its history, so the move never touches the Board object.
 """
 
 from goban.compat import micropython, const, ptr8, ptr16
+from goban.points import sgf as _sgf
 
 EMPTY = const(0)
 BLACK = const(1)
@@ -190,8 +191,9 @@ class Board:
 
     def sgf(self, p):
         """SGF coordinates ('dd'), the format the host, the log and tests use."""
-        x, y = self.xy(p)
-        return "abcdefghijklmnopqrstuvwxy"[x] + "abcdefghijklmnopqrstuvwxy"[y]
+        W = self.W
+        y = p // W
+        return _sgf(p - y * W, y - 1)     # (no (x, y) tuple: a move's names, every move)
 
     def from_sgf(self, s):
         """The point of SGF coordinates, or ValueError naming the bad text."""

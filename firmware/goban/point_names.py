@@ -9,12 +9,7 @@ table out (it costs ~20 KB of heap as a .mpy), writes their bytes and splits the
 """
 
 from goban.compat import micropython, ptr8, ptr16
-NAMES = None  # type: object
-try:
-    from goban import names as _names   # the frozen image (and CPython): constants
-    NAMES = _names.NAMES
-except ImportError:                      # tools/deploy's .mpy files leave it out
-    pass
+from goban.points import NAMES           # None where tools/deploy leaves the table out
 
 
 @micropython.viper

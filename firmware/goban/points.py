@@ -8,12 +8,25 @@
 """
 
 LETTERS = "abcdefghijklmnopqrstuvwxy"
+NAMES = None  # type: object
+try:
+    from goban.names import NAMES      # the frozen image (and CPython): no string made
+except ImportError:                    # tools/deploy's .mpy files leave it out
+    pass
+
+
+def sgf(x, y):
+    """Column and row -> SGF name: from goban.names' table where the image has it
+    (naming a move's point and captures then allocates nothing), else made."""
+    if NAMES is not None and y >= 0:
+        return NAMES[25 * x + y]
+    return LETTERS[x] + LETTERS[y]
 
 
 def name(i, size):
     """Frame index -> SGF name."""
     y = i // size
-    return LETTERS[i - y * size] + LETTERS[y]
+    return sgf(i - y * size, y)
 
 
 def board_index(i, size):

@@ -158,12 +158,23 @@ def test_micropython_takes_off_and_names_like_cpython(micropython):
 
 def test_names_table_is_the_sgf_names():
     """goban.names.NAMES (the count's names, constants so the frozen image keeps
-    them in flash) is every board's SGF naming, column by column, sorted."""
+    them in flash) is every board's SGF naming, column by column, sorted: the
+    names Board.sgf and points.name give from it are those they make without it."""
     from goban.names import NAMES, NAMES_STRIDE
     from goban.board import Board
+    from goban import points
     assert list(NAMES) == sorted(NAMES) and len(NAMES) == NAMES_STRIDE ** 2
     for size in (2, 9, 19, 25):
         b = Board(size)
+        with_table = [b.sgf(p) for p in b.points()]
+        frames = [points.name(i, size) for i in range(size * size)]
+        saved = points.NAMES
+        try:
+            points.NAMES = None
+            assert with_table == [b.sgf(p) for p in b.points()]
+            assert frames == [points.name(i, size) for i in range(size * size)]
+        finally:
+            points.NAMES = saved
         for p in b.points():
             x, y = b.xy(p)
             assert NAMES[NAMES_STRIDE * x + y] == b.sgf(p)
