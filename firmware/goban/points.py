@@ -8,7 +8,7 @@
 """
 
 LETTERS = "abcdefghijklmnopqrstuvwxy"
-NAMES = None  # type: object
+NAMES = None  # type: tuple | None
 try:
     from goban.names import NAMES      # the frozen image (and CPython): no string made
 except ImportError:                    # tools/deploy's .mpy files leave it out
