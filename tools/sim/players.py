@@ -470,8 +470,8 @@ class Players:
             acts = self._replay_lit()
             if acts:
                 return acts
-        if code == "knocked" and i in self.dead and len(self.board_moves) < self.truth.n:
-            return self._passes_not_taken(i)
+        if code == "knocked" and i in self.dead and self._passes_missed():
+            return self._passes_not_taken()
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):
@@ -500,23 +500,43 @@ class Players:
             acts = self._match(self._lit())
         return acts
 
-    def _passes_not_taken(self, i):
+    def _dead_back(self, replay):
+        """For the board, play has not ended: the dead stones lifted since go
+        back on the board (the actions returned), to be lifted again once play
+        ends again (an entry added to `replay`, the moves to play again)."""
+        dead = self.dead if self.count_at is None else []
+        if not dead:
+            return []
+        cells = self.truth.board.cells
+        w = self.world
+        acts = [["restore", LETTER[cells[self.p_of(j)]], w.sgf(j), "fix"] for j in dead
+                if not w.board[j]]
+        self.dead = []
+        replay.append((0, list(dead)))
+        return acts
+
+    def _passes_missed(self):
+        """Their game is ahead of the board's by passes alone."""
+        g = self.truth
+        k = len(self.board_moves)
+        return k < g.n and all(g.move_point(j) == PASS for j in range(k + 1, g.n + 1))
+
+    def _passes_not_taken(self):
         """A dead stone they lifted is said knocked: the board never took the
         passes that ended play (pressed while it was off, or refused while it
-        said something else). They put the stone back and press the passes
-        again (the presses theirs already: their own game keeps them)."""
+        said something else). The dead stones go back, they press the passes
+        again (the presses theirs already: their own game keeps them), and
+        lift the dead stones again once the board ends play."""
         g = self.truth
-        w = self.world
-        self.dead.remove(i)
-        acts = [["place", LETTER[g.board.cells[self.p_of(i)]], w.sgf(i), "fix"]]
+        again = []
+        acts = self._dead_back(again)
         for k in range(len(self.board_moves) + 1, g.n + 1):
-            if g.move_point(k) > ABANDON:
-                return acts            # a stone among them: not passes the board missed
             name = LETTER[g.color_of(k)] + ":pass"
             if name in self.runner.unanswered:
                 self.runner.unanswered.remove(name)   # pressed again now, answered once
             acts += [["wait", random.randint(300, 700)],
                      ["button", LETTER[g.color_of(k)], "pass", "slip"]]
+        self.replay[:0] = again
         return acts
 
     def _choose(self, ev):
@@ -581,15 +601,7 @@ class Players:
             return None
         acts = []
         moves = []
-        dead = self.dead if self.count_at is None else []
-        if dead:
-            # the passes that ended play are taken back: the dead stones lifted
-            # since go back on the board, to be lifted again once play ends again
-            cells = g.board.cells
-            acts += [["restore", LETTER[cells[self.p_of(j)]], S(j), "fix"] for j in dead
-                     if not w.board[j]]
-            self.dead = []
-            moves.append((0, list(dead)))
+        acts += self._dead_back(moves)
         for _ in back:
             c = g.color_of(g.n)
             p = g.move_point(g.n)
