@@ -82,8 +82,19 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         sc.start = [-1, -1]
     for c in BOTH:
         k = c - 1
+        if now[k] < 0:
+            pass                              # (its lid is weighed whatever its bowl does)
+        elif sc.start[k] < 0:
+            if new[k] >= 0:                   # (this scale's own reading: moves_at_ready)
+                sc.start[k] = now[k] + used(ref, c)
+                sc.out[c] = used(ref, c)      # as if nothing were in a hand, and so
+                sc.unsure[c] = 1              # no witness till a stone is seen to leave
+        elif prev is None or prev[k] < 0:
+            sc.out[c] = sc.start[k] - now[k]  # first weighed since a restart: out from the start
+        else:
+            _bowl_moved(ref, c, now[k] - prev[k])
         if now[k] >= 0:
-            _bowl_read(ref, c, now[k], new[k] >= 0, prev[k] if prev is not None else -1)
+            _behind(ref, c, new[k] >= 0)
         # a lid first weighed while its bowl was not (after a restart): what it
         # holds counts even so; skipped with the bowl, the lid's count was taken
         # as no change at the bowl's first reading, the lid read empty for good,
@@ -119,23 +130,6 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     if ref.phase == PLAY or ref.phase == SETUP or ref.phase == DEAD:
         ref.dirty = True          # the look decides what the counts mean for the game
     sc.spare = prev if prev is not None else [-1, -1, -1, -1]
-
-
-def _bowl_read(ref, c, count, fresh, before):
-    """c's bowl weighed at `count` (`fresh`: this scale's own reading now, not
-    one kept; `before`: its last settled count, -1 for none)."""
-    sc = ref.scales
-    k = c - 1
-    if sc.start[k] < 0:
-        if fresh:                         # (this scale's own reading: moves_at_ready)
-            sc.start[k] = count + used(ref, c)
-            sc.out[c] = used(ref, c)      # as if nothing were in a hand, and so
-            sc.unsure[c] = 1              # no witness till a stone is seen to leave
-    elif before < 0:
-        sc.out[c] = sc.start[k] - count   # first weighed since a restart: out from the start
-    else:
-        _bowl_moved(ref, c, count - before)
-    _behind(ref, c, fresh)
 
 
 def _bowl_moved(ref, c, d):
@@ -540,11 +534,11 @@ def _repay(ref, c, d):
     # dropped on the floor was said missing, and the pass went unseen)
     passing = ref.game.to_move() == o and unused(ref, o) >= 1
     for m in (c, o):
-        if m == c and passing:
-            continue
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
         # prisoners' owner has no stone out (no pass stone of its on the way)
+        if m == c and passing:
+            continue
         if owed and ((ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS
                      or (m == c and unused(ref, o) == 0)):
             x = owed if owed < d - k else d - k
