@@ -499,6 +499,20 @@ def stone_seen_then_captured_before_it_was_taken():
     return out + steps(b, "B cc,- aa")
 
 
+def stone_seen_then_captured_while_a_sensor_is_dead():
+    from goban.referee import FAULT
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W ba")
+    b.stable[idx("ii")] = FAULT           # a dead sensor elsewhere on the board
+    steps(b, ".")
+    # fast play while white's lid is still moving (a prisoner of an earlier
+    # capture going in): black's aa waits for that lid, white captures it with
+    # ab at once, the prisoner goes to the floor, the lid settles, black plays
+    out = steps(b, "#37 38 0 -1", "B aa", "W ab", "- aa")
+    b.ref.now += 2000
+    return out + steps(b, "#37 37 0 0", "B cd")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -605,6 +619,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_after_a_move_on_a_dead_sensor,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
+             stone_seen_then_captured_while_a_sensor_is_dead,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,

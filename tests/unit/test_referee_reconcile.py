@@ -244,6 +244,19 @@ def test_a_move_seen_then_captured_before_the_board_took_it():
     assert s[1] == [("restored",), ("move", "W", "aa"), ("move", "B", "ab")]
 
 
+def test_a_stone_seen_then_captured_is_the_move_before_a_dead_sensor_is_asked_about():
+    """AGA, a dead sensor elsewhere: black's aa waits for white's moving lid,
+    white captures it with ab at once and the prisoner goes to the floor. The
+    board then shows only white's stone on black's turn. Black's aa was sensed,
+    and ab captures it: that is the one order, taken when the lid settles. The
+    question about a move on the dead sensor came first and nobody could answer
+    it (campaign seed 390617, game 14)."""
+    s = S.stone_seen_then_captured_while_a_sensor_is_dead()
+    assert ("illegal", "unseen", "ab") not in flat(s)
+    assert s[4] == [("move", "B", "aa"), ("move", "W", "ab")]
+    assert s[5][-1] == ("move", "B", "cd")
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

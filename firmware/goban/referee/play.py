@@ -666,9 +666,9 @@ RULES = (
     (_pass_first, _pass_or_wait),
     (_rolled, _correct),
     (_sure_start, _take),
+    (_captured_unseen, _take_captured),
     (_unseen, _ask),
     (_bowl_may_tell, _wait),
-    (_captured_unseen, _take_captured),
     (_always, _fix),
 )
 
