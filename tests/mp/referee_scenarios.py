@@ -513,6 +513,15 @@ def stone_seen_then_captured_while_a_sensor_is_dead():
     return out + steps(b, "#37 37 0 0", "B cd")
 
 
+def prisoner_of_a_move_not_taken_yet_into_the_lid():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba")
+    # fast play while white's lid is still moving: black plays hh, white
+    # captures aa with ab, aa goes into white's lid, which settles a stone up
+    # before the board took either move
+    return steps(b, "#37 38 0 -1", "B hh", "W ab", "- aa", "#37 37 0 1", ".")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -620,6 +629,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
              stone_seen_then_captured_while_a_sensor_is_dead,
+             prisoner_of_a_move_not_taken_yet_into_the_lid,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,

@@ -257,6 +257,18 @@ def test_a_stone_seen_then_captured_is_the_move_before_a_dead_sensor_is_asked_ab
     assert s[5][-1] == ("move", "B", "cd")
 
 
+def test_a_prisoner_of_a_move_not_taken_yet_is_no_pass_stone():
+    """AGA, fast play while white's lid moves: black plays hh, white captures aa
+    with ab, and aa lands in white's lid before the board took either move. The
+    lid's new stone is the prisoner of a stone gone from the board, not black's
+    pass stone: the moves are taken. Read as a pass, black's hh became a second
+    stone nobody could fix (campaign seed 390617, game 82)."""
+    s = S.prisoner_of_a_move_not_taken_yet_into_the_lid()
+    assert ("pass", "B", True) not in flat(s)
+    assert s[4] == [("move", "B", "hh"), ("move", "W", "ab")]
+    assert s[5] == []
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

@@ -372,7 +372,7 @@ def lid_moving(ref, color):
     return sc.seen is not None and sc.seen[_LID[color]] >= 0 and sc.now[_LID[color]] < 0
 
 
-def pass_stone_in(ref, color):
+def pass_stone_in(ref, color, gone=0):
     """A pass stone of `color` has arrived: the opponent's lid holds one the game
     does not explain, the two lids together too (a prisoner in the wrong lid
     leaves the other short: no pass). The lids tell it, not the passer's bowl:
@@ -380,11 +380,16 @@ def pass_stone_in(ref, color):
     a stone that left it unseen) said "none out", and the last pass stones of
     AGA games went unseen, the dead stones lifted next announced knocked for
     good (seeds 903317 game 37, 264851 game 22). Late prisoners come first
-    (`_repay`), and what came into a lid with a fix is the count (`fixed`)."""
+    (`_repay`), and what came into a lid with a fix is the count (`fixed`).
+    `gone`: stones of `color` off the board that the game still has, prisoners
+    of moves not taken yet, which the lid's new stones may be."""
     o = WHITE if color == BLACK else BLACK
     lo = loose(ref, o)
     lc = loose(ref, color)
-    return lo is not None and lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
+    if lo is None:
+        return False
+    lo -= gone
+    return lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
 
 
 def tells_pass_stone(ref, color):

@@ -474,7 +474,7 @@ def _pass_first(ref, v):
     sc = ref.scales
     if bowlwatch.loose(ref, o) is None or sc.seen[c - 1] < 0:
         return False              # no lid or bowl weighed: a pass is the button's
-    if bowlwatch.pass_stone_in(ref, c):
+    if bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c)):
         return True
     # the scales may yet show one: a stone of the mover's out and the lid still
     # moving (it settles within a second), or the mover's bowl moving (a hand in
@@ -524,7 +524,7 @@ def _pass_or_wait(ref, v):
     Still on its way: wait for the lid (its settling looks again)."""
     g = ref.game
     c = g.to_move()
-    if bowlwatch.pass_stone_in(ref, c):
+    if bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c)):
         bowlwatch.check_lids(ref)
         moves.pass_move(ref, c, stone=True)
         ref.dirty = True
@@ -645,7 +645,20 @@ def _pass_in(ref, v):
     c = g.to_move()
     r = ref.remote
     return g.rules.uses_pass_stones and not ref.pending and not g.over and v.mis <= CAP \
-        and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS))
+        and bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c)) and (r is None or r.allows(c, PASS))
+
+
+def _gone(ref, v, c):
+    """Stones of `c` gone from the board that the game still has: prisoners of
+    moves on the board not taken yet, on their way into the lid a pass stone of
+    c's goes to. Counted as a pass stone, the prisoner of a capture the board had
+    not taken yet passed for the mover (campaign seed 390617, game 82)."""
+    cells = ref.game.board.cells
+    k = 0
+    for i in v.missing:
+        if cells[ref.p_of(i)] == c:
+            k += 1
+    return k
 
 
 def _pass_first_of_all(ref, v):
