@@ -522,6 +522,15 @@ def prisoner_of_a_move_not_taken_yet_into_the_lid():
     return steps(b, "#37 38 0 -1", "B hh", "W ab", "- aa", "#37 37 0 1", ".")
 
 
+def prisoner_of_a_stone_seen_then_captured_into_the_lid():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W ba")
+    # black's aa waits for white's moving lid, white captures it with ab at
+    # once, aa goes into white's lid, which settles a stone up; black plays on
+    return steps(b, "#37 38 0 -1", "B aa", "W ab", "- aa", "#37 37 0 1", "B cd",
+                 "#36 37 0 1")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -630,6 +639,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_seen_then_captured_before_it_was_taken,
              stone_seen_then_captured_while_a_sensor_is_dead,
              prisoner_of_a_move_not_taken_yet_into_the_lid,
+             prisoner_of_a_stone_seen_then_captured_into_the_lid,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,

@@ -269,6 +269,18 @@ def test_a_prisoner_of_a_move_not_taken_yet_is_no_pass_stone():
     assert s[5] == []
 
 
+def test_the_prisoner_of_a_stone_seen_then_captured_is_no_pass_stone():
+    """AGA: black's aa waits for white's moving lid, white captures it with ab
+    at once and aa goes into white's lid. The board shows white's ab on black's
+    turn and a stone more in white's lid: read as black's pass stone, white's ab
+    was taken as the answer to a pass nobody made. aa was sensed, and ab took
+    it: the two moves (campaign seed 553306, game 10)."""
+    s = S.prisoner_of_a_stone_seen_then_captured_into_the_lid()
+    assert ("pass", "B", True) not in flat(s)
+    assert s[4] == [("move", "B", "aa"), ("move", "W", "ab")]
+    assert moves(s)[-1] == ("B", "cd")
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

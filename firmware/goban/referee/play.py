@@ -474,7 +474,7 @@ def _pass_first(ref, v):
     sc = ref.scales
     if bowlwatch.loose(ref, o) is None or sc.seen[c - 1] < 0:
         return False              # no lid or bowl weighed: a pass is the button's
-    if bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c)):
+    if _pass_stone(ref, v, c):
         return True
     # the scales may yet show one: a stone of the mover's out and the lid still
     # moving (it settles within a second), or the mover's bowl moving (a hand in
@@ -524,7 +524,7 @@ def _pass_or_wait(ref, v):
     Still on its way: wait for the lid (its settling looks again)."""
     g = ref.game
     c = g.to_move()
-    if bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c)):
+    if _pass_stone(ref, v, c):
         bowlwatch.check_lids(ref)
         moves.pass_move(ref, c, stone=True)
         ref.dirty = True
@@ -645,19 +645,40 @@ def _pass_in(ref, v):
     c = g.to_move()
     r = ref.remote
     return g.rules.uses_pass_stones and not ref.pending and not g.over and v.mis <= CAP \
-        and bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c)) and (r is None or r.allows(c, PASS))
+        and _pass_stone(ref, v, c) and (r is None or r.allows(c, PASS))
+
+
+def _pass_stone(ref, v, c):
+    """A pass stone of `c` in the lid, beyond what stones gone from the board
+    may be: prisoners of moves on the board not taken yet, on their way into
+    the lid a pass stone of c's goes to. Counted as pass stones, such prisoners
+    passed for the mover (campaign seeds 390617 game 82, 553306 game 10)."""
+    return bowlwatch.pass_stone_in(ref, c) and bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c))
 
 
 def _gone(ref, v, c):
-    """Stones of `c` gone from the board that the game still has: prisoners of
-    moves on the board not taken yet, on their way into the lid a pass stone of
-    c's goes to. Counted as a pass stone, the prisoner of a capture the board had
-    not taken yet passed for the mover (campaign seed 390617, game 82)."""
+    """Stones of `c` off the board that may be prisoners in its opponent's lid:
+    the game's stones missing now, and stones a look saw (ref.seen, not in the
+    game) gone now beside a new stone of the opponent's, which may have taken
+    them before the board took either."""
     cells = ref.game.board.cells
     k = 0
     for i in v.missing:
         if cells[ref.p_of(i)] == c:
             k += 1
+    seen = ref.seen
+    stable = v.stable
+    size = ref.size
+    for q in range(ref.n):
+        if seen[q] != c or stable[q] != 0 or cells[ref.p_of(q)] != 0:
+            continue
+        for j in v.extra:
+            if stable[j] != c and stable[j] != 0:
+                dx = q % size - j % size
+                dy = q // size - j // size
+                if dx * dx + dy * dy == 1:
+                    k += 1
+                    break
     return k
 
 
