@@ -295,6 +295,19 @@ def pass_stone_after_a_restart_whose_lids_settled_first():
     return out + [[("loose", bowlwatch.loose(b.ref, 1), bowlwatch.loose(b.ref, 2))]]
 
 
+def pass_stone_after_a_restart_with_a_prisoner_missing():
+    b = scales("aga")
+    # black takes bb, which falls on the floor (said missing as white moves);
+    # then the power is cut
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W bb", "#37 38 0 0", "B ab",
+          "#37 37 0 0", "W ee", "#36 37 0 0", "B bc", "#36 36 0 0", "W ff",
+          "#35 36 0 0", "B cb", "- bb", "#35 36 0 0", "#35 35 0 0", "W dd", keep=True)
+    out = [brief(b.restart(b.log) + b.look())]
+    # the scales weighed afresh (black's lid a prisoner short); black passes:
+    # a stone out of black's bowl, into white's lid
+    return out + steps(b, "#35 35 0 0", "#34 35 0 0", "#34 35 0 1")
+
+
 def _restart_drifted(b, log, pt):
     """The power cut: an empty point's sensor, whose baseline walked during the
     game (followed in RAM), reads white from its old one on flash, weakly. The
@@ -655,6 +668,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_soon_after_a_prisoner_said_missing,
              quick_pass_then_two_stones_before_the_lid_settles,
              pass_stone_after_a_restart_whose_lids_settled_first,
+             pass_stone_after_a_restart_with_a_prisoner_missing,
              moves_played_while_a_stray_stone_holds_the_setup)
 
 

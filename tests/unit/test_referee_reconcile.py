@@ -281,6 +281,17 @@ def test_the_prisoner_of_a_stone_seen_then_captured_is_no_pass_stone():
     assert moves(s)[-1] == ("B", "cd")
 
 
+def test_a_pass_stone_is_seen_after_a_restart_with_a_prisoner_missing():
+    """AGA: black's prisoner fell on the floor (said missing), then the power is
+    cut. Weighed afresh, black's lid is a prisoner short of the game: that was
+    known before the cut, and what it holds is the count. Kept short, it read as
+    a prisoner in the wrong lid, and black's pass stone into white's lid was
+    never a pass (campaign seed 553306, game 27)."""
+    s = S.pass_stone_after_a_restart_with_a_prisoner_missing()
+    assert ("prisoner-missing",) not in flat(s[1:])      # said before the cut, once
+    assert s[-1] == [("pass", "B", True)]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

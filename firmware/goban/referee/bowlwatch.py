@@ -104,6 +104,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             sc.into[c] = now[j]               # a lid first weighed: what it holds counts
             if ref.counting.lid[c] < 0 and ref.phase != PLAY:
                 ref.counting.lid[c] = now[j]  # (and what it held at the count's start)
+            elif ref.phase == PLAY and not ref.pending:
+                _short_before(ref, c)
         elif now[j] >= 0:
             d = now[j] - prev[j]
             if d > 0 and ref.phase == PLAY:
@@ -451,6 +453,22 @@ def check_lids(ref):
             sc.into[color] -= short           # what it holds is the count from now on
             sc.missed[color] = -short         # (unless they come in soon: _repay)
             sc.missed_at[color] = ref.now
+
+
+def _short_before(ref, c):
+    """A lid first weighed since a restart, short of the game's prisoners with
+    none left to lift: they went elsewhere before the cut (said missing then,
+    or put in a bowl), and what it holds is the count, as check_lids makes it;
+    one coming in soon with its owner's bowl untouched is that prisoner late
+    (`_repay`). Kept short, the lid hid the opponent's pass stone for the rest
+    of the game (a prisoner in the wrong lid leaves the other short: no pass;
+    campaign seed 553306, game 27)."""
+    sc = ref.scales
+    short = loose(ref, c)
+    if short is not None and short < 0:
+        sc.into[c] -= short
+        sc.missed[c] = -short
+        sc.missed_at[c] = ref.now - MISSED_MS
 
 
 def _passed_over(ref, c):
