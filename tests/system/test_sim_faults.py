@@ -297,6 +297,21 @@ def opening(tmp_path_factory):
     return str(p)
 
 
+def test_an_outage_waits_only_for_stones_the_record_still_has():
+    """An outage lasts until so many stones are let go: near a record's end,
+    where only passes (pressed, no stone let go) are left, it waited for ever
+    and the board missed the count (campaign seed 553306, game 92)."""
+    import random
+    from goban.board import Board
+    b = Board(19)
+    for seed in range(40):
+        acts, _ = simfaults.actions("outage", random.Random(seed), b, 1, "", ["", ""])
+        assert acts[0][3] == 0 and acts[1][0] == "power-cut" and acts[1][2] == 0
+        assert acts[1][1] > 0                       # off a while, then back
+        acts, _ = simfaults.actions("outage", random.Random(seed), b, 1, "dd", ["dd", "", "ee"])
+        assert 1 <= acts[0][3] <= 2 and acts[1][2] == acts[0][3]
+
+
 def test_faults_are_seeded_drawn_from_the_kinds_and_counted(opening):
     print("seed", SEED)
     a = sgf(opening, faults=4, fault_kinds="knock,hover,noise,flicker")

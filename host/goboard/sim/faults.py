@@ -168,7 +168,9 @@ def actions(kind, rng, b, color, move_pt, future, broken=()):
     if kind == "outage":
         # the board stays off while the players play one to three moves, and
         # comes back a moment after the last
-        moves = rng.randint(1, 3)
+        # (stones: a pass pressed while it is off is no stone let go, and an
+        # outage waiting for stones the record no longer has never ended)
+        moves = min(rng.randint(1, 3), len([s for s in future if s]))
         return [["fault", kind, 0, moves, None], ["power-cut", rng.randint(100, 1000), moves]], \
             False
     if kind in ("slide", "knock"):
