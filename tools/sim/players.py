@@ -115,6 +115,7 @@ class Players:
         self.count_at = None       # when the players pressed end to count
         self.fixing = False        # doing what the board asked
         self.pressed = []          # [t, name, slip] the game buttons pressed
+        self.end_slip = False      # an end pressed by mistake, its undo still to press
         self.stones = []           # [t, letter, point] every stone let go as a move (kept)
         w.on_let_go = self.let_go
         w.on_lift = self.lifted
@@ -207,6 +208,8 @@ class Players:
         g = self.truth
         self.pressed.append([self.world.now, name, slip])
         if slip:
+            if name.endswith("end") or name.endswith("undo"):
+                self.end_slip = name.endswith("end")
             return
         if ":" in name:
             c, name = name.split(":", 1)
@@ -344,6 +347,8 @@ class Players:
         again any move the board sent back. False when play is stuck."""
         r = self.runner
         self._look_at_setup()
+        if self.end_slip:
+            return True            # they know: their next act is the undo that sets it right
         while self.alarm is not None and self.stopped is None:
             ep = self.episode
             rounds = 0
