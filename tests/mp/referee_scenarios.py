@@ -323,6 +323,13 @@ def _restart_drifted(b, log, pt):
     return b.restart(log, wire), rebased
 
 
+def _later(b, ms):
+    """The look `ms` later (a weak reading at a restart is rebased only once it
+    has stayed weak a while: goban.referee.restart.DRIFT_MS)."""
+    b.ref.now += ms
+    return b.look()
+
+
 def drifted_sensor_after_a_restart_with_a_stone_in_hand():
     b = scales("chinese")
     _strong(b)
@@ -330,10 +337,27 @@ def drifted_sensor_after_a_restart_with_a_stone_in_hand():
     # the power cut (a drifted sensor on aa); white holds its next stone, and
     # presses nothing
     evs, rebased = _restart_drifted(b, list(b.log), "aa")
-    out = [brief(evs + b.look())]
+    out = [brief(evs + b.look() + _later(b, 500))]
     b.lift("aa")                          # rebased: it reads empty from the next scan
     out += steps(b, ".", "#38 38 0 0", "W dd")
     return out + [[("rebased", _names(b, rebased))]]
+
+
+def stone_nudged_as_the_power_comes_back():
+    b = Board("chinese")
+    _strong(b)
+    steps(b, "B cc", "W gg")
+    log = list(b.log)
+    # while the board is off black plays ee; a hand nudges it as the board comes
+    # back, so its first look reads it weak; a moment later it reads well again
+    b.put("B", "ee")
+    evs, rebased = _restart_drifted(b, log, "aa")
+    b.lift("aa")
+    b.strong[idx("ee")] = 0
+    out = [brief(evs + b.look())]
+    b.ref.now += 100
+    b.strong[idx("ee")] = 9
+    return out + steps(b, ".") + [[("rebased", _names(b, rebased))]]
 
 
 def pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart():
@@ -346,7 +370,7 @@ def pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart():
     b.put("W", "dd")
     evs, rebased = _restart_drifted(b, log, "aa")
     b.ref.button("B:pass")                # before the board's first look: it waits
-    out = [brief(evs + b.look())]
+    out = [brief(evs + b.look() + _later(b, 500))]
     b.lift("aa")                          # rebased: it reads empty from the next scan
     return out + steps(b, ".") + [[("rebased", _names(b, rebased))]]
 
@@ -544,6 +568,17 @@ def prisoner_of_a_stone_seen_then_captured_into_the_lid():
                  "#36 37 0 1")
 
 
+def quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind():
+    b = scales("aga")
+    # white takes aa, which falls on the floor: said missing at black's move
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B hh",
+          "#37 37 0 0", "W ab", "- aa", "#36 37 0 0", "B cd", "#36 36 0 0", "W ef")
+    b.ref.now += 5000
+    # long after, black passes at once (its bowl's reading not yet showing the
+    # stone gone), white answers on the board, then white's lid settles
+    return steps(b, "#36 36 0 -1", "W gh", "#36 36 0 1", "#35 35 0 1")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -653,6 +688,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_seen_then_captured_while_a_sensor_is_dead,
              prisoner_of_a_move_not_taken_yet_into_the_lid,
              prisoner_of_a_stone_seen_then_captured_into_the_lid,
+             quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,
@@ -663,6 +699,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              bowls_weighed_afresh_after_a_restart,
              drifted_sensor_after_a_restart_with_a_stone_in_hand,
              pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart,
+             stone_nudged_as_the_power_comes_back,
              pass_stone_while_the_bowl_reads_behind,
              pass_stone_while_the_bowl_is_a_stone_off,
              pass_stone_soon_after_a_prisoner_said_missing,

@@ -292,6 +292,30 @@ def test_a_pass_stone_is_seen_after_a_restart_with_a_prisoner_missing():
     assert s[-1] == [("pass", "B", True)]
 
 
+def test_a_quick_pass_is_no_late_prisoner_once_the_answer_is_on_the_board():
+    """AGA: white's prisoner fell on the floor long ago (said missing). Black
+    passes at once, its bowl's reading not yet showing the stone gone; white
+    answers on the board; white's lid then settles a stone up. With the answer
+    seen, that stone is black's pass stone, not the prisoner come late: repaid,
+    the pass was lost and white's answer a stone out of turn nobody could fix
+    (campaign seed 390617, game 430)."""
+    s = S.quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind()
+    assert s[2] == [("pass", "B", True)]
+    assert moves(s) == [("W", "gh")]
+
+
+def test_a_stone_nudged_as_the_power_comes_back_is_no_drift():
+    """A stone played while the board was off is nudged by a hand as the board
+    comes back: the restart's first look reads it weak, as a drifted sensor
+    reads. Weak a moment only, it is the stone: taken, its sensor not rebased.
+    Rebased at once, the stone read as nothing from then on, and the board
+    said it was gone (campaign seed 390617, game 430)."""
+    s = S.stone_nudged_as_the_power_comes_back()
+    assert s[0] == []
+    assert s[1] == [("move", "B", "ee")]
+    assert s[2] == [("rebased", "")]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

@@ -555,7 +555,10 @@ def _repay(ref, c, d):
     # c's lid is its pass stone (the same colour, the same weight), never that
     # prisoner late (seed 264851 game 18: a pass stone 2 s after a prisoner
     # dropped on the floor was said missing, and the pass went unseen)
-    passing = ref.game.to_move() == o and unused(ref, o) >= 1
+    # So too with its bowl's reading behind, when c's stone is already seen on
+    # the board: the answer to that pass (a quick pass at tempo 0, seed 390617
+    # game 430: the pass repaid a prisoner said missing long before)
+    passing = ref.game.to_move() == o and (unused(ref, o) >= 1 or _answered(ref, c))
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
@@ -569,6 +572,17 @@ def _repay(ref, c, d):
             sc.into[c] -= x
             k += x
     return k
+
+
+def _answered(ref, c):
+    """A stone of c's a look saw on the board since the game last changed, on a
+    point the game has empty: c has played on, as after the other side's pass."""
+    seen = ref.seen
+    cells = ref.game.board.cells
+    for i in range(ref.n):
+        if seen[i] == c and cells[ref.p_of(i)] == 0:
+            return True
+    return False
 
 
 def _missing(ref, color, short, taken=False):

@@ -93,6 +93,7 @@ class Wait:
         self.vouched = -1                 # a point the player vouched for (ok)
         self.pass_n = -1                  # the move after which a pass stone is awaited
         self.pass_since = 0               # ticks (ms) that wait began
+        self.drift_since = -1             # ticks (ms) a restart's weak reading was first seen
 
 
 class Choice:
