@@ -206,7 +206,7 @@ class BoardLoop:
         self.sent = 0               # events handed on (tests, bench)
         self.queue = []             # events taken from the referee, not all out yet
         self.logged = 0             # how many of queue[] are on the log already
-        self.bowls_logged = None    # the bowls' start counts last logged (_to_log)
+        self.bowls_logged = None    # the bowls' start counts and lid offsets last logged (_to_log)
         self.prepared = None        # the record of the queue's first event, made (HEAVY)
         self.payload = None         # the JSON of the event last logged, for its send
         self.quiet = False          # the last scan had no point in transition
@@ -808,17 +808,21 @@ class BoardLoop:
 
     def _to_log(self, ev):
         """Whether the event goes on the game log. A bowls reading goes to the
-        link only (the feed's counts), unless it brings the bowls' start counts
-        (the first one of a game, or a new start): a restart needs those, and
-        reads the scales afresh for the rest. A move's bowls changed one or
-        two readings: a flash write each spared."""
-        return ev["type"] != "bowls" or ev.get("start") != self.bowls_logged
+        link only (the feed's counts), unless it brings new start counts (the
+        first one of a game, or a new start) or new lid offsets (goban.referee.
+        bowlwatch): a restart needs those, and reads the scales afresh for the
+        rest. A move's bowls changed one or two readings: a flash write each spared."""
+        if ev["type"] != "bowls":
+            return True
+        last = self.bowls_logged
+        return last is None or ev.get("start") != last[0] or ev.get("offB", 0) != last[1] \
+            or ev.get("offW", 0) != last[2]
 
     def _log(self, ev):
         """The event on the game log, and the bowls' start counts logged kept."""
         t = ev["type"]
         if t == "bowls":
-            self.bowls_logged = ev.get("start")
+            self.bowls_logged = (ev.get("start"), ev.get("offB", 0), ev.get("offW", 0))
         elif t == "game-start":
             self.bowls_logged = None
         self._record(ev)

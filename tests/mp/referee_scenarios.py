@@ -308,6 +308,32 @@ def pass_stone_after_a_restart_with_a_prisoner_missing():
     return out + steps(b, "#35 35 0 0", "#34 35 0 0", "#34 35 0 1")
 
 
+def _as_logged(log):
+    """The events as the loop logs them (goban.boardloop's _to_log): a bowls
+    reading only when its start counts or lid offsets change."""
+    out = []
+    last = None
+    for e in log:
+        if e["type"] == "bowls":
+            key = (e.get("start"), e.get("offB", 0), e.get("offW", 0))
+            if key == last:
+                continue
+            last = key
+        out.append(e)
+    return out
+
+
+def prisoner_in_the_wrong_lid_then_a_restart():
+    b = gg_captured("aga")
+    # black's prisoner gg goes into white's lid; white moves (the board moves
+    # the count over to black's lid); black moves; the power is cut
+    steps(b, "- gg", "#35 36 0 1", "#35 35 0 1", "W dd", "#34 35 0 1", "B hh", keep=True)
+    out = [brief(b.restart(_as_logged(b.log)) + b.look())]
+    # weighed afresh, nothing came into either lid: white moves, then black
+    return out + steps(b, "#-1 -1 0 1", "#34 35 0 1", "#34 34 0 1", "W ah",
+                       "#33 34 0 1", "B bh")
+
+
 def _restart_drifted(b, log, pt):
     """The power cut: an empty point's sensor, whose baseline walked during the
     game (followed in RAM), reads white from its old one on flash, weakly. The
@@ -706,6 +732,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              quick_pass_then_two_stones_before_the_lid_settles,
              pass_stone_after_a_restart_whose_lids_settled_first,
              pass_stone_after_a_restart_with_a_prisoner_missing,
+             prisoner_in_the_wrong_lid_then_a_restart,
              moves_played_while_a_stray_stone_holds_the_setup)
 
 

@@ -316,6 +316,19 @@ def test_a_stone_nudged_as_the_power_comes_back_is_no_drift():
     assert s[2] == [("rebased", "")]
 
 
+def test_lid_offsets_survive_a_restart():
+    """AGA: black's prisoner went into white's lid; the board counts it as
+    black's (white's lid holds a stone beyond what it counts, black's one
+    short), and its bowls event says so (offB, offW), which the log keeps.
+    After a power cut the lids are weighed afresh: with those offsets nothing
+    new is in either lid. Without them, white's lid held a stone the game did
+    not explain, and black's next turn began with a pass nobody made
+    (campaign seed 445107, game 157)."""
+    s = S.prisoner_in_the_wrong_lid_then_a_restart()
+    assert ("pass", "B", True) not in flat(s)
+    assert moves(s) == [("W", "ah"), ("B", "bh")]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

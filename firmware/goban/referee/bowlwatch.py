@@ -50,6 +50,7 @@ MISSED_MS = 3000                   # prisoners said missing that come in this so
 BEHIND_MS = 3000                   # a settled bowl behind the game this long missed stones leaving
 CARRY_MS = 1500                    # a prisoner reaches its lid this soon after it left the board
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
+_OFF = ("", "offB", "offW")        # a bowls event's key: what a lid counts beyond what it holds
 
 
 def bowls(ref, b, w, lid_b=-1, lid_w=-1):
@@ -101,7 +102,11 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         # and every pass stone after went unseen (seed 765755 game 87)
         j = _LID[c]
         if now[j] >= 0 and (prev is None or prev[j] < 0):
-            sc.into[c] = now[j]               # a lid first weighed: what it holds counts
+            # a lid first weighed: what it holds counts, and what it counted beyond
+            # that before a cut (a prisoner said missing, a stone come in with a
+            # fix: the log's bowls event keeps it); else the stone it held beyond
+            # the game before the cut was a pass nobody made (seed 445107 game 157)
+            sc.into[c] = now[j] + sc.lid_off[c]
             if ref.counting.lid[c] < 0 and ref.phase != PLAY:
                 ref.counting.lid[c] = now[j]  # (and what it held at the count's start)
             elif ref.phase == PLAY and not ref.pending:
@@ -118,8 +123,13 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
-        ref.emit({"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
-                  "lidW": now[3], "start": [sc.start[0], sc.start[1]]})
+        ev = {"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
+              "lidW": now[3], "start": [sc.start[0], sc.start[1]]}
+        for c in BOTH:
+            j = _LID[c]
+            if now[j] >= 0 and sc.into[c] != now[j]:
+                ev[_OFF[c]] = sc.into[c] - now[j]
+        ref.emit(ev)
     if not sc.checked and now[0] >= 0 and now[1] >= 0:
         sc.checked = True
         if g.rules.bowl_stones and g.n == 0:
@@ -299,6 +309,7 @@ def new_game(ref):
         sc.behind_at[c] = 0
         sc.lifted_at[c] = -1
         sc.doubt[c] = 0
+        sc.lid_off[c] = 0
 
 
 def used(ref, color):

@@ -56,6 +56,9 @@ class Scales:
         # changes ([_, B, W]; bowlwatch compares them with what the game used)
         self.out = array("i", [0, 0, 0])
         self.into = array("i", [0, 0, 0])
+        # what each lid counted beyond what it held when the log's last bowls
+        # event was written (a restart's: goban.referee.resume)
+        self.lid_off = array("i", [0, 0, 0])
         # a bowl that gained a stone while one of its side's was out cannot tell
         # whether it came back from the hand or is a prisoner: it witnesses
         # nothing until a stone next leaves it
