@@ -2,6 +2,7 @@
 the handicap's stones and black's bowl, free placement, the handicap komi in the
 game's record."""
 
+from conftest import REPO
 from sim_rig import sim, script, kinds
 
 
@@ -117,3 +118,21 @@ def test_a_stone_of_the_last_game_in_a_handicap_game(tmp_path):
         assert (v["false"], v["lost"], v["jams"], v["stopped"]) == ([], [], [], None)
         assert v["counts"] == [] and v["count"] == {"true": "B+9", "board": "B+9"}
         assert kinds(out, "game-start")[0]["komi"] == 0
+
+
+def test_the_display_naming_a_stray_stone_just_taken_off_is_no_false_alarm():
+    """A stone left from the last game, noticed and taken off after both sides
+    moved: the board's "Clear the board" names it until its next look, a moment
+    after. The players read that display as the stray stone's announcement,
+    not as a false alarm (campaign seed 445107, game 21: one of seven)."""
+    import argparse
+    from goboard.commands.sim import simulate
+    from goboard.sim.faults import CATALOGUE, MISTAKES
+    args = argparse.Namespace(rules="aga", komi=None, handicap=None, seed=4454185769,
+                              noise=1, size=None, profile=None, cut_after="", torn=False,
+                              log_dir=None, json=True, tempo=1000, faults=2, mistakes=2,
+                              fault_kinds=",".join(CATALOGUE + MISTAKES), players=True)
+    out = simulate(str(REPO / "tools" / "sim" / "games" / "gnugo-020.sgf"), args)
+    v = out["verdict"]
+    assert "stray" in [f["kind"] for f in out["truth"]["faults"]]
+    assert (v["false"], v["lost"], v["jams"], v["false_alarms"]) == ([], [], [], [])

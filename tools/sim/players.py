@@ -412,8 +412,15 @@ class Players:
         lit = self._lit()
         if d is None or not lit or not d.lines[0].startswith(SETUP_TITLE):
             return
-        self.on_event({"type": "illegal", "code": "setup", "point": self.world.sgf(lit[0]),
-                       "text": " ".join(d.lines)}, self.world.now)
+        ev = {"type": "illegal", "code": "setup", "point": self.world.sgf(lit[0]),
+              "text": " ".join(d.lines)}
+        self.on_event(ev, self.world.now)
+        if self.episode is not None and not self.episode["mistake"]:
+            # the display a moment behind the board: it still names a slip of
+            # theirs just taken off (a stone left from the last game), which
+            # is what it was about, not a false alarm
+            was = [i for i in lit if any(i in s["was"] for s in self.slips.values())]
+            self.episode["mistake"] = [self.world.sgf(i) for i in was]
 
     def _setup_done(self):
         a = self.alarm
