@@ -238,6 +238,13 @@ def test_resume_order_is_a_question_only_when_the_board_could_not_know_the_order
     o = out(unseen, seen_bb=True)
     o["summary"]["truth"]["episodes"][0]["code"] = "unseen"
     assert [e["code"] for e in simfaults.verdict(o)["jams"]] == ["unseen"]
+    # asked, unanswered, and over with nobody acting (the sensor read again and
+    # the board took the move): a question, not a false alarm
+    o["summary"]["truth"]["episodes"][0]["acted"] = 0
+    v = simfaults.verdict(o)
+    assert v["false_alarms"] == [] and [e["code"] for e in v["asked"]] == ["unseen"]
+    o["summary"]["truth"]["episodes"][0]["code"] = "mismatch"
+    assert [e["code"] for e in simfaults.verdict(o)["false_alarms"]] == ["mismatch"]
 
 
 def test_resume_order_is_a_question_when_a_stone_played_while_off_was_captured():

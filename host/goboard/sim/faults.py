@@ -233,6 +233,9 @@ def verdict(out):
             # a dead sensor among their points: which held a move, no board can tell)
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
+        elif ep["code"] == "unseen":
+            asked.append(e)     # which dead point: the sensor read again before anyone
+            # answered (a stone on a flickering sensor), and the board took the move
         elif not ep["mistake"]:
             alarms.append(e)
     counts = count_errors(out)
