@@ -605,6 +605,27 @@ def quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind():
     return steps(b, "#36 36 0 -1", "W gh", "#36 36 0 1", "#35 35 0 1")
 
 
+def prisoner_put_back_then_lifted_again_into_the_lid():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B hh",
+          "#37 37 0 0", "W ab", "- aa")
+    b.ref.now += 2000
+    # white's prisoner aa, still in a hand, goes back on its point by mistake
+    # (a black stone on aa: suicide, said), is lifted again; black takes its
+    # next stone; aa lands in white's lid; black plays
+    return steps(b, "B aa", "- aa", "#36 37 0 0", "#36 37 0 1", "B cd")
+
+
+def late_prisoner_as_a_move_waits_for_its_lid():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B hh",
+          "#37 37 0 0", "W ab", "- aa")
+    b.ref.now += 2000
+    # white's prisoner aa, long in a hand, drops into white's lid as black
+    # plays cd (its stone out of its bowl, the move waiting for that lid)
+    return steps(b, "#36 37 0 -1", "B cd", "#36 37 0 1")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -715,6 +736,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_of_a_move_not_taken_yet_into_the_lid,
              prisoner_of_a_stone_seen_then_captured_into_the_lid,
              quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind,
+             prisoner_put_back_then_lifted_again_into_the_lid,
+             late_prisoner_as_a_move_waits_for_its_lid,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,

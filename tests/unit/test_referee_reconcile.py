@@ -329,6 +329,28 @@ def test_lid_offsets_survive_a_restart():
     assert moves(s) == [("W", "ah"), ("B", "bh")]
 
 
+def test_a_prisoner_put_back_and_lifted_again_is_carried_afresh():
+    """AGA: white's prisoner aa goes back on its point by mistake (said), and is
+    lifted again; black takes its next stone; aa then lands in white's lid.
+    Timed from its first lifting, its carry was over, so the lid's stone with a
+    stone out of black's bowl read as black's pass stone (the prisoner said
+    missing): the fix starts its carry again (campaign seed 903317, game 162)."""
+    s = S.prisoner_put_back_then_lifted_again_into_the_lid()
+    assert s[0] == [("illegal", "suicide", "aa")] and s[1] == [("restored",)]
+    assert ("pass", "B", True) not in flat(s) and ("prisoner-missing",) not in flat(s)
+    assert moves(s) == [("B", "cd")]
+
+
+def test_a_stone_out_on_the_board_is_no_pass_stone_in_hand():
+    """AGA: white's prisoner, long in a hand, drops into white's lid as black
+    plays cd, the move waiting for that lid to settle. Black's stone out of its
+    bowl is on the board: no pass stone can be in black's hand, so the lid's
+    stone is the prisoner come late, and cd is the move."""
+    s = S.late_prisoner_as_a_move_waits_for_its_lid()
+    assert ("pass", "B", True) not in flat(s)
+    assert s[-1] == [("move", "B", "cd")]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

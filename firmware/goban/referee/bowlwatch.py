@@ -491,7 +491,7 @@ def _passed_over(ref, c):
     sc = ref.scales
     o = WHITE if c == BLACK else BLACK
     short = loose(ref, c)
-    if short is None or short >= 0 or ref.pending == "capture" or unused(ref, o) < 1 \
+    if short is None or short >= 0 or ref.pending == "capture" or in_hand(ref, o) < 1 \
             or sc.lifted_at[c] < 0 or (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
         return                            # (short since no capture seen lifted: a restart's)
     sc.lifted_at[c] = -1
@@ -517,6 +517,11 @@ def fixed(ref):
         return
     for c in BOTH:
         over = loose(ref, c)
+        if over is not None and over < 0:
+            # short: a prisoner put back on the board and lifted again in the
+            # fix is on its way to the lid now, not a pass stone when it lands
+            # (seed 903317 game 162: its carry timed from the first lifting)
+            sc.lifted_at[c] = ref.now
         if over is None or over <= 0:
             continue
         o = WHITE if c == BLACK else BLACK
@@ -569,7 +574,7 @@ def _repay(ref, c, d):
     # So too with its bowl's reading behind, when c's stone is already seen on
     # the board: the answer to that pass (a quick pass at tempo 0, seed 390617
     # game 430: the pass repaid a prisoner said missing long before)
-    passing = ref.game.to_move() == o and (unused(ref, o) >= 1 or _answered(ref, c))
+    passing = ref.game.to_move() == o and (in_hand(ref, o) >= 1 or _answered(ref, c))
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
@@ -582,6 +587,23 @@ def _repay(ref, c, d):
             sc.missed[m] -= x
             sc.into[c] -= x
             k += x
+    return k
+
+
+def in_hand(ref, color):
+    """Stones out of `color`'s bowl that the game has not used and no look saw on
+    the board since the game last changed: what may be in a hand (a pass stone
+    on its way). A move not taken yet is no pass stone: counted as one, a
+    prisoner put back and lifted again, landing as that move waited, was taken
+    for the mover's pass (seed 903317, game 162)."""
+    k = unused(ref, color)
+    if k < 1:
+        return k
+    seen = ref.seen
+    cells = ref.game.board.cells
+    for i in range(ref.n):
+        if seen[i] == color and cells[ref.p_of(i)] == 0:
+            k -= 1
     return k
 
 
