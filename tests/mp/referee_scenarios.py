@@ -243,6 +243,28 @@ def drifted_empty_sensor_after_a_restart_at_the_count():
     return out + [[("flagged", " ".join(b.ref.name(i) for i in flagged))]]
 
 
+def weak_reading_named_as_a_stone_nobody_takes_off():
+    from goban.referee.diff import FAULT
+    b = Board("chinese")
+    _strong(b)
+    flagged = []
+
+    def mark(i):                          # flagged: it reads as faulty from then on
+        flagged.append(i)
+        b.stable[i] = FAULT
+    b.ref.mark_sensor = mark
+    steps(b, "B cc", "W gg", "B ee")
+    # a sensor whose baseline wandered reads black on aa, weakly: named as a
+    # second black stone; nobody takes anything off; then white plays
+    b.strong[idx("aa")] = 0
+    out = steps(b, "B aa")
+    b.ref.now += 1000
+    out += steps(b, ".")
+    b.ref.now += 2000
+    out += steps(b, ".", ".", "W dd")
+    return out + [[("flagged", " ".join(b.ref.name(i) for i in flagged))]]
+
+
 def restart_then_the_count_then_the_lids_weighed_again():
     b = scales("japanese")
     _strong(b)
@@ -749,6 +771,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              drifted_sensor_after_a_restart_with_a_stone_in_hand,
              pass_pressed_as_a_drifted_sensor_is_rebased_after_a_restart,
              stone_nudged_as_the_power_comes_back,
+             weak_reading_named_as_a_stone_nobody_takes_off,
              pass_stone_while_the_bowl_reads_behind,
              pass_stone_while_the_bowl_is_a_stone_off,
              pass_stone_soon_after_a_prisoner_said_missing,

@@ -351,6 +351,20 @@ def test_a_stone_out_on_the_board_is_no_pass_stone_in_hand():
     assert s[-1] == [("move", "B", "cd")]
 
 
+def test_a_weak_reading_nobody_takes_off_is_flagged():
+    """A sensor whose baseline wandered reads black on aa, weakly, just after
+    black moved: named as a second black stone (the bowls cannot rule it out).
+    Nobody takes anything off it: after FAINT_MS it is flagged as a sensor
+    fault, and what stood announced is over. Kept, nobody could answer it and
+    the game stopped (campaign seed 434437, game 263)."""
+    from goban.referee.play import FAINT_MS
+    s = S.weak_reading_named_as_a_stone_nobody_takes_off()
+    assert s[0] == [("illegal", "extra-stone", "aa")]
+    assert s[1] == [] and 1000 < FAINT_MS <= 3000       # (looked at 1 s, then 3 s)
+    assert ("restored",) in flat(s[2:4])
+    assert s[-1] == [("flagged", "aa")] and moves(s)[-1] == ("W", "dd")
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

@@ -204,6 +204,7 @@ class RefState:
         # names (-1: none); announce() makes a new event only when these change
         self.illegal = None
         self.announced = -1
+        self.announced_at = 0             # ticks (ms) it was announced
         self.resumed = False              # rebuilt from the log, no move since
         self.stale = False                # the look's frame reads otherwise next scan (a sensor rebased)
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
@@ -342,6 +343,7 @@ class RefState:
         self.unchoose()
         self.illegal = code
         self.announced = j
+        self.announced_at = self.now
         if code == "knocked" and color:
             from goban.referee.bowlwatch import knocked
             knocked(self, color, pts)
