@@ -356,6 +356,17 @@ def prisoner_in_the_wrong_lid_then_a_restart():
                        "#33 34 0 1", "B bh")
 
 
+def prisoner_in_flight_when_the_lids_are_first_weighed():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B hh", keep=True)
+    out = [brief(b.restart(b.log) + b.look())]
+    b.ref.scales.witness_ms = 300         # (the new referee wired as main.py does)
+    # after the power cut white takes aa; the lids are first weighed as it is
+    # carried to white's lid; black plays cd as that lid moves; aa lands
+    return out + steps(b, "W ab", "- aa", "#37 37 0 0", "#36 37 0 -1", "B cd",
+                       "#36 37 0 1")
+
+
 def _restart_drifted(b, log, pt):
     """The power cut: an empty point's sensor, whose baseline walked during the
     game (followed in RAM), reads white from its old one on flash, weakly. The
@@ -779,6 +790,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_after_a_restart_whose_lids_settled_first,
              pass_stone_after_a_restart_with_a_prisoner_missing,
              prisoner_in_the_wrong_lid_then_a_restart,
+             prisoner_in_flight_when_the_lids_are_first_weighed,
              moves_played_while_a_stray_stone_holds_the_setup)
 
 

@@ -365,6 +365,18 @@ def test_a_weak_reading_nobody_takes_off_is_flagged():
     assert s[-1] == [("flagged", "aa")] and moves(s)[-1] == ("W", "dd")
 
 
+def test_a_prisoner_in_flight_when_the_lids_are_first_weighed_is_no_pass():
+    """AGA, after a power cut: white takes aa, and the lids are first weighed
+    as aa is carried to white's lid (short by it); black plays cd as the lid
+    moves; aa lands. Its lid was short of a capture just lifted, not of
+    prisoners gone before the cut: aa is the prisoner, cd the move. Taken as a
+    shortfall from before the cut, aa's landing was black's pass stone
+    (campaign seed 588213, game 116)."""
+    s = S.prisoner_in_flight_when_the_lids_are_first_weighed()
+    assert ("pass", "B", True) not in flat(s)
+    assert s[-1] == [("move", "B", "cd")]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

@@ -476,6 +476,8 @@ def _short_before(ref, c):
     campaign seed 553306, game 27)."""
     sc = ref.scales
     short = loose(ref, c)
+    if sc.lifted_at[c] >= 0 and (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+        return                            # a capture lifted since the restart: its prisoners on their way
     if short is not None and short < 0:
         sc.into[c] -= short
         sc.missed[c] = -short
@@ -582,7 +584,7 @@ def _repay(ref, c, d):
         if m == c and passing:
             continue
         if owed and ((ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS
-                     or (m == c and unused(ref, o) == 0)):
+                     or (m == c and in_hand(ref, o) == 0)):
             x = owed if owed < d - k else d - k
             sc.missed[m] -= x
             sc.into[c] -= x
