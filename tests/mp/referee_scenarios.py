@@ -302,13 +302,20 @@ def bowls_weighed_afresh_after_a_restart():
     return out + counts + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
-def pass_stone_after_a_restart_whose_lids_settled_first():
-    from goban.referee import bowlwatch
+def bb_taken(lid):
+    """AGA: black takes white's bb (with cb) into its lid (`lid` 1) or onto the
+    floor (0: said missing as white moves on dd), the events kept for a restart."""
     b = scales("aga")
-    # black takes bb into its lid (W bb captured by B cb), then the power is cut
     steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W bb", "#37 38 0 0", "B ab",
           "#37 37 0 0", "W ee", "#36 37 0 0", "B bc", "#36 36 0 0", "W ff",
-          "#35 36 0 0", "B cb", "- bb", "#35 36 1 0", "#35 35 1 0", "W dd", keep=True)
+          "#35 36 0 0", "B cb", "- bb", "#35 36 %d 0" % lid, "#35 35 %d 0" % lid, "W dd",
+          keep=True)
+    return b
+
+
+def pass_stone_after_a_restart_whose_lids_settled_first():
+    from goban.referee import bowlwatch
+    b = bb_taken(1)                       # then the power is cut
     out = [brief(b.restart(b.log) + b.look())]
     # after the restart (the scales weighed afresh: the log's last event is a
     # move) the lids settle first, the bowls later; then black passes: a stone
@@ -318,12 +325,7 @@ def pass_stone_after_a_restart_whose_lids_settled_first():
 
 
 def pass_stone_after_a_restart_with_a_prisoner_missing():
-    b = scales("aga")
-    # black takes bb, which falls on the floor (said missing as white moves);
-    # then the power is cut
-    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W bb", "#37 38 0 0", "B ab",
-          "#37 37 0 0", "W ee", "#36 37 0 0", "B bc", "#36 36 0 0", "W ff",
-          "#35 36 0 0", "B cb", "- bb", "#35 36 0 0", "#35 35 0 0", "W dd", keep=True)
+    b = bb_taken(0)                       # then the power is cut
     out = [brief(b.restart(b.log) + b.look())]
     # the scales weighed afresh (black's lid a prisoner short); black passes:
     # a stone out of black's bowl, into white's lid
