@@ -661,6 +661,14 @@ def late_prisoner_as_a_move_waits_for_its_lid():
     return steps(b, "#36 37 0 -1", "B cd", "#36 37 0 1")
 
 
+def answer_before_the_prisoner_reaches_the_lid():
+    b = gg_captured("aga")
+    # gg lifted; white answers at once, before it lands in black's lid; then it
+    # lands; black plays, white passes (a stone out of white's bowl into black's lid)
+    return steps(b, "- gg", "#35 35 0 0", "W dd", "#35 35 1 0", "#34 35 1 0", "B ce",
+                 "#34 34 1 0", "#34 34 2 0")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -773,6 +781,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind,
              prisoner_put_back_then_lifted_again_into_the_lid,
              late_prisoner_as_a_move_waits_for_its_lid,
+             answer_before_the_prisoner_reaches_the_lid,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,

@@ -377,6 +377,17 @@ def test_a_prisoner_in_flight_when_the_lids_are_first_weighed_is_no_pass():
     assert s[-1] == [("move", "B", "cd")]
 
 
+def test_an_answer_before_the_prisoner_lands_says_nothing_missing():
+    """AGA at tempo 0: gg lifted, white answers before it lands in black's lid.
+    Within CARRY_MS of the lifting the prisoner is still carried: nothing is
+    said missing (said, the board counted a lid short and then a prisoner
+    late at every ko capture, and the last pass stones of the game went unseen:
+    campaign seed 630926, game 297). White's pass stone after is seen."""
+    s = S.answer_before_the_prisoner_reaches_the_lid()
+    assert ("prisoner-missing",) not in flat(s)
+    assert moves(s) == [("W", "dd"), ("B", "ce")] and s[-1] == [("pass", "W", True)]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

@@ -452,6 +452,8 @@ def check_lids(ref):
         short = loose(ref, color)
         if short is None or short >= 0 or sc.now[_LID[color]] < 0:
             continue
+        if sc.lifted_at[color] >= 0 and (ref.now - sc.lifted_at[color]) & 0x3FFFFFFF < CARRY_MS:
+            continue              # its prisoners still carried (fast play: the next move came first)
         o = WHITE if color == BLACK else BLACK
         over = loose(ref, o)
         if over is not None and over > 0 and sc.now[_LID[o]] >= 0:
