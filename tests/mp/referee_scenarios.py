@@ -351,7 +351,9 @@ def prisoner_in_the_wrong_lid_then_a_restart():
     b = gg_captured("aga")
     # black's prisoner gg goes into white's lid; white moves (the board moves
     # the count over to black's lid); black moves; the power is cut
-    steps(b, "- gg", "#35 36 0 1", "#35 35 0 1", "W dd", "#34 35 0 1", "B hh", keep=True)
+    steps(b, "- gg", "#35 36 0 1", keep=True)
+    b.ref.now += 2000
+    steps(b, "#35 35 0 1", "W dd", "#34 35 0 1", "B hh", keep=True)
     out = [brief(b.restart(_as_logged(b.log)) + b.look())]
     # weighed afresh, nothing came into either lid: white moves, then black
     return out + steps(b, "#-1 -1 0 1", "#34 35 0 1", "#34 34 0 1", "W ah",
@@ -471,8 +473,11 @@ def pass_stone_soon_after_a_prisoner_said_missing():
     from goban.referee import bowlwatch
     b = gg_captured("aga")
     # gg lifted and dropped on the floor (it may yet go to white's bowl); white
-    # answers at once and black too, before white's bowl settles again
-    out = steps(b, "- gg", "W dd", "#34 36 0 0", "B cd")
+    # answers once it could have reached a lid (CARRY_MS), and black at once,
+    # before white's bowl settles again
+    out = steps(b, "- gg")
+    b.ref.now += 1600
+    out += steps(b, "W dd", "#34 36 0 0", "B cd")
     # white's bowl settles two stones lighter: dd's, and the pass stone white
     # hands over at once, into black's lid
     b.ref.now += 500
@@ -633,7 +638,9 @@ def quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind():
     b = scales("aga")
     # white takes aa, which falls on the floor: said missing at black's move
     steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B hh",
-          "#37 37 0 0", "W ab", "- aa", "#36 37 0 0", "B cd", "#36 36 0 0", "W ef")
+          "#37 37 0 0", "W ab", "- aa")
+    b.ref.now += 2000
+    steps(b, "#36 37 0 0", "B cd", "#36 36 0 0", "W ef")
     b.ref.now += 5000
     # long after, black passes at once (its bowl's reading not yet showing the
     # stone gone), white answers on the board, then white's lid settles
