@@ -676,6 +676,18 @@ def answer_before_the_prisoner_reaches_the_lid():
                  "#34 34 1 0", "#34 34 2 0")
 
 
+def pass_stone_into_the_other_lid_soon_after_a_prisoner_said_missing():
+    b = gg_captured("aga")
+    # gg dropped on the floor: said missing as white answers; at once black
+    # takes a stone and passes: it lands in white's lid, where gg could have
+    # been dropped by mistake
+    steps(b, "- gg")
+    b.ref.now += 1600
+    out = steps(b, "#35 35 0 0", "W dd")
+    b.ref.now += 500
+    return out + steps(b, "#34 35 0 0", "#34 35 0 1")
+
+
 def stone_given_to_a_bowl_then_a_restart_then_a_pass_stone():
     b = scales("aga")
     # a stone from elsewhere (left on the board from the last game) goes into
@@ -789,6 +801,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_put_back_then_lifted_again_into_the_lid,
              late_prisoner_as_a_move_waits_for_its_lid,
              answer_before_the_prisoner_reaches_the_lid,
+             pass_stone_into_the_other_lid_soon_after_a_prisoner_said_missing,
              stone_given_to_a_bowl_then_a_restart_then_a_pass_stone,
              bowl_first_weighed_with_a_stone_in_hand,
              capture_replayed_after_a_restart_with_a_stone_from_the_bowl,

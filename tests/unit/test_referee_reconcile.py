@@ -388,6 +388,17 @@ def test_an_answer_before_the_prisoner_lands_says_nothing_missing():
     assert moves(s) == [("W", "dd"), ("B", "ce")] and s[-1] == [("pass", "W", True)]
 
 
+def test_a_pass_stone_into_the_other_lid_is_no_prisoner_in_the_wrong_lid():
+    """AGA: black's prisoner gg fell on the floor, said missing at white's
+    answer; at once black takes a stone and passes into white's lid, where gg
+    could have been dropped by mistake. Black to move with a stone out: the
+    lid's stone is black's pass stone, not gg late in the wrong lid (seed
+    264851 game 18, once prisoners still carried were no longer said missing)."""
+    s = S.pass_stone_into_the_other_lid_soon_after_a_prisoner_said_missing()
+    assert s[1] == [("prisoner-missing",), ("move", "W", "dd")]
+    assert s[-1] == [("pass", "B", True)]
+
+
 def test_a_stone_given_to_a_bowl_survives_a_restart():
     """A stone from elsewhere goes into black's bowl (none of black's was out):
     the bowl's start (what it would hold had no stone left it) is raised and

@@ -583,8 +583,8 @@ def _repay(ref, c, d):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
         # prisoners' owner has no stone out (no pass stone of its on the way)
-        if m == c and passing:
-            continue
+        if passing:
+            continue      # (nor the other lid's, dropped in this one: seed 264851 game 18)
         if owed and ((ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS
                      or (m == c and in_hand(ref, o) == 0)):
             x = owed if owed < d - k else d - k
