@@ -14,6 +14,23 @@ from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
 from goban.referee import bowlwatch, timing
 
 
+TURNS = ()  # type: tuple
+TURNS_MAX = 0
+try:
+    from goban.names import TURNS, TURNS_MAX    # the frozen image: "move N" in ROM
+except ImportError:                             # (tools/deploy leaves the table out)
+    pass
+
+# a move that captured nothing: its event's captures (one list, never changed in
+# place; a new [] a move was 32 B)
+NO_CAPS = []  # type: list[str]
+
+
+def move_event():
+    """A move's event, to be filled (Records: the keys in this order, always)."""
+    return {"type": "move", "color": "", "point": "", "number": 0, "captures": NO_CAPS}
+
+
 def play(ref, color, p, stable=None):
     """`color` plays board point p: False (nothing changed) when the rules or
     the host's expected move (goban.remote) refuse it, else the move is
@@ -36,17 +53,26 @@ def played(ref, color, p, stable=None, unseen=False):
     if ref.remote is not None:
         ref.remote.played(color, p)
     _stamp(ref, p)
-    caps = []                     # (loops: a comprehension makes cells and a closure)
+    caps = NO_CAPS                # (loops: a comprehension makes cells and a closure)
     wait = None                   # those still on the board
     for j in range(g.last_removed):
         q = g.captured(j)
+        if caps is NO_CAPS:
+            caps = []
         caps.append(g.board.sgf(q))
         if stable is None or stable[ref.i_of(q)] != 0:
             if wait is None:
                 wait = []
             wait.append(q)
-    ev = {"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
-          "number": g.n, "captures": caps}
+    rec = ref.move_records
+    if unseen or rec is None:
+        ev = move_event()
+    else:
+        ev = rec.take()           # made at boot: the loop hands it back sent
+    ev["color"] = LETTER[color]
+    ev["point"] = g.board.sgf(p)
+    ev["number"] = g.n
+    ev["captures"] = caps
     if unseen:
         ev["unseen"] = True
     ref.emit(ev)
@@ -160,7 +186,8 @@ def show_turn(ref):
         n = g.n + 1
         if ref.turn_n != n:
             ref.turn_n = n                       # shown at every look: formatted once
-            ref.turn_text = "move %d" % n        # (no pair with it: a tuple a move)
+            # (no pair with it: a tuple a move; from the table: no string a move)
+            ref.turn_text = TURNS[n - 1] if n <= TURNS_MAX else "move %d" % n
         ref.show(TO_PLAY[g.to_move()], ref.turn_text)
     else:
         p = s[3]

@@ -49,6 +49,7 @@ class Scales:
         self.spare = [-1, -1, -1, -1]     # the next reading's list: seen's before (bowlwatch)
         self.now = array("i", [-1, -1, -1, -1])   # the latest state (-1: not settled)
         self.start = None                 # [B, W] at the start (or after a resume)
+        self.shown = None                 # start's values in the last bowls event: never changed
         self.checked = False              # the start-of-game check was made
         self.reads = None                 # readings taken of B and W (the loop's counter)
         self.witness_ms = 0               # 0: the bowls are no witness of a move
@@ -169,6 +170,40 @@ class View:
         self.captured_seen = -1           # a seen stone's move a new stone captured
 
 
+class Records:
+    """The dicts made at boot that events of one kind are made in (a move's, a
+    bowls reading's: issue 24, no collection in play), each out from `take`
+    until the loop hands it back sent (`give_back`); a fresh one when all are
+    out. `make` makes one: its keys in the order a fresh event has them, so
+    its table, and its JSON, are a fresh event's byte for byte."""
+
+    def __init__(self, make, n):
+        self.make = make
+        self.recs = [make() for _ in range(n)]
+        self.out = bytearray(n)
+        self.k = 0                        # the next to look at: each in turn
+
+    def take(self):
+        recs = self.recs
+        n = len(recs)
+        k = self.k
+        for _ in range(n):
+            j = k
+            k = k + 1 if k + 1 < n else 0
+            if not self.out[j]:
+                self.out[j] = 1
+                self.k = k
+                return recs[j]
+        return self.make()
+
+    def give_back(self, ev):
+        recs = self.recs
+        for j in range(len(recs)):
+            if recs[j] is ev:
+                self.out[j] = 0
+                return
+
+
 class RefState:
     def __init__(self, size=19, clock=None):
         self.size = size
@@ -184,6 +219,10 @@ class RefState:
         self.faults = bytearray(n)        # fault points already reported
         self.n_faults = 0
         self.events = []
+        # the records per-move events are made in, when the loop hands them back
+        # (Referee.keep_records; None: every event a fresh dict)
+        self.move_records = None          # type: Any
+        self.bowls_records = None         # type: Any
         self.game = None  # type: Any
         # the game's arrays (5.5 KB on 19x19), made now while the heap is whole and
         # started afresh for each game (fresh_game): never looked for in a heap a
@@ -274,6 +313,15 @@ class RefState:
         self.events.append(ev)
         self.ui_dirty = True
         timing.follow(self, ev)
+
+    def give_back(self, ev):
+        """An event the loop sent: its record (if it is one) free again."""
+        if self.move_records is not None:
+            t = ev["type"]
+            if t == "move":
+                self.move_records.give_back(ev)
+            elif t == "bowls":
+                self.bowls_records.give_back(ev)
 
     def take_events(self):
         ev = self.events
@@ -421,4 +469,4 @@ class RefState:
         return split(stable, self.game.board.cells, self.out, mis, self.size)
 
 
-__all__ = ["RefState", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]
+__all__ = ["RefState", "Records", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]
