@@ -6,10 +6,9 @@ heap locked, the referee's event records kept (Referee.keep_records, the
 product image's way: each event handed back once taken, as the loop does once
 it is sent). What may allocate is unlocked around it: a move that captured
 (moves.played: its captures' names, the capture-pending event and its display),
-`restored`, the turn shown (moves.show_turn: the display's pair of lines) and
-the clock's `lifted` event (timing.lifted). A move that captured nothing
-allocates nothing else: its event is a record, its "move N" text from
-goban.names. Anything else a look allocates raises MemoryError: printed with
+`restored` and the clock's `lifted` event (timing.lifted). A move that captured
+nothing allocates nothing: its event is a record, its "move N" text from
+goban.names, the display's two lines filled in place. Anything else a look allocates raises MemoryError: printed with
 where it happened, and the script exits 1. Prints OK, the moves, the looks."""
 
 import sys
@@ -55,7 +54,6 @@ def played(ref, color, p, stable=None, unseen=False):
 
 
 moves.played = played
-moves.show_turn = unlocked(moves.show_turn)
 timing.lifted = unlocked(timing.lifted)
 RefState.restored = unlocked(RefState.restored)
 

@@ -148,16 +148,16 @@ def capture_pending(ref, caps, color, names=None):
         # a look in a step of its own (the loop's budget): the captures' display
         # is the next step's (a capture's look and its display ran 8.7-10.4 ms on
         # the emulated chip, past the period with the step's own work)
-        lines = ref.lines
-        ref.later(lambda r: _pending_later(r, lines))
+        n = ref.lines_n
+        ref.later(lambda r: _pending_later(r, n))
     else:
         show_pending(ref)
 
 
-def _pending_later(ref, lines):
+def _pending_later(ref, n):
     """The captures to lift displayed, a step after their look: unless nothing
-    waits any more, or the board shows something else since."""
-    if ref.pending and ref.lines is lines:
+    waits any more, or the board shows something else since (lines_n not n)."""
+    if ref.pending and ref.lines_n == n:
         show_pending(ref)
 
 
@@ -196,10 +196,10 @@ def show_turn(ref):
 
 def show_pending(ref):
     """The points still to lift or put back, lit, and their count; at each look
-    while they are, nothing is made when the board shows them already (the
-    lines are still the ones made here, the lit points the same)."""
+    while they are, nothing is made when the board shows them already (nothing
+    shown since they were, the lit points the same)."""
     k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
-    if k <= CAP and ref.lines is ref.pending_lines and len(ref.lights) == k:
+    if k <= CAP and ref.lines_n == ref.pending_lines and len(ref.lights) == k:
         lights = ref.lights
         buf = ref.tolerated
         for j in range(k):
@@ -208,7 +208,7 @@ def show_pending(ref):
         else:
             return
     _show_pending(ref, k)
-    ref.pending_lines = ref.lines
+    ref.pending_lines = ref.lines_n
 
 
 def _show_pending(ref, k):

@@ -244,7 +244,8 @@ class RefState:
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
         # what the board shows: the display's lines and the lit points (and a
         # second set beside them: the seki at the count, an unseen move's offer)
-        self.lines = ("", "")
+        self.lines = ["", ""]             # filled in place (a new pair a move was 16 B);
+        self.lines_n = 0                  # what shows changed this many times
         self.lights = []
         self.light_color = "red"
         self.lights2 = []                 # type: list
@@ -252,7 +253,7 @@ class RefState:
         self.ui_dirty = True
         self.turn_n = 0                   # the move number of turn_text, "move N": made
         self.turn_text = ""               # once a move
-        self.pending_lines = None         # the lines moves.show_pending made last
+        self.pending_lines = -1           # lines_n when moves.show_pending showed last
         self.shown = -1                   # the clock's second the display shows (timing)
         # work too long to share a step with a scan: the loop sets `steps`, and
         # then such work is left in `job` for a step of its own; a look at a
@@ -345,7 +346,10 @@ class RefState:
         if line1 == self.lines[0] and line2 == self.lines[1] and color == self.light_color \
                 and (self.lights == lights if lights else not self.lights):
             return
-        self.lines = (line1, line2)
+        lines = self.lines
+        lines[0] = line1
+        lines[1] = line2
+        self.lines_n += 1
         self.lights = lights or NO_LIGHTS
         self.light_color = color
         self.ui_dirty = True
