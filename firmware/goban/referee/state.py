@@ -170,40 +170,6 @@ class View:
         self.captured_seen = -1           # a seen stone's move a new stone captured
 
 
-class Records:
-    """The dicts made at boot that events of one kind are made in (a move's, a
-    bowls reading's: issue 24, no collection in play), each out from `take`
-    until the loop hands it back sent (`give_back`); a fresh one when all are
-    out. `make` makes one: its keys in the order a fresh event has them, so
-    its table, and its JSON, are a fresh event's byte for byte."""
-
-    def __init__(self, make, n):
-        self.make = make
-        self.recs = [make() for _ in range(n)]
-        self.out = bytearray(n)
-        self.k = 0                        # the next to look at: each in turn
-
-    def take(self):
-        recs = self.recs
-        n = len(recs)
-        k = self.k
-        for _ in range(n):
-            j = k
-            k = k + 1 if k + 1 < n else 0
-            if not self.out[j]:
-                self.out[j] = 1
-                self.k = k
-                return recs[j]
-        return self.make()
-
-    def give_back(self, ev):
-        recs = self.recs
-        for j in range(len(recs)):
-            if recs[j] is ev:
-                self.out[j] = 0
-                return
-
-
 class RefState:
     def __init__(self, size=19, clock=None):
         self.size = size
@@ -220,7 +186,7 @@ class RefState:
         self.n_faults = 0
         self.events = []
         # the records per-move events are made in, when the loop hands them back
-        # (Referee.keep_records; None: every event a fresh dict)
+        # (Referee.keep_records, goban.referee.records; None: every event a fresh dict)
         self.move_records = None          # type: Any
         self.bowls_records = None         # type: Any
         self.game = None  # type: Any
@@ -473,4 +439,4 @@ class RefState:
         return split(stable, self.game.board.cells, self.out, mis, self.size)
 
 
-__all__ = ["RefState", "Records", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]
+__all__ = ["RefState", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]
