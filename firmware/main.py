@@ -104,6 +104,8 @@ def build():
     ref = Referee(prof.size, reuse=FROZEN)   # the largest buffers first (the count's, the
                                # game's, every game's: fresh_game reuses them), into an
                                # unfragmented heap; the look's search too, frozen only
+    if FROZEN:
+        ref.keep_records()      # a move's and a bowls reading's events: no dict a move
     tidy()
     if FROZEN:
         # the referee's parts a clean game never needs load when first needed from

@@ -145,7 +145,12 @@ for k in range(5):
     loop.scan()
     frame_t.append(time.ticks_diff(time.ticks_us(), t0))
 frame_t = [f - min(scan_t) for f in frame_t]
-moves = []
+# the moves as they went out: point and time, in room made now (a tuple a move
+# would be the bench's own garbage, counted as the send's and on the heap)
+MOVES_MAX = 512
+move_pt = [None] * MOVES_MAX
+move_us = array("i", bytes(4 * MOVES_MAX))
+n_moves = array("i", [0])
 # the collections when the first move went out and when the count did, the
 # passes, the end press's time (the count in play)
 state = {"done": None, "first_gc": -1, "count_gc": -1, "passes": 0, "end_us": 0,
@@ -154,7 +159,11 @@ send = loop.link.send_event
 def tap(ev, payload=None):
     t = ev.get("type")
     if t == "move":
-        moves.append((ev["point"], time.ticks_us()))
+        k = n_moves[0]
+        if k < MOVES_MAX:
+            move_pt[k] = ev["point"]
+            move_us[k] = time.ticks_us()
+            n_moves[0] = k + 1
         if state["first_gc"] < 0:
             state["first_gc"] = loop.collections
     elif t == "pass":
@@ -316,6 +325,7 @@ for line in longest:    # one line each: a long line can outrun the USB buffer
 free_end = gc.mem_free()     # what the game left, garbage and all ...
 gc.collect()
 live_end = gc.mem_free()     # ... and without its garbage
+moves = [(move_pt[k], move_us[k]) for k in range(n_moves[0])]
 print("LOOP " + json.dumps({"free": free, "free_end": free_end, "live_end": live_end,
                            "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
                            "worst": worst, "gc_worst": gc_worst, "collections": loop.collections,

@@ -788,6 +788,7 @@ class BoardLoop:
         if link is not None:
             link.send_event(ev, payload)    # the log's JSON (None: unlogged): not made twice
         self.sent += 1
+        self.ref.give_back(ev)              # (a record of the referee's: free again)
 
     def _drain(self):
         """Everything out now, in order: the queue, the new events, the display."""

@@ -230,9 +230,10 @@ class GameLog:
             return None
         if game == self._cur:
             ev = self._last
-            if ev is not None and "seq" not in ev:   # made in json_buf: added when asked
-                ev["game"] = game
-                ev["seq"] = self._seq
+            if ev is not None and "seq" not in ev:   # made in json_buf: added when asked,
+                ev = dict(ev)           # to a copy: the event may be a record the referee
+                ev["game"] = game       # fills again (Referee.keep_records), its table
+                ev["seq"] = self._seq   # a fresh event's
             return ev
         last = None
         for ev in self.events(game):

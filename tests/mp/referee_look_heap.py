@@ -2,9 +2,13 @@
 run by the MicroPython unix port from the repository: a whole 19x19 game (the SGF
 path is the first argument, or the first line of stdin) fed to the referee frame by frame, each stone as it
 lands and each capture as it is lifted, every look at a changed frame with the
-heap locked. What may allocate is unlocked around it: a move's event and what
-follows from it (moves.played), `restored`, the turn shown (moves.show_turn: its
-"move N" text) and the clock's `lifted` event (timing.lifted). Anything else a look allocates raises MemoryError: printed with
+heap locked, the referee's event records kept (Referee.keep_records, the
+product image's way: each event handed back once taken, as the loop does once
+it is sent). What may allocate is unlocked around it: a move that captured
+(moves.played: its captures' names, the capture-pending event and its display),
+`restored` and the clock's `lifted` event (timing.lifted). A move that captured
+nothing allocates nothing: its event is a record, its "move N" text from
+goban.names, the display's two lines filled in place. Anything else a look allocates raises MemoryError: printed with
 where it happened, and the script exits 1. Prints OK, the moves, the looks."""
 
 import sys
@@ -38,8 +42,18 @@ def unlocked(f):
     return w
 
 
-moves.played = unlocked(moves.played)
-moves.show_turn = unlocked(moves.show_turn)
+_played = moves.played
+_captured = unlocked(moves.played)
+
+
+def played(ref, color, p, stable=None, unseen=False):
+    if ref.game.last_removed:
+        _captured(ref, color, p, stable)
+    else:
+        _played(ref, color, p, stable, unseen)
+
+
+moves.played = played
 timing.lifted = unlocked(timing.lifted)
 RefState.restored = unlocked(RefState.restored)
 
@@ -63,6 +77,7 @@ def main():
     stable = bytearray(SIZE * SIZE)
     since = array("i", bytes(4 * SIZE * SIZE))
     ref = Referee(SIZE)
+    ref.keep_records()
     ref.since = since
     ref.new_game("chinese")
     ref.frame(stable, 1, True)
@@ -101,7 +116,8 @@ def main():
             locked[0] = False
             micropython.heap_unlock()
             looks += 1
-            ref.take_events()
+            for ev in ref.take_events():
+                ref.give_back(ev)
     print("OK", ref.game.n, looks)
 
 

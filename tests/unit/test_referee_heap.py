@@ -32,8 +32,10 @@ def test_an_idle_step_allocates_nothing_whether_its_jobs_fit_or_wait():
 def test_a_look_in_play_allocates_nothing_but_its_events():
     """Each look at a changed frame over a whole 274-move game (each stone as it
     lands, each capture as it is lifted), the heap locked: the look's lists, its
-    search and the display of the captures to lift are made at boot; only a move's
-    event, `restored` and the turn shown may allocate (tests/mp/referee_look_heap.py)."""
+    search and the display of the captures to lift are made at boot, a move's event
+    is a record (Referee.keep_records), the turn shown is text from goban.names in
+    the lines filled in place; only a move that captured, `restored` and the
+    clock's `lifted` may allocate (tests/mp/referee_look_heap.py)."""
     game = REPO / "tools" / "sim" / "games" / "gnugo-015.sgf"
     out = run_micropython(MP / "referee_look_heap.py", stdin=str(game) + "\n")
     ok, moves, looks = out.split()[-3:]

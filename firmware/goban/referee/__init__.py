@@ -38,7 +38,7 @@ from goban.referee.words import LETTER, COLOR, NAMES, TITLES, PHASE_NAMES
 from goban.referee.diff import diff_frame, faults_to_look, latest, FAULT, NO_TOL, CAP, room
 from goban.referee.phase import SETUP, PLAY, DEAD, OVER, FILL
 from goban.referee.state import RefState, ROOM
-from goban.referee import setup, play, bowlwatch, timing
+from goban.referee import setup, play, bowlwatch, timing, moves
 from goban.referee.explain import Search
 from goban.referee.setup import prompt as prompt_setup
 from goban.clock import Clock
@@ -94,6 +94,15 @@ class Referee(RefState):
             v.extra = room(ROOM)
             v.missing = room(ROOM)
             v.changed = room(ROOM)
+
+    def keep_records(self, n=4):
+        """A move's and a bowls reading's events made in n dicts each made now,
+        for a loop that hands each back once sent (BoardLoop: `give_back`; the
+        product image, main.py): play then allocates no event of its own for
+        them. An event kept longer (a test's list) must not be one of them."""
+        from goban.referee.records import Records
+        self.move_records = Records(moves.move_event, n)
+        self.bowls_records = Records(bowlwatch.bowls_event, n)
 
     def sgf(self, p):
         """Board index -> SGF name."""

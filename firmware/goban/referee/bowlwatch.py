@@ -53,6 +53,11 @@ _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
 _OFF = ("", "offB", "offW")        # a bowls event's key: what a lid counts beyond what it holds
 
 
+def bowls_event():
+    """A bowls reading's event, to be filled (Records: the keys in this order)."""
+    return {"type": "bowls", "B": 0, "W": 0, "lidB": 0, "lidW": 0, "start": None}
+
+
 def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     """Settled stone counts (-1: not fitted or not settled)."""
     g = ref.game
@@ -123,12 +128,24 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
-        ev = {"type": "bowls", "B": now[0], "W": now[1], "lidB": now[2],
-              "lidW": now[3], "start": [sc.start[0], sc.start[1]]}
+        rec = ref.bowls_records
+        ev = rec.take() if rec is not None else bowls_event()   # (the loop hands it back)
+        ev["B"] = now[0]
+        ev["W"] = now[1]
+        ev["lidB"] = now[2]
+        ev["lidW"] = now[3]
+        st = sc.shown
+        if st is None or st[0] != sc.start[0] or st[1] != sc.start[1]:
+            st = sc.shown = [sc.start[0], sc.start[1]]   # (a new one a change, not a reading)
+        ev["start"] = st
         for c in BOTH:
             j = _LID[c]
-            if now[j] >= 0 and sc.into[c] != now[j]:
-                ev[_OFF[c]] = sc.into[c] - now[j]
+            k = _OFF[c]
+            off = sc.into[c] - now[j] if now[j] >= 0 else 0
+            if off:
+                ev[k] = off
+            elif k in ev:
+                del ev[k]                 # (a record: the key of its last use)
         ref.emit(ev)
     if not sc.checked and now[0] >= 0 and now[1] >= 0:
         sc.checked = True

@@ -14,6 +14,23 @@ from goban.referee.diff import NO_TOL, CAP, fill_bytes, tolerated
 from goban.referee import bowlwatch, timing
 
 
+TURNS = ()  # type: tuple
+TURNS_MAX = 0
+try:
+    from goban.names import TURNS, TURNS_MAX    # the frozen image: "move N" in ROM
+except ImportError:                             # (tools/deploy leaves the table out)
+    pass
+
+# a move that captured nothing: its event's captures (one list, never changed in
+# place; a new [] a move was 32 B)
+NO_CAPS = []  # type: list[str]
+
+
+def move_event():
+    """A move's event, to be filled (Records: the keys in this order, always)."""
+    return {"type": "move", "color": "", "point": "", "number": 0, "captures": NO_CAPS}
+
+
 def play(ref, color, p, stable=None):
     """`color` plays board point p: False (nothing changed) when the rules or
     the host's expected move (goban.remote) refuse it, else the move is
@@ -36,17 +53,26 @@ def played(ref, color, p, stable=None, unseen=False):
     if ref.remote is not None:
         ref.remote.played(color, p)
     _stamp(ref, p)
-    caps = []                     # (loops: a comprehension makes cells and a closure)
+    caps = NO_CAPS                # (loops: a comprehension makes cells and a closure)
     wait = None                   # those still on the board
     for j in range(g.last_removed):
         q = g.captured(j)
+        if caps is NO_CAPS:
+            caps = []
         caps.append(g.board.sgf(q))
         if stable is None or stable[ref.i_of(q)] != 0:
             if wait is None:
                 wait = []
             wait.append(q)
-    ev = {"type": "move", "color": LETTER[color], "point": g.board.sgf(p),
-          "number": g.n, "captures": caps}
+    rec = ref.move_records
+    if unseen or rec is None:
+        ev = move_event()
+    else:
+        ev = rec.take()           # made at boot: the loop hands it back sent
+    ev["color"] = LETTER[color]
+    ev["point"] = g.board.sgf(p)
+    ev["number"] = g.n
+    ev["captures"] = caps
     if unseen:
         ev["unseen"] = True
     ref.emit(ev)
@@ -122,16 +148,16 @@ def capture_pending(ref, caps, color, names=None):
         # a look in a step of its own (the loop's budget): the captures' display
         # is the next step's (a capture's look and its display ran 8.7-10.4 ms on
         # the emulated chip, past the period with the step's own work)
-        lines = ref.lines
-        ref.later(lambda r: _pending_later(r, lines))
+        n = ref.lines_n
+        ref.later(lambda r: _pending_later(r, n))
     else:
         show_pending(ref)
 
 
-def _pending_later(ref, lines):
+def _pending_later(ref, n):
     """The captures to lift displayed, a step after their look: unless nothing
-    waits any more, or the board shows something else since."""
-    if ref.pending and ref.lines is lines:
+    waits any more, or the board shows something else since (lines_n not n)."""
+    if ref.pending and ref.lines_n == n:
         show_pending(ref)
 
 
@@ -160,7 +186,8 @@ def show_turn(ref):
         n = g.n + 1
         if ref.turn_n != n:
             ref.turn_n = n                       # shown at every look: formatted once
-            ref.turn_text = "move %d" % n        # (no pair with it: a tuple a move)
+            # (no pair with it: a tuple a move; from the table: no string a move)
+            ref.turn_text = TURNS[n - 1] if n <= TURNS_MAX else "move %d" % n
         ref.show(TO_PLAY[g.to_move()], ref.turn_text)
     else:
         p = s[3]
@@ -169,10 +196,10 @@ def show_turn(ref):
 
 def show_pending(ref):
     """The points still to lift or put back, lit, and their count; at each look
-    while they are, nothing is made when the board shows them already (the
-    lines are still the ones made here, the lit points the same)."""
+    while they are, nothing is made when the board shows them already (nothing
+    shown since they were, the lit points the same)."""
     k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)   # one native pass, not 361 in bytecode
-    if k <= CAP and ref.lines is ref.pending_lines and len(ref.lights) == k:
+    if k <= CAP and ref.lines_n == ref.pending_lines and len(ref.lights) == k:
         lights = ref.lights
         buf = ref.tolerated
         for j in range(k):
@@ -181,7 +208,7 @@ def show_pending(ref):
         else:
             return
     _show_pending(ref, k)
-    ref.pending_lines = ref.lines
+    ref.pending_lines = ref.lines_n
 
 
 def _show_pending(ref, k):

@@ -49,6 +49,7 @@ class Scales:
         self.spare = [-1, -1, -1, -1]     # the next reading's list: seen's before (bowlwatch)
         self.now = array("i", [-1, -1, -1, -1])   # the latest state (-1: not settled)
         self.start = None                 # [B, W] at the start (or after a resume)
+        self.shown = None                 # start's values in the last bowls event: never changed
         self.checked = False              # the start-of-game check was made
         self.reads = None                 # readings taken of B and W (the loop's counter)
         self.witness_ms = 0               # 0: the bowls are no witness of a move
@@ -188,6 +189,10 @@ class RefState:
         self.faults = bytearray(n)        # fault points already reported
         self.n_faults = 0
         self.events = []
+        # the records per-move events are made in, when the loop hands them back
+        # (Referee.keep_records, goban.referee.records; None: every event a fresh dict)
+        self.move_records = None          # type: Any
+        self.bowls_records = None         # type: Any
         self.game = None  # type: Any
         # the game's arrays (5.5 KB on 19x19), made now while the heap is whole and
         # started afresh for each game (fresh_game): never looked for in a heap a
@@ -210,7 +215,8 @@ class RefState:
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
         # what the board shows: the display's lines and the lit points (and a
         # second set beside them: the seki at the count, an unseen move's offer)
-        self.lines = ("", "")
+        self.lines = ["", ""]             # filled in place (a new pair a move was 16 B);
+        self.lines_n = 0                  # what shows changed this many times
         self.lights = []
         self.light_color = "red"
         self.lights2 = []                 # type: list
@@ -218,7 +224,7 @@ class RefState:
         self.ui_dirty = True
         self.turn_n = 0                   # the move number of turn_text, "move N": made
         self.turn_text = ""               # once a move
-        self.pending_lines = None         # the lines moves.show_pending made last
+        self.pending_lines = -1           # lines_n when moves.show_pending showed last
         self.shown = -1                   # the clock's second the display shows (timing)
         # work too long to share a step with a scan: the loop sets `steps`, and
         # then such work is left in `job` for a step of its own; a look at a
@@ -280,6 +286,15 @@ class RefState:
         self.ui_dirty = True
         timing.follow(self, ev)
 
+    def give_back(self, ev):
+        """An event the loop sent: its record (if it is one) free again."""
+        if self.move_records is not None:
+            t = ev["type"]
+            if t == "move":
+                self.move_records.give_back(ev)
+            elif t == "bowls":
+                self.bowls_records.give_back(ev)
+
     def take_events(self):
         ev = self.events
         if ev:
@@ -302,7 +317,10 @@ class RefState:
         if line1 == self.lines[0] and line2 == self.lines[1] and color == self.light_color \
                 and (self.lights == lights if lights else not self.lights):
             return
-        self.lines = (line1, line2)
+        lines = self.lines
+        lines[0] = line1
+        lines[1] = line2
+        self.lines_n += 1
         self.lights = lights or NO_LIGHTS
         self.light_color = color
         self.ui_dirty = True

@@ -205,7 +205,7 @@ def lines(ref):
     g = ref.game
     if k.spec is None or g is None or ref.phase != PLAY or ref.illegal \
             or (ref.pending and ref.pending != "capture") or g.paused or g.over:
-        return ref.lines          # (the pair itself: no new tuple a draw)
+        return ref.lines          # (the pair itself, filled in place: no new tuple a draw)
     a = ref.lines[0]
     run = k.running()
     marks = ("", "")
