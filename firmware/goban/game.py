@@ -157,8 +157,8 @@ class Game:
         self._st = array("i", bytes(4 * S_SLOTS))
         # stones each colour took off the board in play (an int array: the viper move adds to it)
         self.captures = array("i", bytes(12))
-        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.hashes,
-                      self.captures)
+        self._bufs = (self._st, b.cells, b.mark, self.log, self.points, self.flags,
+                      self.hashes, self.captures)
         self.board_used = False
         self.reset(rules)
 
@@ -338,8 +338,8 @@ class Game:
         call from viper boxes its arguments.
         """
         # one attribute load and one unpack: much cheaper than seven subscripts
-        cells, mark, log, points, flags, hashes, captures = self._bufs
-        s = ptr32(self._st)
+        st, cells, mark, log, points, flags, hashes, captures = self._bufs
+        s = ptr32(st)
         c = ptr8(cells)
         m = ptr8(mark)          # fill marks, the generation in m[0]
         o = ptr16(log)          # the removed stones are listed at its end
