@@ -50,9 +50,10 @@ S_KO = const(8)         # rules.ko
 S_SUICIDE = const(9)    # the smallest own group a move may take off (suicide); NEVER if none
 S_W = const(10)         # board row width
 S_LENGTH = const(11)    # board cells
-S_AREA = const(12)      # size * size: log room a fill may need
+S_PASSES = const(12)    # passes, pass stones and abandons played (the repetition scans' bound)
 S_HCAP = const(13)      # history capacity (len(flags))
-S_LCAP = const(14)      # capture log capacity (len(log))
+S_LROOM = const(14)     # the capture log's length a move may start at: len(log) less a
+                        # full board of fill scratch (size * size) and its count
 S_RESUMED = const(15)   # moves played when play last resumed after a dispute (passes before never end it)
 S_SLOTS = const(16)
 NEVER = const(0xFFFF)
@@ -156,8 +157,8 @@ class Game:
         self._st = array("i", bytes(4 * S_SLOTS))
         # stones each colour took off the board in play (an int array: the viper move adds to it)
         self.captures = array("i", bytes(12))
-        self._bufs = (b.cells, b.mark, self.log, self.points, self.flags, self.hashes,
-                      self.captures)
+        self._bufs = (self._st, b.cells, b.mark, self.log, self.points, self.flags,
+                      self.hashes, self.captures)
         self.board_used = False
         self.reset(rules)
 
@@ -188,9 +189,8 @@ class Game:
             st[S_SUICIDE] = 1
         st[S_W] = b.W
         st[S_LENGTH] = b.length
-        st[S_AREA] = self.size * self.size
         st[S_HCAP] = len(self.flags)
-        st[S_LCAP] = len(self.log)
+        st[S_LROOM] = len(self.log) - self.size * self.size - 2
         for k in range(3):
             self.captures[k] = 0
         self.board_used = True
@@ -321,7 +321,7 @@ class Game:
             self.log.extend(array("H", bytes(2 * (len(self.log) // 2 + 8))))
         # the arrays grew in place, so self._bufs still holds them
         self._st[S_HCAP] = len(self.flags)
-        self._st[S_LCAP] = len(self.log)
+        self._st[S_LROOM] = len(self.log) - self.size * self.size - 2
 
     @micropython.viper
     def play(self, color: int, p: int):
@@ -338,8 +338,8 @@ class Game:
         call from viper boxes its arguments.
         """
         # one attribute load and one unpack: much cheaper than seven subscripts
-        cells, mark, log, points, flags, hashes, captures = self._bufs
-        s = ptr32(self._st)
+        st, cells, mark, log, points, flags, hashes, captures = self._bufs
+        s = ptr32(st)
         c = ptr8(cells)
         m = ptr8(mark)          # fill marks, the generation in m[0]
         o = ptr16(log)          # the removed stones are listed at its end
@@ -364,7 +364,7 @@ class Game:
         if c[p] != 0:
             return "occupied"
         base = s[S_LOG_LEN]
-        if n + 1 >= s[S_HCAP] or base + s[S_AREA] + 2 >= s[S_LCAP]:
+        if n + 1 >= s[S_HCAP] or base >= s[S_LROOM]:
             # grow, then take the pointers again (the arrays grew in place, their
             # buffers may have moved) and go on: no second call of play
             # (tests/test_chip_core.py plays past the capacity on the frozen image)
@@ -521,6 +521,16 @@ class Game:
                 stop = s[S_PASS_STONE]  # the same, since the last pass stone
             elif ko == _KO_SIMPLE or ko == _KO_CYCLES_VOID or (ko == _KO_ING and pts[n] > ABANDON):
                 stop = start    # the board before the opponent's last move
+        # no board before move lo can be the new one: from the board after move i
+        # to this one, each of the n + 1 - i moves put at most one stone and every
+        # stone taken off was counted (the prisoners, this move's k), so the new
+        # board has more stones than any before lo = n + 1 - passes - all taken.
+        # In a game of few captures the scans look at a handful of boards, not all.
+        lo = n + 1 - s[S_PASSES] - cp[1] - cp[2] - k
+        if lo < 0:
+            lo = 0
+        if stop < lo:
+            stop = lo
         code = 0            # 1 ko (the immediate retake), 2 superko; 3 suicide below
         i = start
         while i >= stop:
@@ -543,7 +553,7 @@ class Game:
                 i = n - 1
                 step = 2
             if fbit:
-                while i >= 0:
+                while i >= lo:
                     if hs[i << 1] == h1 and hs[(i << 1) + 1] == h2:
                         f |= fbit
                         s[S_SEEN] = i
@@ -659,6 +669,7 @@ class Game:
         if r.ko == R.KO_NOOP:
             flags |= F_NOOP
         self._st[S_REMOVED] = 0
+        self._st[S_PASSES] += 1
         self._record(kind, flags, h1, h2)
         if kind == PASS_STONE:
             self.pass_stones[color] += 1
@@ -795,12 +806,14 @@ class Game:
                     self.captures[color] -= k
                 st[S_LOG_LEN] = base
             b.cells[p] = EMPTY
-        elif p == PASS_STONE:
-            self.pass_stones[color] -= 1
-            i = n - 1
-            while i > 0 and self.points[i] != PASS_STONE:
-                i -= 1
-            st[S_PASS_STONE] = i
+        else:
+            st[S_PASSES] -= 1
+            if p == PASS_STONE:
+                self.pass_stones[color] -= 1
+                i = n - 1
+                while i > 0 and self.points[i] != PASS_STONE:
+                    i -= 1
+                st[S_PASS_STONE] = i
         n -= 1
         st[S_N] = n
         if st[S_RESUMED] > n:
