@@ -589,6 +589,54 @@ def moves_played_while_a_stray_stone_holds_the_setup():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def prisoner_of_the_answer_after_a_move_on_a_dead_sensor():
+    from goban.referee import FAULT
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    b.ref.ticks_of = lambda stamp: stamp * 100    # the stamps' ticks: a scan each 100 ms
+    b.ref.now = b.scan * 100
+    # black's hand stays in its bowl (it never settles); white answers on ab,
+    # capturing aa, lifts aa 300 ms later, and drops it into white's lid 300 ms
+    # after that: a stone into the lid, black's bowl a stone out, as a pass
+    # stone would be, but it came after the answer, and after aa left
+    out = steps(b, ".", "#-1 38 0 0")
+    b.ref.now += 100
+    out += steps(b, "W ab")
+    b.scan += 2
+    b.ref.now = b.scan * 100 + 100
+    out += steps(b, "- aa")
+    b.ref.now += 300
+    out += steps(b, "#-1 37 0 -1")
+    b.ref.now += 600
+    out += steps(b, "#-1 37 0 1")
+    b.ref.now += 1500                     # black's hand never brought a pass stone
+    return out + steps(b, ".", "!ok", ".")
+
+
+def capture_in_a_window_while_the_lid_takes_the_last_prisoner():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", "#37 38 0 0", "B hi",
+          "#37 37 0 0", "W ii", "#36 37 0 0", "B ab")
+    # aa lifted into black's lid, which is still moving as white answers on ee
+    # and black captures ii with ih; ii goes into the lid too, which settles
+    # with both: one stone more than the game explains, as white's pass stone
+    # would be, but the moves on the board, in the order they came, explain it
+    return steps(b, "- aa", "#36 37 -1 0", "#36 36 -1 0", "W ee", "#35 36 -1 0", "B ih",
+                 "- ii", "#35 36 2 0", ".")
+
+
+def stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner():
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", "#37 38 0 0", "B hi",
+          "#37 37 0 0", "W ee", "#36 37 0 0", "B ab")
+    # aa lifted into black's lid, still moving as white plays ii (the board
+    # waits for the lid: a pass stone may be on its way) and black captures it
+    # with ih at once; ii goes into the lid too, which settles with both
+    return steps(b, "- aa", "#36 37 -1 0", "#36 36 -1 0", "W ii", "#35 36 -1 0", "B ih",
+                 "- ii", "#35 36 2 0", ".")
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -620,7 +668,10 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_soon_after_a_prisoner_said_missing,
              quick_pass_then_two_stones_before_the_lid_settles,
              pass_stone_after_a_restart_whose_lids_settled_first,
-             moves_played_while_a_stray_stone_holds_the_setup)
+             moves_played_while_a_stray_stone_holds_the_setup,
+             prisoner_of_the_answer_after_a_move_on_a_dead_sensor,
+             capture_in_a_window_while_the_lid_takes_the_last_prisoner,
+             stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner)
 
 
 def run(name, scenarios=None):

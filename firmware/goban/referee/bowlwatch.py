@@ -19,7 +19,10 @@ and compares them with what the game explains:
 So a pass stone is an arrival: the opponent's lid holding one more than the
 game gave it, and both lids together one more (`pass_stone_in`; the passer's
 bowl may be a stone off the game, the lids are counted against it); never a
-standing total a mistake elsewhere made.
+standing total a mistake elsewhere made. Each lid keeps when it began to
+move (`Scales.stir`) and when its oldest stone the game does not explain began
+to come in (`Scales.gain_at`): the look (goban.referee.play) tells a pass stone,
+in before its answer landed, from the answer's prisoner, in after it was lifted.
 A lid short of its prisoners is announced (`prisoner-missing`): at once when a
 stone is taken out of it, else (where prisoners count or pass stones go to the
 lids) at the next move once nothing is left to lift; what it holds is then the
@@ -59,6 +62,10 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         return
     sc = ref.scales
     new = sc.now                  # filled in place: a reading that brings nothing makes nothing
+    if lid_b < 0 and new[2] >= 0:
+        sc.stir[BLACK] = ref.now  # a lid begins to move: a stone may be dropping in
+    if lid_w < 0 and new[3] >= 0:
+        sc.stir[WHITE] = ref.now
     new[0] = b
     new[1] = w
     new[2] = lid_b
@@ -108,6 +115,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             d = now[j] - prev[j]
             if d > 0 and ref.phase == PLAY:
                 _passed_over(ref, c)
+            if d > 0 and sc.into[c] <= expected_lid(ref, c):
+                sc.gain_at[c] = sc.stir[c]    # its oldest stone the game does not explain
             sc.into[c] += d
             if d > 0:
                 _repay(ref, c, d)
@@ -297,6 +306,8 @@ def new_game(ref):
         sc.behind_at[c] = 0
         sc.lifted_at[c] = -1
         sc.doubt[c] = 0
+        sc.stir[c] = -1
+        sc.gain_at[c] = -1
 
 
 def used(ref, color):
