@@ -681,19 +681,15 @@ def _lid_after(ref, v, c, t):
     for i in v.extra:
         if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
             first = since[i]
-    if first < 0 or not _later(t, ref.ticks_of(first) + LID_LAG_MS):
+    # (ticks wrap at 30 bits: t is later when less than half the range on)
+    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
         return False
     cells = ref.game.board.cells
     for i in v.missing:
-        if cells[ref.p_of(i)] == c and since[i] > 0 and _later(t, ref.ticks_of(since[i])):
+        if cells[ref.p_of(i)] == c and since[i] > 0 and \
+                0 < (t - ref.ticks_of(since[i])) & 0x3FFFFFFF < 0x20000000:
             return True
     return False
-
-
-def _later(a, b):
-    """Ticks a come after ticks b (the loop's 30-bit ticks)."""
-    d = (a - b) & 0x3FFFFFFF
-    return 0 < d < 0x20000000
 
 
 def _prisoners_fit(ref, v, c):
