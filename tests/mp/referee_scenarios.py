@@ -614,28 +614,28 @@ def prisoner_of_the_answer_after_a_move_on_a_dead_sensor():
     return out + steps(b, ".", "!ok", ".")
 
 
-def capture_in_a_window_while_the_lid_takes_the_last_prisoner():
+def _window_while_the_lid_takes_aa(first, then):
+    """Black's ab captures aa, lifted into black's lid, which is still moving as
+    white plays `then` (white's `first` on the board before) and black captures
+    ii with ih at once; ii goes into the lid too, which settles with both: one
+    stone more than the game explains, as white's pass stone would be."""
     b = scales("aga")
     steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", "#37 38 0 0", "B hi",
-          "#37 37 0 0", "W ii", "#36 37 0 0", "B ab")
-    # aa lifted into black's lid, which is still moving as white answers on ee
-    # and black captures ii with ih; ii goes into the lid too, which settles
-    # with both: one stone more than the game explains, as white's pass stone
-    # would be, but the moves on the board, in the order they came, explain it
-    return steps(b, "- aa", "#36 37 -1 0", "#36 36 -1 0", "W ee", "#35 36 -1 0", "B ih",
+          "#37 37 0 0", "W " + first, "#36 37 0 0", "B ab")
+    return steps(b, "- aa", "#36 37 -1 0", "#36 36 -1 0", "W " + then, "#35 36 -1 0", "B ih",
                  "- ii", "#35 36 2 0", ".")
+
+
+def capture_in_a_window_while_the_lid_takes_the_last_prisoner():
+    # white's answer ee, then black's ih capturing ii: in the order they came,
+    # the moves explain the board, ii the lid's stone
+    return _window_while_the_lid_takes_aa("ii", "ee")
 
 
 def stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner():
-    b = scales("aga")
-    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", "#37 38 0 0", "B hi",
-          "#37 37 0 0", "W ee", "#36 37 0 0", "B ab")
-    # aa lifted into black's lid, still moving as white plays ii (the board
-    # waits for the lid: a pass stone may be on its way) and black captures it
-    # with ih at once; ii goes into the lid too, which settles with both
-    return steps(b, "- aa", "#36 37 -1 0", "#36 36 -1 0", "W ii", "#35 36 -1 0", "B ih",
-                 "- ii", "#35 36 2 0", ".")
-
+    # white plays ii (the board waits for the lid: a pass stone may be on its
+    # way) and black captures it at once: ii, seen, was white's move
+    return _window_while_the_lid_takes_aa("ee", "ii")
 
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
