@@ -778,6 +778,54 @@ def moves_played_while_a_stray_stone_holds_the_setup():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def prisoner_of_the_answer_after_a_move_on_a_dead_sensor():
+    from goban.referee import FAULT
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    b.ref.ticks_of = lambda stamp: stamp * 100    # the stamps' ticks: a scan each 100 ms
+    b.ref.now = b.scan * 100
+    # black's hand stays in its bowl (it never settles); white answers on ab,
+    # capturing aa, lifts aa 300 ms later, and drops it into white's lid 300 ms
+    # after that: a stone into the lid, black's bowl a stone out, as a pass
+    # stone would be, but it came after the answer, and after aa left
+    out = steps(b, ".", "#-1 38 0 0")
+    b.ref.now += 100
+    out += steps(b, "W ab")
+    b.scan += 2
+    b.ref.now = b.scan * 100 + 100
+    out += steps(b, "- aa")
+    b.ref.now += 300
+    out += steps(b, "#-1 37 0 -1")
+    b.ref.now += 600
+    out += steps(b, "#-1 37 0 1")
+    b.ref.now += 1500                     # black's hand never brought a pass stone
+    return out + steps(b, ".", "!ok", ".")
+
+
+def _window_while_the_lid_takes_aa(first, then):
+    """Black's ab captures aa, lifted into black's lid, which is still moving as
+    white plays `then` (white's `first` on the board before) and black captures
+    ii with ih at once; ii goes into the lid too, which settles with both: one
+    stone more than the game explains, as white's pass stone would be."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", "#37 38 0 0", "B hi",
+          "#37 37 0 0", "W " + first, "#36 37 0 0", "B ab")
+    return steps(b, "- aa", "#36 37 -1 0", "#36 36 -1 0", "W " + then, "#35 36 -1 0", "B ih",
+                 "- ii", "#35 36 2 0", ".")
+
+
+def capture_in_a_window_while_the_lid_takes_the_last_prisoner():
+    # white's answer ee, then black's ih capturing ii: in the order they came,
+    # the moves explain the board, ii the lid's stone
+    return _window_while_the_lid_takes_aa("ii", "ee")
+
+
+def stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner():
+    # white plays ii (the board waits for the lid: a pass stone may be on its
+    # way) and black captures it at once: ii, seen, was white's move
+    return _window_while_the_lid_takes_aa("ee", "ii")
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -822,7 +870,10 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_after_a_restart_with_a_prisoner_missing,
              prisoner_in_the_wrong_lid_then_a_restart,
              prisoner_in_flight_when_the_lids_are_first_weighed,
-             moves_played_while_a_stray_stone_holds_the_setup)
+             moves_played_while_a_stray_stone_holds_the_setup,
+             prisoner_of_the_answer_after_a_move_on_a_dead_sensor,
+             capture_in_a_window_while_the_lid_takes_the_last_prisoner,
+             stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner)
 
 
 def run(name, scenarios=None):

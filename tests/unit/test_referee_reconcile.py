@@ -611,6 +611,32 @@ def test_a_prisoner_lifted_at_once_is_carried_before_a_pass_is_read():
     assert s[3] == [] and s[4] == [("move", "W", "hh")]
 
 
+def test_a_prisoner_that_came_into_the_lid_after_the_answer_is_no_pass_stone():
+    s = S.prisoner_of_the_answer_after_a_move_on_a_dead_sensor()
+    # the lid's stone came after white's ab landed and after aa left the board:
+    # aa, white's prisoner; black's move was on the dead dd, asked and named
+    assert ("pass", "B", True) not in flat(s)
+    assert flat(s[:6]) == []
+    assert s[6] == [("illegal", "unseen", "ab")]
+    assert s[7] == [("restored",), ("move", "B", "dd"), ("move", "W", "ab")]
+
+
+def test_two_stones_in_a_window_the_second_capturing_are_the_moves_not_a_pass():
+    s = S.capture_in_a_window_while_the_lid_takes_the_last_prisoner()
+    # ee came before ih, and ii is the one stone the lid holds beyond aa
+    assert flat(s[1:7]) == []
+    assert s[7] == [("move", "W", "ee"), ("move", "B", "ih")]
+    assert flat(s[8:]) == []
+
+
+def test_a_stone_seen_then_captured_in_a_window_is_the_move_not_a_pass():
+    s = S.stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner()
+    # ii, seen before it was captured, is white's move; its prisoner the lid's stone
+    assert flat(s[1:7]) == []
+    assert s[7] == [("move", "W", "ii"), ("move", "B", "ih")]
+    assert flat(s[8:]) == []
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want

@@ -19,7 +19,10 @@ and compares them with what the game explains:
 So a pass stone is an arrival: the opponent's lid holding one more than the
 game gave it, and both lids together one more (`pass_stone_in`; the passer's
 bowl may be a stone off the game, the lids are counted against it); never a
-standing total a mistake elsewhere made.
+standing total a mistake elsewhere made. Each lid keeps when it began to
+move (`Scales.stir`) and when its oldest stone the game does not explain began
+to come in (`Scales.gain_at`): the look (goban.referee.play) tells a pass stone,
+in before its answer landed, from the answer's prisoner, in after it was lifted.
 A lid short of its prisoners is announced (`prisoner-missing`): at once when a
 stone is taken out of it, else (where prisoners count or pass stones go to the
 lids) at the next move once nothing is left to lift; what it holds is then the
@@ -65,6 +68,10 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         return
     sc = ref.scales
     new = sc.now                  # filled in place: a reading that brings nothing makes nothing
+    if lid_b < 0 and new[2] >= 0:
+        sc.stir[BLACK] = ref.now  # a lid begins to move: a stone may be dropping in
+    if lid_w < 0 and new[3] >= 0:
+        sc.stir[WHITE] = ref.now
     new[0] = b
     new[1] = w
     new[2] = lid_b
@@ -120,6 +127,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             d = now[j] - prev[j]
             if d > 0 and ref.phase == PLAY:
                 _passed_over(ref, c)
+            if d > 0 and sc.into[c] <= expected_lid(ref, c):
+                sc.gain_at[c] = sc.stir[c]    # its oldest stone the game does not explain
             sc.into[c] += d
             if d > 0:
                 _repay(ref, c, d)
@@ -327,6 +336,8 @@ def new_game(ref):
         sc.lifted_at[c] = -1
         sc.doubt[c] = 0
         sc.lid_off[c] = 0
+        sc.stir[c] = -1
+        sc.gain_at[c] = -1
 
 
 def used(ref, color):
@@ -402,7 +413,7 @@ def lid_moving(ref, color):
     return sc.seen is not None and sc.seen[_LID[color]] >= 0 and sc.now[_LID[color]] < 0
 
 
-def pass_stone_in(ref, color, gone=0):
+def pass_stone_in(ref, color):
     """A pass stone of `color` has arrived: the opponent's lid holds one the game
     does not explain, the two lids together too (a prisoner in the wrong lid
     leaves the other short: no pass). The lids tell it, not the passer's bowl:
@@ -411,15 +422,12 @@ def pass_stone_in(ref, color, gone=0):
     AGA games went unseen, the dead stones lifted next announced knocked for
     good (seeds 903317 game 37, 264851 game 22). Late prisoners come first
     (`_repay`), and what came into a lid with a fix is the count (`fixed`).
-    `gone`: stones of `color` off the board that the game still has, prisoners
-    of moves not taken yet, which the lid's new stones may be."""
+    Prisoners of moves not taken yet are told apart by the look
+    (goban.referee.play's `_pass_stone`)."""
     o = WHITE if color == BLACK else BLACK
     lo = loose(ref, o)
     lc = loose(ref, color)
-    if lo is None:
-        return False
-    lo -= gone
-    return lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
+    return lo is not None and lo >= 1 and lo + (lc if lc is not None and lc < 0 else 0) >= 1
 
 
 def tells_pass_stone(ref, color):

@@ -14,7 +14,9 @@ holds; the order is the policy:
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
     pass_in       has new stones, and a pass stone of the    the pass; looked at
-                  mover's came into the lid                  again
+                  mover's came into the lid (before the      again
+                  answer landed; not the prisoners of moves
+                  that explain the board without a pass)
     explained     is the game plus moves in alternation,     the moves (a lone
                   in arrival order, legal, captures lifted   one first waits for
                   before the next                            its bowl's word)
@@ -67,6 +69,9 @@ PASS_HAND_MS = 1500
 # a weak reading announced as a stone that nobody takes off in this long is a
 # sensor whose baseline wandered (no placed stone reads weak): flagged
 FAINT_MS = 2500
+# a stone dropped into a lid reads there (its scale's next sample, the job that
+# tells the referee) this late at most
+LID_LAG_MS = 300
 
 
 def frame(ref, stable, mis, pend):
@@ -477,18 +482,19 @@ def _pass_first(ref, v):
     sc = ref.scales
     if bowlwatch.loose(ref, o) is None or sc.seen[c - 1] < 0:
         return False              # no lid or bowl weighed: a pass is the button's
-    if _pass_stone(ref, v, c):
+    if bowlwatch.pass_stone_in(ref, c) and _pass_stone(ref, v, c):
         return True
     # the scales may yet show one: a stone of the mover's out and the lid still
     # moving (it settles within a second), or the mover's bowl moving (a hand in
     # it: for PASS_HAND_MS; a mover playing on at once keeps it moving for good)
-    if bowlwatch.unused(ref, c) >= 1 and bowlwatch.lid_moving(ref, o):
+    moving = bowlwatch.lid_moving(ref, o) and not _lid_after(ref, v, c, ref.scales.stir[o])
+    if bowlwatch.unused(ref, c) >= 1 and moving:
         return True
     # the lid moving with no stone seen out: a pass stone dropped before the
     # bowl's reading caught up, or before the mover played on (its hand holds
     # none now): wait for the lid (seed 765755 game 14: a quick pass at tempo 0
     # announced as a second stone, the answer)
-    if not bowlwatch.lid_moving(ref, o) and (bowlwatch.settled(ref, c) or _played_on(ref, v, c)):
+    if not moving and (bowlwatch.settled(ref, c) or _played_on(ref, v, c)):
         return False
     w = ref.wait
     if w.pass_n != g.n:
@@ -527,7 +533,7 @@ def _pass_or_wait(ref, v):
     Still on its way: wait for the lid (its settling looks again)."""
     g = ref.game
     c = g.to_move()
-    if _pass_stone(ref, v, c):
+    if bowlwatch.pass_stone_in(ref, c) and _pass_stone(ref, v, c):
         bowlwatch.check_lids(ref)
         moves.pass_move(ref, c, stone=True)
         ref.dirty = True
@@ -658,41 +664,68 @@ def _pass_in(ref, v):
     c = g.to_move()
     r = ref.remote
     return g.rules.uses_pass_stones and not ref.pending and not g.over and v.mis <= CAP \
-        and _pass_stone(ref, v, c) and (r is None or r.allows(c, PASS))
+        and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)) \
+        and _pass_stone(ref, v, c)
 
 
 def _pass_stone(ref, v, c):
-    """A pass stone of `c` in the lid, beyond what stones gone from the board
-    may be: prisoners of moves on the board not taken yet, on their way into
-    the lid a pass stone of c's goes to. Counted as pass stones, such prisoners
-    passed for the mover (campaign seeds 390617 game 82, 553306 game 10)."""
-    return bowlwatch.pass_stone_in(ref, c) and bowlwatch.pass_stone_in(ref, c, _gone(ref, v, c))
+    """The stone the opponent's lid holds beyond the game (bowlwatch.pass_stone_in)
+    is c's pass stone, not the prisoner of what the board shows: neither come
+    in after the answer's stone landed and a stone of c's left the board
+    (`_lid_after`), nor as many as the prisoners of moves that explain the
+    frame without a pass (`_prisoners_fit`)."""
+    o = WHITE if c == BLACK else BLACK
+    return not _lid_after(ref, v, c, ref.scales.gain_at[o]) and not _prisoners_fit(ref, v, c)
 
 
-def _gone(ref, v, c):
-    """Stones of `c` off the board that may be prisoners in its opponent's lid:
-    the game's stones missing now, and stones a look saw (ref.seen, not in the
-    game) gone now beside a new stone of the opponent's, which may have taken
-    them before the board took either."""
+def _lid_after(ref, v, c, t):
+    """The opponent's lid began to take a stone at ticks t (-1: unknown) more than
+    LID_LAG_MS after the first of the opponent's new stones landed, and after
+    a stone of c's now gone from the board left it: a pass stone lands in the
+    lid before its answer's stone, a prisoner after its stone was lifted. So
+    it is that prisoner (seeds 2431600987 game 16, 7662910399 game 32: the
+    answer's prisoner, the move before on a dead sensor, taken for a pass)."""
+    since = ref.since
+    if t < 0 or since is None or ref.ticks_of is None:
+        return False
+    o = WHITE if c == BLACK else BLACK
+    stable = v.stable
+    first = -1
+    for i in v.extra:
+        if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
+            first = since[i]
+    # (ticks wrap at 30 bits: t is later when less than half the range on)
+    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
+        return False
+    cells = ref.game.board.cells
+    for i in v.missing:
+        if cells[ref.p_of(i)] == c and since[i] > 0 and \
+                0 < (t - ref.ticks_of(since[i])) & 0x3FFFFFFF < 0x20000000:
+            return True
+    return False
+
+
+def _prisoners_fit(ref, v, c):
+    """Without a pass, moves from c explain the frame (in the order the
+    stones arrived; or after a stone of c's a look saw, captured since:
+    `_captured_unseen`), and their prisoners gone from the board are at least
+    as many as the opponent's lid holds beyond the game: the lid holds those
+    prisoners (seeds 2431601095 game 1, 7662910376 game 9: two stones in one
+    window, the second capturing, its prisoner taken for a pass stone)."""
+    o = WHITE if c == BLACK else BLACK
+    over = bowlwatch.loose(ref, o)
+    if over is None or ref.pending or v.mis > CAP:
+        return False
     cells = ref.game.board.cells
     k = 0
     for i in v.missing:
         if cells[ref.p_of(i)] == c:
             k += 1
-    seen = ref.seen
-    stable = v.stable
-    size = ref.size
-    for q in range(ref.n):
-        if seen[q] != c or stable[q] != 0 or cells[ref.p_of(q)] != 0:
-            continue
-        for j in v.extra:
-            if stable[j] != c and stable[j] != 0:
-                dx = q % size - j % size
-                dy = q // size - j // size
-                if dx * dx + dy * dy == 1:
-                    k += 1
-                    break
-    return k
+    new = new_stones(v)
+    if k >= over and new and not unknown(ref, new):
+        if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+            return True
+    return k + 1 >= over and _captured_unseen(ref, v)
 
 
 def _pass_first_of_all(ref, v):

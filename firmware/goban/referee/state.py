@@ -84,6 +84,12 @@ class Scales:
         # puts back may come from the bowl (bowlwatch.knocked)
         self.fixing = array("i", [0, 0, 0])
         self.fixing_at = array("i", [0, 0, 0])
+        # when each lid last began to move (its reading unsettled: a stone
+        # dropping in), and when the oldest stone it holds that the game does not
+        # explain began to come in (-1: not seen): a pass stone lands before its
+        # answer, a prisoner after its stone left the board (goban.referee.play)
+        self.stir = array("i", [-1, -1, -1])
+        self.gain_at = array("i", [-1, -1, -1])
 
 
 class Wait:
