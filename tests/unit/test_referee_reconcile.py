@@ -357,7 +357,7 @@ def test_a_weak_reading_nobody_takes_off_is_flagged():
     Nobody takes anything off it: after FAINT_MS it is flagged as a sensor
     fault, and what stood announced is over. Kept, nobody could answer it and
     the game stopped (campaign seed 434437, game 263)."""
-    from goban.referee.play import FAINT_MS
+    from goban.referee.wrong import FAINT_MS
     s = S.weak_reading_named_as_a_stone_nobody_takes_off()
     assert s[0] == [("illegal", "extra-stone", "aa")]
     assert s[1] == [] and 1000 < FAINT_MS <= 3000       # (looked at 1 s, then 3 s)

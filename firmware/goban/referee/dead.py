@@ -31,7 +31,7 @@ counts with what the players said."""
 from goban.board import BLACK, WHITE
 from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
 from goban.referee import scoring, fill, moves
-from goban.referee.play import phantoms, flag
+from goban.referee.play import phantoms
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
 LATE_PASS_MS = 2000        # a pass this soon after play ended is a late one, not a request to resume
@@ -46,7 +46,7 @@ def frame(ref, stable, mis, pend):
         # weak readings where the bowls say no stone can be: a sensor whose
         # baseline wandered, read from its old one after a restart, is no stone
         # added (seed 434437 game 223): flagged, as in play
-        flag(ref, ghosts)
+        ref.flag_sensors(ghosts)
         return
     doubtful = _doubtful(ref, stable)
     extra = extra + [i for i in changed if i not in doubtful]

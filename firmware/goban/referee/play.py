@@ -66,12 +66,6 @@ SILENT_WAITS = 4
 # a pass stone in a hand (the mover's bowl moving, nothing in the lid yet) is
 # waited for this long after the opponent's stone came; then only the lid tells
 PASS_HAND_MS = 1500
-# a weak reading announced as a stone that nobody takes off in this long is a
-# sensor whose baseline wandered (no placed stone reads weak): flagged
-FAINT_MS = 2500
-# a stone dropped into a lid reads there (its scale's next sample, the job that
-# tells the referee) this late at most
-LID_LAG_MS = 300
 
 
 def frame(ref, stable, mis, pend):
@@ -249,16 +243,7 @@ def _rebase(ref, v):
 def _flag(ref, v):
     """Flagged (they read as faulty from the next scan, `sensor-fault`, and a
     move there goes the unseen way, as on a dead sensor); read again."""
-    flag(ref, v.phantoms)
-
-
-def flag(ref, pts):
-    """Sensors flagged (goban.referee.dead's look at the count too): the frame
-    is stale until they read as faulty, so presses wait for the next look."""
-    for i in pts:
-        ref.mark_sensor(i)
-    ref.dirty = True
-    ref.stale = True
+    ref.flag_sensors(v.phantoms)
 
 
 def _explained(ref, v):
@@ -487,7 +472,10 @@ def _pass_first(ref, v):
     # the scales may yet show one: a stone of the mover's out and the lid still
     # moving (it settles within a second), or the mover's bowl moving (a hand in
     # it: for PASS_HAND_MS; a mover playing on at once keeps it moving for good)
-    moving = bowlwatch.lid_moving(ref, o) and not _lid_after(ref, v, c, ref.scales.stir[o])
+    moving = bowlwatch.lid_moving(ref, o)
+    if moving:
+        from goban.referee.passorder import lid_after
+        moving = not lid_after(ref, v, c, ref.scales.stir[o])
     if bowlwatch.unused(ref, c) >= 1 and moving:
         return True
     # the lid moving with no stone seen out: a pass stone dropped before the
@@ -633,20 +621,12 @@ def _fix(ref, v):
     """The smallest fix: what is left once the longest order of moves that
     fits is played (on the game, taken back after), as goban.referee.announce
     words it (goban.referee.wrong: loaded when something is first wrong)."""
-    from goban.referee.wrong import what_is_wrong
+    from goban.referee.wrong import what_is_wrong, faint
     code, color, i, pts, kw = what_is_wrong(ref, v)
     if code == "resume-order":
         ref.resumed = False       # the restart's look is over: those stones are played again
-    if i is not None and i in v.extra and weak(ref, i) and ref.mark_sensor is not None:
-        # a weak reading named as a stone: if nobody takes it off, it is none (a
-        # drift the bowls could not rule out: a stone they counted out wrongly;
-        # seed 434437 game 263, a baseline that walked while the board was off)
-        if code == ref.illegal and i == ref.announced:
-            if (ref.now - ref.announced_at) & 0x3FFFFFFF >= FAINT_MS:
-                flag(ref, [i])
-                return
-        else:
-            ref.look_again(FAINT_MS)
+    if faint(ref, v, code, i):
+        return
     ref.announce(code, color, i, pts, **kw)
 
 
@@ -669,63 +649,10 @@ def _pass_in(ref, v):
 
 
 def _pass_stone(ref, v, c):
-    """The stone the opponent's lid holds beyond the game (bowlwatch.pass_stone_in)
-    is c's pass stone, not the prisoner of what the board shows: neither come
-    in after the answer's stone landed and a stone of c's left the board
-    (`_lid_after`), nor as many as the prisoners of moves that explain the
-    frame without a pass (`_prisoners_fit`)."""
-    o = WHITE if c == BLACK else BLACK
-    return not _lid_after(ref, v, c, ref.scales.gain_at[o]) and not _prisoners_fit(ref, v, c)
-
-
-def _lid_after(ref, v, c, t):
-    """The opponent's lid began to take a stone at ticks t (-1: unknown) more than
-    LID_LAG_MS after the first of the opponent's new stones landed, and after
-    a stone of c's now gone from the board left it: a pass stone lands in the
-    lid before its answer's stone, a prisoner after its stone was lifted. So
-    it is that prisoner (seeds 2431600987 game 16, 7662910399 game 32: the
-    answer's prisoner, the move before on a dead sensor, taken for a pass)."""
-    since = ref.since
-    if t < 0 or since is None or ref.ticks_of is None:
-        return False
-    o = WHITE if c == BLACK else BLACK
-    stable = v.stable
-    first = -1
-    for i in v.extra:
-        if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
-            first = since[i]
-    # (ticks wrap at 30 bits: t is later when less than half the range on)
-    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
-        return False
-    cells = ref.game.board.cells
-    for i in v.missing:
-        if cells[ref.p_of(i)] == c and since[i] > 0 and \
-                0 < (t - ref.ticks_of(since[i])) & 0x3FFFFFFF < 0x20000000:
-            return True
-    return False
-
-
-def _prisoners_fit(ref, v, c):
-    """Without a pass, moves from c explain the frame (in the order the
-    stones arrived; or after a stone of c's a look saw, captured since:
-    `_captured_unseen`), and their prisoners gone from the board are at least
-    as many as the opponent's lid holds beyond the game: the lid holds those
-    prisoners (seeds 2431601095 game 1, 7662910376 game 9: two stones in one
-    window, the second capturing, its prisoner taken for a pass stone)."""
-    o = WHITE if c == BLACK else BLACK
-    over = bowlwatch.loose(ref, o)
-    if over is None or ref.pending or v.mis > CAP:
-        return False
-    cells = ref.game.board.cells
-    k = 0
-    for i in v.missing:
-        if cells[ref.p_of(i)] == c:
-            k += 1
-    new = new_stones(v)
-    if k >= over and new and not unknown(ref, new):
-        if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
-            return True
-    return k + 1 >= over and _captured_unseen(ref, v)
+    """Is the stone the opponent's lid holds beyond the game c's pass stone
+    (goban.referee.passorder)?"""
+    from goban.referee import passorder     # under rules with pass stones only
+    return passorder.pass_stone(ref, v, c, _captured_unseen)
 
 
 def _pass_first_of_all(ref, v):

@@ -406,6 +406,14 @@ class RefState:
         else:
             job(self)
 
+    def flag_sensors(self, pts):
+        """Sensors flagged as faulty (in play and at the count): the frame is
+        stale until they read as faulty, so presses wait for the next look."""
+        for i in pts:
+            self.mark_sensor(i)
+        self.dirty = True
+        self.stale = True
+
     def look_again(self, ms):
         """Look at the board again in `ms` even if nothing changes."""
         self.due = self.now

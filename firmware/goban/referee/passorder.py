@@ -1,0 +1,77 @@
+"""A stone in the opponent's lid that the game does not explain: the mover's pass
+stone, or the prisoner of what the board shows? The order tells (the same
+weights): a pass stone lands in the lid before its answer's stone, a prisoner
+after its stone was lifted; and prisoners of moves that explain the board
+without a pass are theirs. Loaded by goban.referee.play under rules with pass
+stones only, when a lid holds such a stone (the .mpy install's heap is tight)."""
+
+from goban.board import BLACK, WHITE
+from goban.referee.diff import CAP
+from goban.referee import bowlwatch
+from goban.referee.explain import explain, new_stones, sure, unknown
+
+# a stone dropped into a lid reads there (its scale's next sample, the job that
+# tells the referee) this late at most
+LID_LAG_MS = 300
+
+
+def pass_stone(ref, v, c, captured_unseen):
+    """The stone the opponent's lid holds beyond the game (bowlwatch.pass_stone_in)
+    is c's pass stone, not the prisoner of what the board shows: neither come
+    in after the answer's stone landed and a stone of c's left the board
+    (`lid_after`), nor as many as the prisoners of moves that explain the
+    frame without a pass (`_prisoners_fit`). `captured_unseen`: play's rule,
+    passed in (this module is below play in the import graph)."""
+    o = WHITE if c == BLACK else BLACK
+    return not lid_after(ref, v, c, ref.scales.gain_at[o]) and \
+        not _prisoners_fit(ref, v, c, captured_unseen)
+
+
+def lid_after(ref, v, c, t):
+    """The opponent's lid began to take a stone at ticks t (-1: unknown) more than
+    LID_LAG_MS after the first of the opponent's new stones landed, and after
+    a stone of c's now gone from the board left it: a pass stone lands in the
+    lid before its answer's stone, a prisoner after its stone was lifted. So
+    it is that prisoner (seeds 2431600987 game 16, 7662910399 game 32: the
+    answer's prisoner, the move before on a dead sensor, taken for a pass)."""
+    since = ref.since
+    if t < 0 or since is None or ref.ticks_of is None:
+        return False
+    o = WHITE if c == BLACK else BLACK
+    stable = v.stable
+    first = -1
+    for i in v.extra:
+        if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
+            first = since[i]
+    # (ticks wrap at 30 bits: t is later when less than half the range on)
+    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
+        return False
+    cells = ref.game.board.cells
+    for i in v.missing:
+        if cells[ref.p_of(i)] == c and since[i] > 0 and \
+                0 < (t - ref.ticks_of(since[i])) & 0x3FFFFFFF < 0x20000000:
+            return True
+    return False
+
+
+def _prisoners_fit(ref, v, c, captured_unseen):
+    """Without a pass, moves from c explain the frame (in the order the
+    stones arrived; or after a stone of c's a look saw, captured since:
+    `_captured_unseen`), and their prisoners gone from the board are at least
+    as many as the opponent's lid holds beyond the game: the lid holds those
+    prisoners (seeds 2431601095 game 1, 7662910376 game 9: two stones in one
+    window, the second capturing, its prisoner taken for a pass stone)."""
+    o = WHITE if c == BLACK else BLACK
+    over = bowlwatch.loose(ref, o)
+    if over is None or ref.pending or v.mis > CAP:
+        return False
+    cells = ref.game.board.cells
+    k = 0
+    for i in v.missing:
+        if cells[ref.p_of(i)] == c:
+            k += 1
+    new = new_stones(v)
+    if k >= over and new and not unknown(ref, new):
+        if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+            return True
+    return k + 1 >= over and captured_unseen(ref, v)
