@@ -221,12 +221,11 @@ def _takeback_by_hand(ref, v):
     lifted, never a move of the stones put back."""
     g = ref.game
     n = g.n
-    if not n or ref.pending == "undo" or v.mis > CAP:
+    if ref.pending == "undo" or v.mis > CAP:
         return None
-    p = g.move_point(n)
-    if p <= ABANDON:
+    i = ref.last_i()
+    if i < 0:
         return None
-    i = ref.i_of(p)
     if i not in v.missing or len(v.missing) != 1 or v.changed or not v.extra:
         return None
     caps = [ref.i_of(q) for q in g.last_capture()]
