@@ -103,7 +103,7 @@ def test_a_stone_of_the_last_game_in_a_handicap_game(tmp_path):
     false or lost move, no jam, and the board's count is the players' (B+9, the
     handicap komi and compensation on both sides)."""
     import argparse
-    from goboard.commands.sim import simulate
+    from goboard.sim.run import simulate
     path = tmp_path / "h2.sgf"
     path.write_text(HANDICAP_GAME)
     for seed in (1, 2):
