@@ -95,10 +95,6 @@ _TICK = const(18)         # ms between the thinker's ticks (a tenth of its time 
 _ENTER = const(19)        # a side entered an overtime period since the last event
 _SLOTS = const(20)
 
-_MOVED = const(0)          # Clock._then's acts
-_LIFTED = const(1)
-_PRESSED = const(2)
-
 _MASK = const(0x3FFFFFFF)  # MicroPython's ticks period is 2**30
 _HALF = const(0x20000000)  # a difference this big (mod 2**30) is negative: not yet
 LETTER = ("", "B", "W")
@@ -302,23 +298,13 @@ class Clock:
         (Few locals: a bigger frame is a heap block on MicroPython.)"""
         if self.st[_FLAG]:
             return None
-        return self._then(self._at(now, at), _MOVED, color, lift)
-
-    def _then(self, t, act, color, lift=False):
-        """Charge the thinker up to t, then `act` (_MOVED, _LIFTED, _PRESSED)
-        for `color` at t: the flag's event when its time ran out first, else the
-        clock's (None while a capture or the press option holds the turn)."""
-        self._charge(t)
+        now = self._at(now, at)
+        self._charge(now)
         if self.st[_FLAG]:
             return self.event(flag=True)
-        if act == _MOVED:
-            self._turn(color, t, lift)
-            if self.st[_LIFT] or self.spec.press:
-                return None
-        elif act == _LIFTED:
-            self._lifted(color, t)
-        else:
-            self._switch(color, t)
+        self._turn(color, now, lift)
+        if self.st[_LIFT] or self.spec.press:
+            return None
         return self.event()
 
     def _turn(self, color, t, lift):
@@ -346,7 +332,12 @@ class Clock:
         st = self.st
         if st[_LIFT] != color or st[_FLAG]:
             return None
-        return self._then(self._at(now, at), _LIFTED, color)
+        t = self._at(now, at)
+        self._charge(t)
+        if st[_FLAG]:
+            return self.event(flag=True)
+        self._lifted(color, t)
+        return self.event()
 
     def _lifted(self, color, t):
         self.st[_LIFT] = 0
@@ -361,7 +352,11 @@ class Clock:
         w = st[_WAIT]
         if not w or (color and color != w) or st[_FLAG] or st[_LIFT]:
             return None
-        return self._then(now, _PRESSED, w)
+        self._charge(now)
+        if st[_FLAG]:
+            return self.event(flag=True)
+        self._switch(w, now)
+        return self.event()
 
     def _switch(self, color, now):
         sp = self.spec
