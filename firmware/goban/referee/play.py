@@ -359,9 +359,13 @@ def _moved_last(ref, v):
     """The last move's stone is not where it was taken: gone, another colour
     there, or lifted and put back since (its stamp): it may have rolled, and
     nothing after it is sure till the board says where it came to rest."""
-    i = ref.last_i()
-    if i < 0:
+    g = ref.game
+    if not g.n:
         return False
+    p = g.move_point(g.n)
+    if p <= ABANDON:
+        return False
+    i = ref.i_of(p)
     return i in v.missing or i in v.changed or \
         (ref.move_stamp > 0 and ref.since[i] != ref.move_stamp)
 
@@ -390,12 +394,12 @@ def _rolled(ref, v):
     was pushed before the answer."""
     g = ref.game
     n = g.n
-    if ref.pending == "undo" or ref.remote is not None or v.mis > CAP or g.over:
+    if not n or ref.pending == "undo" or ref.remote is not None or v.mis > CAP or g.over:
         return False
-    i = ref.last_i()
-    if i < 0:
+    p = g.move_point(n)
+    if p <= ABANDON:
         return False
-    p = ref.p_of(i)
+    i = ref.i_of(p)
     c = g.color_of(n)
     stable = v.stable
     since = ref.since

@@ -22,7 +22,7 @@ for them during a game:
 from array import array
 
 from goban import rules as R
-from goban.game import Game, ABANDON
+from goban.game import Game
 from goban.points import name as point_name, board_index, frame_index
 from goban.referee.words import LETTER, NAMES
 from goban.referee.diff import NO_TOL, CAP, fill_bytes, split
@@ -267,16 +267,6 @@ class RefState:
     def name(self, i):
         """Frame index -> SGF name."""
         return point_name(i, self.size)
-
-    def last_i(self):
-        """The frame index of the last move's stone, -1 when there is none (no
-        move yet, a pass, an abandon): the point guarded against a roll, a lift
-        or a takeback by hand."""
-        g = self.game
-        if not g.n:
-            return -1
-        p = g.move_point(g.n)
-        return frame_index(p, self.size) if p > ABANDON else -1
 
     # --- events and what the board shows ------------------------------------------
     def emit(self, ev):

@@ -221,11 +221,12 @@ def _takeback_by_hand(ref, v):
     lifted, never a move of the stones put back."""
     g = ref.game
     n = g.n
-    if ref.pending == "undo" or v.mis > CAP:
+    if not n or ref.pending == "undo" or v.mis > CAP:
         return None
-    i = ref.last_i()
-    if i < 0:
+    p = g.move_point(n)
+    if p <= ABANDON:
         return None
+    i = ref.i_of(p)
     if i not in v.missing or len(v.missing) != 1 or v.changed or not v.extra:
         return None
     caps = [ref.i_of(q) for q in g.last_capture()]
