@@ -4,7 +4,7 @@ import argparse
 import os
 import tempfile
 
-from goboard.commands.sim import simulate
+from goboard.sim.run import simulate
 from conftest import DATA
 
 
@@ -58,7 +58,9 @@ def flickering_game(seed, point="aa", from_move=61):
     the black threshold ±6 at random from move `from_move` on.
     Returns (events, summary, verdict)."""
     from goboard.sim import faults as simfaults
-    from goboard.commands.sim import BOARDS, load_input, run_job
+    from goboard.paths import BOARDS
+    from goboard.sim.run import run_job
+    from goboard.sim.script import load_input
     game = os.path.join(DATA, "sim_gnugo_19.sgf")
     args = argparse.Namespace(rules=None, komi=None, handicap=None, seed=seed, noise=1,
                               size=None, tempo=None, faults=0, fault_kinds=None)

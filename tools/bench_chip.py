@@ -104,21 +104,7 @@ def moves_bench(games):
             c = 3 - c
             if t > worst:
                 worst = t
-    b = Board(19)
-    q = b.point(9, 9)
-    times = []
-    for rep in range(8):
-        g = Game("chinese", size=19, capacity=8)
-        g.setup(white=[p for p in b.points() if p != q], to_move=1)
-        t0 = time.ticks_us()
-        code = g.play(1, q)
-        t = time.ticks_diff(time.ticks_us(), t0)
-        if code is not None or g.last_removed != 360:
-            raise SystemExit("the 360-stone capture failed")
-        if rep:
-            times.append(t)
-    times.sort()
-    print("MOVES", total, n, worst, times[len(times) // 2])
+    print("MOVES", total, n, worst, capture360(time.ticks_us, time.ticks_diff))
 '''
 
 LOOP = r'''
@@ -355,7 +341,8 @@ def core_figures(img, fs, tmp, xip_cache=True):
         c.boot()
         c.run_for(300_000)
         c.raw_repl()
-        out = c.exec(MOVES + "moves_bench(%r)\n" % (idx,), limit_us=300_000_000)
+        out = c.exec(MOVES + bench_core.CAPTURE360 + "moves_bench(%r)\n" % (idx,),
+                     limit_us=300_000_000)
         line = [x for x in out.splitlines() if x.startswith("MOVES")][0].split()
         total, n, worst, cap = (int(v) for v in line[1:])
         import bench_count

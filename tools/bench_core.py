@@ -143,7 +143,21 @@ def main(path):
                 figs.append((mem() - a, bufs, g.captures[1] + g.captures[2], len(g.log),
                              len(g.flags) - 1))
     state, bufs, caps, loglen, hcap = figs[0]
-    # worst case: one stone takes 360
+    worst = capture360(ticks_us, ticks_diff)
+    print("moves", total, "us", us, "refused", refused, "heap", heap, "per", done,
+          "state", state, "bufs", bufs, "caps", caps, "loglen", loglen,
+          "gstate400", figs[1][0], "gcaps400", figs[1][2], "glog400", figs[1][3],
+          "gstate500", figs[2][0], "glog500", figs[2][3], "ghist500", figs[2][4],
+          "bigk", big_k, "bigus", big_us, "worstus", worst)
+
+'''
+
+# The worst capture, one stone taking 360: a function for both benches' MicroPython
+# programs (Game and Board their globals; bench_chip runs it on the emulated chip).
+# The median of seven after a warm-up: one ~13 us call is at the mercy of the
+# scheduler on a shared machine, so the largest of a few measured the noise.
+CAPTURE360 = r'''
+def capture360(ticks_us, ticks_diff):
     b = Board(19)
     q = b.point(9, 9)
     times = []
@@ -154,21 +168,16 @@ def main(path):
         code = g.play(1, q)
         t = ticks_diff(ticks_us(), t0)
         if code is not None or g.last_removed != 360:
-            raise SystemExit("worst-case capture failed: %r %d" % (code, g.last_removed))
-        if rep:  # the first is a warm-up
+            raise SystemExit("the 360-stone capture failed: %r %d" % (code, g.last_removed))
+        if rep:
             times.append(t)
-    # the median of seven: one ~13 us call is at the mercy of the scheduler on a
-    # shared machine, so the largest of a few measured the noise, not the capture
     times.sort()
-    worst = times[len(times) // 2]
-    print("moves", total, "us", us, "refused", refused, "heap", heap, "per", done,
-          "state", state, "bufs", bufs, "caps", caps, "loglen", loglen,
-          "gstate400", figs[1][0], "gcaps400", figs[1][2], "glog400", figs[1][3],
-          "gstate500", figs[2][0], "glog500", figs[2][3], "ghist500", figs[2][4],
-          "bigk", big_k, "bigus", big_us, "worstus", worst)
-
-main(sys.argv[1] if len(sys.argv) > 1 else sys.stdin.readline().strip())
+    return times[len(times) // 2]
 '''
+
+REPLAY += CAPTURE360 + """
+main(sys.argv[1] if len(sys.argv) > 1 else sys.stdin.readline().strip())
+"""
 
 
 def make_games(path):

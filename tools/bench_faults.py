@@ -45,7 +45,7 @@ sys.path.insert(0, str(REPO / "host"))
 sys.path.insert(0, str(REPO / "firmware"))
 
 from goboard.sim import faults as simfaults  # noqa: E402
-from goboard.commands.sim import simulate  # noqa: E402
+from goboard.sim.run import simulate  # noqa: E402
 
 GAMES = REPO / "tools" / "sim" / "games"
 TEMPOS = (0, 0, None, 60, 150, 300, 600, 1000, 1500, 2500)   # ms; None: the default 120-400

@@ -188,6 +188,7 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
                     # a scan (a drift that stays is learned; a burst of noise,
                     # jumping from scan to scan, moves no baseline: it would have
                     # walked a stone's under it, and the stone read as gone)
+                    # (_follow's step, unrolled: a viper call a point costs more)
                     b = st & 0xFFFF
                     step = ((v << 4) - b) >> 4
                     if step == 0:
@@ -209,6 +210,7 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
             stones += 1
             if d >= strong_b or d <= strong_w:
                 # strong: a stone well down; steady while it moves within the band
+                # (the fast path above repeats these lines: unrolled for speed)
                 k = t[i]
                 dv = v - int(p[i])
                 p[i] = v

@@ -106,7 +106,9 @@ def open_mouths(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int,
         while i < n:
             q = st[i]
             bits = 0
-            # the four neighbours written out on purpose (viper: no call, no loop)
+            # the four neighbours written out on purpose (viper: no call, no loop);
+            # the tally below is label_regions' own, repeated: a call a point would
+            # slow the count, and label_regions' flood reads the same cells at once
             v = w[q - 1]
             if v == 1 or v == 2:
                 bits = bits | v

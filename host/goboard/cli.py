@@ -9,30 +9,12 @@ stderr and exit status 2, never a traceback.
 import argparse
 import importlib
 import os
-import shutil
 import sys
 
 from goboard.errors import UserError
 
 COMMANDS = ("replay", "score", "sim", "ports", "sync", "watch", "serve", "relay", "record", "demo",
             "new", "clock", "gtp", "play", "diag")
-
-
-def invoked_as():
-    """How to run goboard again from this shell, for a hint to the user: `goboard`
-    when that is on PATH and is this one, else the path this one was started by
-    (`.venv/bin/goboard`), else `python -m goboard`."""
-    def short(path, name):
-        found = shutil.which(name)
-        if found and os.path.realpath(found) == os.path.realpath(path):
-            return name
-        rel = os.path.relpath(path)
-        return os.path.abspath(path) if rel.startswith("..") else \
-            rel if os.sep in rel else "./" + rel
-    me = sys.argv[0] if sys.argv and sys.argv[0] else ""
-    if os.path.basename(me) in ("__main__.py", "-m", "-c", ""):
-        return "%s -m goboard" % short(sys.executable, os.path.basename(sys.executable))
-    return short(me, "goboard")
 
 
 def _load(name):

@@ -131,7 +131,7 @@ def test_a_campaign_game_that_once_failed_now_holds(case):
     a resume question players could not answer...), replayed exactly (their seed
     draws the same faults, mistakes and tempo): now clean."""
     import argparse
-    from goboard.commands.sim import simulate
+    from goboard.sim.run import simulate
     args = argparse.Namespace(
         rules=case["rules"], komi=None, handicap=None, seed=case["seed"], noise=case["noise"],
         size=None, profile=None, cut_after="", torn=False, log_dir=None, json=True,

@@ -13,7 +13,7 @@ import time
 import linkrig
 
 from goboard.sim.board import SimBoard
-from goboard.commands.sim import load_input
+from goboard.sim.script import load_input
 from goboard.record.journal import Journal
 from goboard.record.sync import follow, sgf_path
 from goboard.link.transport import HostLink

@@ -7,7 +7,7 @@ import linkrig
 
 from goban.game import Game
 from goboard.sim.board import SimBoard
-from goboard.commands.sim import parse_script
+from goboard.sim.script import parse_script
 from goboard.link.transport import HostLink, LinkError
 from sim_rig import play
 

@@ -13,7 +13,7 @@ import linkrig
 from goban.gamelog import GameLog
 from goban.rules import RULE_IDS
 from goboard.sim.board import SimBoard
-from goboard.commands.sim import parse_script
+from goboard.sim.script import parse_script
 from goboard.link.transport import HostLink, LinkError
 from sim_rig import sim, kinds, illegal, script, play
 

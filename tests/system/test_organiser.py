@@ -20,7 +20,7 @@ import pytest
 import linkrig
 from broker import LocalBroker, find_mosquitto
 from browser_rig import _real_browser_present, browser, viewport, wait_for  # noqa: F401
-from goboard.commands.sim import parse_script
+from goboard.sim.script import parse_script
 from goboard.record.sgfrecord import read_moves
 from goboard.record.sync import sgf_path
 from goboard.sim.board import SimBoard

@@ -13,7 +13,7 @@ from sgfmill import sgf
 
 from goban.gamelog import GameLog
 from goboard.live import pairing
-from goboard.commands.sim import parse_script
+from goboard.sim.script import parse_script
 from goboard.link.transport import HostLink, LinkError
 from goboard.record.sgfrecord import record_game
 from goboard.sim.board import SimBoard

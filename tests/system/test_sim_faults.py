@@ -19,7 +19,9 @@ import pytest
 
 from conftest import DATA, MP, REPO, run_micropython
 from goboard.sim import faults as simfaults
-from goboard.commands.sim import BOARDS, parse_script, run_job, simulate
+from goboard.paths import BOARDS
+from goboard.sim.run import run_job, simulate
+from goboard.sim.script import parse_script
 from goboard.errors import UserError
 from sim_rig import flickering_game, kinds, play, script, sim
 

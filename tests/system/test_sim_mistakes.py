@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from goboard.sim import faults as simfaults
-from goboard.commands.sim import parse_script, simulate
+from goboard.sim.run import simulate
+from goboard.sim.script import parse_script
 from goboard.errors import UserError
 from goboard.record.sgfgame import read_sgf
 from goban import rules as R

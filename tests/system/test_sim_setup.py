@@ -104,7 +104,7 @@ def test_a_stone_of_the_last_game_in_a_handicap_game(tmp_path):
     false or lost move, no jam, and the board's count is the players' (B+9, the
     handicap komi and compensation on both sides)."""
     import argparse
-    from goboard.commands.sim import simulate
+    from goboard.sim.run import simulate
     path = tmp_path / "h2.sgf"
     path.write_text(HANDICAP_GAME)
     for seed in (1, 2):
@@ -126,7 +126,7 @@ def test_the_display_naming_a_stray_stone_just_taken_off_is_no_false_alarm():
     after. The players read that display as the stray stone's announcement,
     not as a false alarm (campaign seed 445107, game 21: one of seven)."""
     import argparse
-    from goboard.commands.sim import simulate
+    from goboard.sim.run import simulate
     from goboard.sim.faults import CATALOGUE, MISTAKES
     args = argparse.Namespace(rules="aga", komi=None, handicap=None, seed=4454185769,
                               noise=1, size=None, profile=None, cut_after="", torn=False,

@@ -1,7 +1,8 @@
 """The import graph of the host package (host/goboard) and of the firmware
 (firmware/goban), drawn from the source with `ast` (imports inside functions
 included, nothing imported): no circles, no library module of the host
-importing a command, no private name imported across modules."""
+importing a command, no command importing another, no private name imported
+across modules."""
 
 from conftest import REPO
 from importgraph import circles, imports, modules, show
@@ -44,6 +45,16 @@ def test_no_host_library_imports_a_command():
     wrong = ["%s imports %s" % (m, t) for m, targets in sorted(graph.items())
              if not m.startswith(COMMAND_LAYER)
              for t in sorted(targets) if t.startswith(COMMAND_LAYER)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_command_imports_another():
+    """A command is a leaf: what two commands share (the simulator's reader,
+    how goboard was started) lives in a library both import."""
+    graph = imports(modules(HOST))
+    wrong = ["%s imports %s" % (m, t) for m, targets in sorted(graph.items())
+             if m.startswith("goboard.commands.")
+             for t in sorted(targets) if t.startswith(COMMAND_LAYER) and t != m]
     assert not wrong, "\n".join(wrong)
 
 

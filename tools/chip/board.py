@@ -44,7 +44,7 @@ SCALES = ("B", "W", "lidB", "lidW")
 
 def game_script(sgf_path, n_moves=None, seed=1, tempo=None):
     """A game record played at the board by the simulator's hands, as `goboard sim`
-    plays an SGF (goboard.commands.sim.sgf_script, no hand noise): each stone placed
+    plays an SGF (goboard.sim.script.sgf_script, no hand noise): each stone placed
     after a think (120-400 ms, or `tempo` ms +-50%), its captures lifted, a pass
     played as a pass. The whole record (n_moves None, or at least its length)
     ends as it ended: its closing passes, the dead stones it marks lifted, `end`
@@ -53,7 +53,7 @@ def game_script(sgf_path, n_moves=None, seed=1, tempo=None):
     Returns (actions, the stones placed as [(colour, 'dd')])."""
     sys.path.insert(0, os.path.join(REPO, "host"))
     from goboard.record.sgfgame import read_sgf, record_from_sgf
-    from goboard.commands.sim import sgf_script
+    from goboard.sim.script import sgf_script
     sg = read_sgf(sgf_path)
     record = record_from_sgf(sg, None, None, sgf_path)
     moves = record["moves"]

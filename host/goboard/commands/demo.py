@@ -19,8 +19,6 @@ from argparse import Namespace
 from goban import rules as R
 from goban.players import MAX_TEXT
 from goboard.argtypes import add_game_arguments, game_fields, number, port_number
-from goboard.cli import invoked_as
-from goboard.commands.sim import job_game, load_input
 from goboard.errors import UserError
 from goboard.gtp.boardgame import BoardGame
 from goboard.gtp.client import gnugo_argv
@@ -29,11 +27,13 @@ from goboard.link.nullmodem import Relay
 from goboard.link.transport import HostLink
 from goboard.live.server import ServerThread
 from goboard.live.state import COUNTED, ENDED, PAUSED, EventError, LiveState, OutOfOrder
-from goboard.paths import BOARDS, SIM
+from goboard.paths import BOARDS, SIM, invoked_as
 from goboard.record.journal import Journal
 from goboard.record.sgfrecord import read_moves
 from goboard.record.sync import follow, sgf_path, sync_once
 from goboard.sim.board import SimBoard
+from goboard.sim.run import job_game
+from goboard.sim.script import load_input
 from goboard.sim.table import SimPerson, SimTable
 
 DEMO_GAME = SIM / "games" / "demo-19.sgf"

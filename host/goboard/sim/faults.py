@@ -569,7 +569,7 @@ def plan_mistakes(n, rng, kinds, facts, rules, dead, over, taken=()):
 
 class Mistakes:
     """The physical side of the planned mistakes, woven into an SGF game's
-    script by goboard.commands.sim.sgf_script through one hook per stage of a move
+    script by goboard.sim.script.sgf_script through one hook per stage of a move
     (each returns actions, or changes those given). Its own random stream:
     the hands' noise and the faults are the same with and without it."""
 
