@@ -603,7 +603,8 @@ def _repay(ref, c, d):
     # So too with its bowl's reading behind, when c's stone is already seen on
     # the board: the answer to that pass (a quick pass at tempo 0, seed 390617
     # game 430: the pass repaid a prisoner said missing long before)
-    passing = ref.game.to_move() == o and (in_hand(ref, o) >= 1 or _answered(ref, c))
+    passing = ref.game.to_move() == o and (in_hand(ref, o) >= 1 or not settled(ref, o)
+                                           or _answered(ref, c))
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
@@ -611,7 +612,7 @@ def _repay(ref, c, d):
         if passing:
             continue      # (nor the other lid's, dropped in this one: seed 264851 game 18)
         if owed and ((ref.now - sc.missed_at[m]) & 0x3FFFFFFF < MISSED_MS
-                     or (m == c and in_hand(ref, o) == 0)):
+                     or (m == c and in_hand(ref, o) == 0 and settled(ref, o))):
             x = owed if owed < d - k else d - k
             sc.missed[m] -= x
             sc.into[c] -= x
