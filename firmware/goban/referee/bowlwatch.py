@@ -601,10 +601,10 @@ def _repay(ref, c, d):
     # prisoner late (seed 264851 game 18: a pass stone 2 s after a prisoner
     # dropped on the floor was said missing, and the pass went unseen)
     # So too with its bowl's reading behind, when c's stone is already seen on
-    # the board: the answer to that pass (a quick pass at tempo 0, seed 390617
+    # the board (c has played on): the answer to that pass (a quick pass at tempo 0, seed 390617
     # game 430: the pass repaid a prisoner said missing long before)
     passing = ref.game.to_move() == o and (in_hand(ref, o) >= 1 or not settled(ref, o)
-                                           or _answered(ref, c))
+                                           or _on_board(ref, c) > 0)
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
@@ -627,25 +627,19 @@ def in_hand(ref, color):
     prisoner put back and lifted again, landing as that move waited, was taken
     for the mover's pass (seed 903317, game 162)."""
     k = unused(ref, color)
-    if k < 1:
-        return k
+    return k - _on_board(ref, color) if k >= 1 else k
+
+
+def _on_board(ref, color):
+    """Stones of `color` a look saw on the board since the game last changed, on
+    points the game has empty (moves not taken yet)."""
     seen = ref.seen
     cells = ref.game.board.cells
+    k = 0
     for i in range(ref.n):
         if seen[i] == color and cells[ref.p_of(i)] == 0:
-            k -= 1
+            k += 1
     return k
-
-
-def _answered(ref, c):
-    """A stone of c's a look saw on the board since the game last changed, on a
-    point the game has empty: c has played on, as after the other side's pass."""
-    seen = ref.seen
-    cells = ref.game.board.cells
-    for i in range(ref.n):
-        if seen[i] == c and cells[ref.p_of(i)] == 0:
-            return True
-    return False
 
 
 def _missing(ref, color, short, taken=False):
