@@ -193,8 +193,10 @@ def test_an_error_soon_after_another_shares_its_cause():
     T = [["B", "aa"], ["W", "bb"], ["B", "cc"], ["W", "dd"]]
     ep = {"t": 3500, "code": "unseen", "point": "dd", "mistake": [], "acted": 0, "end": None,
           "stuck": "no fix", "text": "the sensor under ff is dead"}
-    alarm = {"t": 1500, "code": "unseen", "point": "bb", "mistake": [], "acted": 0, "end": 1600,
-             "text": "a white stone is on bb; the sensor under cc, ff is dead"}
+    # (a question about dead sensors, over with nobody acting, is a question asked:
+    # the alarm here is a mismatch said and gone)
+    alarm = {"t": 1500, "code": "mismatch", "point": "bb", "mistake": [], "acted": 0,
+             "end": 1600, "text": "the board is not the game at bb"}
     out = {"events": [], "summary": {"moves": T[:2], "truth": {
         "moves": T, "released": [1000, 2000, 3000, 60000], "episodes": [alarm, ep],
         "stopped": "no fix",
