@@ -53,7 +53,7 @@ MISSED_MS = 3000                   # prisoners said missing that come in this so
 BEHIND_MS = 3000                   # a settled bowl behind the game this long missed stones leaving
 CARRY_MS = 1500                    # a prisoner reaches its lid this soon after it left the board
 _LID = (0, 2, 3)                   # a colour's lid: its index in the readings
-_OFF = ("", "offB", "offW")        # a bowls event's key: what a lid counts beyond what it holds
+OFF_KEY = ("", "offB", "offW")     # a bowls event's key: what a lid counts beyond what it holds
 
 
 def bowls_event():
@@ -149,7 +149,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         ev["start"] = st
         for c in BOTH:
             j = _LID[c]
-            k = _OFF[c]
+            k = OFF_KEY[c]
             off = sc.into[c] - now[j] if now[j] >= 0 else 0
             if off:
                 ev[k] = off
@@ -463,6 +463,13 @@ def lifted(ref, prisoners):
         sc.hidden[prisoners] = 0
 
 
+def carried(ref, c):
+    """The prisoners of a capture into c's lid, all lifted less than CARRY_MS
+    ago, may still be on their way there."""
+    t = ref.scales.lifted_at[c]
+    return t >= 0 and (ref.now - t) & 0x3FFFFFFF < CARRY_MS
+
+
 def check_lids(ref):
     """Before the game changes (a move, a pass) and at the end of play: a
     settled lid short of its prisoners, with none left to lift, is a prisoner
@@ -477,7 +484,7 @@ def check_lids(ref):
         short = loose(ref, color)
         if short is None or short >= 0 or sc.now[_LID[color]] < 0:
             continue
-        if sc.lifted_at[color] >= 0 and (ref.now - sc.lifted_at[color]) & 0x3FFFFFFF < CARRY_MS:
+        if carried(ref, color):
             continue              # its prisoners still carried (fast play: the next move came first)
         o = WHITE if color == BLACK else BLACK
         over = loose(ref, o)
@@ -503,7 +510,7 @@ def _short_before(ref, c):
     campaign seed 553306, game 27)."""
     sc = ref.scales
     short = loose(ref, c)
-    if sc.lifted_at[c] >= 0 and (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+    if carried(ref, c):
         return                            # a capture lifted since the restart: its prisoners on their way
     if short is not None and short < 0:
         sc.into[c] -= short
@@ -521,7 +528,7 @@ def _passed_over(ref, c):
     o = WHITE if c == BLACK else BLACK
     short = loose(ref, c)
     if short is None or short >= 0 or ref.pending == "capture" or in_hand(ref, o) < 1 \
-            or sc.lifted_at[c] < 0 or (ref.now - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+            or sc.lifted_at[c] < 0 or carried(ref, c):
         return                            # (short since no capture seen lifted: a restart's)
     sc.lifted_at[c] = -1
     _missing(ref, c, short)

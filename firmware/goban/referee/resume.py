@@ -237,6 +237,6 @@ def _scales(ref, logged, last):
         k = c - 1
         if sc.start[k] >= 0 and sc.seen[k] >= 0:
             sc.out[c] = sc.start[k] - sc.seen[k]
-        sc.lid_off[c] = logged.get("offB" if c == BLACK else "offW", 0)
+        sc.lid_off[c] = logged.get(bowlwatch.OFF_KEY[c], 0)
         sc.into[c] = sc.seen[1 + c] + sc.lid_off[c] if sc.seen[1 + c] >= 0 else 0   # (c's lid: reading 1 + c)
     sc.checked = True
