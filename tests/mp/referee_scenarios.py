@@ -602,6 +602,21 @@ def stone_seen_then_captured_before_it_was_taken():
     return out + steps(b, "B cc,- aa")
 
 
+def second_stone_taken_off_then_the_wrong_colour_beside_it():
+    b = Board()
+    steps(b, "B cc", "W ab", "B ee", "W gg")
+    # fast play: black's ff, a second black stone on aa and white's answer on
+    # hh, all before the board looks: it takes ff and hh and names aa, which
+    # black takes off
+    b.put("B", "ff")
+    b.put("B", "aa")
+    b.put("W", "hh")
+    out = steps(b, ".", ".", "- aa")
+    # black's next stone goes down the wrong colour on ba (white there would
+    # capture aa, gone since), then is swapped for a black one
+    return out + steps(b, "W ba", "- ba", "B ba")
+
+
 def stone_seen_then_captured_while_a_sensor_is_dead():
     from goban.referee import FAULT
     b = scales("aga")
@@ -843,6 +858,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
              stone_seen_then_captured_while_a_sensor_is_dead,
+             second_stone_taken_off_then_the_wrong_colour_beside_it,
              prisoner_of_a_move_not_taken_yet_into_the_lid,
              prisoner_of_a_stone_seen_then_captured_into_the_lid,
              quick_pass_while_a_prisoner_is_owed_and_the_bowl_reads_behind,

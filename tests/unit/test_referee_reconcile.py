@@ -244,6 +244,20 @@ def test_a_move_seen_then_captured_before_the_board_took_it():
     assert s[1] == [("restored",), ("move", "W", "aa"), ("move", "B", "ab")]
 
 
+def test_a_stone_taken_off_at_the_boards_word_is_never_a_captured_move():
+    """Fast play: black's ff, a second black stone on aa and white's hh before
+    the board looks; it takes ff and hh and names aa, and black takes it off.
+    Black's next stone goes down the wrong colour on ba, where white would
+    capture aa. The board was the game once aa was off: aa was taken back, not
+    captured (a prisoner leaves after its captor lands). It had taken black aa
+    and white ba, two moves nobody played (tests/unit/test_referee_props.py,
+    seed 85651 game 91)."""
+    s = S.second_stone_taken_off_then_the_wrong_colour_beside_it()
+    assert s[1] == [("illegal", "extra-stone", "aa")] and s[2] == [("restored",)]
+    assert ("move", "B", "aa") not in flat(s) and ("move", "W", "ba") not in flat(s)
+    assert s[3][0][0] == "illegal" and s[-1] == [("move", "B", "ba")]
+
+
 def test_a_stone_seen_then_captured_is_the_move_before_a_dead_sensor_is_asked_about():
     """AGA, a dead sensor elsewhere: black's aa waits for white's moving lid,
     white captures it with ab at once and the prisoner goes to the floor. The

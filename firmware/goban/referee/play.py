@@ -119,8 +119,11 @@ def _matches(ref, v):
 def _settle(ref, v):
     """Nothing differs from the game but what waits to be lifted: nothing
     stands. A pass stone that came in now is the mover's pass; so is the host's
-    pass (goban.remote) once the board matches."""
+    pass (goban.remote) once the board matches. A stone seen since the game
+    last changed and gone now was taken back (a prisoner leaves after its
+    captor lands, never before): no move _captured_unseen may take later."""
     g = ref.game
+    fill_bytes(ref.seen, ref.n, 0)
     done = False
     if ref.pending and v.pend == 0:
         _done_lifting(ref)        # the captures lifted, the takeback done
