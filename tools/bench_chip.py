@@ -35,7 +35,8 @@ a collection), pystack_peak_bytes of pystack_bytes, job_cost_us_at_end; from the
 emulator's counters: step_counters (ten runs of the game's steps: the median
 step's us, instructions, cycles in interrupt handlers, XIP misses, bytes
 allocated; interrupts and USB transfers a step), alloc_bytes_per_move (by part
-of the loop: the referee's look, news, take and button; the log, the link's send
+of the loop: the referee's look in play, its look once play ended (count_look),
+news, take and button; the log, the link's send
 and poll, the display; `loop`: the step's own code) and alloc_sites (part, C
 function, allocations, bytes); with --trace N, trace: the 12 steps before each of
 the N slowest moves went out. Without --json the figures are printed beside the
@@ -165,7 +166,7 @@ loop.link.send_event = tap
 # own code), which times the parts of every step and counts their allocations.
 NAMES = ("scan", "log", "send", "lights", "display_draw", "button", "bowls",
          "display_page", "gc", "link_poll", "buttons_poll", "look", "clock", "lights_flush",
-         "take", "news", "gc_look", "job")
+         "take", "news", "gc_look", "job", "count_look")
 parts = {}
 for name in NAMES:
     parts[name] = 0
@@ -242,7 +243,36 @@ if loop.display is not None:
     loop.display.flush_page = timed0("display_page", loop.display.flush_page)
 import goban.referee.timing as referee_timing
 referee_timing.step = timed2("clock", referee_timing.step)     # the game clock's second
-loop.ref.look_now = timed1("look", loop.ref.look_now)
+# a look once play ended (the dead stones lifted: lists of what it judged) is
+# the count's, not play's
+LOOK = CODE["look"]
+COUNT_LOOK = CODE["count_look"]
+_look_now = loop.ref.look_now
+def look_now(stable):
+    code = LOOK if loop.ref.phase == 1 else COUNT_LOOK
+    prev = part[0]
+    part[0] = code
+    mem32[PART] = code
+    t0 = time.ticks_us()
+    r = _look_now(stable)
+    note("look" if code == LOOK else "count_look", t0)
+    part[0] = prev
+    mem32[PART] = prev
+    return r
+loop.ref.look_now = look_now
+# a press that waited for the look (a stone still settling when it came) is
+# the press's work when the look releases it: which look that is depends on
+# the steps' timing, which moves with the code's place in flash
+BUTTON = CODE["button"]
+_held = loop.ref.button
+def held_press(name, held=False):
+    prev = part[0]
+    part[0] = BUTTON
+    mem32[PART] = BUTTON
+    _held(name, held)
+    part[0] = prev
+    mem32[PART] = prev
+loop.ref.button = held_press
 if loop.lights_flush is not None:
     loop.lights_flush = timed0("lights_flush", loop.lights_flush)
 loop._take = timed0("take", loop._take)
