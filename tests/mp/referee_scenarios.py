@@ -567,6 +567,15 @@ def pass_after_a_move_on_a_dead_sensor():
     return steps(b, ".", "#38 39 0 0", "#38 38 0 0", "#38 38 1 0", ".")
 
 
+def pass_pressed_out_of_turn_while_the_movers_bowl_moves():
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    # black's hand in its bowl, its stone put on dd unseen; white presses its
+    # pass at once, then black its own, before black's bowl settles
+    return steps(b, ".", "#-1 39 0 0", "!W:pass", "!B:pass", "#38 39 0 0", ".")
+
+
 def more_stones_than_one_look_orders():
     b = Board()
     steps(b, "B cc", "W gg")
@@ -855,6 +864,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              pass_after_a_move_on_a_dead_sensor,
+             pass_pressed_out_of_turn_while_the_movers_bowl_moves,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
              stone_seen_then_captured_while_a_sensor_is_dead,

@@ -185,6 +185,19 @@ def test_a_pass_stone_after_a_move_on_a_dead_sensor_tells_the_move():
     assert flat(s[3:]) == [("move", "B", "dd"), ("pass", "W", True)]
 
 
+def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
+    """Chinese, a dead sensor on dd: black's stone goes there unseen while its
+    bowl is still moving, and white presses its pass at once, then black its
+    own. White's press waits for black's bowl (the presses after it wait
+    behind it, in order); settled one stone out, with dd the one dead point
+    where it fits, that was black's move, and both passes come after it. Before,
+    white's pass was refused (not its turn) and black's taken: black's move
+    lost, the count a point off (campaign seed 982539, game 11)."""
+    s = S.pass_pressed_out_of_turn_while_the_movers_bowl_moves()
+    assert flat(s[:4]) == []
+    assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
+
+
 def test_undo_is_still_refused_without_takeback_while_the_stone_stands():
     b = Board("japanese")
     out = S.steps(b, "B cc", "W gg", "!undo", "B ee")

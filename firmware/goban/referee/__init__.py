@@ -179,6 +179,8 @@ class Referee(RefState):
         self.info = ev
         self.remote = None                # what the host expected belonged to the last game
         self.presses.held = []            # presses meant for the last game
+        self.presses.bowl_since = -1
+        self.presses.after = -1
         self.reset_phase(SETUP)
         bowlwatch.new_game(self)
         # a stone already on the board came before the game: never one of its moves
@@ -258,8 +260,17 @@ class Referee(RefState):
         pr = self.presses
         held = pr.held
         pr.held = []
-        for name in held:
-            self.button(name, True)
+        # presses that waited for a bowl are judged as the board was when they
+        # were pressed: what was announced since does not refuse them
+        pr.after = pr.bowl_since
+        for k in range(len(held)):
+            self.button(held[k], True)
+            if pr.held:
+                # it waits again (a pass out of turn for the mover's bowl:
+                # goban.referee.play): the presses after it wait behind it
+                pr.held += held[k + 1:]
+                break
+        pr.after = -1
 
     def _faults(self, stable):
         """Sensors that cannot be read (3: dead, stuck) or whose readings wander
@@ -290,11 +301,12 @@ class Referee(RefState):
         if self.game is None:
             return
         pr = self.presses
-        if not pr.looked or not (self.quiet or held):
+        if not pr.looked or not (self.quiet or held) or (pr.held and not held):
             # just restarted (the board is not checked yet: a torn move may be
             # on it, still to be caught up), or a stone is still settling (fast
             # play: "pass" pressed just after the other side's stone was let
-            # go): the press waits for the look that takes that stone first
+            # go): the press waits for the look that takes that stone first;
+            # and behind the presses that wait already, in order
             if not pr.held:
                 pr.since = self.now
             if len(pr.held) < 4:
@@ -312,6 +324,9 @@ class Referee(RefState):
     def bowls(self, b, w, lid_b=-1, lid_w=-1):
         """Settled stone counts (-1: not fitted or not settled). See bowlwatch."""
         bowlwatch.bowls(self, b, w, lid_b, lid_w)
+        pr = self.presses
+        if pr.held and pr.bowl_since >= 0 and pr.looked:
+            self._release_presses()   # a press that waits for a bowl: it may tell now
         if self.fill_wait and w >= 0 and self.phase == FILL:
             from goban.referee import fill
             fill.count(self)          # the count waited for white's bowl to settle

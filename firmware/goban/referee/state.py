@@ -123,6 +123,8 @@ class Presses:
         self.since = 0                    # ms of the first
         self.looked = True                # the board was looked at since the (re)start
         self.end_refused = -1             # moves played when end was refused (goban.referee.dispute)
+        self.bowl_since = -1              # ms a pass out of turn began to wait for the mover's bowl
+        self.after = -1                   # ms the presses being released were pressed, if they waited for it
 
 
 class Counting:
