@@ -314,7 +314,8 @@ class Players:
             if self.alarm is None:
                 self.episode = {"t": now, "code": ev.get("code"), "point": ev.get("point"),
                                 "text": ev.get("text"),
-                                "mistake": self.mistake() or self._slip_taken(ev["point"]),
+                                "mistake": self.mistake() or self._slip_taken(ev["point"])
+                                or self._lifted_after_lost_passes(ev),
                                 "acted": 0,
                                 "end": None, "how": None}
                 self.episodes.append(self.episode)
@@ -526,6 +527,25 @@ class Players:
         self.dead = []
         replay.append((0, list(dead)))
         return acts
+
+    def _lifted_after_lost_passes(self, ev):
+        """[point] when the board says a dead stone they lifted is knocked, the
+        board has not taken the passes that ended play in their game, and it
+        went off after the first of them was pressed: the board was dark (a
+        press just before the cut is lost with it) while they lifted, so the
+        board says so rightly and their lifting is the mistake the cut made;
+        else []."""
+        if ev.get("code") != "knocked" or not self._passes_missed():
+            return []
+        missing = self.truth.n - len(self.board_moves)
+        presses = [t for t, name, slip in self.pressed if not slip and name.endswith("pass")]
+        if len(presses) < missing:
+            return []
+        first = presses[-missing]
+        now = self.world.now
+        if any(first - self.runner.scan_ms <= t0 <= now for t0, t1 in self.runner.outages):
+            return [ev["point"]]
+        return []
 
     def _passes_missed(self):
         """Their game is ahead of the board's by passes alone."""
