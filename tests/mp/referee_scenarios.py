@@ -170,6 +170,19 @@ def prisoner_returned_to_its_owners_bowl():
     return out[-4:]
 
 
+def pass_stone_after_a_prisoner_put_in_its_owners_bowl():
+    b = gg_captured("aga")
+    # black lifts white's gg and puts it in white's bowl; white plays on
+    out = steps(b, "- gg", "#35 37 0 0")
+    b.ref.now += 1000
+    out += steps(b, "#35 36 0 0", "W dd")
+    # black passes: its stone out of its bowl, into white's lid, two seconds on
+    b.ref.now += 1000
+    out += steps(b, "#34 36 0 0", "#34 36 0 -1", "#34 36 0 1")
+    # white passes too
+    return out + steps(b, "#34 35 0 1", "#34 35 -1 1", "#34 35 1 1")
+
+
 def count_waits_for_a_sensor_that_reads_nothing():
     b = Board()
     steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
@@ -857,6 +870,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              stone_out_of_turn_while_the_movers_hand_stays_in_its_bowl,
              prisoner_into_the_wrong_lid_then_a_stone_in_hand,
              prisoner_returned_to_its_owners_bowl,
+             pass_stone_after_a_prisoner_put_in_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,

@@ -198,6 +198,21 @@ def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
     assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
 
 
+def test_a_pass_stone_long_after_a_prisoner_went_to_its_owners_bowl():
+    """AGA: black captures white's gg and puts it in white's bowl; white plays
+    on. Two seconds later black's stone leaves its bowl and lands in white's
+    lid: black's lid is a prisoner short and white's a stone over, as when a
+    prisoner goes into the wrong lid, but that stone came long after gg left
+    the board, with a stone out of black's settled bowl: black's pass stone,
+    taken as it lands, and white's after it. Before, it waited for the wrong
+    lid's prisoner and white's pass stone was taken as black's pass: every
+    pass after went unseen (campaign seed 982539, game 219)."""
+    s = S.pass_stone_after_a_prisoner_put_in_its_owners_bowl()
+    assert flat(s[:6]) == [("restored",), ("move", "W", "dd")]
+    assert s[6] == [("pass", "B", True)]
+    assert ("pass", "W", True) in s[9]
+
+
 def test_undo_is_still_refused_without_takeback_while_the_stone_stands():
     b = Board("japanese")
     out = S.steps(b, "B cc", "W gg", "!undo", "B ee")
