@@ -650,7 +650,7 @@ def stone_seen_then_captured_while_a_sensor_is_dead():
     # ab at once, the prisoner goes to the floor, the lid settles, black plays
     out = steps(b, "#37 38 0 -1", "B aa", "W ab", "- aa")
     b.ref.now += 2000
-    return out + steps(b, "#37 37 0 0", "B cd")
+    return out + steps(b, "#37 37 0 0", "#36 37 0 0", "B cd")
 
 
 def prisoner_of_a_move_not_taken_yet_into_the_lid():
