@@ -197,6 +197,31 @@ def count_waits_for_a_sensor_that_reads_nothing():
     return out
 
 
+def count_question_stays_while_the_seki_count_runs_in_its_step():
+    b = Board()
+    b.ref.steps = True                       # jobs in steps of their own, as the loop runs them
+    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
+    b.ref.run_job()
+    from goban.referee.diff import FAULT
+    b.stable[idx("ab")] = FAULT + 1          # a burst of noise: flagged unstable
+    out = steps(b, "- ba,- bb")
+    b.ref.run_job()
+    b.ref.now = 100
+    b.ref.button("end")                      # held: ab cannot be read
+    b.ref.run_job()
+    b.ref.now = 2500
+    b.set("- ea")                            # another dead stone lifted meanwhile
+    out.append(brief(b.ref.take_events() + b.look()))
+    while b.ref.job is not None:             # the seki count's steps
+        b.ref.run_job()
+    out.append([b.ref.lines[0]])
+    b.ref.button("down")                     # the players: ab was lifted, dead
+    out.append(brief(b.ref.take_events() + b.look()))
+    while b.ref.job is not None:
+        b.ref.run_job()
+    return out + [brief(b.ref.take_events())]
+
+
 def _names(b, rebased):
     """The points rebased, each once (a sensor rebased twice in a scan, by a look
     and an end press's look again, is rebased once: its reading is the same)."""
@@ -872,6 +897,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              prisoner_returned_to_its_owners_bowl,
              pass_stone_after_a_prisoner_put_in_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
+             count_question_stays_while_the_seki_count_runs_in_its_step,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,

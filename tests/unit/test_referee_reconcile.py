@@ -493,6 +493,17 @@ def test_the_count_waits_for_a_sensor_that_reads_nothing():
     assert s[2] == [("dead", "ab ba bb"), ("count", "W+88.5")]
 
 
+def test_the_counts_question_stays_while_the_seki_count_runs_in_its_step():
+    """End held (ab unreadable in a burst of noise), another dead stone lifted
+    after the wait: the board asks about ab ("Cannot read ab", lit yellow) and
+    the seki count that follows, in a step of its own, leaves the question
+    up. It wrote its own line over it ("Dead 3, seki 2"), so nobody answered
+    and the game was never counted (campaign seed 115536, games 59 and 299)."""
+    s = S.count_question_stays_while_the_seki_count_runs_in_its_step()
+    assert s[2] == ["Cannot read ab"]
+    assert s[-1] == [("count", "W+88.5")]
+
+
 def test_a_dead_stone_lifted_off_a_drifted_sensor_is_counted_dead():
     s = S.drift_under_a_dead_stone()
     assert s[1] == [("dead", "ab ba bb"), ("count", "W+88.5")]

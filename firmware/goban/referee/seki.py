@@ -136,6 +136,9 @@ def light(ref):
     t = rg.tot
     from goban.regions import T_SEKI_G
     sk.blocks = t[8 + T_SEKI_G] + t[16 + T_SEKI_G]
+    k = ref.counting
+    if k.held >= 0 and k.unsure:
+        return              # the count asks about a stone it cannot read: that stays lit
     lit = rg.seki_stones() if sk.blocks else []
     ref.show_second(lit, SEKI_COLOR)
     if not ref.illegal:
