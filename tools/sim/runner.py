@@ -168,7 +168,8 @@ class Runner:
         self.reboot_pending = False
         self.off_until = 0           # a lasting power cut: the board is off until then
         self.off_moves = None        # or (moves let go, ms) until those moves and ms more
-        self.outages = []            # [[off, on]] each lasting power cut (on None: still off)
+        self.outages = []            # [[off, on]] each power cut (on None: still off; on == off:
+                                     # back at once, its RAM lost all the same)
         self.slips = 0               # a script's slips so far
         self.peak = 0
         self.base_heap = 0
@@ -307,6 +308,7 @@ class Runner:
             if self.hw["lights"] is not None:
                 self.hw["lights"].clear()
             return
+        self.outages.append([self.now, self.now])
         self._power_on()
 
     def _power_on(self):
