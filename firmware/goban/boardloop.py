@@ -91,6 +91,7 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
 # events whose log write or link message takes a step of its own (see step())
 SOLO = ("count", "move")
 HEAVY = ("count",)          # ... and one job a step (its JSON, its log, then its send)
+UI_BEHIND = 8               # events sent while the lights or display wait: then they go first
 # a job that waited this many steps for the budget runs anyway: the scale job
 # beside the scan, an output job in a step of its own (_admit, _solo)
 FORCE = 2
@@ -239,6 +240,7 @@ class BoardLoop:
         self.news_dear = False
         self.mover_first = 0        # this scale read starts at the mover's bowl (_bowls)
         self.draw = False           # the lights went out: the display is drawn next
+        self.ui_waits = 0           # events logged or sent while the display waited (UI_BEHIND)
         self.ticks_us = None
 
     def pace(self, ticks_us, budget_us):
@@ -529,6 +531,15 @@ class BoardLoop:
             if last >= 0 and not (last == _J_LOG and self.logged and q[0]["type"] not in HEAVY):
                 return -1               # first in its step (a move: its log, then its send)
         if q:
+            if self.ui_waits >= UI_BEHIND and not self.logged:
+                # the lights and the display between two events once UI_BEHIND
+                # went out ahead of them: a flood of sensor events (a burst of
+                # noise: ~200) held them seconds behind, and a player answered a
+                # question the board no longer asked (seed 982539 game 68)
+                if self.ref.ui_dirty:
+                    return _J_LIGHTS
+                if self.draw:
+                    return _J_DRAW
             if not self.logged and not self._to_log(q[0]):
                 self.logged = 1         # live news only: nothing to write
             return _J_SEND if self.logged else _J_LOG
@@ -770,12 +781,15 @@ class BoardLoop:
             ev = self.queue.pop(0)
             self.logged = 0
             self._out(ev)
+            if self.ref.ui_dirty or self.draw:
+                self.ui_waits += 1      # (UI_BEHIND)
         elif job == _J_LIGHTS:          # the lights, then the display drawn, apart
             self.ref.ui_dirty = False
             self._lights()
             self.draw = True
         elif job == _J_DRAW:
             self.draw = False
+            self.ui_waits = 0
             self._display(*timing.lines(self.ref))
         else:
             self.display.flush_page()
@@ -852,6 +866,7 @@ class BoardLoop:
         if not ref.ui_dirty and not self.draw:
             return
         ref.ui_dirty = False
+        self.ui_waits = 0
         self.draw = False
         self._display(*timing.lines(ref))
         self._lights()

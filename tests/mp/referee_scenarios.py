@@ -211,15 +211,37 @@ def count_question_stays_while_the_seki_count_runs_in_its_step():
     b.ref.run_job()
     b.ref.now = 2500
     b.set("- ea")                            # another dead stone lifted meanwhile
-    out.append(brief(b.ref.take_events() + b.look()))
+    out.append(brief(list(b.ref.take_events()) + b.look()))
     while b.ref.job is not None:             # the seki count's steps
         b.ref.run_job()
     out.append([b.ref.lines[0]])
+    b.ref.now = 3100                         # (read, then answered)
     b.ref.button("down")                     # the players: ab was lifted, dead
-    out.append(brief(b.ref.take_events() + b.look()))
+    out.append(brief(list(b.ref.take_events()) + b.look()))
     while b.ref.job is not None:
         b.ref.run_job()
     return out + [brief(b.ref.take_events())]
+
+
+def count_answer_waits_for_its_question_to_be_read():
+    b = Board()
+    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
+    from goban.referee.diff import FAULT
+    b.stable[idx("ab")] = FAULT + 1          # a burst of noise: flagged unstable
+    out = steps(b, "- ba,- bb")
+    b.ref.now = 100
+    b.ref.button("end")                      # held: ab cannot be read
+    out.append(brief(list(b.ref.take_events()) + b.look()))
+    b.ref.now = 2500
+    b.ref.dirty = True                       # (the look asked for: look_again)
+    out.append(brief(b.look()))
+    out.append([b.ref.lines[0]])             # the question, asked now
+    b.ref.now = 2600
+    b.ref.button("down")                     # too soon to be its answer
+    out.append(brief(list(b.ref.take_events()) + b.look()))
+    b.ref.now = 3200
+    b.ref.button("down")
+    return out + [brief(list(b.ref.take_events()) + b.look())]
 
 
 def _names(b, rebased):
@@ -898,6 +920,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              pass_stone_after_a_prisoner_put_in_its_owners_bowl,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              count_question_stays_while_the_seki_count_runs_in_its_step,
+             count_answer_waits_for_its_question_to_be_read,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,

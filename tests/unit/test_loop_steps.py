@@ -447,3 +447,25 @@ def test_a_counts_json_is_made_once_then_written_then_sent_each_in_a_step(tmp_pa
     ev, payload = link.got[-1]
     assert ev is count and json.loads(payload) == count and count["seq"] == n_logged + 1
     assert list(log.events(g))[-1] == json.loads(payload)
+
+
+def test_the_display_is_drawn_between_events_behind_a_long_queue():
+    """A burst of noise flags ~200 sensors: their events go out one or two a
+    step for seconds. The display and lights the referee changed meanwhile are
+    drawn once UI_BEHIND events went ahead of them, not after the whole queue:
+    a player read the count's question seconds late and answered the one the
+    board had replaced (campaign seed 982539, game 68)."""
+    from goban.boardloop import UI_BEHIND
+    r = Rig()
+    r.settle()
+    r.queue(*(["sensor-fault"] * 40))
+    r.loop.ref.ui_dirty = True                      # (the count's question, changed)
+    drawn = []
+    r.loop.display = type("Display", (), {"show": lambda s, a, b="": drawn.append(len(r.sent)),
+                                          "dirty": False})()
+    for _ in range(200):
+        r.step()
+        if drawn:
+            break
+    assert drawn == [UI_BEHIND]                     # drawn after UI_BEHIND events, ...
+    assert len(r.loop.queue) == 40 - UI_BEHIND      # ... long before the queue drained

@@ -504,6 +504,19 @@ def test_the_counts_question_stays_while_the_seki_count_runs_in_its_step():
     assert s[-1] == [("count", "W+88.5")]
 
 
+def test_a_count_answer_pressed_as_its_question_changes_is_no_answer():
+    """The count asks about ab ("Cannot read ab: down=dead up=on"); a press
+    100 ms later was meant for the question before (a person reads, then
+    presses): it answers nothing. Pressed after ANSWER_MS it is the answer.
+    A "down" meant for em, pressed as the question became sf (a live stone on
+    a dead sensor), had made sf dead: the count 3 points off (campaign seed
+    982539, game 68)."""
+    s = S.count_answer_waits_for_its_question_to_be_read()
+    assert s[2] == [] and s[3] == ["Cannot read ab"]
+    assert s[4] == []
+    assert s[5] == [("dead", "ab ba bb"), ("count", "W+88.5")]
+
+
 def test_a_dead_stone_lifted_off_a_drifted_sensor_is_counted_dead():
     s = S.drift_under_a_dead_stone()
     assert s[1] == [("dead", "ab ba bb"), ("count", "W+88.5")]

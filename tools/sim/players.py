@@ -69,6 +69,7 @@ LETTER = {1: "B", 2: "W"}
 COLOR = {"B": 1, "W": 2}
 REACT_MS = (500, 1500)     # a person notices the board and reaches for the stone
 GIVE_MS = 2000             # how long they wait for the board to be happy after a fix
+READ_MS = 700              # a person reads the count's question and presses down or up
 ROUNDS = 3                 # fixes tried before the game is stuck
 SEND_BACKS = 1             # times the board may send one move back before play is stuck
 SECOND = ("second-window", "second-later", "second-answered")   # slips an arbiter may count as moves
@@ -700,17 +701,22 @@ class Players:
         """The count waits for a stone it cannot read ("Cannot read ..."), the
         one it asks about lit yellow: the players say whether they lifted it
         as dead ("down") or it stays ("up"), once a second at most, as people
-        read the display and press. None when nothing is asked."""
+        read the display and press: READ_MS after the question first showed.
+        None when nothing is asked."""
         d = self.runner.hw["display"]
         if d is None or not d.lines[0].startswith("Cannot read"):
             return None
         now = self.world.now
-        if now - getattr(self, "answered_at", -10000) < 1000:
-            return None
         li = self.runner.hw["lights"]
         lit = li.lit if li is not None else {}
         asked = [i for i, c in lit.items() if c == "yellow"] if isinstance(lit, dict) else []
         if not asked:
+            return None
+        q = (d.lines[0], asked[0])
+        if getattr(self, "question", None) != q:
+            self.question = q
+            self.question_at = now
+        if now - self.question_at < READ_MS or now - getattr(self, "answered_at", -10000) < 1000:
             return None
         self.answered_at = now
         return "down" if asked[0] in self.dead else "up"

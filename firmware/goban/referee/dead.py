@@ -35,6 +35,8 @@ from goban.referee.play import phantoms
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
 LATE_PASS_MS = 2000        # a pass this soon after play ended is a late one, not a request to resume
+ANSWER_MS = 500            # a stone asked about this long: a down/up press answers it (seed 982539
+                           # game 68: "down" for em, pressed as the question became sf, made sf dead)
 UNSTABLE = FAULT + 1       # the frame's value of a sensor flagged unstable (goban.calibration)
 
 
@@ -218,6 +220,9 @@ def _say_unread(ref):
         ref.show("Count waits", "for the board to settle", ref.dead, "blue")
         return
     i = u[0]
+    if k.asked != i:
+        k.asked = i
+        k.asked_at = ref.now
     ref.show("Cannot read " + " ".join(ref.name(j) for j in u[:3]),
              ref.name(i) + ": down=dead up=on", ref.dead, "blue")
     ref.show_second([i], "yellow")
@@ -236,8 +241,12 @@ def button(ref, name, color):
     ref.job = None              # (their lighting: no matter now)
     k = ref.counting
     if name in ("down", "up") and k.held >= 0 and k.unsure:
-        k.said[k.unsure[0]] = 1 if name == "down" else 0
-        ref.dirty = True
+        i = k.unsure[0]
+        if i == k.asked and (ref.now - k.asked_at) & 0x3FFFFFFF >= ANSWER_MS:
+            k.said[i] = 1 if name == "down" else 0
+            ref.dirty = True
+        # (else the answer to the question before, which changed as it was
+        # pressed: no answer to this one)
         return
     if name == "pass" and (ref.now - k.began) & 0x3FFFFFFF < LATE_PASS_MS:
         return                              # a pass meant for play, pressed late: nothing

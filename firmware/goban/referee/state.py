@@ -136,6 +136,8 @@ class Counting:
         self.began = 0                    # ms play ended (a pass this soon after: a late one)
         self.unsure = []                  # the stones nothing can tell lifted or not
         self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
+        self.asked = -1                   # the point the display asks about (lit yellow), since when
+        self.asked_at = 0
         self.lid = array("i", [0, -1, -1])  # what each lid held when play ended
         self.lid_known = False
         self.strong = None                # each stone's strong readings in a row then
@@ -147,6 +149,7 @@ class Counting:
         self.began = ref.now
         self.unsure = []
         self.said = {}
+        self.asked = -1
         sc = ref.scales
         for c in (1, 2):
             # (-1: not weighed yet, as after a restart: its first weighing, then)
