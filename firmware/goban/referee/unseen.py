@@ -63,8 +63,11 @@ def fits(ref, v):
 def later(ref, v):
     """The seen moves that every order with a move on a dead point after them
     begins with (see the module docstring): [] when none fits, the search could
-    not finish, or the orders part before their hidden move. The search is the
-    view's own (`hiding`), made at the first look that needs it."""
+    not finish, or the orders part before their hidden move. Only stones whose
+    arrival was seen: the order is theirs (after an outage a stone there since
+    the board came back, stamp 0, may have come after a move it cannot see:
+    seed 588213 game 57). The search is the view's own (`hiding`), made at the
+    first look that needs it."""
     g = ref.game
     if not ref.n_faults or g.over or (ref.remote is not None and ref.remote.color == g.to_move()):
         return ()
@@ -78,9 +81,11 @@ def later(ref, v):
     if not found or not s.complete:
         return ()
     stable = v.stable
+    since = ref.since
     first = found[0]
-    k = 0                         # the length of the start they share, hidden moves aside
-    while k < len(first) and stable[first[k]] < FAULT:
+    k = 0                         # the length of the start they share, hidden moves aside,
+    while k < len(first) and stable[first[k]] < FAULT and \
+            since is not None and since[first[k]] > 0:   # each seen arriving (no restart's)
         for n in range(1, len(found)):
             o = found[n]
             if k >= len(o) or o[k] != first[k]:
