@@ -22,8 +22,9 @@ too: one move per order on a point whose sensor cannot be read (FAULT in the
 frame, empty in the game when its turn comes, a dead point captured in the
 order included), anywhere in the order, of the colour the alternation needs
 there. It must be needed: followed by a move, or its captures gone from the
-frame. Only orders with such a move are kept; the move is the order's entry
-whose frame value is FAULT.
+frame. Only orders with such a move fit, and `found` is then one list, the
+seen moves they all begin with before it (Search._lead): a move on any of
+many dead points is one answer, not one order each.
 
 The answer (the search's fields):
     found  the orders that explain the whole frame (at most ORDERS): none, one,
@@ -146,6 +147,7 @@ class Search:
         self.found = room(ORDERS) # the first len(found) of `orders`
         self.dead = room(MAX_DEAD)  # the points a hidden move may take (empty: none tried)
         self.hid = -1             # where the order being tried has its hidden move (-1: none)
+        self.fits = 0             # orders with a hidden move that fit (Search._lead)
         self.ref = None
         self.stable = None
         self.missing = None
@@ -166,6 +168,7 @@ class Search:
         empty(self.found)
         empty(self.dead)
         self.hid = -1
+        self.fits = 0
         self.budget = PLAYS
 
     def hide(self):
@@ -188,9 +191,35 @@ class Search:
         return self.budget > 0 and len(self.found) < ORDERS
 
     def _found(self):
+        seq = self.seq
+        if self.dead:
+            self._lead()
+            return
         o = self.orders[len(self.found)]
-        put(o, self.seq)
+        put(o, seq)
         self.found.append(o)
+
+    def _lead(self):
+        """With hidden moves, `found` keeps one list whatever the number of
+        dead points: the seen moves every fitting order begins with, before
+        its hidden move. Once that is none, nothing more is looked for (the
+        budget spent: not `complete`)."""
+        seq = self.seq
+        lead = self.orders[0]
+        self.fits += 1
+        if not self.found:
+            empty(lead)
+            for k in range(self.hid):
+                lead.append(seq[k])
+            self.found.append(lead)
+        else:
+            k = 0
+            while k < len(lead) and k < self.hid and lead[k] == seq[k]:
+                k += 1
+            while len(lead) > k:
+                drop_last(lead)
+        if not lead:
+            self.budget = 0
 
     def dfs(self, last, skipped):
         """Play the next stone of the colour to move (the earliest of its pool
@@ -283,7 +312,10 @@ class Search:
 
     def _hidden(self, c, last, skipped):
         """c's move on each dead point empty now, unseen, then the rest of the
-        order (see the module docstring): it has no arrival, so `last` stays."""
+        order (see the module docstring): it has no arrival, so `last` stays.
+        Tried only where the stones left then alternate; once one dead point
+        here fits, the others would begin their orders alike (`_lead`), so
+        they are not tried."""
         ref = self.ref
         g = ref.game
         cells = g.board.cells
@@ -293,6 +325,9 @@ class Search:
         stable = self.stable
         if not seq and self.first is not None:
             return
+        a = left[c]
+        if a != left[3 - c] and a + 1 != left[3 - c]:
+            return                # c's hidden move here: the stones left cannot alternate
         for j in self.dead:
             p = ref.p_of(j)
             if cells[p] != 0:
@@ -314,6 +349,7 @@ class Search:
                     gone += 1
                 elif stable[i] < FAULT:
                     held = True
+            fits = self.fits
             if gone or left[BLACK] or left[WHITE]:
                 self.hid = len(seq)
                 seq.append(j)
@@ -326,6 +362,8 @@ class Search:
             for q in range(n_caps):
                 taken[ref.i_of(g.captured(q))] -= 1
             g.undo()
+            if self.fits > fits:
+                return            # another dead point here begins its orders alike
 
     def _covers(self):
         """Every stone gone from the frame was captured by the moves."""

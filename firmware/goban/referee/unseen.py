@@ -28,7 +28,6 @@ it as above.
 """
 
 from goban.referee import bowlwatch, moves
-from goban.referee.diff import FAULT
 from goban.referee.explain import explain, new_stones, Search
 
 COLOR2 = "yellow"            # the dead point offered
@@ -77,21 +76,14 @@ def later(ref, v):
         if v.searching is not None:         # (the .mpy install: one made each time)
             v.hiding = s
     explain(ref, v.stable, new_stones(v), v.missing, s=s, hidden=True)
-    found = s.found
-    if not found or not s.complete:
+    if not s.found or not s.complete:
         return ()
-    stable = v.stable
+    lead = s.found[0]             # what every fitting order begins with (Search._lead)
     since = ref.since
-    first = found[0]
-    k = 0                         # the length of the start they share, hidden moves aside,
-    while k < len(first) and stable[first[k]] < FAULT and \
-            since is not None and since[first[k]] > 0:   # each seen arriving (no restart's)
-        for n in range(1, len(found)):
-            o = found[n]
-            if k >= len(o) or o[k] != first[k]:
-                return first[:k]
+    k = 0
+    while k < len(lead) and since is not None and since[lead[k]] > 0:
         k += 1
-    return first[:k]
+    return lead[:k]
 
 
 def verdict(ref, v):
