@@ -31,7 +31,8 @@ holds; the order is the policy:
     sure_start    has such moves before anything that does   those moves; the rest
                   not fit came                               is looked at next
     unseen        is explained by a move on a dead sensor    that move, or the
-                                                             player names it
+                  (first, or after seen moves)               player names it;
+                                                             (after) those moves
     bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
                   yet                                        settling decides)
     captured_seen is explained, in one order, by a move where   that move, and the
