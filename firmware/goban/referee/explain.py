@@ -62,7 +62,7 @@ def explain(ref, stable, new, missing, first=None, s=None, hidden=False):
     one is made. `hidden`: with one move on a dead point in each order. The
     game is left as it was."""
     if s is None:
-        s = Search(ref.n)
+        s = Search(ref.n, MAX_DEAD if hidden else 0)
     s.start(ref, stable, missing, first)
     if len(new) > MAX_NEW or ref.game.over:
         return s
@@ -137,7 +137,7 @@ class Search:
     """A search's state and its answer, in lists with room for MAX_NEW moves and
     ORDERS orders: `start` readies it for another search without allocating."""
 
-    def __init__(self, n):
+    def __init__(self, n, dead=0):
         self.pools = [None, room(MAX_NEW), room(MAX_NEW)]   # each colour's new stones
         self.left = bytearray(3)  # stones of each pool not yet played (played: -1 - i)
         self.taken = bytearray(n) # frame points the moves so far captured (how often)
@@ -145,7 +145,9 @@ class Search:
         self.best = room(MAX_NEW)
         self.orders = [room(MAX_NEW) for _ in range(ORDERS)]
         self.found = room(ORDERS) # the first len(found) of `orders`
-        self.dead = room(MAX_DEAD)  # the points a hidden move may take (empty: none tried)
+        # the points a hidden move may take (empty: none tried); room for `dead`
+        # (MAX_DEAD: a search for hidden moves, goban.referee.unseen; the look's own has none)
+        self.dead = room(dead)
         self.hid = -1             # where the order being tried has its hidden move (-1: none)
         self.fits = 0             # orders with a hidden move that fit (Search._lead)
         self.ref = None

@@ -28,7 +28,7 @@ it as above.
 """
 
 from goban.referee import bowlwatch, moves
-from goban.referee.explain import explain, new_stones, Search
+from goban.referee.explain import explain, new_stones, Search, MAX_DEAD
 
 COLOR2 = "yellow"            # the dead point offered
 
@@ -72,7 +72,7 @@ def later(ref, v):
         return ()
     s = v.hiding
     if s is None:
-        s = Search(ref.n)
+        s = Search(ref.n, MAX_DEAD)
         if v.searching is not None:         # (the .mpy install: one made each time)
             v.hiding = s
     explain(ref, v.stable, new_stones(v), v.missing, s=s, hidden=True)
