@@ -540,6 +540,13 @@ def _unseen(ref, v):
 
 
 def _ask(ref, v):
+    """The move on a dead point taken or asked (goban.referee.unseen); the seen
+    moves before it taken as any sure start is (a lone one waits for its bowl)."""
+    what = v.unseen
+    if what[0] == "start":
+        v.order = what[1]
+        _take(ref, v)
+        return
     from goban.referee import unseen
     unseen.act(ref, v)
 

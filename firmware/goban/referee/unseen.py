@@ -125,18 +125,9 @@ def before_a_pass(ref, v):
 
 
 def act(ref, v):
-    """Play the sure move, or the seen moves before one (and look again for
-    what came after), or ask."""
+    """Play the sure move (and look again for what came after it), or ask.
+    (The seen moves before one: goban.referee.play._ask.)"""
     what = v.unseen
-    if what[0] == "start":
-        if ref.illegal:
-            ref.restored()
-        stable = v.stable
-        for i in what[1]:
-            if not moves.play(ref, stable[i], ref.p_of(i), stable):
-                break             # cannot happen: the search played it
-        ref.dirty = True
-        return
     if what[0] == "take":
         if ref.illegal:
             ref.restored()
