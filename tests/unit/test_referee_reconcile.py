@@ -690,6 +690,18 @@ def test_a_move_on_one_of_two_dead_sensors_later_in_a_look_is_asked_after_the_mo
     assert s[6] == []
 
 
+def test_a_move_on_one_of_more_dead_sensors_than_a_search_keeps_orders_is_asked_the_same():
+    """Eight dead points in a row (a dead mux), more than the orders one search
+    keeps (explain.ORDERS): each is an order of its own, all beginning with hh
+    and dd. Those are taken, then all eight points are offered (down: the
+    second, ba), and ok takes it with black's ff."""
+    s = S.move_on_one_of_eight_dead_sensors_later_in_a_look()
+    assert s[1] == [("move", "W", "hh"), ("move", "B", "dd")]
+    assert s[2] == [("illegal", "unseen", "ff")]
+    assert s[3] == [("of", "aa ba ca da ea fa ga ii")]
+    assert s[5] == [("restored",), ("move", "W", "ba"), ("move", "B", "ff")]
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want
