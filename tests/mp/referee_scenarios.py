@@ -871,24 +871,32 @@ def ko_on_a_dead_sensor_later_in_a_look():
     return out + steps(b, ".", ".", ".")
 
 
-def move_on_one_of_two_dead_sensors_later_in_a_look(dead=("aa", "ii")):
+def _dead_move_later(dead):
+    """White hh, black dd, white on one of the `dead` points (no capture),
+    black ff, in one look; then the question answered: down, ok."""
     from goban.referee import FAULT
     b = Board()
     steps(b, "B cc", "W gg", "B ee")
     for p in dead:
         b.stable[idx(p)] = FAULT
     out = steps(b, ".")
-    # white hh, black dd, white on ii (unseen, no capture), black ff
     out.append(_window(b, ("W hh", "B dd", "B ff")))
     out += steps(b, ".")
     out.append([("of", " ".join(b.ref.name(j) for j in b.ref.choice.points))])
     return out + steps(b, "!down", "!ok", ".")
 
 
+def move_on_a_dead_sensor_later_in_a_look():
+    return _dead_move_later(("ii",))
+
+
+def move_on_one_of_two_dead_sensors_later_in_a_look():
+    return _dead_move_later(("aa", "ii"))
+
+
 def move_on_one_of_eight_dead_sensors_later_in_a_look():
     # a dead mux's row: more dead points than a search keeps orders (explain.ORDERS)
-    return move_on_one_of_two_dead_sensors_later_in_a_look(
-        ("aa", "ba", "ca", "da", "ea", "fa", "ga", "ii"))
+    return _dead_move_later(("aa", "ba", "ca", "da", "ea", "fa", "ga", "ii"))
 
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
@@ -940,6 +948,7 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              capture_in_a_window_while_the_lid_takes_the_last_prisoner,
              stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner,
              ko_on_a_dead_sensor_later_in_a_look,
+             move_on_a_dead_sensor_later_in_a_look,
              move_on_one_of_two_dead_sensors_later_in_a_look,
              move_on_one_of_eight_dead_sensors_later_in_a_look)
 

@@ -674,6 +674,21 @@ def test_a_ko_taken_on_a_dead_sensor_later_in_a_look_is_found_there():
     assert s[9] == []
 
 
+def test_a_move_on_a_dead_sensor_later_in_a_look_is_asked_after_the_moves_before():
+    """One dead sensor (ii); white hh, black dd, white on ii (no capture),
+    black ff in one look. Only white's move on ii, third, explains the two
+    black stones in a row: hh and dd before it are taken, then black is asked
+    (nothing captured tells it: ff may be black's slip), and ok takes ii and ff.
+    The board named ff a second stone nobody could fix (campaign seed 441183,
+    game 136: bc, ad, black's ah on a dead sensor, sa)."""
+    s = S.move_on_a_dead_sensor_later_in_a_look()
+    assert s[0] == []
+    assert s[1] == [("move", "W", "hh"), ("move", "B", "dd")]
+    assert s[2] == [("illegal", "unseen", "ff")]
+    assert s[3] == [("of", "ii")]
+    assert s[5] == [("restored",), ("move", "W", "ii"), ("move", "B", "ff")]
+
+
 def test_a_move_on_one_of_two_dead_sensors_later_in_a_look_is_asked_after_the_moves_before():
     """Two dead sensors (aa, ii); white hh, black dd, white on ii (no capture),
     black ff in one look. Either dead point fits as white's third move: hh and
