@@ -910,6 +910,63 @@ def stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner():
     # way) and black captures it at once: ii, seen, was white's move
     return _window_while_the_lid_takes_aa("ee", "ii")
 
+def _window(b, acts):
+    """Stones put down and lifted ('B cc', '- cc'), each in its own scan, then
+    one look: fast play the board sees only when it has settled."""
+    for a in acts:
+        if a[0] == "-":
+            b.lift(a[2:])
+        else:
+            b.put(*a.split())
+    return brief(b.look())
+
+
+def ko_on_a_dead_sensor_later_in_a_look():
+    from goban.referee import FAULT
+    b = Board()
+    # a ko at aa/ab: black ba and ab, white bb and ac; aa's sensor is dead
+    steps(b, "B ba", "W bb", "B ab", "W ac", "B ee")
+    b.stable[idx("aa")] = FAULT
+    out = steps(b, ".")
+    # tempo 0: white hh, black gg, white takes the ko on aa (unseen; ab lifted),
+    # black ff, white dd, all before the board looks
+    out.append(_window(b, ("W hh", "B gg", "- ab", "B ff", "W dd")))
+    out += steps(b, ".", ".")
+    # black takes back on ab (aa, unreadable, goes to the lid), white cc, black cd
+    out.append(_window(b, ("B ab", "W cc", "B cd")))
+    out += steps(b, ".")
+    # white ci, black ch, white takes the ko again on aa, black cg
+    out.append(_window(b, ("W ci", "B ch", "- ab", "B cg")))
+    return out + steps(b, ".", ".", ".")
+
+
+def _dead_move_later(dead):
+    """White hh, black dd, white on one of the `dead` points (no capture),
+    black ff, in one look; then the question answered: down, ok."""
+    from goban.referee import FAULT
+    b = Board()
+    steps(b, "B cc", "W gg", "B ee")
+    for p in dead:
+        b.stable[idx(p)] = FAULT
+    out = steps(b, ".")
+    out.append(_window(b, ("W hh", "B dd", "B ff")))
+    out += steps(b, ".")
+    out.append([("of", " ".join(b.ref.name(j) for j in b.ref.choice.points))])
+    return out + steps(b, "!down", "!ok", ".")
+
+
+def move_on_a_dead_sensor_later_in_a_look():
+    return _dead_move_later(("ii",))
+
+
+def move_on_one_of_two_dead_sensors_later_in_a_look():
+    return _dead_move_later(("aa", "ii"))
+
+
+def move_on_one_of_eight_dead_sensors_later_in_a_look():
+    # a dead mux's row: more dead points than a search keeps orders (explain.ORDERS)
+    return _dead_move_later(("aa", "ba", "ca", "da", "ea", "fa", "ga", "ii"))
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -962,7 +1019,11 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              moves_played_while_a_stray_stone_holds_the_setup,
              prisoner_of_the_answer_after_a_move_on_a_dead_sensor,
              capture_in_a_window_while_the_lid_takes_the_last_prisoner,
-             stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner)
+             stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner,
+             ko_on_a_dead_sensor_later_in_a_look,
+             move_on_a_dead_sensor_later_in_a_look,
+             move_on_one_of_two_dead_sensors_later_in_a_look,
+             move_on_one_of_eight_dead_sensors_later_in_a_look)
 
 
 def run(name, scenarios=None):

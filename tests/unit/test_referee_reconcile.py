@@ -705,6 +705,72 @@ def test_a_stone_seen_then_captured_in_a_window_is_the_move_not_a_pass():
     assert flat(s[7:]) == []
 
 
+def test_a_ko_taken_on_a_dead_sensor_later_in_a_look_is_found_there():
+    """A ko at aa/ab with aa's sensor dead, at tempo 0: white hh, black gg,
+    white takes the ko on aa (unseen; black's ab lifted), black ff, white dd,
+    all in one look. Only white's move on aa, third, explains the two black
+    stones in a row and ab gone; it captures exactly ab, so it is taken: first
+    the two moves before it, then it, then the two after. The board stopped on
+    ab 'slid' to ff (seed 588213 game 116, move 212). Black then takes back on
+    ab: aa, unreadable, holds nothing up, so white's cc and black's cd in the
+    same look follow it; white retakes on aa after ci and ch: found again."""
+    s = S.ko_on_a_dead_sensor_later_in_a_look()
+    assert s[0] == []
+    assert s[1] == [("move", "W", "hh"), ("move", "B", "gg")]
+    assert s[2] == [("move", "W", "aa")]
+    assert s[3] == [("move", "B", "ff"), ("move", "W", "dd")]
+    assert s[4] == [("move", "B", "ab"), ("capture-pending",), ("move", "W", "cc"),
+                    ("move", "B", "cd")]
+    assert s[5] == [("restored",)]
+    assert s[6] == [("move", "W", "ci"), ("move", "B", "ch")]
+    assert s[7] == [("move", "W", "aa")]
+    assert s[8] == [("move", "B", "cg")]
+    assert s[9] == []
+
+
+def test_a_move_on_a_dead_sensor_later_in_a_look_is_asked_after_the_moves_before():
+    """One dead sensor (ii); white hh, black dd, white on ii (no capture),
+    black ff in one look. Only white's move on ii, third, explains the two
+    black stones in a row: hh and dd before it are taken, then black is asked
+    (nothing captured tells it: ff may be black's slip), and ok takes ii and ff.
+    The board named ff a second stone nobody could fix (campaign seed 441183,
+    game 136: bc, ad, black's ah on a dead sensor, sa)."""
+    s = S.move_on_a_dead_sensor_later_in_a_look()
+    assert s[0] == []
+    assert s[1] == [("move", "W", "hh"), ("move", "B", "dd")]
+    assert s[2] == [("illegal", "unseen", "ff")]
+    assert s[3] == [("of", "ii")]
+    assert s[5] == [("restored",), ("move", "W", "ii"), ("move", "B", "ff")]
+
+
+def test_a_move_on_one_of_two_dead_sensors_later_in_a_look_is_asked_after_the_moves_before():
+    """Two dead sensors (aa, ii); white hh, black dd, white on ii (no capture),
+    black ff in one look. Either dead point fits as white's third move: hh and
+    dd, which every fitting order begins with, are taken; then the player is
+    asked which dead point (aa first, down offers ii), and ok takes ii and
+    black's ff after it. Never guessed."""
+    s = S.move_on_one_of_two_dead_sensors_later_in_a_look()
+    assert s[0] == []
+    assert s[1] == [("move", "W", "hh"), ("move", "B", "dd")]
+    assert s[2] == [("illegal", "unseen", "ff")]
+    assert s[3] == [("of", "aa ii")]
+    assert s[4] == []                      # down: ii offered
+    assert s[5] == [("restored",), ("move", "W", "ii"), ("move", "B", "ff")]
+    assert s[6] == []
+
+
+def test_a_move_on_one_of_more_dead_sensors_than_a_search_keeps_orders_is_asked_the_same():
+    """Eight dead points in a row (a dead mux), more than the orders one search
+    keeps (explain.ORDERS): each is an order of its own, all beginning with hh
+    and dd. Those are taken, then all eight points are offered (down: the
+    second, ba), and ok takes it with black's ff."""
+    s = S.move_on_one_of_eight_dead_sensors_later_in_a_look()
+    assert s[1] == [("move", "W", "hh"), ("move", "B", "dd")]
+    assert s[2] == [("illegal", "unseen", "ff")]
+    assert s[3] == [("of", "aa ba ca da ea fa ga ii")]
+    assert s[5] == [("restored",), ("move", "W", "ba"), ("move", "B", "ff")]
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want

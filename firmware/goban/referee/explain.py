@@ -13,7 +13,18 @@ legal, whose captures take
 every stone gone from the frame. A captured stone still on the board waits to
 be lifted, and no move follows its capture until it is (removing the prisoners
 is part of the capturing move). Each candidate is played on the game and taken back: a depth-first
-search of at most PLAYS trial moves over at most MAX_NEW new stones.
+search of at most PLAYS trial moves over at most MAX_NEW new stones. A
+captured stone on a sensor that cannot be read (FAULT) is never seen lifted,
+so it holds nothing up.
+
+With `hidden` (goban.referee.unseen), a move the board cannot see is tried
+too: one move per order on a point whose sensor cannot be read (FAULT in the
+frame, empty in the game when its turn comes, a dead point captured in the
+order included), anywhere in the order, of the colour the alternation needs
+there. It must be needed: followed by a move, or its captures gone from the
+frame. Only orders with such a move fit, and `found` is then one list, the
+seen moves they all begin with before it (Search._lead): a move on any of
+many dead points is one answer, not one order each.
 
 The answer (the search's fields):
     found  the orders that explain the whole frame (at most ORDERS): none, one,
@@ -29,11 +40,12 @@ over, and so named.
 """
 
 from goban.board import BLACK, WHITE
-from goban.referee.diff import room, empty, put, drop_last, fill_bytes
+from goban.referee.diff import room, empty, put, drop_last, fill_bytes, FAULT, CAP
 
 MAX_NEW = 8         # new stones one look explains (a restart's catch-up, fast play)
 PLAYS = 400         # trial moves a search may make: under 1 ms each on the RP2040
 ORDERS = 6          # fitting orders kept: enough to see what they all begin with
+MAX_DEAD = CAP      # dead points a search with hidden moves tries (more: it cannot finish)
 
 
 def new_stones(v):
@@ -42,16 +54,19 @@ def new_stones(v):
     return v.extra + v.changed if v.changed else v.extra
 
 
-def explain(ref, stable, new, missing, first=None, s=None):
+def explain(ref, stable, new, missing, first=None, s=None, hidden=False):
     """The search (see the module docstring): its `found`, `best` and
     `complete`. `first`: the stones the order may begin with (None: any; the
     last stone come to rest elsewhere: goban.referee.play._rolled). `s`: a
     Search to reuse (the look's own, made at boot: nothing allocated); else
-    one is made. The game is left as it was."""
+    one is made. `hidden`: with one move on a dead point in each order. The
+    game is left as it was."""
     if s is None:
-        s = Search(ref.n)
+        s = Search(ref.n, MAX_DEAD if hidden else 0)
     s.start(ref, stable, missing, first)
     if len(new) > MAX_NEW or ref.game.over:
+        return s
+    if hidden and not s.hide():
         return s
     pools = s.pools
     left = s.left
@@ -122,7 +137,7 @@ class Search:
     """A search's state and its answer, in lists with room for MAX_NEW moves and
     ORDERS orders: `start` readies it for another search without allocating."""
 
-    def __init__(self, n):
+    def __init__(self, n, dead=0):
         self.pools = [None, room(MAX_NEW), room(MAX_NEW)]   # each colour's new stones
         self.left = bytearray(3)  # stones of each pool not yet played (played: -1 - i)
         self.taken = bytearray(n) # frame points the moves so far captured (how often)
@@ -130,6 +145,11 @@ class Search:
         self.best = room(MAX_NEW)
         self.orders = [room(MAX_NEW) for _ in range(ORDERS)]
         self.found = room(ORDERS) # the first len(found) of `orders`
+        # the points a hidden move may take (empty: none tried); room for `dead`
+        # (MAX_DEAD: a search for hidden moves, goban.referee.unseen; the look's own has none)
+        self.dead = room(dead)
+        self.hid = -1             # where the order being tried has its hidden move (-1: none)
+        self.fits = 0             # orders with a hidden move that fit (Search._lead)
         self.ref = None
         self.stable = None
         self.missing = None
@@ -148,7 +168,24 @@ class Search:
         empty(self.seq)
         empty(self.best)
         empty(self.found)
+        empty(self.dead)
+        self.hid = -1
+        self.fits = 0
         self.budget = PLAYS
+
+    def hide(self):
+        """Every point whose sensor cannot be read may take the order's hidden
+        move. False when there is none, or more than the search can try (then
+        it is not `complete`)."""
+        stable = self.stable
+        dead = self.dead
+        for j in range(self.ref.n):
+            if stable[j] >= FAULT:
+                if len(dead) >= MAX_DEAD:
+                    self.budget = 0
+                    return False
+                dead.append(j)
+        return len(dead) > 0
 
     @property
     def complete(self):
@@ -156,9 +193,35 @@ class Search:
         return self.budget > 0 and len(self.found) < ORDERS
 
     def _found(self):
+        seq = self.seq
+        if self.dead:
+            self._lead()
+            return
         o = self.orders[len(self.found)]
-        put(o, self.seq)
+        put(o, seq)
         self.found.append(o)
+
+    def _lead(self):
+        """With hidden moves, `found` keeps one list whatever the number of
+        dead points: the seen moves every fitting order begins with, before
+        its hidden move. Once that is none, nothing more is looked for (the
+        budget spent: not `complete`)."""
+        seq = self.seq
+        lead = self.orders[0]
+        self.fits += 1
+        if not self.found:
+            empty(lead)
+            for k in range(self.hid):
+                lead.append(seq[k])
+            self.found.append(lead)
+        else:
+            k = 0
+            while k < len(lead) and k < self.hid and lead[k] == seq[k]:
+                k += 1
+            while len(lead) > k:
+                drop_last(lead)
+        if not lead:
+            self.budget = 0
 
     def dfs(self, last, skipped):
         """Play the next stone of the colour to move (the earliest of its pool
@@ -176,10 +239,13 @@ class Search:
         if len(seq) > len(self.best):
             put(self.best, seq)
         c = g.to_move()
+        hide = self.hid < 0 and len(self.dead) > 0    # a hidden move may come yet
         if not left[c]:
-            if not skipped and not left[3 - c] and self._covers():
+            if not left[3 - c] and not skipped and (self.hid >= 0 or not self.dead) \
+                    and self._covers():
                 self._found()
-            return
+            if not hide:
+                return
         pool = self.pools[c]
         since = ref.since
         first = -1                # the earliest known arrival in the pool after `last`
@@ -218,16 +284,13 @@ class Search:
             for q in range(n_caps):
                 j = ref.i_of(g.captured(q))
                 taken[j] += 1
-                if stable[j] != 0:
+                if 0 < stable[j] < FAULT:
                     held = True
             pool[k] = -1 - i
             left[c] -= 1
             seq.append(i)
             if held:
-                if len(seq) > len(self.best):
-                    put(self.best, seq)
-                if not skipped and not left[BLACK] and not left[WHITE] and self._covers():
-                    self._found()
+                self._ends(skipped)
             else:
                 self.dfs(at if at > last else last, skipped)
             drop_last(seq)
@@ -236,6 +299,73 @@ class Search:
             for q in range(n_caps):
                 taken[ref.i_of(g.captured(q))] -= 1
             g.undo()
+        if hide:
+            self._hidden(c, last, skipped)
+
+    def _ends(self, skipped):
+        """The order ends here (a capture still to lift): kept if it fits."""
+        seq = self.seq
+        left = self.left
+        if len(seq) > len(self.best):
+            put(self.best, seq)
+        if not skipped and not left[BLACK] and not left[WHITE] and \
+                (self.hid >= 0 or not self.dead) and self._covers():
+            self._found()
+
+    def _hidden(self, c, last, skipped):
+        """c's move on each dead point empty now, unseen, then the rest of the
+        order (see the module docstring): it has no arrival, so `last` stays.
+        Tried only where the stones left then alternate; once one dead point
+        here fits, the others would begin their orders alike (`_lead`), so
+        they are not tried."""
+        ref = self.ref
+        g = ref.game
+        cells = g.board.cells
+        seq = self.seq
+        left = self.left
+        taken = self.taken
+        stable = self.stable
+        if not seq and self.first is not None:
+            return
+        a = left[c]
+        if a != left[3 - c] and a + 1 != left[3 - c]:
+            return                # c's hidden move here: the stones left cannot alternate
+        for j in self.dead:
+            p = ref.p_of(j)
+            if cells[p] != 0:
+                continue
+            if self.budget <= 0 or len(self.found) >= ORDERS or g.over:
+                return
+            self.budget -= 1
+            if ref.remote is not None and not ref.remote.allows(c, p):
+                continue
+            if g.play(c, p) is not None:
+                continue
+            held = False
+            gone = 0              # its captures gone from the frame: what tells it
+            n_caps = g.last_removed
+            for q in range(n_caps):
+                i = ref.i_of(g.captured(q))
+                taken[i] += 1
+                if stable[i] == 0:
+                    gone += 1
+                elif stable[i] < FAULT:
+                    held = True
+            fits = self.fits
+            if gone or left[BLACK] or left[WHITE]:
+                self.hid = len(seq)
+                seq.append(j)
+                if held:
+                    self._ends(skipped)
+                else:
+                    self.dfs(last, skipped)
+                drop_last(seq)
+                self.hid = -1
+            for q in range(n_caps):
+                taken[ref.i_of(g.captured(q))] -= 1
+            g.undo()
+            if self.fits > fits:
+                return            # another dead point here begins its orders alike
 
     def _covers(self):
         """Every stone gone from the frame was captured by the moves."""

@@ -31,7 +31,8 @@ holds; the order is the policy:
     sure_start    has such moves before anything that does   those moves; the rest
                   not fit came                               is looked at next
     unseen        is explained by a move on a dead sensor    that move, or the
-                                                             player names it
+                  (first, or after seen moves)               player names it;
+                                                             (after) those moves
     bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
                   yet                                        settling decides)
     captured_seen is explained, in one order, by a move where   that move, and the
@@ -587,6 +588,13 @@ def _unseen(ref, v):
 
 
 def _ask(ref, v):
+    """The move on a dead point taken or asked (goban.referee.unseen); the seen
+    moves before it taken as any sure start is (a lone one waits for its bowl)."""
+    what = v.unseen
+    if what[0] == "start":
+        v.order = what[1]
+        _take(ref, v)
+        return
     from goban.referee import unseen
     unseen.act(ref, v)
 

@@ -178,6 +178,7 @@ class View:
         self.waited = -1                  # the point that waited for its bowl at the last look
         self.search = None                # goban.referee.explain's answer for the frame
         self.searching = None             # the search the look reuses (made by Referee)
+        self.hiding = None                # goban.referee.unseen's, made at its first use
         self.order = None                 # the moves to take
         self.unseen = None                # goban.referee.unseen's verdict for the frame
         self.rolled = None                # the moves with the last stone where it came to rest

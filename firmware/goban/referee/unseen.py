@@ -19,10 +19,16 @@ of the frame is explained. Then:
     which: the fitting points are lit red and one offered yellow (`illegal`
     unseen with `choose` and `of`); down/up offers the next (`choose` event),
     ok plays it. Never guessed; nobody is asked to change a move.
+When no dead point fits as the first move, the move there may have come later
+(a ko fight at tempo 0 on a dead point: seed 588213 game 116): one search tries
+every dead point as the hidden move anywhere in the order (`later`). The seen
+moves that every fitting order begins with, before its hidden move, are taken
+(`start`); the hidden move is then the first, and the look after asks or takes
+it as above.
 """
 
 from goban.referee import bowlwatch, moves
-from goban.referee.explain import explain, new_stones
+from goban.referee.explain import explain, new_stones, Search, MAX_DEAD
 
 COLOR2 = "yellow"            # the dead point offered
 
@@ -53,13 +59,42 @@ def fits(ref, v):
     return out
 
 
+def later(ref, v):
+    """The seen moves that every order with a move on a dead point after them
+    begins with (see the module docstring): [] when none fits, the search could
+    not finish, or the orders part before their hidden move. Only stones whose
+    arrival was seen: the order is theirs (after an outage a stone there since
+    the board came back, stamp 0, may have come after a move it cannot see:
+    seed 588213 game 57). The search is the view's own (`hiding`), made at the
+    first look that needs it."""
+    g = ref.game
+    if not ref.n_faults or g.over or (ref.remote is not None and ref.remote.color == g.to_move()):
+        return ()
+    s = v.hiding
+    if s is None:
+        s = Search(ref.n, MAX_DEAD)
+        if v.searching is not None:         # (the .mpy install: one made each time)
+            v.hiding = s
+    explain(ref, v.stable, new_stones(v), v.missing, s=s, hidden=True)
+    if not s.found or not s.complete:
+        return ()
+    lead = s.found[0]             # what every fitting order begins with (Search._lead)
+    since = ref.since
+    k = 0
+    while k < len(lead) and since is not None and since[lead[k]] > 0:
+        k += 1
+    return lead[:k]
+
+
 def verdict(ref, v):
     """What the dead points say of the frame: ("take", j) when one move there
     is sure (see the module docstring), ("ask", points, stone) when the player
-    must say which, or None."""
+    must say which, ("start", moves) when a move there came after those seen
+    moves, or None."""
     cand = fits(ref, v)
     if not cand:
-        return None
+        order = later(ref, v)
+        return ("start", order) if order else None
     g = ref.game
     to = g.to_move()
     stable = v.stable
@@ -90,7 +125,8 @@ def before_a_pass(ref, v):
 
 
 def act(ref, v):
-    """Play the sure move (and look again for what came after it), or ask."""
+    """Play the sure move (and look again for what came after it), or ask.
+    (The seen moves before one: goban.referee.play._ask.)"""
     what = v.unseen
     if what[0] == "take":
         if ref.illegal:
