@@ -530,22 +530,35 @@ class Players:
         return acts
 
     def _lifted_after_lost_passes(self, ev):
-        """[point] when the board says a dead stone they lifted is knocked, the
-        board has not taken the passes that ended play in their game, and it
-        went off after the first of them was pressed: the board was dark (a
-        press just before the cut is lost with it) while they lifted, so the
-        board says so rightly and their lifting is the mistake the cut made;
-        else []."""
-        if ev.get("code") != "knocked" or not self._passes_missed():
-            return []
-        missing = self.truth.n - len(self.board_moves)
-        presses = [t for t, name, slip in self.pressed if not slip and name.endswith("pass")]
-        if len(presses) < missing:
-            return []
-        first = presses[-missing]
+        """[point] when the board speaks after they lifted dead stones that play
+        had not ended for it: the passes that ended their game were pressed
+        while it was dark (or just before a cut, lost with it), so the board is
+        right and their lifting is the mistake the cut made (a knocked stone;
+        or stones it cannot order with a dead stone gone); else []."""
         now = self.world.now
-        if any(first - self.runner.scan_ms <= t0 <= now for t0, t1 in self.runner.outages):
-            return [ev["point"]]
+        outages = self.runner.outages
+        scan = self.runner.scan_ms
+        if ev.get("code") == "knocked" and self._passes_missed():
+            missing = self.truth.n - len(self.board_moves)
+            presses = [t for t, name, slip in self.pressed if not slip and name.endswith("pass")]
+            if len(presses) < missing:
+                return []
+            first = presses[-missing]
+            if any(first - scan <= t0 <= now for t0, t1 in outages):
+                return [ev["point"]]
+            return []
+        # any other word of the board's, the dead stones they lifted still
+        # missing on it, after the passes that ended their game were pressed
+        # while it was off (it says the board is not the game: rightly)
+        if not self.dead or not self.truth.over or not any(
+                not self.world.board[i] for i in self.dead):
+            return []
+        for t, name, slip in self.pressed[::-1]:
+            if slip or not name.endswith("pass"):
+                continue
+            if any(t0 - scan <= t and (t1 is None or t <= t1) for t0, t1 in outages):
+                return [ev["point"]]
+            break
         return []
 
     def _passes_missed(self):

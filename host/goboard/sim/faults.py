@@ -291,8 +291,11 @@ def _order_unknown(t, out):
     taken = [ev for ev in out["events"]
              if ev["type"] in ("move", "pass") and ev.get("t") is not None and ev["t"] <= t0]
     since = taken[-1]["t"] if taken else 0
+    # its first look: the first event after it came back that a look makes (the
+    # clock's resumption and a bowls reading come at boot, before any look)
     back = t if t1 is None else min([ev["t"] for ev in out["events"]
-                                     if ev.get("t") is not None and t1 < ev["t"]] + [t])
+                                     if ev.get("t") is not None and t1 < ev["t"]
+                                     and ev["type"] not in ("clock", "bowls")] + [t])
     seen = {}
     placed = []
     for at, c, p in summ["truth"].get("stones") or ():
