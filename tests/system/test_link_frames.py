@@ -143,13 +143,15 @@ class PtyHost:
         self.send_raw(frame_bytes(self.n, json.dumps(msg)))
         return self.n
 
-    def frames(self, link, wait=0.3, ticks=False):
+    def frames(self, link, wait=0.3, ticks=False, sim_ms=0):
         """Poll the board's link (10 ms of its clock a turn) and collect what it
-        sends for `wait` seconds (heartbeats only if `ticks`)."""
+        sends for `wait` seconds, and at least until its clock reads `sim_ms`
+        (a heartbeat is due by its clock, however few turns a loaded machine
+        gives in `wait`; heartbeats only if `ticks`)."""
         out = []
         end = time.monotonic() + wait
         now = 0
-        while time.monotonic() < end:
+        while time.monotonic() < end or now < sim_ms:
             now += 10
             link.poll(now)
             while select.select([self.master], [], [], 0)[0]:
@@ -229,6 +231,6 @@ def test_board_link_says_bad_to_a_garbled_request_and_ticks_when_idle(board):
     r = host.send({"k": "hello"})
     kinds = [m["k"] for _, m in host.frames(link, 0.1)]
     assert kinds[:2] == ["bad", "hello"]
-    ticks = [m for _, m in host.frames(link, 0.3, ticks=True) if m["k"] == "tick"]
+    ticks = [m for _, m in host.frames(link, 0.3, ticks=True, sim_ms=1500) if m["k"] == "tick"]
     assert ticks and ticks[0] == {"k": "tick", "game": 0, "seq": 0}
     assert r
