@@ -102,18 +102,21 @@ T_LEN = const(24)
 
 
 @micropython.viper
-def label_regions(work, rid, stack, rinfo, tot, length: int, W: int) -> int:
-    """Fill rid/rinfo (regions) and the region totals of tot from the cells in
-    `work` (dead stones already removed); rid comes in zeroed (a memcpy in
-    Regions.run, far cheaper than a viper loop). Returns the number of regions."""
-    w = ptr8(work)
-    ri = ptr16(rid)
-    st = ptr16(stack)
-    rf = ptr16(rinfo)
-    t = ptr32(tot)
+def label_regions(w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: ptr32, length: int,
+                  W: int) -> int:
+    """Fill rid (`ri`, zeroed first)/rinfo (`rf`: regions) and the region
+    totals of tot (`t`) from the cells in work (`w`: dead stones already
+    removed). Returns the number of regions. The buffers come in as typed
+    arguments, the two read most first: the first two arguments are the only
+    locals viper keeps in registers in frozen code (py/emitnative.c:
+    MAX_REGS_FOR_LOCAL_VARS)."""
     i = 0
     while i < 24:
         t[i] = 0
+        i += 1
+    i = 0
+    while i < length:           # no buffer of zeros to copy from: heap at boot spared
+        ri[i] = 0
         i += 1
     nreg = 0
     p = W
@@ -202,17 +205,12 @@ def label_regions(work, rid, stack, rinfo, tot, length: int, W: int) -> int:
 
 
 @micropython.viper
-def label_blocks(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
-    """Fill bid/binfo (blocks: stones joined through their own territory) and
-    the block totals of tot, from the regions; bid comes in zeroed. Returns
-    the number of blocks."""
-    w = ptr8(work)
-    ri = ptr16(rid)
-    bi = ptr16(bid)
-    st = ptr16(stack)
-    rf = ptr16(rinfo)
-    bf = ptr16(binfo)
-    t = ptr32(tot)
+def label_blocks(w: ptr8, bi: ptr16, ri: ptr16, st: ptr16, rf: ptr16, bf: ptr16, t: ptr32,
+                 length: int, W: int) -> int:
+    """Fill bid (`bi`, zeroed first)/binfo (`bf`: blocks, stones joined through
+    their own territory) and the block totals of tot, from the regions.
+    Returns the number of blocks. The two buffers read most come first
+    (registers: label_regions)."""
     c8 = 8
     while c8 <= 16:             # the block totals (label_regions made the territory's)
         t[c8] = 0
@@ -225,6 +223,10 @@ def label_blocks(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) 
     while i > 0:                # no region counted by a block yet (a second run)
         rf[(i << 3) + 4] = 0
         i -= 1
+    i = 0
+    while i < length:
+        bi[i] = 0
+        i += 1
     nblk = 0
     p = W
     while p < length:
@@ -589,14 +591,9 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        # region and block ids per point: run() zeroes them by a copy through
-        # memoryviews (a memcpy that allocates nothing; an array's own slice
-        # store allocates on MicroPython)
+        # region and block ids per point (label_regions and label_blocks zero them)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
-        self.zeros = array("H", bytes(2 * n))
-        self._rid_mv = memoryview(self.rid)
-        self._bid_mv = memoryview(self.bid)
         self.stack = array("H", bytes(2 * n))
         slots = size * size + 2
         self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
@@ -607,7 +604,9 @@ class Regions:
         self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
         self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
-        self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
+        # name numbers (NAMES) for dead_names, seki_names and seki_stones: the
+        # passes' scratch stack, free once run() is done (heap at boot spared)
+        self.names = self.stack
         # without goban.names (the .mpy files): the names' bytes, 'dd ' each
         self.name_buf = bytearray(3 * size * size) if point_names.NAMES is None else None
 
@@ -623,15 +622,12 @@ class Regions:
         area to count as open-mouthed, not dame (goban.mouths); 0 counts by
         reach alone (Tromp-Taylor). `marks`: the players' word on seki, an
         int array of 2 * point + on (seki_marks), or None."""
-        self._rid_mv[:] = self.zeros
-        self._bid_mv[:] = self.zeros
         label_regions(self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
         n = self._blocks(marks)
         if mouths and self.tot[T_DAME] and self._mouths()(
                 self.work, self.rid, self.bid, self.stack, self.rinfo, self.binfo, self.tot,
                 self.length, self.W, mouths, len(self.rinfo) >> 3):
-            self._bid_mv[:] = self.zeros
             n = self._blocks(marks)     # the territories the mouths closed
         self.nblocks = n
         t = self.tot
@@ -651,7 +647,7 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        n = label_blocks(self.work, self.rid, self.bid, self.stack, self.rinfo,
+        n = label_blocks(self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
