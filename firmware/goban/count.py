@@ -332,7 +332,25 @@ def analyse(game, dead_points=(), rules=None, seki=None):
     and the seki marks applied, without the score: the shared Regions, valid
     until the next count (the referee lights the seki from it while the dead
     stones are lifted)."""
-    return analysed(game, dead_points, rules, seki=seki)[0].regions
+    return analyse_finish(analyse_start(game, dead_points, rules, seki))
+
+
+def analyse_start(game, dead_points=(), rules=None, seki=None):
+    """analyse()'s first half (prepare(), Regions.first): for a caller that
+    spreads it over two steps (the board: up to ~6 ms each on the RP2040).
+    analyse_finish() takes what it returns, before any other count. Raises
+    CountError as count() does."""
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules, seki=seki)
+    marks = facts["marks"]
+    ctr.regions.first(marks)
+    return ctr.regions, mouths_for(rules), marks
+
+
+def analyse_finish(started):
+    """analyse()'s second half (Regions.rest): the shared Regions."""
+    rg, mouths, marks = started
+    rg.rest(mouths, marks)
+    return rg
 
 
 def analysed(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):

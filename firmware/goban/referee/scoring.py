@@ -42,7 +42,8 @@ def count(ref, log_dead=True, now=False):
     if now or not ref.steps:
         _result(ref, count_start(g, dead_pts, g.rules, seki=marks or None), filling)
         return
-    ref.run_job()
+    from goban.referee.seki import finish
+    finish(ref)
     ref.later(lambda r: _analyse(r, dead_pts, marks, filling))
 
 
