@@ -102,14 +102,15 @@ T_LEN = const(24)
 
 
 @micropython.viper
-def label_regions(w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: ptr32, length: int,
-                  W: int) -> int:
+def label_regions(r: int, v: int, w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: ptr32,
+                  length: int, W: int) -> int:
     """Fill rid (`ri`, zeroed first)/rinfo (`rf`: regions) and the region
     totals of tot (`t`) from the cells in work (`w`: dead stones already
-    removed). Returns the number of regions. The buffers come in as typed
-    arguments, the two read most first: the first two arguments are the only
-    locals viper keeps in registers in frozen code (py/emitnative.c:
-    MAX_REGS_FOR_LOCAL_VARS)."""
+    removed). Returns the number of regions. `r` and `v` are scratch (the
+    caller passes 0): the neighbour looked at and its cell, the locals used
+    most, since the first two arguments are the only locals viper keeps in
+    registers in frozen code (py/emitnative.c: MAX_REGS_FOR_LOCAL_VARS; ~9%
+    off label_blocks on the chip); the buffers come in as typed arguments."""
     i = 0
     while i < 24:
         t[i] = 0
@@ -217,12 +218,12 @@ def label_regions(w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: ptr32, length: in
 
 
 @micropython.viper
-def label_blocks(w: ptr8, bi: ptr16, ri: ptr16, st: ptr16, rf: ptr16, bf: ptr16, t: ptr32,
-                 length: int, W: int) -> int:
+def label_blocks(r: int, v: int, w: ptr8, bi: ptr16, ri: ptr16, st: ptr16, rf: ptr16,
+                 bf: ptr16, t: ptr32, length: int, W: int) -> int:
     """Fill bid (`bi`, zeroed first)/binfo (`bf`: blocks, stones joined through
     their own territory) and the block totals of tot, from the regions.
-    Returns the number of blocks. The two buffers read most come first
-    (registers: label_regions)."""
+    Returns the number of blocks. `r`, `v`: scratch in registers, as in
+    label_regions."""
     c8 = 8
     while c8 <= 16:             # the block totals (label_regions made the territory's)
         t[c8] = 0
@@ -652,7 +653,7 @@ class Regions:
 
     def first(self, marks=None):
         """run()'s first half: the regions, the blocks and their seki."""
-        label_regions(self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
+        label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
         self.nblocks = self._blocks(marks)
 
@@ -682,7 +683,7 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        n = label_blocks(self.work, self.bid, self.rid, self.stack, self.rinfo,
+        n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
