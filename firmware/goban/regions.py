@@ -52,22 +52,22 @@ from goban import point_names
 from goban.point_names import dead_names, seki_names, named
 
 # per-region record in `rinfo`, stride 8 (region ids start at 1)
-R_SIZE = const(0)
-R_MASK = const(1)
-R_BOTH = const(2)      # points touching both colours
-R_ONE = const(3)       # points touching exactly one colour
-R_OWNER = const(4)     # block that has counted this region (scratch)
-R_FIRST = const(5)     # first point found
-R_NB = const(6)        # points next to a black stone
-R_NW = const(7)        # points next to a white stone
+_R_SIZE = const(0)
+_R_MASK = const(1)
+_R_BOTH = const(2)      # points touching both colours
+_R_ONE = const(3)       # points touching exactly one colour
+_R_OWNER = const(4)     # block that has counted this region (scratch)
+_R_FIRST = const(5)     # first point found
+_R_NB = const(6)        # points next to a black stone
+_R_NW = const(7)        # points next to a white stone
 
 # per-block record in `binfo`, stride 8 (block ids start at 1)
-B_FIRST = const(0)
-B_COLOR = const(1)
-B_STONES = const(2)
-B_TERR = const(3)
-B_EYES = const(4)      # territory regions
-B_MAXEYE = const(5)    # largest territory region
+_B_FIRST = const(0)
+_B_COLOR = const(1)
+_B_STONES = const(2)
+_B_TERR = const(3)
+_B_EYES = const(4)      # territory regions
+_B_MAXEYE = const(5)    # largest territory region
 B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
 B_BASIC = const(7)     # basic eye positions E
 
@@ -79,13 +79,13 @@ MOUTH_POINTS = const(2)
 # insertion sort of n is n*n/4 steps, a scan about 361)
 TAKEN_LIST = const(40)
 
-F_TOUCH = const(1)
+_F_TOUCH = const(1)
 F_SEKI = const(2)
-F_SHARED = const(4)    # lives with a shared liberty (shared_liberties())
+_F_SHARED = const(4)    # lives with a shared liberty (shared_liberties())
 
 # totals in `tot` (int32)
-T_REGIONS = const(0)
-T_BLOCKS = const(1)
+_T_REGIONS = const(0)
+_T_BLOCKS = const(1)
 T_DAME = const(2)      # points of regions bordering both colours
 T_DBOTH = const(3)     # of those, points next to both colours
 T_HUANG = const(4)     # of those, points next to one colour only (荒空)
@@ -98,7 +98,7 @@ T_G = const(3)         # blocks
 T_SEKI_G = const(4)    # blocks in seki
 T_SEKI_T = const(5)    # territory points of blocks in seki
 T_SEKI_E = const(6)    # basic eye positions of blocks in seki
-T_LEN = const(24)
+_T_LEN = const(24)
 
 
 @micropython.viper
@@ -401,7 +401,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
         #    bit c+1 a block of colour c that cannot make two eyes
         r = 1
         while r <= nreg:
-            rf[(r << 3) + 4] = 0     # scratch (R_OWNER: label_blocks is done with it)
+            rf[(r << 3) + 4] = 0     # scratch (_R_OWNER: label_blocks is done with it)
             r += 1
         k = 1
         while k <= nblk:
@@ -495,7 +495,7 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
     eyes that touches a dame point next to an opponent block in seki (seed 003
     第二十二条: 与对方棋子共有一口公气的活棋,要保留一个所围空点作为其基本眼位) keeps 1
     basic eye position, whatever its number of eye regions (seed 004 图十: white
-    fills six of seven points and lives). It is flagged F_SHARED, not F_SEKI:
+    fills six of seven points and lives). It is flagged _F_SHARED, not F_SEKI:
     the Japanese seki tax stays on the blocks that cannot make two eyes (while
     seki is decided by shape, a false seki would spread the tax to whole groups).
     Run after label_blocks(), which marks the blocks that cannot make two eyes;
@@ -621,7 +621,7 @@ class Regions:
         slots = size * size + 2
         self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
         self.binfo = array("H", bytes(16 * slots))
-        self.tot = array("i", bytes(4 * T_LEN))
+        self.tot = array("i", bytes(4 * _T_LEN))
         self.nblocks = 0
         self._marks_pass = None     # goban.seki_marks.seki_marks, once marks come
         self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
@@ -709,12 +709,12 @@ class Regions:
         bf = self.binfo
         for k in range(1, self.nblocks + 1):
             b = k << 3
-            out.append({"point": bf[b + B_FIRST], "color": bf[b + B_COLOR],
-                        "stones": bf[b + B_STONES], "territory": bf[b + B_TERR],
-                        "eyes": bf[b + B_EYES], "largest_eye": bf[b + B_MAXEYE],
+            out.append({"point": bf[b + _B_FIRST], "color": bf[b + _B_COLOR],
+                        "stones": bf[b + _B_STONES], "territory": bf[b + _B_TERR],
+                        "eyes": bf[b + _B_EYES], "largest_eye": bf[b + _B_MAXEYE],
                         "basic_eyes": bf[b + B_BASIC],
                         "seki": bool(bf[b + B_FLAGS] & F_SEKI),
-                        "shared": bool(bf[b + B_FLAGS] & F_SHARED)})
+                        "shared": bool(bf[b + B_FLAGS] & _F_SHARED)})
         return out
 
     def take_off(self, cells, pts):
@@ -758,7 +758,7 @@ class Regions:
         bf = self.binfo
         for k in range(1, self.nblocks + 1):
             if bf[(k << 3) + B_FLAGS] & F_SEKI:
-                out.append(bf[(k << 3) + B_FIRST])
+                out.append(bf[(k << 3) + _B_FIRST])
         return out
 
     def region_points(self, mask_wanted):
@@ -768,6 +768,6 @@ class Regions:
         rf = self.rinfo
         for p in range(self.length):
             r = rid[p]
-            if r and rf[(r << 3) + R_MASK] == mask_wanted:
+            if r and rf[(r << 3) + _R_MASK] == mask_wanted:
                 out.append(p)
         return out
