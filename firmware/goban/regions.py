@@ -102,9 +102,30 @@ _T_LEN = const(24)
 
 
 @micropython.viper
+def zero16(buf, n: int):
+    """buf[0:n] = 0 (a uint16 array), eight a turn (one a turn cost the chip
+    ~120 us for a 19x19 layout): no buffer of zeros kept to copy from."""
+    b = ptr16(buf)
+    i = 0
+    while i + 8 <= n:
+        b[i] = 0
+        b[i + 1] = 0
+        b[i + 2] = 0
+        b[i + 3] = 0
+        b[i + 4] = 0
+        b[i + 5] = 0
+        b[i + 6] = 0
+        b[i + 7] = 0
+        i += 8
+    while i < n:
+        b[i] = 0
+        i += 1
+
+
+@micropython.viper
 def label_regions(r: int, v: int, w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: ptr32,
                   length: int, W: int) -> int:
-    """Fill rid (`ri`, zeroed first)/rinfo (`rf`: regions) and the region
+    """Fill rid (`ri`, zeroed: zero16)/rinfo (`rf`: regions) and the region
     totals of tot (`t`) from the cells in work (`w`: dead stones already
     removed). Returns the number of regions. `r` and `v` are scratch (the
     caller passes 0): the neighbour looked at and its cell, the locals used
@@ -114,22 +135,6 @@ def label_regions(r: int, v: int, w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: p
     i = 0
     while i < 24:
         t[i] = 0
-        i += 1
-    # zeroed eight a turn (no buffer of zeros to copy from: heap at boot spared;
-    # one a turn cost the chip ~120 us)
-    i = 0
-    while i + 8 <= length:
-        ri[i] = 0
-        ri[i + 1] = 0
-        ri[i + 2] = 0
-        ri[i + 3] = 0
-        ri[i + 4] = 0
-        ri[i + 5] = 0
-        ri[i + 6] = 0
-        ri[i + 7] = 0
-        i += 8
-    while i < length:
-        ri[i] = 0
         i += 1
     nreg = 0
     p = W
@@ -220,7 +225,7 @@ def label_regions(r: int, v: int, w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: p
 @micropython.viper
 def label_blocks(r: int, v: int, w: ptr8, bi: ptr16, ri: ptr16, st: ptr16, rf: ptr16,
                  bf: ptr16, t: ptr32, length: int, W: int) -> int:
-    """Fill bid (`bi`, zeroed first)/binfo (`bf`: blocks, stones joined through
+    """Fill bid (`bi`, zeroed: zero16)/binfo (`bf`: blocks, stones joined through
     their own territory) and the block totals of tot, from the regions.
     Returns the number of blocks. `r`, `v`: scratch in registers, as in
     label_regions."""
@@ -236,20 +241,6 @@ def label_blocks(r: int, v: int, w: ptr8, bi: ptr16, ri: ptr16, st: ptr16, rf: p
     while i > 0:                # no region counted by a block yet (a second run)
         rf[(i << 3) + 4] = 0
         i -= 1
-    i = 0
-    while i + 8 <= length:      # zeroed as label_regions zeroes rid
-        bi[i] = 0
-        bi[i + 1] = 0
-        bi[i + 2] = 0
-        bi[i + 3] = 0
-        bi[i + 4] = 0
-        bi[i + 5] = 0
-        bi[i + 6] = 0
-        bi[i + 7] = 0
-        i += 8
-    while i < length:
-        bi[i] = 0
-        i += 1
     nblk = 0
     p = W
     while p < length:
@@ -614,7 +605,7 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        # region and block ids per point (label_regions and label_blocks zero them)
+        # region and block ids per point (zeroed by zero16 before each labelling)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
         self.stack = array("H", bytes(2 * n))
@@ -653,6 +644,7 @@ class Regions:
 
     def first(self, marks=None):
         """run()'s first half: the regions, the blocks and their seki."""
+        zero16(self.rid, self.length)
         label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
         self.nblocks = self._blocks(marks)
@@ -683,6 +675,7 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
+        zero16(self.bid, self.length)
         n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
