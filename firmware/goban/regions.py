@@ -123,15 +123,19 @@ def zero16(buf, n: int):
 
 
 @micropython.viper
-def label_regions(r: int, v: int, w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: ptr32,
-                  length: int, W: int) -> int:
+def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: int) -> int:
     """Fill rid (`ri`, zeroed: zero16)/rinfo (`rf`: regions) and the region
     totals of tot (`t`) from the cells in work (`w`: dead stones already
     removed). Returns the number of regions. `r` and `v` are scratch (the
     caller passes 0): the neighbour looked at and its cell, the locals used
     most, since the first two arguments are the only locals viper keeps in
     registers in frozen code (py/emitnative.c: MAX_REGS_FOR_LOCAL_VARS; ~9%
-    off label_blocks on the chip); the buffers come in as typed arguments."""
+    off label_blocks on the chip)."""
+    w = ptr8(work)
+    ri = ptr16(rid)
+    st = ptr16(stack)
+    rf = ptr16(rinfo)
+    t = ptr32(tot)
     i = 0
     while i < 24:
         t[i] = 0
@@ -223,12 +227,19 @@ def label_regions(r: int, v: int, w: ptr8, ri: ptr16, st: ptr16, rf: ptr16, t: p
 
 
 @micropython.viper
-def label_blocks(r: int, v: int, w: ptr8, bi: ptr16, ri: ptr16, st: ptr16, rf: ptr16,
-                 bf: ptr16, t: ptr32, length: int, W: int) -> int:
+def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, length: int,
+                 W: int) -> int:
     """Fill bid (`bi`, zeroed: zero16)/binfo (`bf`: blocks, stones joined through
     their own territory) and the block totals of tot, from the regions.
     Returns the number of blocks. `r`, `v`: scratch in registers, as in
     label_regions."""
+    w = ptr8(work)
+    bi = ptr16(bid)
+    ri = ptr16(rid)
+    st = ptr16(stack)
+    rf = ptr16(rinfo)
+    bf = ptr16(binfo)
+    t = ptr32(tot)
     c8 = 8
     while c8 <= 16:             # the block totals (label_regions made the territory's)
         t[c8] = 0
