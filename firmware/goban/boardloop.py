@@ -571,18 +571,11 @@ class BoardLoop:
                 self._learn(_J_LOOK, clock() - t)
             k = self._take() if ref.events else 0
             self.waited[_L_OUT] = 0
+            k += self._admit(_SOLO_OUT, now_ms, clock, t0, True, False)
             q = self.queue
             # a move taken by a look alone is announced at once: its log and
             # send take the next step too, and the scan waits one more period
-            # (its settle counts scans, not time: nothing is missed). On the
-            # Pico its log never fits after the look: the admission is not
-            # even tried (~0.4 ms of bytecode off the longest step, a look of
-            # ~8.4 ms alone: 9.95 ms)
-            if looking and clock is not None and q and self._alone(q[0]):
-                self.follow = True
-                return k
-            k += self._admit(_SOLO_OUT, now_ms, clock, t0, True, False)
-            q = self.queue
+            # (its settle counts scans, not time: nothing is missed)
             self.follow = looking and bool(q) and self._alone(q[0])
             return k
         q = self.queue
