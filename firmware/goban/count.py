@@ -38,17 +38,17 @@ from goban.board import BLACK, WHITE, EMPTY
 from goban.regions import Regions, T_DAME, T_DBOTH, T_S, T_T, T_E, T_SEKI_T, MOUTH_POINTS
 
 # the integer inputs and outputs of Counter.score (array slots)
-I_KOMI = const(0)    # komi, quarter points
-I_HCOMP = const(1)   # handicap compensation, quarter points
-I_PB = const(2)      # prisoners of black (captured + dead white + white pass stones handed over)
-I_PW = const(3)
-I_HELDB = const(4)   # black stones held by white (Tang-Song)
-I_HELDW = const(5)
-I_PAYS = const(6)    # 计枰点: black pays for the last move
-I_POINTS = const(7)  # points on the board (size * size)
-O_B = const(0)       # black's count, quarters of the system's counting unit
-O_W = const(1)
-O_MARGIN = const(2)  # black minus white less komi and compensation, quarter points
+_I_KOMI = const(0)    # komi, quarter points
+_I_HCOMP = const(1)   # handicap compensation, quarter points
+_I_PB = const(2)      # prisoners of black (captured + dead white + white pass stones handed over)
+_I_PW = const(3)
+_I_HELDB = const(4)   # black stones held by white (Tang-Song)
+_I_HELDW = const(5)
+_I_PAYS = const(6)    # 计枰点: black pays for the last move
+_I_POINTS = const(7)  # points on the board (size * size)
+_O_B = const(0)       # black's count, quarters of the system's counting unit
+_O_W = const(1)
+_O_MARGIN = const(2)  # black minus white less komi and compensation, quarter points
 
 
 class CountError(ValueError):
@@ -78,19 +78,19 @@ class Counter:
         eb = t[8 + T_E]
         ew = t[16 + T_E]
         d = t[T_DAME]
-        komi = inp[I_KOMI]
-        hc = inp[I_HCOMP]
-        npts = inp[I_POINTS]
+        komi = inp[_I_KOMI]
+        hc = inp[_I_HCOMP]
+        npts = inp[_I_POINTS]
         if scoring == R.SCORE_AREA or scoring == R.SCORE_ING:
             b = 4 * (sb + tb) + 2 * d
             w = 4 * (sw + tw) + 2 * d
-            if inp[I_PAYS]:
+            if inp[_I_PAYS]:
                 b -= 2
                 w += 2
             m = b - w - komi - hc
         elif scoring == R.SCORE_TERRITORY:
-            b = 4 * (tb - t[8 + T_SEKI_T] + inp[I_PB])
-            w = 4 * (tw - t[16 + T_SEKI_T] + inp[I_PW])
+            b = 4 * (tb - t[8 + T_SEKI_T] + inp[_I_PB])
+            w = 4 * (tw - t[16 + T_SEKI_T] + inp[_I_PW])
             m = b - w - komi - hc
         elif scoring == R.SCORE_NEW_ING:
             b = 4 * (sb + tb) + 2 * t[T_DBOTH]
@@ -104,16 +104,16 @@ class Counter:
             w = 4 * (sw + tw - ew)
             m = 2 * (b - w) - komi - hc  # a living stone is 2 points
         elif scoring == R.SCORE_TANG_SONG:  # a 路 is a point
-            b = 4 * (tb - eb - inp[I_HELDB])
-            w = 4 * (tw - ew - inp[I_HELDW])
+            b = 4 * (tb - eb - inp[_I_HELDB])
+            w = 4 * (tw - ew - inp[_I_HELDW])
             m = b - w - komi - hc
         else:  # SCORE_MING_QING: every block gives one of its two eye points away
             b = 4 * (sb + tb - eb) + 2 * (eb + ew + d)
             w = 4 * (sw + tw - ew) + 2 * (eb + ew + d)
             m = 2 * (b - 2 * npts) - hc - komi
-        out[O_B] = b
-        out[O_W] = w
-        out[O_MARGIN] = m
+        out[_O_B] = b
+        out[_O_W] = w
+        out[_O_MARGIN] = m
         return m
 
 
@@ -267,8 +267,8 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None, seki=Non
     if not -4000 <= k4 <= 4000 or k4 != int(k4):  # NaN fails the first test
         raise CountError("komi %s is not a whole number of quarter points from -1000 to 1000"
                          % (rules.komi,))
-    inp[I_KOMI] = int(k4)
-    inp[I_HCOMP] = handicap_compensation_q(rules, handicap) if handicap >= 2 else 0
+    inp[_I_KOMI] = int(k4)
+    inp[_I_HCOMP] = handicap_compensation_q(rules, handicap) if handicap >= 2 else 0
     caps = game.captures
     ps = game.pass_stones
     db = dead_n[BLACK]
@@ -276,13 +276,13 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None, seki=Non
     # prisoners: captured in play, dead stones taken off at the end, pass stones
     # handed over where a pass stone is given to the opponent (AGA, Tang-Song)
     handed = rules.passes == R.PASS_STONE
-    inp[I_PB] = caps[BLACK] + dw + (ps[WHITE] if handed else 0)
-    inp[I_PW] = caps[WHITE] + db + (ps[BLACK] if handed else 0)
-    inp[I_HELDB] = caps[WHITE] + db + ps[BLACK]
-    inp[I_HELDW] = caps[BLACK] + dw + ps[WHITE]
+    inp[_I_PB] = caps[BLACK] + dw + (ps[WHITE] if handed else 0)
+    inp[_I_PW] = caps[WHITE] + db + (ps[BLACK] if handed else 0)
+    inp[_I_HELDB] = caps[WHITE] + db + ps[BLACK]
+    inp[_I_HELDW] = caps[BLACK] + dw + ps[WHITE]
     pays = rules.scoring == R.SCORE_AREA and rules.last_move_pays and _black_pays(game)
-    inp[I_PAYS] = 1 if pays else 0
-    inp[I_POINTS] = board.size * board.size
+    inp[_I_PAYS] = 1 if pays else 0
+    inp[_I_POINTS] = board.size * board.size
     facts = {"dead_n": [0, db, dw], "handicap": handicap, "pays": pays, "marks": None}
     if seki:
         facts["marks"], facts["seki_marked"] = _seki_marks(board, rg, seki)
@@ -323,8 +323,8 @@ def count_finish(started):
     inp = ctr.inp
     from goban.count_result import result     # the end of a game only: heap at boot spared
     return result(game, ctr.regions, rules, ndead, facts,
-                  (out[O_B], out[O_W], out[O_MARGIN], inp[I_KOMI], inp[I_HCOMP], inp[I_PB],
-                   inp[I_PW], inp[I_HELDB], inp[I_HELDW]))
+                  (out[_O_B], out[_O_W], out[_O_MARGIN], inp[_I_KOMI], inp[_I_HCOMP], inp[_I_PB],
+                   inp[_I_PW], inp[_I_HELDB], inp[_I_HELDW]))
 
 
 def analyse(game, dead_points=(), rules=None, seki=None):
@@ -332,7 +332,25 @@ def analyse(game, dead_points=(), rules=None, seki=None):
     and the seki marks applied, without the score: the shared Regions, valid
     until the next count (the referee lights the seki from it while the dead
     stones are lifted)."""
-    return analysed(game, dead_points, rules, seki=seki)[0].regions
+    return analyse_finish(analyse_start(game, dead_points, rules, seki))
+
+
+def analyse_start(game, dead_points=(), rules=None, seki=None):
+    """analyse()'s first half (prepare(), Regions.first): for a caller that
+    spreads it over two steps (the board: up to ~6 ms each on the RP2040).
+    analyse_finish() takes what it returns, before any other count. Raises
+    CountError as count() does."""
+    ctr, rules, ndead, facts = prepare(game, dead_points, rules, seki=seki)
+    marks = facts["marks"]
+    ctr.regions.first(marks)
+    return ctr.regions, mouths_for(rules), marks
+
+
+def analyse_finish(started):
+    """analyse()'s second half (Regions.rest): the shared Regions."""
+    rg, mouths, marks = started
+    rg.rest(mouths, marks)
+    return rg
 
 
 def analysed(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):

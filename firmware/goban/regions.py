@@ -52,22 +52,22 @@ from goban import point_names
 from goban.point_names import dead_names, seki_names, named
 
 # per-region record in `rinfo`, stride 8 (region ids start at 1)
-R_SIZE = const(0)
-R_MASK = const(1)
-R_BOTH = const(2)      # points touching both colours
-R_ONE = const(3)       # points touching exactly one colour
-R_OWNER = const(4)     # block that has counted this region (scratch)
-R_FIRST = const(5)     # first point found
-R_NB = const(6)        # points next to a black stone
-R_NW = const(7)        # points next to a white stone
+_R_SIZE = const(0)
+_R_MASK = const(1)
+_R_BOTH = const(2)      # points touching both colours
+_R_ONE = const(3)       # points touching exactly one colour
+_R_OWNER = const(4)     # block that has counted this region (scratch)
+_R_FIRST = const(5)     # first point found
+_R_NB = const(6)        # points next to a black stone
+_R_NW = const(7)        # points next to a white stone
 
 # per-block record in `binfo`, stride 8 (block ids start at 1)
-B_FIRST = const(0)
-B_COLOR = const(1)
-B_STONES = const(2)
-B_TERR = const(3)
-B_EYES = const(4)      # territory regions
-B_MAXEYE = const(5)    # largest territory region
+_B_FIRST = const(0)
+_B_COLOR = const(1)
+_B_STONES = const(2)
+_B_TERR = const(3)
+_B_EYES = const(4)      # territory regions
+_B_MAXEYE = const(5)    # largest territory region
 B_FLAGS = const(6)     # bit 1: touches dame, bit 2: seki
 B_BASIC = const(7)     # basic eye positions E
 
@@ -79,13 +79,13 @@ MOUTH_POINTS = const(2)
 # insertion sort of n is n*n/4 steps, a scan about 361)
 TAKEN_LIST = const(40)
 
-F_TOUCH = const(1)
+_F_TOUCH = const(1)
 F_SEKI = const(2)
-F_SHARED = const(4)    # lives with a shared liberty (shared_liberties())
+_F_SHARED = const(4)    # lives with a shared liberty (shared_liberties())
 
 # totals in `tot` (int32)
-T_REGIONS = const(0)
-T_BLOCKS = const(1)
+_T_REGIONS = const(0)
+_T_BLOCKS = const(1)
 T_DAME = const(2)      # points of regions bordering both colours
 T_DBOTH = const(3)     # of those, points next to both colours
 T_HUANG = const(4)     # of those, points next to one colour only (荒空)
@@ -98,14 +98,39 @@ T_G = const(3)         # blocks
 T_SEKI_G = const(4)    # blocks in seki
 T_SEKI_T = const(5)    # territory points of blocks in seki
 T_SEKI_E = const(6)    # basic eye positions of blocks in seki
-T_LEN = const(24)
+_T_LEN = const(24)
 
 
 @micropython.viper
-def label_regions(work, rid, stack, rinfo, tot, length: int, W: int) -> int:
-    """Fill rid/rinfo (regions) and the region totals of tot from the cells in
-    `work` (dead stones already removed); rid comes in zeroed (a memcpy in
-    Regions.run, far cheaper than a viper loop). Returns the number of regions."""
+def zero16(buf, n: int):
+    """buf[0:n] = 0 (a uint16 array), eight a turn (one a turn cost the chip
+    ~120 us for a 19x19 layout): no buffer of zeros kept to copy from."""
+    b = ptr16(buf)
+    i = 0
+    while i + 8 <= n:
+        b[i] = 0
+        b[i + 1] = 0
+        b[i + 2] = 0
+        b[i + 3] = 0
+        b[i + 4] = 0
+        b[i + 5] = 0
+        b[i + 6] = 0
+        b[i + 7] = 0
+        i += 8
+    while i < n:
+        b[i] = 0
+        i += 1
+
+
+@micropython.viper
+def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: int) -> int:
+    """Fill rid (`ri`, zeroed: zero16)/rinfo (`rf`: regions) and the region
+    totals of tot (`t`) from the cells in work (`w`: dead stones already
+    removed). Returns the number of regions. `r` and `v` are scratch (the
+    caller passes 0): the neighbour looked at and its cell, the locals used
+    most, since the first two arguments are the only locals viper keeps in
+    registers in frozen code (py/emitnative.c: MAX_REGS_FOR_LOCAL_VARS; ~9%
+    off label_blocks on the chip)."""
     w = ptr8(work)
     ri = ptr16(rid)
     st = ptr16(stack)
@@ -202,13 +227,15 @@ def label_regions(work, rid, stack, rinfo, tot, length: int, W: int) -> int:
 
 
 @micropython.viper
-def label_blocks(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: int) -> int:
-    """Fill bid/binfo (blocks: stones joined through their own territory) and
-    the block totals of tot, from the regions; bid comes in zeroed. Returns
-    the number of blocks."""
+def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, length: int,
+                 W: int) -> int:
+    """Fill bid (`bi`, zeroed: zero16)/binfo (`bf`: blocks, stones joined through
+    their own territory) and the block totals of tot, from the regions.
+    Returns the number of blocks. `r`, `v`: scratch in registers, as in
+    label_regions."""
     w = ptr8(work)
-    ri = ptr16(rid)
     bi = ptr16(bid)
+    ri = ptr16(rid)
     st = ptr16(stack)
     rf = ptr16(rinfo)
     bf = ptr16(binfo)
@@ -376,7 +403,7 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
         #    bit c+1 a block of colour c that cannot make two eyes
         r = 1
         while r <= nreg:
-            rf[(r << 3) + 4] = 0     # scratch (R_OWNER: label_blocks is done with it)
+            rf[(r << 3) + 4] = 0     # scratch (_R_OWNER: label_blocks is done with it)
             r += 1
         k = 1
         while k <= nblk:
@@ -470,7 +497,7 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
     eyes that touches a dame point next to an opponent block in seki (seed 003
     第二十二条: 与对方棋子共有一口公气的活棋,要保留一个所围空点作为其基本眼位) keeps 1
     basic eye position, whatever its number of eye regions (seed 004 图十: white
-    fills six of seven points and lives). It is flagged F_SHARED, not F_SEKI:
+    fills six of seven points and lives). It is flagged _F_SHARED, not F_SEKI:
     the Japanese seki tax stays on the blocks that cannot make two eyes (while
     seki is decided by shape, a false seki would spread the tax to whole groups).
     Run after label_blocks(), which marks the blocks that cannot make two eyes;
@@ -589,25 +616,22 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        # region and block ids per point: run() zeroes them by a copy through
-        # memoryviews (a memcpy that allocates nothing; an array's own slice
-        # store allocates on MicroPython)
+        # region and block ids per point (zeroed by zero16 before each labelling)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
-        self.zeros = array("H", bytes(2 * n))
-        self._rid_mv = memoryview(self.rid)
-        self._bid_mv = memoryview(self.bid)
         self.stack = array("H", bytes(2 * n))
         slots = size * size + 2
         self.rinfo = array("H", bytes(16 * (slots // 2 + 2)))
         self.binfo = array("H", bytes(16 * slots))
-        self.tot = array("i", bytes(4 * T_LEN))
+        self.tot = array("i", bytes(4 * _T_LEN))
         self.nblocks = 0
         self._marks_pass = None     # goban.seki_marks.seki_marks, once marks come
         self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
         self.taken = array("H", bytes(2 * TAKEN_LIST))  # the first ones taken off
-        self.names = array("H", bytes(2 * size * size))  # name numbers (NAMES)
+        # name numbers (NAMES) for dead_names, seki_names and seki_stones: the
+        # passes' scratch stack, free once run() is done (heap at boot spared)
+        self.names = self.stack
         # without goban.names (the .mpy files): the names' bytes, 'dd ' each
         self.name_buf = bytearray(3 * size * size) if point_names.NAMES is None else None
 
@@ -622,16 +646,27 @@ class Regions:
         most points at which a colour may touch the other's area for that
         area to count as open-mouthed, not dame (goban.mouths); 0 counts by
         reach alone (Tromp-Taylor). `marks`: the players' word on seki, an
-        int array of 2 * point + on (seki_marks), or None."""
-        self._rid_mv[:] = self.zeros
-        self._bid_mv[:] = self.zeros
-        label_regions(self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
+        int array of 2 * point + on (seki_marks), or None. In two halves,
+        `first` and `rest`, for a caller that spreads it over two steps (the
+        board lighting the seki while dead stones are lifted: up to ~9 ms on
+        the RP2040 in one)."""
+        self.first(marks)
+        return self.rest(mouths, marks)
+
+    def first(self, marks=None):
+        """run()'s first half: the regions, the blocks and their seki."""
+        zero16(self.rid, self.length)
+        label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
-        n = self._blocks(marks)
+        self.nblocks = self._blocks(marks)
+
+    def rest(self, mouths=MOUTH_POINTS, marks=None):
+        """run()'s second half, after first(): the open mouths (the blocks and
+        their seki again if any closed a territory), the shared liberties."""
+        n = self.nblocks
         if mouths and self.tot[T_DAME] and self._mouths()(
                 self.work, self.rid, self.bid, self.stack, self.rinfo, self.binfo, self.tot,
                 self.length, self.W, mouths, len(self.rinfo) >> 3):
-            self._bid_mv[:] = self.zeros
             n = self._blocks(marks)     # the territories the mouths closed
         self.nblocks = n
         t = self.tot
@@ -651,7 +686,8 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        n = label_blocks(self.work, self.rid, self.bid, self.stack, self.rinfo,
+        zero16(self.bid, self.length)
+        n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
         if t[8 + T_SEKI_G] or t[16 + T_SEKI_G]:
@@ -677,12 +713,12 @@ class Regions:
         bf = self.binfo
         for k in range(1, self.nblocks + 1):
             b = k << 3
-            out.append({"point": bf[b + B_FIRST], "color": bf[b + B_COLOR],
-                        "stones": bf[b + B_STONES], "territory": bf[b + B_TERR],
-                        "eyes": bf[b + B_EYES], "largest_eye": bf[b + B_MAXEYE],
+            out.append({"point": bf[b + _B_FIRST], "color": bf[b + _B_COLOR],
+                        "stones": bf[b + _B_STONES], "territory": bf[b + _B_TERR],
+                        "eyes": bf[b + _B_EYES], "largest_eye": bf[b + _B_MAXEYE],
                         "basic_eyes": bf[b + B_BASIC],
                         "seki": bool(bf[b + B_FLAGS] & F_SEKI),
-                        "shared": bool(bf[b + B_FLAGS] & F_SHARED)})
+                        "shared": bool(bf[b + B_FLAGS] & _F_SHARED)})
         return out
 
     def take_off(self, cells, pts):
@@ -726,7 +762,7 @@ class Regions:
         bf = self.binfo
         for k in range(1, self.nblocks + 1):
             if bf[(k << 3) + B_FLAGS] & F_SEKI:
-                out.append(bf[(k << 3) + B_FIRST])
+                out.append(bf[(k << 3) + _B_FIRST])
         return out
 
     def region_points(self, mask_wanted):
@@ -736,6 +772,6 @@ class Regions:
         rf = self.rinfo
         for p in range(self.length):
             r = rid[p]
-            if r and rf[(r << 3) + R_MASK] == mask_wanted:
+            if r and rf[(r << 3) + _R_MASK] == mask_wanted:
                 out.append(p)
         return out

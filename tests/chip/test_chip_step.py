@@ -60,6 +60,13 @@ def test_steps_in_play_stay_near_the_scan_period(figs):
     assert figs["gc_step_ms_worst"] < 20, figs
 
 
+def test_the_heap_with_a_game_started_meets_the_issue(figs):
+    # issue 24: 150 KB free with a game started (145 KB before the count's zeros
+    # and names, the lights' second frame buffer and LED table and the matrix's
+    # channels were dropped: the heap probe of main.build's parts)
+    assert figs["heap_free_kb"] >= 150, figs["heap_free_kb"]
+
+
 def test_a_step_costs_the_same_at_the_last_move_as_at_the_first(figs):
     segs = figs["step_counters"]
     first, last = segs[0], segs[-1]

@@ -10,6 +10,7 @@ import json
 
 from goban.count import count
 from goban.referee import DEAD, OVER, FILL
+from goban.referee import seki
 from goban.referee.seki import TAP_MS, TAP_MIN_MS, SEKI_COLOR
 
 from conftest import score_cli
@@ -364,19 +365,23 @@ def test_the_taps_under_micropython_as_under_cpython(micropython):
 
 
 def test_with_a_loop_the_seki_count_waits_for_a_step_of_its_own():
-    """On the board (a loop: ref.steps) the count of the seki to light is ~5-7 ms
-    on the RP2040, too long beside a scan: the look leaves it in ref.job for a
-    step of its own, the lighting for the next (together they passed 10 ms), and
-    a press of end runs the count first (no tap is lost), then leaves the game's
-    count for two steps of its own."""
+    """On the board (a loop: ref.steps) the count of the seki to light is 5-9 ms
+    on the RP2040, too long beside a scan and near the period alone: the look
+    leaves its analysis in ref.job for two steps of their own (the dead stones
+    off, the regions and blocks; then the open mouths and the rest), the
+    lighting for the next (together they passed 10 ms), and a press of end runs
+    the count first (no tap is lost), then leaves the game's count for two
+    steps of its own."""
     b = at_the_count()
     b.ref.steps = True
     b.lift("ec")
     b.look()
     sk = b.ref.seki
-    assert b.ref.job is not None and sk.counted != b.ref.dead     # not counted yet
+    assert b.ref.job is seki.look and sk.counted != b.ref.dead     # not counted yet
     b.ref.run_job()
-    assert b.ref.job is not None and sk.counted != b.ref.dead    # counted, not lit yet
+    assert b.ref.job is seki.look_rest and sk.started is not None  # half counted
+    b.ref.run_job()
+    assert b.ref.job is seki.light and sk.counted != b.ref.dead   # counted, not lit yet
     b.ref.run_job()
     assert b.ref.job is None and sk.counted == b.ref.dead == [idx("ec")]
     assert b.ref.lights2 and b.ref.lines[0].startswith("Dead 1, seki ")
@@ -398,3 +403,25 @@ def test_with_a_loop_the_seki_count_waits_for_a_step_of_its_own():
     assert b.ref.job is not None and not b.ref.take_events()
     b.ref.run_job()
     assert b.ref.job is None and [e for e in b.ref.take_events() if e["type"] == "count"]
+
+
+def test_end_pressed_between_the_seki_analysis_halves_takes_the_tap():
+    """A tap whose count has run its first half when end is pressed is taken
+    (the press finishes the analysis, whose second half takes the taps), and
+    makes the `dead` event's seki marks."""
+    b = at_the_count()
+    b.ref.steps = True
+    b.lift("ec")
+    b.look()
+    while b.ref.job is not None:
+        b.ref.run_job()
+    sk = b.ref.seki
+    b.put("W", "ec")
+    b.ref.now += TAP_MIN_MS + 10
+    b.look()
+    b.ref.run_job()                            # the first half only
+    assert b.ref.job is seki.look_rest and sk.taps
+    b.ref.button("end")
+    assert not sk.taps
+    dead = [e for e in b.ref.take_events() if e["type"] == "dead"]
+    assert dead and dead[0]["seki"]["off"] + dead[0]["seki"]["on"]

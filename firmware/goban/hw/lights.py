@@ -6,7 +6,8 @@ strings); set(points, color) lights only those; clear() turns everything off;
 
 On the RP2040 the chain is driven by a PIO state machine fed by DMA
 (`PioChain`): a write fills a preallocated buffer and starts the DMA, and the
-10.8 ms bitstream of 361 LEDs goes out while the loop scans on. Where rp2's PIO
+10.8 ms bitstream of 361 LEDs goes out while the loop scans on; a write while a
+frame is still on the wire fills the buffer when it is done (one buffer: heap). Where rp2's PIO
 or DMA is missing, the neopixel module's bitstream (the core busy for the
 whole chain) is the fallback.
 """
@@ -32,6 +33,8 @@ US_PER_LED = 30                 # 24 bits x 1.25 us
 LATCH_US = 300                  # low this long and the chain latches (WS2812B: > 280 us)
 PIO0_TXF0 = 0x50200010          # the TX FIFO of PIO0's state machine 0 (+4 per machine)
 SM_ID = 0                       # PIO0, state machine 0: nothing else on the board uses PIO
+# the palette's room (the firmware lights seven colours; goboard diag may add a few)
+MAX_COLORS = 32
 
 
 def point_index(p, size):
@@ -89,18 +92,25 @@ def add_points(points, n: int, codes, idx, k: int, code: int, area: int) -> int:
 
 
 @micropython.viper
-def fill_frame(buf, idx, k: int, codes, led, words):
-    """The lit points' PIO words into the chain's frame: buf[led[i]] =
-    words[codes[i] - 1] for each of the k lit frame indices in idx."""
+def fill_frame(buf, idx, k: int, codes, size: int, serpentine: int, words):
+    """The lit points' PIO words into the chain's frame: buf[LED under i] =
+    words[codes[i] - 1] for each of the k lit frame indices in idx (the LED
+    worked out here as led_index does: no table of them kept)."""
     b = ptr32(buf)
     x = ptr16(idx)
     c = ptr8(codes)
-    m = ptr16(led)
     w = ptr32(words)
     j = 0
     while j < k:
         i = x[j]
-        b[m[i]] = w[c[i] - 1]
+        col = i
+        row = 0
+        while col >= size:
+            col -= size
+            row += 1
+        if serpentine and (row & 1):
+            col = size - 1 - col
+        b[row * size + col] = w[c[i] - 1]
         j += 1
 
 
@@ -115,21 +125,22 @@ def zero_words(buf, n: int):
 
 
 class PioChain:
-    """The chain on a PIO state machine fed by DMA, double-buffered: `frame()`
-    is the buffer to fill next (never the one the DMA may be reading), `send()`
-    starts it, at once if the chain is free, else at the first `flush()` after
-    the frame on the wire and its latch gap are over (a new transfer never
-    starts while one runs, and never waits for it)."""
+    """The chain on a PIO state machine fed by DMA, from one buffer: `send()`
+    asks for a frame, and the buffer is filled (`fill(buf)`, the caller's) and
+    sent at once if the chain is free, else at the first `flush()` after the
+    frame on the wire and its latch gap are over (a new transfer never starts
+    while one runs, and never waits for it; the buffer is never written while
+    the DMA may read it)."""
 
-    def __init__(self, pin, count, sm_id=SM_ID):
+    def __init__(self, pin, count, fill, sm_id=SM_ID):
         import rp2
         import time
         from array import array
         from machine import Pin
         self.count = count
-        self.bufs = (array("I", bytes(4 * count)), array("I", bytes(4 * count)))
-        self.back = 0               # the buffer frame() hands out
-        self.pending = -1           # a filled buffer waiting for the chain, or -1
+        self.buf = array("I", bytes(4 * count))
+        self.fill = fill            # fill(buf): the frame's words, into a zeroed buffer
+        self.pending = False        # a frame asked for, waiting for the chain
         self.on_wire = False        # a frame or its latch gap may still be going out
         self.started = 0            # ticks_us when it started
         self.duration = count * US_PER_LED + LATCH_US
@@ -147,18 +158,12 @@ class PioChain:
         # DREQ_PIOn_TXk: the DMA moves a word only when the state machine's FIFO has room
         ctrl = dma.pack_ctrl(size=2, inc_read=True, inc_write=False,
                              treq_sel=pio * 8 + k, irq_quiet=True)
-        dma.config(read=self.bufs[0], write=PIO0_TXF0 + pio * 0x100000 + 4 * k,
+        dma.config(read=self.buf, write=PIO0_TXF0 + pio * 0x100000 + 4 * k,
                    count=count, ctrl=ctrl)
 
-    def frame(self):
-        """The buffer to fill (zeroed)."""
-        b = self.bufs[self.back]
-        zero_words(b, self.count)
-        return b
-
     def send(self):
-        """The buffer frame() gave goes out (now or at a later flush())."""
-        self.pending = self.back
+        """A frame goes out: filled and sent now, or at a later flush()."""
+        self.pending = True
         self.flush()
 
     def busy(self):
@@ -171,14 +176,15 @@ class PioChain:
 
     def flush(self):
         """Start the pending frame if the chain is free; True if one started."""
-        if self.busy() or self.pending < 0:
+        if not self.pending or self.busy():
             return False
-        k = self.pending
+        b = self.buf
+        zero_words(b, self.count)
+        self.fill(b)
         self.started = self.ticks_us()
         self.on_wire = True
-        self.dma.config(read=self.bufs[k], trigger=True)
-        self.pending = -1
-        self.back = 1 - k
+        self.dma.config(read=b, trigger=True)
+        self.pending = False
         return True
 
 
@@ -195,23 +201,19 @@ class Lights:
         cfg = profile.lights
         self.size = size = profile.size
         self.order = cfg["order"]
+        self.serpentine = 1 if self.order == "serpentine" else 0
         self.brightness = cfg["brightness"]
         self.count = cfg["count"]
         self.codes = bytearray(size * size)
         self.idx = array("H", bytes(2 * size * size))
         self.k = 0
         self.palette = []           # colours as given (names or (r, g, b))
-        self.words = array("I", bytes(4 * 255))    # their PIO words, made once per colour
-        # the LED under each frame index, worked out once (the frame's write is a
-        # viper loop over the lit points: ~90 us a point in bytecode on the RP2040)
-        self.led = array("H", bytes(2 * size * size))
-        for i in range(size * size):
-            self.led[i] = led_index(i, size, self.order)
+        self.words = array("I", bytes(4 * MAX_COLORS))  # their PIO words, made once per colour
         self.chain = None
         self.np = None
         if pio:
             try:
-                self.chain = PioChain(cfg["pin"], self.count)
+                self.chain = PioChain(cfg["pin"], self.count, self._fill)
             except (ImportError, AttributeError, ValueError, OSError):
                 self.chain = None   # no rp2 PIO/DMA here: the neopixel bitstream
         if self.chain is None:
@@ -251,7 +253,7 @@ class Lights:
 
     def idle(self):
         """No frame waits for the chain (the loop's quiet step may collect)."""
-        return self.chain is None or self.chain.pending < 0
+        return self.chain is None or not self.chain.pending
 
     def _off(self):
         codes = self.codes
@@ -265,7 +267,7 @@ class Lights:
         for j in range(len(pal)):
             if pal[j] == color:
                 return j + 1
-        if len(pal) >= 255:
+        if len(pal) >= MAX_COLORS:
             raise ValueError("too many light colours")
         pal.append(color)
         self.words[len(pal) - 1] = grb_word(rgb(color, self.brightness))
@@ -292,6 +294,11 @@ class Lights:
             codes[i] = code
         self.k = k
 
+    def _fill(self, buf):
+        """The chain's frame of what is lit now (PioChain.flush: a viper loop over
+        the lit points, ~90 us a point in bytecode on the RP2040)."""
+        fill_frame(buf, self.idx, self.k, self.codes, self.size, self.serpentine, self.words)
+
     def _write(self):
         codes = self.codes
         idx = self.idx
@@ -299,7 +306,6 @@ class Lights:
         order = self.order
         chain = self.chain
         if chain is not None:
-            fill_frame(chain.frame(), idx, self.k, codes, self.led, self.words)
             chain.send()
             return
         np = self.np

@@ -184,8 +184,10 @@ class HallMatrix:
         self.size = profile.size
         self.order, self.masks = plan(profile.size, m["adc_pins"], m["mux1_select"],
                                       m["mux2_select"], m["order"])
-        self.chan = channels(len(m["adc_pins"]), len(m["mux1_select"]), len(m["mux2_select"]))
-        self.channels = len(self.chan)      # a scan by_channel() fills this many readings
+        # the conversions' channels, made when a remap, by_channel() or the selftest
+        # asks (not kept: heap at boot)
+        self.topo = (len(m["adc_pins"]), len(m["mux1_select"]), len(m["mux2_select"]))
+        self.channels = len(self.order)     # a scan by_channel() fills this many readings
         self.wiring_order = m["order"]
         if regs is None:
             from machine import ADC, Pin
@@ -205,18 +207,18 @@ class HallMatrix:
         """From now on frame point p reads wiring channel src[p] (None: the
         channel the profile's wiring gives it). The remap is folded into the
         conversions' frame indices: a scan costs the same."""
-        self.order = routed(self.chan, self.size, self.wiring_order, src)
+        self.order = routed(channels(*self.topo), self.size, self.wiring_order, src)
 
     def by_channel(self):
         """From now on a scan fills `channels` readings in channel order (the
         wiring as built, for goboard.diag), until the next remap()."""
-        self.order = array("H", self.chan)
+        self.order = channels(*self.topo)
 
     def selftest(self):
         """None, or what is wrong: conversions the ADC never finished (one scan
         of every channel)."""
         raw = array("H", bytes(2 * self.channels))
-        late = _scan(raw, self.chan, self.masks, self.cfg, self.regs)
+        late = _scan(raw, channels(*self.topo), self.masks, self.cfg, self.regs)
         if late:
             return "the ADC left %d of %d conversions unfinished" % (late, self.channels)
         return None

@@ -237,7 +237,8 @@ def _count(ref):
 
 
 def button(ref, name, color):
-    ref.run_job()               # taps still to take: before the count
+    from goban.referee import seki
+    seki.finish(ref)            # taps still to take: before the count (the look's both halves)
     ref.job = None              # (their lighting: no matter now)
     k = ref.counting
     if name in ("down", "up") and k.held >= 0 and k.unsure:

@@ -5,6 +5,7 @@ the check of white's bowl against the board."""
 from goban import rules as R
 from goban.referee.phase import OVER, FILL
 from goban.referee import timing
+from goban.points import board_index
 
 
 def marks_of(ref):
@@ -29,7 +30,8 @@ def count(ref, log_dead=True, now=False):
     Work still left for a step (the seki taps) is done first, as at the end
     press (goban.referee.dead.button)."""
     g = ref.game
-    dead_pts = [ref.p_of(i) for i in ref.dead]
+    size = ref.size
+    dead_pts = [board_index(i, size) for i in ref.dead]    # not ref.p_of: a call less a stone
     marks = marks_of(ref)             # the players' word on seki (goban.referee.dead)
     if log_dead:
         ev = {"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]}
@@ -42,7 +44,8 @@ def count(ref, log_dead=True, now=False):
     if now or not ref.steps:
         _result(ref, count_start(g, dead_pts, g.rules, seki=marks or None), filling)
         return
-    ref.run_job()
+    from goban.referee.seki import finish
+    finish(ref)
     ref.later(lambda r: _analyse(r, dead_pts, marks, filling))
 
 
