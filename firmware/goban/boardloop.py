@@ -91,7 +91,7 @@ BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
 # events whose log write or link message takes a step of its own (see step())
 SOLO = ("count", "move")
 HEAVY = ("count",)          # ... and one job a step (its JSON, its log, then its send)
-UI_BEHIND = 8               # events sent while the lights or display wait: then they go first
+_UI_BEHIND = const(8)       # events sent while the lights or display wait: then they go first
 # a job that waited this many steps for the budget runs anyway: the scale job
 # beside the scan, an output job in a step of its own (_admit, _solo)
 FORCE = 2
@@ -240,7 +240,7 @@ class BoardLoop:
         self.news_dear = False
         self.mover_first = 0        # this scale read starts at the mover's bowl (_bowls)
         self.draw = False           # the lights went out: the display is drawn next
-        self.ui_waits = 0           # events logged or sent while the display waited (UI_BEHIND)
+        self.ui_waits = 0           # events sent while the display waited (_UI_BEHIND)
         self.ticks_us = None
 
     def pace(self, ticks_us, budget_us):
@@ -531,8 +531,8 @@ class BoardLoop:
             if last >= 0 and not (last == _J_LOG and self.logged and q[0]["type"] not in HEAVY):
                 return -1               # first in its step (a move: its log, then its send)
         if q:
-            if self.ui_waits >= UI_BEHIND and not self.logged:
-                # the lights and the display between two events once UI_BEHIND
+            if self.ui_waits >= _UI_BEHIND and not self.logged:
+                # the lights and the display between two events once _UI_BEHIND
                 # went out ahead of them: a flood of sensor events (a burst of
                 # noise: ~200) held them seconds behind, and a player answered a
                 # question the board no longer asked (seed 982539 game 68)
@@ -782,7 +782,7 @@ class BoardLoop:
             self.logged = 0
             self._out(ev)
             if self.ref.ui_dirty or self.draw:
-                self.ui_waits += 1      # (UI_BEHIND)
+                self.ui_waits += 1      # (_UI_BEHIND)
         elif job == _J_LIGHTS:          # the lights, then the display drawn, apart
             self.ref.ui_dirty = False
             self._lights()

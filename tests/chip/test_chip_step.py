@@ -102,5 +102,8 @@ def test_a_step_costs_the_same_at_the_last_move_as_at_the_first(figs):
     assert per_move.get("count_look", 0) < 200, per_move
     assert per_move["log"] < 120 and per_move["send"] < 320, per_move
     referee = ("look", "count_look", "news", "take", "button", "job")
-    assert sum(v for k, v in per_move.items() if k not in referee) < 560, per_move
+    # (the loop's own ~120-145 B a move: the events' JSON it makes for the log
+    # beside its buffers, two more since the display is drawn between the events
+    # of a long queue: boardloop's _UI_BEHIND)
+    assert sum(v for k, v in per_move.items() if k not in referee) < 600, per_move
     assert not [s for s in figs["alloc_sites"] if s[1] == "fun_bc_call"], figs["alloc_sites"]

@@ -452,10 +452,10 @@ def test_a_counts_json_is_made_once_then_written_then_sent_each_in_a_step(tmp_pa
 def test_the_display_is_drawn_between_events_behind_a_long_queue():
     """A burst of noise flags ~200 sensors: their events go out one or two a
     step for seconds. The display and lights the referee changed meanwhile are
-    drawn once UI_BEHIND events went ahead of them, not after the whole queue:
+    drawn once a few events (boardloop's _UI_BEHIND) went ahead of them, not
+    after the whole queue:
     a player read the count's question seconds late and answered the one the
     board had replaced (campaign seed 982539, game 68)."""
-    from goban.boardloop import UI_BEHIND
     r = Rig()
     r.settle()
     r.queue(*(["sensor-fault"] * 40))
@@ -467,5 +467,5 @@ def test_the_display_is_drawn_between_events_behind_a_long_queue():
         r.step()
         if drawn:
             break
-    assert drawn == [UI_BEHIND]                     # drawn after UI_BEHIND events, ...
-    assert len(r.loop.queue) == 40 - UI_BEHIND      # ... long before the queue drained
+    assert len(drawn) == 1 and 0 < drawn[0] <= 10   # drawn after a few events ...
+    assert len(r.loop.queue) == 40 - drawn[0]       # ... long before the queue drained

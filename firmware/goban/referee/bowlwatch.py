@@ -431,18 +431,14 @@ def pass_stone_in(ref, color):
     lc = loose(ref, color)
     if lc is None or lc >= 0 or lo + lc >= 1:
         return True
-    return _came_after_the_carry(ref, color, o)
-
-
-def _came_after_the_carry(ref, color, o):
-    """o's lid holds a stone over and color's as many short, yet that stone is
-    no prisoner in the wrong lid: it began to come in long after color's
-    prisoners left the board (CARRY_MS), with a stone out of color's settled
-    bowl that the game has not used (a prisoner, of the other colour, never
-    left it). The prisoner went elsewhere (its owner's bowl, the floor). Kept
-    as the wrong lid's, every pass after it went unseen and the game stopped
-    at the dead stones (seed 982539 game 219: white's prisoner put in black's
-    bowl)."""
+    # color's lid as many short: a prisoner in the wrong lid, unless that stone
+    # began to come in long after color's prisoners left the board (CARRY_MS),
+    # or after o's answer landed (a capturer drops its prisoners before its next
+    # turn), with a stone out of color's settled bowl that the game has not
+    # used (a prisoner, of the other colour, never left it): then it is the
+    # pass stone, the prisoner gone elsewhere (its owner's bowl, the floor).
+    # Kept as the wrong lid's, every pass after it went unseen and the game
+    # stopped at the dead stones (seed 982539 game 219)
     sc = ref.scales
     t = sc.gain_at[o]
     if t < 0 or not settled(ref, color) or unused(ref, color) < 1:
@@ -450,8 +446,6 @@ def _came_after_the_carry(ref, color, o):
     lift = sc.lifted_at[color]
     if lift < 0 or (t - lift) & 0x3FFFFFFF >= CARRY_MS:
         return True
-    # or o answered since the prisoners were lifted, and the stone came after
-    # o's stone landed (a capturer drops its prisoners before its next turn)
     g = ref.game
     landed = ref.ticks_of(ref.move_stamp) if ref.ticks_of is not None and ref.move_stamp > 0 \
         and g.n and g.color_of(g.n) == o else None

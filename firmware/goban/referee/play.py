@@ -67,9 +67,6 @@ SILENT_WAITS = 4
 # a pass stone in a hand (the mover's bowl moving, nothing in the lid yet) is
 # waited for this long after the opponent's stone came; then only the lid tells
 PASS_HAND_MS = 1500
-# a pass pressed out of turn with a sensor unread waits this long for the
-# mover's bowl to settle (_unseen_before_press)
-PRESS_BOWL_MS = 2000
 
 
 def frame(ref, stable, mis, pend):
@@ -154,51 +151,6 @@ def _settle(ref, v):
         moves.pass_move(ref, c, stone=False)     # the other side's pass (goban.remote)
     else:
         moves.show_turn(ref)
-
-
-def _pressed_before(ref):
-    """The press waited for a bowl (_unseen_before_press) and what stands was
-    announced after it was pressed: at tempo 0 the players lift their dead
-    stones before the mover's bowl settles, and their passes came first."""
-    after = ref.presses.after
-    return after >= 0 and not ref.pending and ref.illegal is not None and \
-        (ref.announced_at - after) & 0x3FFFFFFF < 0x20000000
-
-
-def _unseen_before_press(ref, color):
-    """`color` pressed pass while the opponent is to move and a sensor cannot be
-    read: the opponent may have moved there, unseen. Its bowl tells, as for a
-    pass stone out of turn (_passed_out_of_turn): settled with one stone out
-    that the game has not used and one dead point where it fits, that was the
-    move, played now, and the pass comes after it. While that bowl is moving
-    the press waits for it (PRESS_BOWL_MS at most; the presses after it wait
-    behind it, goban.referee.Referee._release_presses). True: held. Seed 982539
-    game 11: white's move on a stuck sensor, black's pass refused, white's own
-    pass taken instead; the count a point off."""
-    o = ref.game.to_move()
-    sc = ref.scales
-    if sc.seen is None or sc.seen[o - 1] < 0:
-        return False              # no scale under the mover's bowl: it cannot tell
-    pr = ref.presses
-    if not bowlwatch.settled(ref, o):
-        if pr.bowl_since < 0:
-            pr.bowl_since = ref.now
-        if (ref.now - pr.bowl_since) & 0x3FFFFFFF < PRESS_BOWL_MS:
-            if not pr.held:
-                pr.since = ref.now
-            pr.held.append(LETTER[color] + ":pass")
-            return True
-        pr.bowl_since = -1
-        return False
-    pr.bowl_since = -1
-    if bowlwatch.unused(ref, o) != 1:
-        return False
-    from goban.referee import unseen
-    v = ref.view
-    j = unseen.before_a_pass(ref, v)
-    if j is not None:
-        unseen.play_unseen(ref, j, v.stable)
-    return False
 
 
 def _passed_out_of_turn(ref, c):
@@ -838,7 +790,13 @@ def button(ref, name, color):
         # teaching: the player to move asks for a hint (a host that teaches answers)
         ref.emit({"type": "hint", "color": LETTER[g.to_move()], "number": g.n})
         return
-    if (ref.illegal or ref.pending) and not _pressed_before(ref):
+    after = ref.presses.after
+    # (a press that waited for a bowl, unseen.before_press, is judged as the board was
+    # when pressed: what was announced since does not refuse it; at tempo 0 the
+    # players lift their dead stones before the mover's bowl settles)
+    if (ref.illegal or ref.pending) and not (
+            after >= 0 and not ref.pending and ref.illegal is not None
+            and (ref.announced_at - after) & 0x3FFFFFFF < 0x20000000):
         if name == "end":
             from goban.referee import dispute    # said, and the undo after it knows
             dispute.end_refused(ref)
@@ -846,8 +804,10 @@ def button(ref, name, color):
         ref.show("Fix the board first", ref.lines[1], ref.lights, ref.light_color)
         return
     if name == "pass":
-        if color != g.to_move() and ref.n_faults and _unseen_before_press(ref, color):
-            return                # it waits for the mover's bowl
+        if color != g.to_move() and ref.n_faults:
+            from goban.referee import unseen    # a board with no dead sensor never loads it
+            if unseen.before_press(ref, color):
+                return            # it waits for the mover's bowl
         bowlwatch.check_lids(ref)
         moves.pass_move(ref, color, stone=False)
     elif name == "abandon":

@@ -28,9 +28,13 @@ it as above.
 """
 
 from goban.referee import bowlwatch, moves
+from goban.referee.words import LETTER
 from goban.referee.explain import explain, new_stones, Search, MAX_DEAD
 
 COLOR2 = "yellow"            # the dead point offered
+# a pass pressed out of turn with a sensor unread waits this long for the
+# mover's bowl to settle (before_press)
+PRESS_BOWL_MS = 2000
 
 
 def fits(ref, v):
@@ -122,6 +126,42 @@ def before_a_pass(ref, v):
     move lost, the passes after it taken a turn early, the count one short."""
     cand = fits(ref, v)
     return cand[0][0] if len(cand) == 1 else None
+
+
+def before_press(ref, color):
+    """`color` pressed pass while the opponent is to move and a sensor cannot be
+    read: the opponent may have moved there, unseen. Its bowl tells, as for a
+    pass stone out of turn (_passed_out_of_turn): settled with one stone out
+    that the game has not used and one dead point where it fits, that was the
+    move, played now, and the pass comes after it. While that bowl is moving
+    the press waits for it (PRESS_BOWL_MS at most; the presses after it wait
+    behind it, goban.referee.Referee._release_presses, and are judged as the
+    board was when pressed: goban.referee.play.button). True: held. Seed
+    982539 game 11: white's move on a stuck sensor, black's pass refused,
+    white's own pass taken instead; the count a point off."""
+    o = ref.game.to_move()
+    sc = ref.scales
+    if sc.seen is None or sc.seen[o - 1] < 0:
+        return False              # no scale under the mover's bowl: it cannot tell
+    pr = ref.presses
+    if not bowlwatch.settled(ref, o):
+        if pr.bowl_since < 0:
+            pr.bowl_since = ref.now
+        if (ref.now - pr.bowl_since) & 0x3FFFFFFF < PRESS_BOWL_MS:
+            if not pr.held:
+                pr.since = ref.now
+            pr.held.append(LETTER[color] + ":pass")
+            return True
+        pr.bowl_since = -1
+        return False
+    pr.bowl_since = -1
+    if bowlwatch.unused(ref, o) != 1:
+        return False
+    v = ref.view
+    j = before_a_pass(ref, v)
+    if j is not None:
+        play_unseen(ref, j, v.stable)
+    return False
 
 
 def act(ref, v):
