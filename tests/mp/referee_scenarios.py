@@ -183,14 +183,23 @@ def pass_stone_after_a_prisoner_put_in_its_owners_bowl():
     return out + steps(b, "#34 35 0 1", "#34 35 -1 1", "#34 35 1 1")
 
 
+def _end_held_on_an_unreadable_stone(b):
+    """Play ended, black's ba, bb and ab dead; ab flagged unstable (a burst of
+    noise), ba and bb lifted, end pressed: held, ab cannot be read."""
+    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
+    b.ref.run_job()
+    from goban.referee.diff import FAULT
+    b.stable[idx("ab")] = FAULT + 1
+    out = steps(b, "- ba,- bb")
+    b.ref.run_job()
+    b.ref.now = 100
+    b.ref.button("end")
+    return out
+
+
 def count_waits_for_a_sensor_that_reads_nothing():
     b = Board()
-    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
-    from goban.referee.diff import FAULT
-    b.stable[idx("ab")] = FAULT + 1          # a burst of noise: flagged unstable
-    out = steps(b, "- ba,- bb")
-    b.ref.now = 100
-    b.ref.button("end")                      # held: ab cannot be read
+    out = _end_held_on_an_unreadable_stone(b)
     out.append(brief(b.ref.take_events() + b.look()))
     b.set("- ab")                            # it reads again: lifted
     out.append(brief(b.look()))
@@ -200,14 +209,7 @@ def count_waits_for_a_sensor_that_reads_nothing():
 def count_question_stays_while_the_seki_count_runs_in_its_step():
     b = Board()
     b.ref.steps = True                       # jobs in steps of their own, as the loop runs them
-    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
-    b.ref.run_job()
-    from goban.referee.diff import FAULT
-    b.stable[idx("ab")] = FAULT + 1          # a burst of noise: flagged unstable
-    out = steps(b, "- ba,- bb")
-    b.ref.run_job()
-    b.ref.now = 100
-    b.ref.button("end")                      # held: ab cannot be read
+    out = _end_held_on_an_unreadable_stone(b)
     b.ref.run_job()
     b.ref.now = 2500
     b.set("- ea")                            # another dead stone lifted meanwhile
@@ -225,12 +227,7 @@ def count_question_stays_while_the_seki_count_runs_in_its_step():
 
 def count_answer_waits_for_its_question_to_be_read():
     b = Board()
-    steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
-    from goban.referee.diff import FAULT
-    b.stable[idx("ab")] = FAULT + 1          # a burst of noise: flagged unstable
-    out = steps(b, "- ba,- bb")
-    b.ref.now = 100
-    b.ref.button("end")                      # held: ab cannot be read
+    out = _end_held_on_an_unreadable_stone(b)
     out.append(brief(list(b.ref.take_events()) + b.look()))
     b.ref.now = 2500
     b.ref.dirty = True                       # (the look asked for: look_again)
