@@ -21,6 +21,11 @@ holds; the order is the policy:
                   in arrival order, legal, captures lifted   one first waits for
                   before the next                            its bowl's word)
     order         is that, in more than one order            those stones named
+    captured_seen is explained, in one order, by a move where  that move, and the
+                  a look saw a stone of the side to move     moves that captured
+                  since the game changed, captured since     it
+                  (not taken back while the board was the
+                  game)
     pass_first    has the opponent's answer to a pass stone  the pass, or a wait
                   still on its way to the lid                for the lid
     rolled        is that with the last stone come to rest   the same move there
@@ -35,9 +40,6 @@ holds; the order is the policy:
                                                              (after) those moves
     bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
                   yet                                        settling decides)
-    captured_seen is explained, in one order, by a move where   that move, and the
-                  a look saw a stone of the side to move     moves that captured
-                  since the game changed, captured since     it
     fix           (anything else)                            the smallest fix
                                                              (goban.referee.announce)
 
