@@ -447,8 +447,10 @@ def pass_stone_in(ref, color):
     if lift < 0 or (t - lift) & 0x3FFFFFFF >= CARRY_MS:
         return True
     g = ref.game
-    landed = ref.ticks_of(ref.move_stamp) if ref.ticks_of is not None and ref.move_stamp > 0 \
-        and g.n and g.color_of(g.n) == o else None
+    if not g.n or g.color_of(g.n) != o:
+        return False
+    from goban.referee.timing import landed as landed_at
+    landed = landed_at(ref, ref.move_stamp)
     return landed is not None and 0 < (landed - lift) & 0x3FFFFFFF < 0x20000000 and \
         0 < (t - landed) & 0x3FFFFFFF < 0x20000000
 

@@ -49,11 +49,11 @@ def follow(ref, ev):
     k = ref.clock
     if k.spec is None and ev["type"] != "game-start":
         return
-    at = _ticks(ref, ref.move_stamp) if ev["type"] == "move" else None
+    at = landed(ref, ref.move_stamp) if ev["type"] == "move" else None
     _add(ref, k.on_event(ev, ref.now, at))
 
 
-def _ticks(ref, stamp):
+def landed(ref, stamp):
     """The loop's ticks of a frame stamp (goban.settle's `since`), or None."""
     return ref.ticks_of(stamp) if ref.ticks_of is not None and stamp > 0 else None
 
@@ -75,7 +75,7 @@ def lifted(ref, color, points, n):
                 last = since[i]
     ev = {"type": "lifted", "color": LETTER[color], "number": ref.game.n}
     _add(ref, ev)
-    _add(ref, k.on_event(ev, ref.now, _ticks(ref, last)))
+    _add(ref, k.on_event(ev, ref.now, landed(ref, last)))
 
 
 def step(ref, now):
