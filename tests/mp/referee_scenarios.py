@@ -964,7 +964,28 @@ def move_on_one_of_eight_dead_sensors_later_in_a_look():
     # a dead mux's row: more dead points than a search keeps orders (explain.ORDERS)
     return _dead_move_later(("aa", "ba", "ca", "da", "ea", "fa", "ga", "ii"))
 
-SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
+def _pass_pressed_while_settling(b, landing, change, fix):
+    """Black's `landing` stones; white presses pass while they settle (the board
+    has not looked yet); then `change`, black's pass, and `fix`."""
+    steps(b, "B cc", "W gg")
+    b.set(landing)
+    b.ref.frame(b.stable, 1, False)       # still settling: no look yet
+    b.ref.button("W:pass")
+    return steps(b, change, "!B:pass", fix, ".")
+
+
+def pass_pressed_then_an_earlier_stone_slid():
+    # white's gg slid to gh by a sleeve just after white pressed its pass
+    return _pass_pressed_while_settling(Board(), "B ee", "- gg,W gh", "- gh,W gg")
+
+
+def pass_pressed_on_two_black_stones():
+    # two black stones landed at once: the problem is black's move itself
+    return _pass_pressed_while_settling(Board(), "B ee,B ff", ".", "- ff")
+
+
+SCENARIOS = (pass_pressed_then_an_earlier_stone_slid, pass_pressed_on_two_black_stones,
+             second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
              pass_stone_answered_before_its_lid_settles,

@@ -198,6 +198,30 @@ def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
     assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
 
 
+def test_a_pass_pressed_before_an_earlier_stone_slid_acts_once_it_is_put_back():
+    """White presses pass while black's ee settles; a sleeve slides white's gg
+    to gh before the board looks. The look names the slide, which came after
+    the press: white could not see it. Put back, ee is black's move and white's
+    pass comes after it, then black's own pass ends play. Before, the held pass
+    met "Fix the board first" and was dropped, black's pass was out of turn,
+    and the players lifted their dead stones on a board still in play (campaign
+    seed 931430, game 42)."""
+    s = S.pass_pressed_then_an_earlier_stone_slid()
+    assert s[0] == [("illegal", "slid", "gg")]
+    assert s[1] == []                          # black's pass waits behind white's
+    assert s[2] == [("restored",), ("move", "B", "ee"), ("pass", "W", False),
+                    ("pass", "B", False)]
+
+
+def test_a_pass_pressed_on_a_move_that_is_itself_wrong_is_not_kept():
+    """The same press while two black stones land at once: the problem is
+    black's move, which the fix may change, so white's pass is not kept for
+    after it; black's own pass meanwhile is refused. Only ee is taken."""
+    s = S.pass_pressed_on_two_black_stones()
+    assert s[0] == [("illegal", "extra-stone", "ff")]
+    assert flat(s[1:]) == [("restored",), ("move", "B", "ee")]
+
+
 def test_a_pass_stone_long_after_a_prisoner_went_to_its_owners_bowl():
     """AGA: black captures white's gg and puts it in white's bowl; white plays
     on. Two seconds later black's stone leaves its bowl and lands in white's

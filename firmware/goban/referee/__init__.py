@@ -47,6 +47,10 @@ from goban.players import FIELDS as GAME_FIELDS
 # a press while a stone is still settling waits for the board's look (at most this
 # long, so a hand that never leaves the board cannot hold a press for ever)
 HOLD_MS = 1500
+# a press that waited for a look which found an earlier stone disturbed after it
+# (announced with these codes) waits for the fix, at most this long
+FIX_MS = 10000
+DISTURBED = ("slid", "knocked", "changed")
 
 def _dead_frame(ref, stable, mis, pend):
     from goban.referee import dead    # the end of play's, loaded then (.mpy: heap)
@@ -223,7 +227,8 @@ class Referee(RefState):
         self.quiet = quiet
         if not self.dirty or not quiet or self.game is None:
             pr = self.presses
-            if pr.held and pr.looked and (quiet or self.now - pr.since >= HOLD_MS):
+            if pr.held and pr.looked and (quiet or self.now - pr.since >= HOLD_MS) \
+                    and self._fixed():
                 self._release_presses()
             return 0
         self.dirty = False
@@ -245,7 +250,7 @@ class Referee(RefState):
         if look is not None:
             look(self, stable, r & 0x3FF, (r >> 10) & 0x3FF)
         pr = self.presses
-        if (not pr.looked or pr.held) and not self.stale:
+        if (not pr.looked or pr.held) and not self.stale and self._fixed():
             # the board is checked (against the resumed game, or the stone that
             # was settling when a button was pressed): presses act now, in order.
             # Not after a look at a frame that reads what it will not read next
@@ -256,6 +261,13 @@ class Referee(RefState):
             self._release_presses()
         return len(self.events) - before
 
+    def _fixed(self):
+        """Presses that wait for the board to be fixed (see button) go on waiting
+        while it stands announced or a stone waits, FIX_MS at most."""
+        pr = self.presses
+        return not pr.fixing or (self.illegal is None and self.pending is None) \
+            or (self.now - pr.since) & 0x3FFFFFFF >= FIX_MS
+
     def _release_presses(self):
         pr = self.presses
         held = pr.held
@@ -263,14 +275,19 @@ class Referee(RefState):
         # presses that waited for a bowl are judged as the board was when they
         # were pressed: what was announced since does not refuse them
         pr.after = pr.bowl_since
+        pr.pressed = pr.since
+        since = pr.since
         for k in range(len(held)):
             self.button(held[k], True)
             if pr.held:
                 # it waits again (a pass out of turn for the mover's bowl:
-                # goban.referee.play): the presses after it wait behind it
+                # goban.referee.play; a board to be fixed first): the presses
+                # after it wait behind it, as long as the first has waited
                 pr.held += held[k + 1:]
+                pr.since = since
                 break
         pr.after = -1
+        pr.pressed = -1
 
     def _faults(self, stable):
         """Sensors that cannot be read (3: dead, stuck) or whose readings wander
@@ -301,17 +318,32 @@ class Referee(RefState):
         if self.game is None:
             return
         pr = self.presses
+        if pr.fixing and not held and pr.held:
+            if name in pr.held:
+                return        # pressed again: it waits already (a shared button's
+                # second "pass" could be either player's: never a pass nobody made)
+            if name == "undo" or name == "ok":
+                pr.held = []  # a press that fixes the board: the game may change,
+                pr.fixing = False   # what waited for the fix is dropped
         if not pr.looked or not (self.quiet or held) or (pr.held and not held):
             # just restarted (the board is not checked yet: a torn move may be
             # on it, still to be caught up), or a stone is still settling (fast
             # play: "pass" pressed just after the other side's stone was let
             # go): the press waits for the look that takes that stone first;
             # and behind the presses that wait already, in order
-            if not pr.held:
-                pr.since = self.now
-            if len(pr.held) < 4:
-                pr.held.append(name)
+            pr.hold(name, self.now)
             return
+        if held and pr.after < 0 and self.illegal in DISTURBED and self.phase == PLAY \
+                and (self.announced_at - pr.pressed) & 0x3FFFFFFF < 0x20000000:
+            # the look it waited for found an earlier stone disturbed after the
+            # press (a hand slid or knocked it): the player could not see that
+            # when pressing. The fix puts the game back as it was, the stone that
+            # was settling is taken, and the press acts then (FIX_MS at most; a
+            # problem with the new stone itself refuses it: "Fix the board first")
+            if (self.now - pr.pressed) & 0x3FFFFFFF < FIX_MS:
+                pr.hold(name, self.now)
+                pr.fixing = True
+                return
         color = None
         if ":" in name:
             c, name = name.split(":", 1)

@@ -148,9 +148,7 @@ def before_press(ref, color):
         if pr.bowl_since < 0:
             pr.bowl_since = ref.now
         if (ref.now - pr.bowl_since) & 0x3FFFFFFF < PRESS_BOWL_MS:
-            if not pr.held:
-                pr.since = ref.now
-            pr.held.append(LETTER[color] + ":pass")
+            pr.hold(LETTER[color] + ":pass", ref.now)
             return True
         pr.bowl_since = -1
         return False
