@@ -804,6 +804,27 @@ def knocked_stone_put_back_from_the_bowl():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def knocked_stone_put_back_after_its_bowl_settled():
+    from goban.referee import bowlwatch
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd")
+    # black's cc knocked to the floor; black takes a stone from its bowl, which
+    # settles one lighter before that stone is put back on cc
+    out = steps(b, "- cc", "#37 38 0 0", "B cc")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
+def passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles():
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.ref.ticks_of = lambda stamp: stamp * 100    # the stamps' ticks: a scan each 100 ms
+    b.stable[idx("dd")] = FAULT           # white plays on dd: its sensor is dead
+    steps(b, "#38 39 0 0", "B ee")
+    # white's stone leaves its bowl for dd, unseen; black presses pass, white
+    # too; black lifts white's gg, dead, before white's bowl settles one out
+    return steps(b, "#38 -1 0 0", "!B:pass", "!W:pass", "- gg", "#38 38 0 0", ".")
+
+
 def capture_replayed_after_a_restart_with_a_stone_from_the_bowl():
     b = scales("aga")
     steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", keep=True)
@@ -984,7 +1005,9 @@ def pass_pressed_on_two_black_stones():
     return _pass_pressed_while_settling(Board(), "B ee,B ff", ".", "- ff")
 
 
-SCENARIOS = (pass_pressed_then_an_earlier_stone_slid, pass_pressed_on_two_black_stones,
+SCENARIOS = (knocked_stone_put_back_after_its_bowl_settled,
+             passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles,
+             pass_pressed_then_an_earlier_stone_slid, pass_pressed_on_two_black_stones,
              second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,

@@ -498,6 +498,31 @@ def test_a_knocked_stone_put_back_from_the_bowl_leaves_no_stone_out():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_a_knocked_stone_put_back_after_its_bowl_settled_leaves_no_stone_out():
+    """The same fix, its stone taken from the bowl and the bowl settled before
+    the stone is back on cc: the stone out is the fix's once cc is back (not
+    while the knock stands, when it could be a move's)."""
+    s = S.knocked_stone_put_back_after_its_bowl_settled()
+    assert s[0] == [("illegal", "knocked", "cc")]
+    assert s[2] == [("restored",)]
+    assert s[-1] == [("unused", 0, 0)]
+
+
+def test_passes_then_a_dead_stone_lifted_before_the_movers_bowl_settles():
+    """White plays on dd, whose sensor is dead; black presses pass, then white,
+    and black lifts white's gg as dead, all before white's bowl settles. The
+    passes wait for that bowl; gg is said knocked meanwhile. The bowl settles
+    one out: that stone is white's move, not the knocked stone's fix (nothing
+    was put back), and the presses are judged as the board was when pressed,
+    gg still on it: dd is white's move, then both passes. Before, the stone
+    out went to the fix, black's pass was refused and white's taken: white's
+    move lost, the count a point off (campaign seed 982539, game 11)."""
+    s = S.passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles()
+    assert flat(s[:3]) == []
+    assert s[3] == [("illegal", "knocked", "gg")]
+    assert s[4][:3] == [("move", "W", "dd"), ("pass", "B", False), ("pass", "W", False)]
+
+
 def test_moves_played_while_a_stray_stone_holds_the_setup_leave_their_bowls():
     """A stone left from the last game holds the new game in SETUP; black's
     first stone was out of its bowl when the bowls were first weighed (the game

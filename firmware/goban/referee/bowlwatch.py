@@ -174,7 +174,9 @@ def _bowl_moved(ref, c, d):
     """A bowl's settled count changed by d: stones out, or back in (see the
     module docstring: back in only as many as were out)."""
     sc = ref.scales
-    if d < 0 and sc.fixing[c]:
+    if d < 0 and sc.fixing[c] and ref.illegal != "knocked":
+        # (while the knock stands, a stone out may be a move's: taken for the
+        # fix only once the knocked stones are back, `fixed`)
         if (ref.now - sc.fixing_at[c]) & 0x3FFFFFFF < FIX_MS:
             k = -d if -d < sc.fixing[c] else sc.fixing[c]
             d += k                        # stones put back where a knock took them
@@ -577,6 +579,17 @@ def fixed(ref):
     if sc.seen is None:
         return
     for c in BOTH:
+        if sc.fixing[c]:
+            # knocked stones put back: the stones out of their bowl the game has
+            # not used are theirs (the rest may still come, FIX_MS). Taken for the
+            # fix as they left, while the knock stood, a move's stone on a stuck
+            # sensor was lost, a pass out of turn refused (seed 982539 game 11)
+            k = unused(ref, c)
+            k = 0 if k < 0 else (k if k < sc.fixing[c] else sc.fixing[c])
+            sc.out[c] -= k
+            sc.start[c - 1] -= k
+            sc.fixing[c] -= k
+            sc.fixing_at[c] = ref.now
         over = loose(ref, c)
         if over is not None and over < 0:
             # short: a prisoner put back on the board and lifted again in the

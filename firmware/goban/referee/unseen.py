@@ -27,7 +27,7 @@ moves that every fitting order begins with, before its hidden move, are taken
 it as above.
 """
 
-from goban.referee import bowlwatch, moves
+from goban.referee import bowlwatch, moves, timing
 from goban.referee.words import LETTER
 from goban.referee.explain import explain, new_stones, Search, MAX_DEAD
 
@@ -37,9 +37,11 @@ COLOR2 = "yellow"            # the dead point offered
 PRESS_BOWL_MS = 2000
 
 
-def fits(ref, v):
+def fits(ref, v, after=-1):
     """The empty dead points where a move of the side to move explains the
-    frame: [(frame index, its search)], each tried on the game and taken back."""
+    frame: [(frame index, its search)], each tried on the game and taken back.
+    `after` (ms, or -1): stones lifted since then are not missing (a press that
+    waited is judged as the board was when pressed)."""
     g = ref.game
     to = g.to_move()
     out = []
@@ -55,7 +57,8 @@ def fits(ref, v):
         if g.play(to, p) is not None:
             continue
         caps = [ref.i_of(q) for q in g.last_capture()]
-        s = explain(ref, stable, new, [i for i in v.missing if i not in caps])
+        s = explain(ref, stable, new, [i for i in v.missing if i not in caps
+                                        and not lifted_after(ref, i, after)])
         if s.found and s.complete:
             s.caps = len(caps)
             out.append((j, s))
@@ -118,13 +121,21 @@ def verdict(ref, v):
     return ("ask", [j for j, s in cand], theirs)
 
 
-def before_a_pass(ref, v):
+def lifted_after(ref, i, after):
+    """The stone missing at frame point i left it after `after` (ms; -1: never)."""
+    if after < 0 or ref.since is None:
+        return False
+    t = timing.landed(ref, ref.since[i])
+    return t is not None and (t - after) & 0x3FFFFFFF < 0x20000000
+
+
+def before_a_pass(ref, v, after=-1):
     """The opponent passed (its pass stone in the lid) with one stone out of
     the mover's bowl and nothing new on the board: the move was on a dead
     point. The one point that fits, or None when none or several do (then the
     pass waits: no question names a pass stone yet). Seed 765755 game 48: the
     move lost, the passes after it taken a turn early, the count one short."""
-    cand = fits(ref, v)
+    cand = fits(ref, v, after)
     return cand[0][0] if len(cand) == 1 else None
 
 
@@ -156,7 +167,9 @@ def before_press(ref, color):
     if bowlwatch.unused(ref, o) != 1:
         return False
     v = ref.view
-    j = before_a_pass(ref, v)
+    # (as the board was when pressed: seed 982539 game 11, the dead stones
+    # lifted at tempo 0 after both passes, before the mover's bowl settled)
+    j = before_a_pass(ref, v, pr.after)
     if j is not None:
         play_unseen(ref, j, v.stable)
     return False
