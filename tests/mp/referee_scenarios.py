@@ -995,6 +995,18 @@ def _pass_pressed_while_settling(b, landing, change, fix):
     return steps(b, change, "!B:pass", fix, ".")
 
 
+def second_stone_on_a_flickering_sensor_then_the_move_taken_off():
+    from goban.referee import FAULT
+    b = Board()
+    steps(b, "B cc", "W gg", "B ee")
+    b.scan += 1000                        # a minute of play later (stamps are scans)
+    b.stable[idx("ff")] = FAULT + 1       # ff flickers: unstable, flagged
+    out = steps(b, ".", "W dd")
+    # white's stone on ff (put down with dd) reads once ff is steady again
+    b.stable[idx("ff")] = 2
+    return out + steps(b, ".", "- dd", "B hh")
+
+
 def pass_pressed_then_an_earlier_stone_slid():
     # white's gg slid to gh by a sleeve just after white pressed its pass
     return _pass_pressed_while_settling(Board(), "B ee", "- gg,W gh", "- gh,W gg")
@@ -1005,7 +1017,8 @@ def pass_pressed_on_two_black_stones():
     return _pass_pressed_while_settling(Board(), "B ee,B ff", ".", "- ff")
 
 
-SCENARIOS = (knocked_stone_put_back_after_its_bowl_settled,
+SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             knocked_stone_put_back_after_its_bowl_settled,
              passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles,
              pass_pressed_then_an_earlier_stone_slid, pass_pressed_on_two_black_stones,
              second_stone_same_window, second_stone_answered, wrong_colour_swapped,

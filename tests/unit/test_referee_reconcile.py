@@ -198,6 +198,20 @@ def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
     assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
 
 
+def test_a_second_stone_on_a_flickering_sensor_is_the_move_once_the_other_is_off():
+    """White puts down dd and, in the same window, a second stone on ff, whose
+    sensor flickers (flagged unstable): dd is taken. When ff reads again, its
+    stone is named the second one; when it came nobody saw, so it may have come
+    down with dd. White takes dd off: the move is corrected to ff, and black
+    plays on. Before, dd was said slid to ff, then knocked, and play stopped
+    (campaign seed 723612, game 8)."""
+    s = S.second_stone_on_a_flickering_sensor_then_the_move_taken_off()
+    assert s[1] == [("move", "W", "dd")]
+    assert s[2] == [("illegal", "extra-stone", "ff")]
+    assert s[3] == [("restored",), ("correct", "W", "dd", "ff")]
+    assert s[4] == [("move", "B", "hh")]
+
+
 def test_a_pass_pressed_before_an_earlier_stone_slid_acts_once_it_is_put_back():
     """White presses pass while black's ee settles; a sleeve slides white's gg
     to gh before the board looks. The look names the slide, which came after

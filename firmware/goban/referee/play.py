@@ -426,10 +426,13 @@ def _rested(ref, v, i, c, p, back):
     if back:
         new = new + [i]
     # where it came to rest: beside its point, or anywhere when that stone came
-    # down with it (two of the mover's stones together, the first taken off)
+    # down with it (two of the mover's stones together, the first taken off),
+    # or may have (its sensor unreadable then: when it came, nobody saw; seed
+    # 723612 game 8, a second stone on a flickering sensor, the move taken off)
     near = [j for j in new if j != i and stable[j] == c and
             (beside(i, j, ref.size) or (since is not None and ref.move_stamp > 0 and
-                                        -TWIN_SCANS <= since[j] - ref.move_stamp <= TWIN_SCANS))]
+                                        (since[j] < 0 or
+                                         -TWIN_SCANS <= since[j] - ref.move_stamp <= TWIN_SCANS)))]
     if not near:
         return near
     caps = [ref.i_of(q) for q in g.last_capture()]
