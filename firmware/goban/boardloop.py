@@ -109,6 +109,7 @@ FORCE = 2
 GC_SCANS = 6000
 
 # the job slots (the module docstring's table): an index into cost and _FADE
+_DRIFT_LOG = const(8)         # baselines logged at most at once (the rest at the next period)
 _J_READ = const(0)          # a scale read and the counts weighed
 _J_LOG = const(1)           # an event's log write
 _J_LIGHTS = const(2)        # the lights' one write
@@ -653,10 +654,11 @@ class BoardLoop:
         `since`): when a stone landed or left, for the clock."""
         return (self.ref.now - (self.settle.scan - 1 - stamp) * self.scan_ms) & 0x3FFFFFFF
 
-    def rebase(self, i):
-        """The referee's word that point i is empty: its baseline taken where
-        the last scan read it (goban.calibration.Calibration.rebase)."""
-        self.cal.rebase(i, self.raw[i])
+    def rebase(self, i, q4):
+        """The referee's word that point i is empty (q4 -1): its baseline taken
+        where the last scan read it (goban.calibration.Calibration.rebase); or,
+        from a logged `baseline` event at a resume, set to `q4`."""
+        self.cal.rebase(i, self.raw[i] if q4 < 0 else q4 >> 4)
 
     def scan(self):
         """The frame path: scan, classify, settle, referee. Allocates nothing
@@ -665,7 +667,19 @@ class BoardLoop:
         cal = self.cal
         cal.classify(self.raw, self.cells)
         self.scans += 1
-        cal.follow_drift(self.raw, self.cells)  # counts its own period
+        # (counts its own period; the baselines to log into the referee's
+        # scratch of frame points, free outside its looks)
+        out = self.ref.out
+        k = cal.follow_drift(self.raw, self.cells, out, _DRIFT_LOG) >> 16
+        if k:
+            if self.ref.game is not None:
+                # into the game log, so a restart reads them as they were
+                # followed, not as the calibration file has them (a method of
+                # its own would be heap at boot)
+                pts = {}
+                for j in range(k):
+                    pts[self.ref.name(out[j])] = cal.state[out[j]] & 0xFFFF
+                self.ref.emit({"type": "baseline", "points": pts})
         r = self.settle.update(self.cells, cal.changed())
         changed = r & 0x3FF
         quiet = (r >> 10) & 0x3FF == 0

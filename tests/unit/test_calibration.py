@@ -16,6 +16,11 @@ from goban.hw.sim import SimMatrix
 SEED = int(os.environ.get("GOBAN_TEST_SEED", "20240601"))
 
 
+def base(cal, i):
+    """Point i's baseline, Q4 (what a `baseline` event logs)."""
+    return cal.state[i] & 0xFFFF
+
+
 def prof(name="sim-19", **thr):
     p = profile.load(os.path.join(BOARDS, name + ".json"))
     p.thresholds.update(thr)
@@ -100,7 +105,7 @@ def test_a_sensor_reading_around_its_threshold_is_flagged_unstable_then_cleared(
         raw[i] = bi + 150 + rng.randint(-6, 6)
         raw[j] = bj + (120 if scan % 40 in (0, 1) else 0)   # a stone coming down, often
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells)
+        cal.follow_drift(raw, cells, raw, 0)
         seen.append(cells[i])
         assert cells[j] == EMPTY
         assert not cal.unstable(j)
@@ -133,7 +138,7 @@ def test_a_stone_on_an_unstable_point_is_not_followed_away():
     for _ in range(2000):
         raw[i] = b + 600
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells)
+        cal.follow_drift(raw, cells, raw, 0)
     assert cal.baseline(i) - b < 200
     assert cells[i] == BLACK
 
@@ -208,11 +213,11 @@ def test_drift_is_followed_slowly_and_only_on_empty_quiet_points():
     b1 = cal.baseline(1)
     m.scan(raw)
     cal.classify(raw, cells)
-    assert cal.follow_drift(raw, cells) == 80  # all but the stone
+    assert cal.follow_drift(raw, cells, raw, 0) == 80  # all but the stone
     assert 0 < cal.baseline(0) - b0 < 5  # slowly: a few counts per step at most
     for _ in range(200):
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells)
+        cal.follow_drift(raw, cells, raw, 0)
     assert cal.baseline(0) == b0 + 30
     assert cal.baseline(1) == b1  # under a stone: untouched
     # a reading beyond the band (a stone approaching) is not followed
@@ -220,8 +225,52 @@ def test_drift_is_followed_slowly_and_only_on_empty_quiet_points():
     before = cal.baseline(2)
     for _ in range(50):
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells)
+        cal.follow_drift(raw, cells, raw, 0)
     assert cal.baseline(2) == before
+
+
+def test_a_followed_drift_is_logged_each_half_band_and_set_again_after_a_cut(tmp_path):
+    """A baseline followed half the drift band from the one last logged is
+    named for the game log (follow_drift's `out`), once; a restart loads the file's
+    baseline and the log's is taken again (rebase), so the drift reads
+    empty, not as a stone. The file itself never holds what was logged."""
+    p, m, cal, raw = setup("sim-9", drift_band=40, drift_every=1)
+    path = str(tmp_path / "cal.bin")
+    cal.save(path)
+    saved = open(path, "rb").read()
+    cells = bytearray(81)
+    out = array("H", [0] * 8)
+    b0 = base(cal, 4)
+    logged = []                         # (scan, point, baseline Q4) as a log keeps them
+    for k in range(1200):               # sensor 4 drifts up 1 count every 4 scans
+        if k % 4 == 0:
+            m.base[4] += 1
+            m.field[4] = m.base[4]
+        m.scan(raw)
+        cal.classify(raw, cells)
+        n = cal.follow_drift(raw, cells, out, 8) >> 16
+        logged += [(k, out[j], base(cal, out[j])) for j in range(n)]
+    assert cells[4] == EMPTY and base(cal, 4) - b0 >= 290 * 16
+    assert {i for _, i, _ in logged} == {4}
+    steps = [q4 for _, _, q4 in logged]
+    # each logged once it had moved half the band (20 counts) from the last,
+    # kept to 8 counts (10 bits of the state word)
+    assert len(steps) >= 10
+    assert all(12 * 16 <= b - a <= 21 * 16 for a, b in zip(steps, steps[1:]))
+    assert cal.follow_drift(raw, cells, out, 8) >> 16 == 0    # logged: nothing new
+    cal.save(path + "2")
+    assert len(open(path + "2", "rb").read()) == len(saved)
+    # the restart: the file's baseline, 300 counts short of the drift: a stone
+    back = Calibration(9, prof("sim-9", drift_band=40, drift_every=1))
+    back.load(path)
+    m.scan(raw)
+    back.classify(raw, cells)
+    assert cells[4] == BLACK or cells[4] == WHITE
+    for _, i, q4 in logged:             # the log's baselines, in order
+        back.rebase(i, q4 >> 4)
+    cells = bytearray(81)
+    back.classify(raw, cells)
+    assert cells[4] == EMPTY and back.follow_drift(raw, cells, out, 8) >> 16 == 0
 
 
 def test_drift_every_n_frames():
@@ -229,7 +278,7 @@ def test_drift_every_n_frames():
     cells = bytearray(81)
     raw[0] = cal.baseline(0) + 20
     cal.classify(raw, cells)
-    moved = [cal.follow_drift(raw, cells) for _ in range(30)]
+    moved = [cal.follow_drift(raw, cells, raw, 0) for _ in range(30)]
     assert [i for i, n in enumerate(moved) if n] == [9, 19, 29]
 
 
@@ -242,6 +291,12 @@ def test_save_load_roundtrip_and_damage(tmp_path):
     other = Calibration(9, prof("sim-9"))
     other.load(path)
     assert list(other.state) == list(cal.state) and other.taken
+    # what the game log was told (bits 21..30) stays out of the file
+    cal.state[3] |= 5 << 21             # (as follow_drift marks a baseline logged)
+    cal.save(path)
+    other.load(path)
+    assert [w & 0xFFFFF for w in other.state] == [w & 0xFFFFF for w in cal.state]
+    assert other.state[3] >> 21 == 0
     data = bytearray(open(path, "rb").read())
     data[20] ^= 0x40
     open(path, "wb").write(bytes(data))

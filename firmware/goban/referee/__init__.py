@@ -48,9 +48,8 @@ from goban.players import FIELDS as GAME_FIELDS
 # long, so a hand that never leaves the board cannot hold a press for ever)
 HOLD_MS = 1500
 # a press that waited for a look which found an earlier stone disturbed after it
-# (announced with these codes) waits for the fix, at most this long
-FIX_MS = 10000
-DISTURBED = ("slid", "knocked", "changed")
+# (slid, knocked, changed) waits for the fix, at most 10 s (written in place: a
+# module global is heap at boot, where the frozen image has little to spare)
 
 def _dead_frame(ref, stable, mis, pend):
     from goban.referee import dead    # the end of play's, loaded then (.mpy: heap)
@@ -227,8 +226,7 @@ class Referee(RefState):
         self.quiet = quiet
         if not self.dirty or not quiet or self.game is None:
             pr = self.presses
-            if pr.held and pr.looked and (quiet or self.now - pr.since >= HOLD_MS) \
-                    and self._fixed():
+            if pr.held and pr.looked and (quiet or self.now - pr.since >= HOLD_MS):
                 self._release_presses()
             return 0
         self.dirty = False
@@ -250,7 +248,7 @@ class Referee(RefState):
         if look is not None:
             look(self, stable, r & 0x3FF, (r >> 10) & 0x3FF)
         pr = self.presses
-        if (not pr.looked or pr.held) and not self.stale and self._fixed():
+        if (not pr.looked or pr.held) and not self.stale:
             # the board is checked (against the resumed game, or the stone that
             # was settling when a button was pressed): presses act now, in order.
             # Not after a look at a frame that reads what it will not read next
@@ -261,22 +259,17 @@ class Referee(RefState):
             self._release_presses()
         return len(self.events) - before
 
-    def _fixed(self):
-        """Presses that wait for the board to be fixed (see button) go on waiting
-        while it stands announced or a stone waits, FIX_MS at most."""
-        pr = self.presses
-        return not pr.fixing or (self.illegal is None and self.pending is None) \
-            or (self.now - pr.since) & 0x3FFFFFFF >= FIX_MS
-
     def _release_presses(self):
         pr = self.presses
+        if pr.fixing and (self.illegal is not None or self.pending is not None) \
+                and (self.now - pr.since) & 0x3FFFFFFF < 10000:
+            return    # they wait for the board to be fixed (see button), 10 s at most
         held = pr.held
         pr.held = []
         # presses that waited for a bowl are judged as the board was when they
         # were pressed: what was announced since does not refuse them
         pr.after = pr.bowl_since
-        pr.pressed = pr.since
-        since = pr.since
+        since = pr.since              # (when they were pressed: button reads it)
         for k in range(len(held)):
             self.button(held[k], True)
             if pr.held:
@@ -287,7 +280,6 @@ class Referee(RefState):
                 pr.since = since
                 break
         pr.after = -1
-        pr.pressed = -1
 
     def _faults(self, stable):
         """Sensors that cannot be read (3: dead, stuck) or whose readings wander
@@ -325,25 +317,29 @@ class Referee(RefState):
             if name == "undo" or name == "ok":
                 pr.held = []  # a press that fixes the board: the game may change,
                 pr.fixing = False   # what waited for the fix is dropped
-        if not pr.looked or not (self.quiet or held) or (pr.held and not held):
+        # (a held press that waits again keeps when it was pressed: since)
+        fix = held and pr.after < 0 and self.phase == PLAY \
+            and self.illegal in ("slid", "knocked", "changed") \
+            and (self.announced_at - pr.since) & 0x3FFFFFFF < 0x20000000 \
+            and (self.now - pr.since) & 0x3FFFFFFF < 10000
+        if fix or not pr.looked or not (self.quiet or held) or (pr.held and not held):
             # just restarted (the board is not checked yet: a torn move may be
             # on it, still to be caught up), or a stone is still settling (fast
             # play: "pass" pressed just after the other side's stone was let
             # go): the press waits for the look that takes that stone first;
-            # and behind the presses that wait already, in order
-            pr.hold(name, self.now)
+            # and behind the presses that wait already, in order. `fix`: the
+            # look it waited for found an earlier stone disturbed after the
+            # press (a hand slid or knocked it), which the player could not see
+            # when pressing: the fix puts the game back as it was, the stone
+            # that was settling is taken, and the press acts then (10 s at
+            # most; a problem with the new stone itself refuses it: "Fix the
+            # board first")
+            if not pr.held:
+                pr.since = self.now
+                pr.fixing = fix
+            if len(pr.held) < 4:
+                pr.held.append(name)
             return
-        if held and pr.after < 0 and self.illegal in DISTURBED and self.phase == PLAY \
-                and (self.announced_at - pr.pressed) & 0x3FFFFFFF < 0x20000000:
-            # the look it waited for found an earlier stone disturbed after the
-            # press (a hand slid or knocked it): the player could not see that
-            # when pressing. The fix puts the game back as it was, the stone that
-            # was settling is taken, and the press acts then (FIX_MS at most; a
-            # problem with the new stone itself refuses it: "Fix the board first")
-            if (self.now - pr.pressed) & 0x3FFFFFFF < FIX_MS:
-                pr.hold(name, self.now)
-                pr.fixing = True
-                return
         color = None
         if ":" in name:
             c, name = name.split(":", 1)

@@ -125,16 +125,7 @@ class Presses:
         self.end_refused = -1             # moves played when end was refused (goban.referee.dispute)
         self.bowl_since = -1              # ms a pass out of turn began to wait for the mover's bowl
         self.after = -1                   # ms the presses being released were pressed, if they waited for it
-        self.pressed = -1                 # ms the presses being released were pressed
         self.fixing = False               # they wait for the board to be fixed (goban.referee.Referee.button)
-
-    def hold(self, name, now):
-        """`name` waits, behind any press that waits already (four at most)."""
-        if not self.held:
-            self.since = now
-            self.fixing = False
-        if len(self.held) < 4:
-            self.held.append(name)
 
 
 class Counting:
@@ -268,7 +259,7 @@ class RefState:
         self.ticks_of = None              # a stamp -> the loop's ticks (ms): when a stone landed (timing)
         self.strong = None
         self.mark_sensor = None
-        self.rebase_sensor = None         # takes a sensor's baseline where it reads now
+        self.rebase_sensor = None         # takes a sensor's baseline where it reads now (or, at a resume, as logged)
         # a look due at a time of its own (look_again): since when, how long
         self.due = -1
         self.due_ms = 0

@@ -159,7 +159,10 @@ def before_press(ref, color):
         if pr.bowl_since < 0:
             pr.bowl_since = ref.now
         if (ref.now - pr.bowl_since) & 0x3FFFFFFF < PRESS_BOWL_MS:
-            pr.hold(LETTER[color] + ":pass", ref.now)
+            if not pr.held:
+                pr.since = ref.now
+                pr.fixing = False
+            pr.held.append(LETTER[color] + ":pass")
             return True
         pr.bowl_since = -1
         return False
