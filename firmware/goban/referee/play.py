@@ -142,7 +142,7 @@ def _settle(ref, v):
         return
     if not ref.pending and ref.n_faults and _passed_out_of_turn(ref, c):
         from goban.referee import unseen    # a board with no dead sensor never loads it
-        j = unseen.before_a_pass(ref, v)
+        j = unseen.before_a_pass(ref, v, -1)
         if j is not None:
             unseen.play_unseen(ref, j, v.stable)
             return

@@ -37,7 +37,7 @@ COLOR2 = "yellow"            # the dead point offered
 PRESS_BOWL_MS = 2000
 
 
-def fits(ref, v, after=-1):
+def fits(ref, v, after):
     """The empty dead points where a move of the side to move explains the
     frame: [(frame index, its search)], each tried on the game and taken back.
     `after` (ms, or -1): stones lifted since then are not missing (a press that
@@ -50,6 +50,13 @@ def fits(ref, v, after=-1):
     stable = v.stable
     new = new_stones(v)
     cells = g.board.cells
+    missing = v.missing
+    if after >= 0 and ref.since is not None:
+        missing = []              # (not those lifted since `after`)
+        for i in v.missing:
+            t = timing.landed(ref, ref.since[i])
+            if t is None or (t - after) & 0x3FFFFFFF >= 0x20000000:
+                missing.append(i)
     for j in range(ref.n):
         if not ref.faults[j] or cells[ref.p_of(j)] != 0:
             continue
@@ -57,8 +64,7 @@ def fits(ref, v, after=-1):
         if g.play(to, p) is not None:
             continue
         caps = [ref.i_of(q) for q in g.last_capture()]
-        s = explain(ref, stable, new, [i for i in v.missing if i not in caps
-                                        and not lifted_after(ref, i, after)])
+        s = explain(ref, stable, new, [i for i in missing if i not in caps])
         if s.found and s.complete:
             s.caps = len(caps)
             out.append((j, s))
@@ -98,7 +104,7 @@ def verdict(ref, v):
     is sure (see the module docstring), ("ask", points, stone) when the player
     must say which, ("start", moves) when a move there came after those seen
     moves, or None."""
-    cand = fits(ref, v)
+    cand = fits(ref, v, -1)
     if not cand:
         order = later(ref, v)
         return ("start", order) if order else None
@@ -121,15 +127,7 @@ def verdict(ref, v):
     return ("ask", [j for j, s in cand], theirs)
 
 
-def lifted_after(ref, i, after):
-    """The stone missing at frame point i left it after `after` (ms; -1: never)."""
-    if after < 0 or ref.since is None:
-        return False
-    t = timing.landed(ref, ref.since[i])
-    return t is not None and (t - after) & 0x3FFFFFFF < 0x20000000
-
-
-def before_a_pass(ref, v, after=-1):
+def before_a_pass(ref, v, after):
     """The opponent passed (its pass stone in the lid) with one stone out of
     the mover's bowl and nothing new on the board: the move was on a dead
     point. The one point that fits, or None when none or several do (then the
