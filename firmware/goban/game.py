@@ -80,26 +80,29 @@ END_RESIGN = "resign"
 END_VOID = "void"
 END_AGREEMENT = "agreement"
 
-REASONS = {
-    "occupied": ("there is already a stone on this point", "take the stone back"),
-    "off-board": ("this is not a point of the board", "take the stone back"),
-    "suicide": ("the stone would have no liberty", "take the stone back"),
-    "ko": ("this retakes the ko at once", "play elsewhere first (a ko threat)"),
-    "superko": ("this repeats an earlier whole-board position", "play elsewhere"),
-    "disturbing-ko": ("the disturbing side may not start the cycle again", "play elsewhere"),
-    "repeat-pass": ("this pass stone gives your opponent a board he already faced",
-                    "play a stone on the board or abandon"),
-    "not-your-turn": ("it is the other player's turn",
-                      "wait for your turn (take back a stone played out of turn)"),
-    "game-over": ("play has ended", "take the stone back"),
-    "no-abandon": ("these rules have no abandon", "pass instead"),
-    "no-takeback": ("there is no move to take back", "play on"),
-}
+REASONS = (
+    ("occupied", "there is already a stone on this point", "take the stone back"),
+    ("off-board", "this is not a point of the board", "take the stone back"),
+    ("suicide", "the stone would have no liberty", "take the stone back"),
+    ("ko", "this retakes the ko at once", "play elsewhere first (a ko threat)"),
+    ("superko", "this repeats an earlier whole-board position", "play elsewhere"),
+    ("disturbing-ko", "the disturbing side may not start the cycle again", "play elsewhere"),
+    ("repeat-pass", "this pass stone gives your opponent a board he already faced",
+     "play a stone on the board or abandon"),
+    ("not-your-turn", "it is the other player's turn",
+     "wait for your turn (take back a stone played out of turn)"),
+    ("game-over", "play has ended", "take the stone back"),
+    ("no-abandon", "these rules have no abandon", "pass instead"),
+    ("no-takeback", "there is no move to take back", "play on"),
+)
 
 
 def reason_text(code):
     """The words a player reads for a refusal code: (what is wrong, how to fix it)."""
-    return REASONS.get(code, (code, ""))
+    for c, what, fix in REASONS:
+        if c == code:
+            return what, fix
+    return code, ""
 
 
 def other(color):

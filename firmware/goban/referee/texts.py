@@ -5,56 +5,57 @@ the text at boot is heap the game cannot have."""
 
 from goban.game import reason_text
 
-# the physical refusals: (what is wrong, how to fix it)
-PHYSICAL = {
-    "wrong-color": ("a {c} stone is on {p}, it is {t}'s turn", "take the {c} stone off {p}"),
-    "extra-stone": ("a second stone is on {p}", "take the stone off {p}"),
-    "slid": ("the {c} stone on {p} was slid to {q}", "put it back on {p}"),
-    "knocked": ("the {c} stone on {p} is gone", "put a {c} stone back on {p}"),
-    "removed-stone": ("the last stone, {p}, was lifted",
-                      "put it back on {p}, or press undo to take the move back"),
-    "not-lifted": ("captured stones are still on the board: {l}",
-                   "lift them before the next move; take the stone off {p}"),
-    "not-restored": ("the takeback is not finished: {l}", "take the stone off {p}"),
-    "changed": ("{p} should hold a {e} stone, it holds a {c} one", "put a {e} stone on {p}"),
-    "mismatch": ("the board differs from the game at {n} points: {l}",
-                 "put the stones as the lights show"),
-    "resume-mismatch": ("after the restart the board differs from the saved game at {n} points: {l}",
-                        "put the stones as the lights show"),
-    "dead-extra": ("a stone was added on {p} while counting", "take the stone off {p}"),
-    "no-takeback": ("these rules allow no takeback", "play on"),
-    "end-waits": ("play cannot end while the board waits: {l}", "{q}, then press end"),
-    "count-waits": ("the count cannot start while something stands: {l}", "{q}, then press end"),
-    "end-not-taken": ("the end press was not taken (the board waited): there is no end "
-                      "to take back", "play on; undo again takes back the last move"),
-    "no-resume": ("these rules resume no play after its end here",
-                  "lift the dead stones and press end, or undo the end"),
-    "not-your-move": ("only {t2} can ask to take back the last move, {t2}'s",
-                      "play on, or let {t2} press undo"),
-    "no-pass-stones": ("these rules use no pass stones", "put the stone back in the bowl"),
-    "fill-wrong": ("only white stones fill white's area: {p} is wrong", "put {p} back as it was"),
-    "unseen": ("a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
-               "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
-               "down shows the next; if you did not play, take the {c} stone off {p}"),
-    "resume-order": ("{l} were played in an order the board cannot tell (while it was off, "
-                     "or faster than it could follow)",
-                     "take them off, put back what they captured, play them again in order"),
-    "no-stone-out": ("a {c} stone is on {p}, but no stone left {c}'s bowl",
-                     "take it off {p} and play from the bowl; if you did, press ok"),
-    "log-refused": ("the saved game stops at event {n}: its {q} is refused ({l})",
-                    "check the board against the lights"),
+# the physical refusals: (code, what is wrong, how to fix it); a tuple of constants,
+# kept in flash by the frozen image (a dict is built on the heap at import)
+PHYSICAL = (
+    ("wrong-color", "a {c} stone is on {p}, it is {t}'s turn", "take the {c} stone off {p}"),
+    ("extra-stone", "a second stone is on {p}", "take the stone off {p}"),
+    ("slid", "the {c} stone on {p} was slid to {q}", "put it back on {p}"),
+    ("knocked", "the {c} stone on {p} is gone", "put a {c} stone back on {p}"),
+    ("removed-stone", "the last stone, {p}, was lifted",
+     "put it back on {p}, or press undo to take the move back"),
+    ("not-lifted", "captured stones are still on the board: {l}",
+     "lift them before the next move; take the stone off {p}"),
+    ("not-restored", "the takeback is not finished: {l}", "take the stone off {p}"),
+    ("changed", "{p} should hold a {e} stone, it holds a {c} one", "put a {e} stone on {p}"),
+    ("mismatch", "the board differs from the game at {n} points: {l}",
+     "put the stones as the lights show"),
+    ("resume-mismatch", "after the restart the board differs from the saved game at {n} points: {l}",
+     "put the stones as the lights show"),
+    ("dead-extra", "a stone was added on {p} while counting", "take the stone off {p}"),
+    ("no-takeback", "these rules allow no takeback", "play on"),
+    ("end-waits", "play cannot end while the board waits: {l}", "{q}, then press end"),
+    ("count-waits", "the count cannot start while something stands: {l}", "{q}, then press end"),
+    ("end-not-taken", "the end press was not taken (the board waited): there is no end "
+     "to take back", "play on; undo again takes back the last move"),
+    ("no-resume", "these rules resume no play after its end here",
+     "lift the dead stones and press end, or undo the end"),
+    ("not-your-move", "only {t2} can ask to take back the last move, {t2}'s",
+     "play on, or let {t2} press undo"),
+    ("no-pass-stones", "these rules use no pass stones", "put the stone back in the bowl"),
+    ("fill-wrong", "only white stones fill white's area: {p} is wrong", "put {p} back as it was"),
+    ("unseen", "a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
+     "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
+     "down shows the next; if you did not play, take the {c} stone off {p}"),
+    ("resume-order", "{l} were played in an order the board cannot tell (while it was off, "
+     "or faster than it could follow)",
+     "take them off, put back what they captured, play them again in order"),
+    ("no-stone-out", "a {c} stone is on {p}, but no stone left {c}'s bowl",
+     "take it off {p} and play from the bowl; if you did, press ok"),
+    ("log-refused", "the saved game stops at event {n}: its {q} is refused ({l})",
+     "check the board against the lights"),
     # the other side's move (goban.remote): a stone elsewhere than the lit point,
     # or a stone of that side before its move came
-    "not-expected": ("a {c} stone is on {p}; {c} plays {q}", "take it off {p}, put it on {q}"),
-    "remote-move": ("{t}'s move comes from the other side, not from this board",
-                    "wait for the lights (take off any {t} stone put before them)"),
-}
+    ("not-expected", "a {c} stone is on {p}; {c} plays {q}", "take it off {p}, put it on {q}"),
+    ("remote-move", "{t}'s move comes from the other side, not from this board",
+     "wait for the lights (take off any {t} stone put before them)"),
+)
 
 
 def text_for(code, **kw):
     """(text, fix) for a refusal code: the rules core's words, else the physical ones."""
-    if code in PHYSICAL:
-        what, fix = PHYSICAL[code]
-        return what.format(**kw), fix.format(**kw)
+    for c, what, fix in PHYSICAL:
+        if c == code:
+            return what.format(**kw), fix.format(**kw)
     what, fix = reason_text(code)
     return what, fix
