@@ -30,6 +30,13 @@ lane's next job (the output's: `_ready_out`) and runs it:
               _J_PAGE     a display page still to go          one page sent       5
     (frame)   _J_LOOK     a settled frame changed             the referee's look  8
 
+The table stays here, and `_admit` and `_ready_out` follow it slot by slot
+(tests/unit/test_loop_table.py holds the two together), rather than a boot table
+of ready and run: its bound methods would take ~0.5 KB of heap at boot (16 B
+each on the RP2040), which neither install has, and a call a job in every idle
+step; tools/bench_chip.py times each job by replacing the loop's methods on the
+instance, which a table made at boot would escape.
+
 The step (`step`), first match wins:
 
     case                                        the step does
@@ -120,7 +127,8 @@ _J_POLL = const(7)          # a poll of the link
 _J_SEND = const(8)          # an event's beep and send
 _J_STIR = const(9)          # the scales' news that only says a bowl started moving
 _J_DRAW = const(10)         # the display drawn
-# how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot
+# how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot (the
+# docstring's fade column)
 _FADE = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
 # the lanes: the jobs that wait together (an index into `waited`), each a run of
 # slots of which `_admit` picks the next
@@ -129,12 +137,13 @@ _L_BUTTONS = const(1)       # BUTTONS
 _L_POLL = const(2)          # POLL
 _L_OUT = const(3)           # LOG, SEND, LIGHTS, DRAW or PAGE
 # the lanes a step admits, in order (the module docstring's second table)
-_BESIDE = b"\x01\x02\x00\x03"          # beside a scan
-_BESIDE_OUT = b"\x01\x02\x03\x00"      # ... the output waited longer than the scales
-_BESIDE_SCALED = b"\x00\x01\x02\x03"   # ... a stone waits for its bowl
-_SOLO_OUT = b"\x03"                     # a step of its own
-_SOLO_OUT_SCALE = b"\x03\x00"           # ... a move's or a count's, the scales waited
-_SOLO_SCALE_OUT = b"\x00\x03"           # ... the scales waited
+# (bytes, not tuples of the _L_ names: in ROM when frozen; each comment names them)
+_BESIDE = b"\x01\x02\x00\x03"          # BUTTONS POLL SCALE OUT: beside a scan
+_BESIDE_OUT = b"\x01\x02\x03\x00"      # BUTTONS POLL OUT SCALE: ... the output waited longer
+_BESIDE_SCALED = b"\x00\x01\x02\x03"   # SCALE BUTTONS POLL OUT: ... a stone waits for its bowl
+_SOLO_OUT = b"\x03"                     # OUT: a step of its own
+_SOLO_OUT_SCALE = b"\x03\x00"           # OUT SCALE: ... a move's or a count's, the scales waited
+_SOLO_SCALE_OUT = b"\x00\x03"           # SCALE OUT: ... the scales waited
 # what running one more job costs beyond the job itself (the checks, the
 # learning, the calls, and after the last one the step's own end): _admit counts it
 JOB_US = 400
