@@ -417,9 +417,8 @@ class Calibration:
     def apply(self, matrix, bowls=None):
         """At boot: the remap onto the matrix, the scales' figures onto the
         bowls (what the profile says where none was saved)."""
-        if hasattr(matrix, "remap"):
-            matrix.remap(self.remap)
-        if bowls is not None and hasattr(bowls, "apply"):
+        matrix.remap(self.remap)
+        if bowls is not None:
             bowls.apply(self.scales, self.stone_mg)
 
     # ---- flash -------------------------------------------------------------
