@@ -60,14 +60,14 @@ One admission loop (`_admit`) runs the lanes a step names: each lane's jobs
 while one is ready and fits (the step's time so far plus the job's cost and
 `JOB_US` stays under `budget_us`; a wrap of the microsecond clock reads
 negative: it runs; the referee's look beside the scan, `_frame`, alike); the
-first job of a step of its own runs whatever it costs. A lane whose first job does not fit waits, and after
-FORCE steps gets a step of its own, but the buttons run beside the scan
-whatever they cost once they waited FORCE steps (their driver debounces by
-polls: a press held ~100 ms wants its polls, not a step of its own). Beside a scan, OUT runs one job, SCALE a read and the
-news it brought; in a step of its own OUT runs while its jobs fit, a move's
-or a count's first (a move's log, then its send; a count's JSON, write and
-send each first in a step). Without a clock (the simulator) everything fits,
-one OUT job a step.
+first job of a step of its own runs whatever it costs. A lane whose first job
+does not fit waits, and after FORCE steps gets a step of its own, but the
+buttons run beside the scan whatever they cost once they waited FORCE steps
+(their driver debounces by polls: a press held ~100 ms wants its polls, not a
+step of its own). Beside a scan, OUT runs one job, SCALE a read and the news it
+brought; in a step of its own OUT runs while its jobs fit, a move's or a count's
+first (a move's log, then its send; a count's JSON, write and send each first in
+a step). Without a clock (the simulator) everything fits, one OUT job a step.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
@@ -157,8 +157,8 @@ GC_ON = getattr(gc, "mem_free", None) is not None
 
 def _forget(name):
     """A module loaded when needed dropped once done, so its code (from a .mpy
-    file, in the heap) is collected: the menu's 2 KB was what a new game's first
-    log reading lacked on the .mpy install (tests/chip/test_chip_deploy.py).
+    file, in the heap) is collected: the .mpy install has no room for the menu's
+    code beside a new game's first log reading (tests/chip/test_chip_deploy.py).
     Frozen, it is only loaded again when next opened."""
     import sys
     sys.modules.pop(name, None)
@@ -543,8 +543,8 @@ class BoardLoop:
             if self.ui_waits >= _UI_BEHIND and not self.logged:
                 # the lights and the display between two events once _UI_BEHIND
                 # went out ahead of them: a flood of sensor events (a burst of
-                # noise: ~200) held them seconds behind, and a player answered a
-                # question the board no longer asked (seed 982539 game 68)
+                # noise) would hold them seconds behind, and a player would
+                # answer a question the board no longer asked
                 if self.ref.ui_dirty:
                     return _J_LIGHTS
                 if self.draw:
