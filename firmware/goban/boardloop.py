@@ -30,6 +30,13 @@ lane's next job (the output's: `_ready_out`) and runs it:
               _J_PAGE     a display page still to go          one page sent       5
     (frame)   _J_LOOK     a settled frame changed             the referee's look  8
 
+The table stays here, and `_admit` and `_ready_out` follow it slot by slot
+(tests/unit/test_loop_table.py holds the two together), rather than a boot table
+of ready and run: its bound methods would take ~0.5 KB of heap at boot (16 B
+each on the RP2040), which neither install has, and a call a job in every idle
+step; tools/bench_chip.py times each job by replacing the loop's methods on the
+instance, which a table made at boot would escape.
+
 The step (`step`), first match wins:
 
     case                                        the step does
@@ -53,14 +60,14 @@ One admission loop (`_admit`) runs the lanes a step names: each lane's jobs
 while one is ready and fits (the step's time so far plus the job's cost and
 `JOB_US` stays under `budget_us`; a wrap of the microsecond clock reads
 negative: it runs; the referee's look beside the scan, `_frame`, alike); the
-first job of a step of its own runs whatever it costs. A lane whose first job does not fit waits, and after
-FORCE steps gets a step of its own, but the buttons run beside the scan
-whatever they cost once they waited FORCE steps (their driver debounces by
-polls: a press held ~100 ms wants its polls, not a step of its own). Beside a scan, OUT runs one job, SCALE a read and the
-news it brought; in a step of its own OUT runs while its jobs fit, a move's
-or a count's first (a move's log, then its send; a count's JSON, write and
-send each first in a step). Without a clock (the simulator) everything fits,
-one OUT job a step.
+first job of a step of its own runs whatever it costs. A lane whose first job
+does not fit waits, and after FORCE steps gets a step of its own, but the
+buttons run beside the scan whatever they cost once they waited FORCE steps
+(their driver debounces by polls: a press held ~100 ms wants its polls, not a
+step of its own). Beside a scan, OUT runs one job, SCALE a read and the news it
+brought; in a step of its own OUT runs while its jobs fit, a move's or a count's
+first (a move's log, then its send; a count's JSON, write and send each first in
+a step). Without a clock (the simulator) everything fits, one OUT job a step.
 
 The frame path allocates nothing: the raw frame, the classified cells and the
 settle counters are preallocated, classify and settle are viper passes, and
@@ -121,7 +128,8 @@ _J_POLL = const(7)          # a poll of the link
 _J_SEND = const(8)          # an event's beep and send
 _J_STIR = const(9)          # the scales' news that only says a bowl started moving
 _J_DRAW = const(10)         # the display drawn
-# how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot
+# how fast _learn forgets a peak of each slot's cost (1/2**k a run), by slot (the
+# docstring's fade column)
 _FADE = b"\x05\x08\x08\x05\x05\x08\x05\x08\x05\x05\x08"
 # the lanes: the jobs that wait together (an index into `waited`), each a run of
 # slots of which `_admit` picks the next
@@ -130,12 +138,13 @@ _L_BUTTONS = const(1)       # BUTTONS
 _L_POLL = const(2)          # POLL
 _L_OUT = const(3)           # LOG, SEND, LIGHTS, DRAW or PAGE
 # the lanes a step admits, in order (the module docstring's second table)
-_BESIDE = b"\x01\x02\x00\x03"          # beside a scan
-_BESIDE_OUT = b"\x01\x02\x03\x00"      # ... the output waited longer than the scales
-_BESIDE_SCALED = b"\x00\x01\x02\x03"   # ... a stone waits for its bowl
-_SOLO_OUT = b"\x03"                     # a step of its own
-_SOLO_OUT_SCALE = b"\x03\x00"           # ... a move's or a count's, the scales waited
-_SOLO_SCALE_OUT = b"\x00\x03"           # ... the scales waited
+# (bytes, not tuples of the _L_ names: in ROM when frozen; each comment names them)
+_BESIDE = b"\x01\x02\x00\x03"          # BUTTONS POLL SCALE OUT: beside a scan
+_BESIDE_OUT = b"\x01\x02\x03\x00"      # BUTTONS POLL OUT SCALE: ... the output waited longer
+_BESIDE_SCALED = b"\x00\x01\x02\x03"   # SCALE BUTTONS POLL OUT: ... a stone waits for its bowl
+_SOLO_OUT = b"\x03"                     # OUT: a step of its own
+_SOLO_OUT_SCALE = b"\x03\x00"           # OUT SCALE: ... a move's or a count's, the scales waited
+_SOLO_SCALE_OUT = b"\x00\x03"           # SCALE OUT: ... the scales waited
 # what running one more job costs beyond the job itself (the checks, the
 # learning, the calls, and after the last one the step's own end): _admit counts it
 JOB_US = 400
@@ -149,8 +158,8 @@ GC_ON = getattr(gc, "mem_free", None) is not None
 
 def _forget(name):
     """A module loaded when needed dropped once done, so its code (from a .mpy
-    file, in the heap) is collected: the menu's 2 KB was what a new game's first
-    log reading lacked on the .mpy install (tests/chip/test_chip_deploy.py).
+    file, in the heap) is collected: the .mpy install has no room for the menu's
+    code beside a new game's first log reading (tests/chip/test_chip_deploy.py).
     Frozen, it is only loaded again when next opened."""
     import sys
     sys.modules.pop(name, None)
@@ -535,8 +544,8 @@ class BoardLoop:
             if self.ui_waits >= _UI_BEHIND and not self.logged:
                 # the lights and the display between two events once _UI_BEHIND
                 # went out ahead of them: a flood of sensor events (a burst of
-                # noise: ~200) held them seconds behind, and a player answered a
-                # question the board no longer asked (seed 982539 game 68)
+                # noise) would hold them seconds behind, and a player would
+                # answer a question the board no longer asked
                 if self.ref.ui_dirty:
                     return _J_LIGHTS
                 if self.draw:

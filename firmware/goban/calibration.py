@@ -157,8 +157,8 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
                 or (prev == 2 and d <= strong_w and d < wht)):
             # a stone well down that stays (most stones, most scans): only
             # its run of steady readings moves (the same lines as at the end of
-            # the loop: viper inlines nothing, and sharing them through one more
-            # test costs a half-full board ~0.1 ms a frame on the RP2040)
+            # the loop, unrolled: viper inlines nothing, and sharing them through
+            # one more test costs every stone of every frame on the RP2040)
             stones += 1
             k = t[i]
             dv = v - int(p[i])
@@ -444,9 +444,8 @@ class Calibration:
     def apply(self, matrix, bowls=None):
         """At boot: the remap onto the matrix, the scales' figures onto the
         bowls (what the profile says where none was saved)."""
-        if hasattr(matrix, "remap"):
-            matrix.remap(self.remap)
-        if bowls is not None and hasattr(bowls, "apply"):
+        matrix.remap(self.remap)
+        if bowls is not None:
             bowls.apply(self.scales, self.stone_mg)
 
     # ---- flash -------------------------------------------------------------

@@ -219,7 +219,9 @@ class Clock:
         st[_TICK] = TICK_MIN_MS if t < TICK_MIN_MS else TICK_MS if t > TICK_MS else t
 
     def _use(self, c, e):
-        """Take e ms from colour c: main time, then the overtime its system gives."""
+        """Take e ms from colour c: main time, then the overtime its system gives.
+        (Main time and the period are drained by the same lines written out on
+        purpose: the common charge, main time only, stays a few bytecodes.)"""
         st = self.st
         b = (c - 1) * _SIDE
         m = st[b + _MAIN]
@@ -333,11 +335,7 @@ class Clock:
         if st[_LIFT] != color or st[_FLAG]:
             return None
         t = self._at(now, at)
-        self._charge(t)
-        if st[_FLAG]:
-            return self.event(flag=True)
-        self._lifted(color, t)
-        return self.event()
+        return self._done(color, t)
 
     def _lifted(self, color, t):
         self.st[_LIFT] = 0
@@ -352,10 +350,21 @@ class Clock:
         w = st[_WAIT]
         if not w or (color and color != w) or st[_FLAG] or st[_LIFT]:
             return None
-        self._charge(now)
+        return self._done(w, now)
+
+    def _done(self, color, t):
+        """`color`'s move is complete at ticks t: its prisoners are off (a
+        capture waited) or, with the press option, it pressed. The thinker is
+        charged up to t: the flag's event when its time ran out first, else the
+        clock's (lifted and press share it: one path from charge to event)."""
+        self._charge(t)
+        st = self.st
         if st[_FLAG]:
             return self.event(flag=True)
-        self._switch(w, now)
+        if st[_LIFT]:
+            self._lifted(color, t)
+        else:
+            self._switch(color, t)
         return self.event()
 
     def _switch(self, color, now):

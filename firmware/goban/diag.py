@@ -230,7 +230,7 @@ class Diag:
         self.loop = loop
         prof = loop.profile
         self.size = size = loop.size
-        self.n = n = size * size
+        self.n = size * size
         t = prof.thresholds
         low = min(t["black"], t["white"])
         self.enter = low * t.get("enter", 150) // 100
@@ -241,7 +241,7 @@ class Diag:
         self.hold = max(2, (prof.settle_ms + prof.scan_ms - 1) // prof.scan_ms)
         self.order = prof.matrix.get("order", "rows")
         # every channel of the matrix, in channel order (the wiring as built)
-        self.channels = c = getattr(loop.matrix, "channels", n)
+        self.channels = c = loop.matrix.channels
         self.raw = array("H", bytes(2 * c))
         self.lo = array("H", bytes(2 * c))
         self.hi = array("H", bytes(2 * c))
@@ -274,8 +274,7 @@ class Diag:
         loop = self.loop
         loop.diag = self
         m = loop.matrix
-        if hasattr(m, "by_channel"):
-            m.by_channel()       # the wiring as built: every channel, in channel order
+        m.by_channel()           # the wiring as built: every channel, in channel order
         m.scan(self.raw)         # a raw frame asked for at once reads the board, not zeros
         loop.next_scan = None
         self.show(TITLES[PAGES[0]], "up/down: pages")
@@ -285,9 +284,7 @@ class Diag:
 
     def stop(self):
         loop = self.loop
-        m = loop.matrix
-        if hasattr(m, "remap"):
-            m.remap(loop.cal.remap)
+        loop.matrix.remap(loop.cal.remap)
         loop.diag = None
         loop.next_scan = None
         lights = loop.lights
@@ -363,21 +360,14 @@ class Diag:
             self.shown = self.lines
             loop.display.show(self.lines[0], self.lines[1])
         d = loop.display
-        if d is not None and hasattr(d, "flush_page"):
+        if d is not None:
             d.flush_page()
         if self.lit is not self.lit_shown:
             self.lit_shown = self.lit
             lights = loop.lights
             if lights is not None:
                 pts, color, pts2, color2 = self.lit
-                if hasattr(lights, "set"):
-                    lights.set(pts, color, pts2, color2)
-                else:
-                    lights.clear()
-                    if pts:
-                        lights.show(pts, color)
-                    if pts2:
-                        lights.show(pts2, color2)
+                lights.set(pts, color, pts2, color2)
         f = loop.lights_flush
         if f is not None:
             f()
@@ -554,7 +544,7 @@ class Diag:
 
     def _save(self):
         cal = self.loop.cal
-        path = getattr(cal, "path", None)
+        path = cal.path
         if path is None:
             raise ValueError("this board keeps no calibration file")
         cal.save(path)

@@ -351,7 +351,7 @@ class GameLog:
 
     def prepare(self, event):
         """Add "game" and "seq" to the event and make its JSON (bytes: a count's
-        is ~5 ms on the RP2040), for append(event, payload)."""
+        is a job of its own on the board), for append(event, payload)."""
         if self._cur is None:
             raise ValueError("no game started: call new_game first")
         event["game"] = self._cur

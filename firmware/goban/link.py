@@ -217,7 +217,7 @@ class Link:
         """A referee event, live. Called by the board loop after the game log
         gave it (game, seq); events without them are sent as they are.
         `payload`: its JSON already made (the log's record's: bytes, or the
-        JSON buffer both were given), not made again (a count's JSON is ~4 ms
+        JSON buffer both were given), not made again (a count's JSON is dear
         on the RP2040)."""
         jb = self.json_buf
         if jb is not None and payload is jb.buf:

@@ -106,8 +106,8 @@ def name_bytes(idx, n: int, out) -> int:
 @micropython.viper
 def names_into(out, names, idx, n: int):
     """out[i] = names[idx[i]] for the first n name numbers of the uint16 array
-    idx: the list filled without a bytecode loop (a comprehension cost the chip
-    ~25 us a name with the cache's misses)."""
+    idx: the list filled without a bytecode loop (a comprehension's every
+    name is bytecode the chip pays for)."""
     ix = ptr16(idx)
     i = 0
     while i < n:

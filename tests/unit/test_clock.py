@@ -366,6 +366,31 @@ def test_the_capturer_lifting_too_long_is_its_own_flag():
     assert out[7] is None                          # the game is over: nothing changes
 
 
+def test_a_flag_found_at_the_lifting_or_at_the_press_is_the_movers():
+    """The last prisoner off, or the press, after the mover's time ran out with
+    no step between: the charge up to it finds the mover's flag, and the turn
+    does not pass (Clock.lifted and Clock.press share that path)."""
+    out = run_both(start("absolute:5") + [
+        ev(1000, type="move", color="B", captures=["aa"]),   # black's time runs while it lifts
+        ev(6500, type="lifted", color="B"),                   # ... out at 5 s: lifted too late
+        "press 7000 B",                                       # no press option: nothing
+    ] + start("absolute:5,press") + [
+        ev(1000, type="move", color="B"),                     # placed: black's time runs
+        "press 5500 B",                                       # 0.5 s too late
+        ev(6000, type="move", color="W"),                     # the game is over: nothing
+    ] + start("absolute:5,press") + [
+        ev(1000, type="move", color="B", captures=["aa"]),
+        ev(2000, type="lifted", color="B"),                   # lifted: the press still due
+        "press 2500 B",                                       # in time: white's time runs
+    ])
+    assert out[3]["flag"] == "B" and out[3]["run"] == "B" and out[3]["B"]["main"] == 0
+    assert out[4] is None
+    assert out[8]["flag"] == "B" and out[8]["run"] == "B" and out[8]["B"]["main"] == 0
+    assert out[9] is None
+    assert out[13]["run"] == "B" and out[13]["press"] == "B"   # lifted: black's press due
+    assert out[14]["run"] == "W" and "flag" not in out[14] and out[14]["B"]["main"] == 2500
+
+
 def test_an_answer_before_the_capture_is_lifted_ends_the_capturers_move():
     """A capture never lifted (the opponent answered with its stones still on
     the board): the capturer's move ended when the answer landed, at the latest."""

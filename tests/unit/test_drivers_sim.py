@@ -17,7 +17,7 @@ from goban.hw.display import layout, wrap
 from goban.hw.lights import led_index, point_index, rgb
 from goban.hw.matrix import plan, wiring_to_frame, UNUSED
 from goban.hw.sim import SimMatrix, SimButtons, SimBuzzer
-from conftest import MP, REPO
+from conftest import MP, REPO, run_micropython
 
 ROOT = REPO
 BOARDS = ROOT / "boards"
@@ -194,36 +194,18 @@ def test_same_checks_under_cpython_and_micropython(tmp_path):
     assert res["hx711"].count("27, 0)") == 6  # gain 64: 27 pulses, SCK left low
 
 
-def test_viper_scan_loop_against_fake_registers(tmp_path):
+def test_viper_scan_loop_against_fake_registers():
     """The register loop itself, on the unix port: ADC, SIO and TIMER are
     arrays whose addresses stand in for the RP2040's. A plain memory word
     cannot keep CS.READY read-only, so after the loop's first write READY
     reads 0 and every conversion takes the bounded-wait path: this checks
     the memory accesses, the register writes and that a dead ADC cannot hang
     the loop, not the hardware."""
-    code = """
-import uctypes
-from array import array
-from goban import profile
-from goban.hw.matrix import HallMatrix
-p = profile.load('%s/reference-19.json')
-p.matrix['settle_us'] = 0
-adc = array('I', [0x100, 0xABC, 0, 0, 0, 0, 0, 0, 0])
-sio = array('I', [0] * 16)
-tmr = array('I', [0] * 16)
-m = HallMatrix(p, regs=(uctypes.addressof(adc), uctypes.addressof(sio), uctypes.addressof(tmr)))
-raw = array('H', [7] * 361)
-print(m.scan(raw), len([v for v in raw if v == 0]), hex(adc[0]), hex(sio[5]), hex(sio[6]), m.late)
-""" % BOARDS
-    f = tmp_path / "scan.py"
-    f.write_text(code)
-    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
-    r = subprocess.run([str(MPY), str(f)], capture_output=True, text=True, env=env, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
+    out = run_micropython(MP / "matrix_regs.py", stdin=str(BOARDS) + "\n", timeout=60)
     # 384 conversions timed out, all 361 points stored as 0 (a fault), last CS
     # write: AINSEL 2 | START_ONCE | EN, last step (a=15, b=7): every select
     # line set, none cleared
-    assert r.stdout.split() == ["384", "361", "0x2005", "0x7f00", "0x0", "384"]
+    assert out.split() == ["384", "361", "0x2005", "0x7f00", "0x0", "384"]
 
 
 @pytest.mark.parametrize("name", MINE)
@@ -266,77 +248,9 @@ def test_buttons_on_the_pcf8574_expander():
     assert [b.poll() for _ in range(4)] == [None] * 4 and not b.debouncer.held("undo")
 
 
-def test_ssd1306_driver_with_framebuf_on_a_fake_bus(tmp_path):
-    code = """
-from goban import profile
-from goban.hw.display import Display, layout
-class Bus:
-    def __init__(self):
-        self.cmds = []
-        self.data = []
-    def writeto(self, addr, buf):
-        # the SSD1306's control byte: 0x80 one command, 0x00 commands, 0x40 data
-        assert addr == 0x3C and buf[0] in (0x80, 0x00, 0x40)
-        if buf[0] == 0x80:
-            assert len(buf) == 2
-            self.cmds.append(buf[1])
-        elif buf[0] == 0x00:
-            self.cmds.extend(buf[1:])
-        else:
-            self.data.append(bytes(buf[1:]))
-p = profile.load('%s/reference-19.json')
-bus = Bus()
-d = Display(p.display, bus)
-i = bus.cmds.index(0xA8)
-print(bus.cmds[0], bus.cmds[i + 1], bus.cmds[bus.cmds.index(0xDA) + 1],
-      bus.cmds[bus.cmds.index(0x21) - 1])
-n0 = len(bus.data)
-d.show('Black to play', 'move 12')
-drawn = len(bus.data) - n0
-pages = 0
-while d.flush_page():
-    pages += 1
-lit = sum(bin(x).count('1') for x in b''.join(bus.data[-4:]))
-import framebuf, micropython
-def frame_of(rows):
-    # the frame a plain 128x32 buffer draws for these text rows
-    ref = bytearray(128 * 32 // 8)
-    fb = framebuf.FrameBuffer(ref, 128, 32, framebuf.MONO_VLSB)
-    for i, t in enumerate(rows):
-        fb.text(t, 0, 8 * i, 1)
-    return bytes(ref)
-rows = layout(d.l1, d.l2, d.cols, d.rows)     # the text rows shown
-same = b''.join(bus.data[-4:]) == frame_of(rows)
-d.show('Black to play', 'move 12')
-again = d.flush_page()
-print(drawn, pages, len(bus.data) - n0, len(bus.data[-1]), lit > 100 and same, again,
-      rows[0], rows[2])
-# short lines are drawn and sent allocating nothing (on a bus that keeps nothing);
-# a long one is wrapped
-class Null:
-    def writeto(self, addr, buf):
-        pass
-d.i2c = Null()
-micropython.heap_lock()
-try:
-    d.show('White to play', 'move 13')
-    while d.flush_page():
-        pass
-finally:
-    micropython.heap_unlock()
-d.i2c = bus
-short = b''.join(bytes(p[1:]) for p in d.pages) == frame_of(['White to play', '', 'move 13', ''])
-d.show('Illegal: a stone on ko at dd', 'move 13')
-d.flush()
-wrapped = b''.join(bus.data[-4:]) == frame_of(['Illegal: a stone', 'on ko at dd', 'move 13', ''])
-print(short, wrapped)
-""" % BOARDS
-    f = tmp_path / "disp.py"
-    f.write_text(code)
-    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
-    r = subprocess.run([str(MPY), str(f)], capture_output=True, text=True, env=env, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    first, second, third = r.stdout.splitlines()
+def test_ssd1306_driver_with_framebuf_on_a_fake_bus():
+    out = run_micropython(MP / "display_bus.py", stdin=str(BOARDS) + "\n", timeout=60)
+    first, second, third = out.splitlines()
     # display off first, multiplex 31 and COM pins 0x02 for 32 rows, display on last
     # before the first frame's addressing
     assert first.split() == [str(0xAE), "31", "2", str(0xAF)]
@@ -367,42 +281,12 @@ def test_a_silent_expander_lets_the_board_boot_and_its_selftest_names_it():
     assert Buttons(load("reference-19"), FakePCF8574()).selftest() is None
 
 
-def test_driver_selftests_on_the_unix_port(tmp_path):
+def test_driver_selftests_on_the_unix_port():
     """The display's and the matrix's own checks: an SSD1306 that answers and
     then goes silent; an ADC that never finishes a conversion (fake registers,
     as in the scan loop's test) and one that always has (a plain word keeps
     READY once the loop's write is over: here it never is)."""
-    code = """
-import uctypes
-from array import array
-from goban import profile
-from goban.hw.display import Display
-from goban.hw.matrix import HallMatrix
-class Bus:
-    silent = False
-    def writeto(self, addr, buf, *n):
-        if self.silent:
-            raise OSError(19)
-    def writeto_mem(self, addr, reg, buf):
-        self.writeto(addr, buf)
-p = profile.load('%s/reference-19.json')
-bus = Bus()
-d = Display(p.display, bus)
-print(d.selftest())
-bus.silent = True
-print(d.selftest())
-p.matrix['settle_us'] = 0
-adc = array('I', [0x100, 0xABC, 0, 0, 0, 0, 0, 0, 0])
-sio = array('I', [0] * 16)
-tmr = array('I', [0] * 16)
-m = HallMatrix(p, regs=(uctypes.addressof(adc), uctypes.addressof(sio), uctypes.addressof(tmr)))
-print(m.selftest())
-""" % BOARDS
-    f = tmp_path / "selftest.py"
-    f.write_text(code)
-    env = dict(os.environ, MICROPYPATH=str(ROOT / "firmware"))
-    r = subprocess.run([str(MPY), str(f)], capture_output=True, text=True, env=env, timeout=60)
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.splitlines() == [
+    out = run_micropython(MP / "driver_selftests.py", stdin=str(BOARDS) + "\n", timeout=60)
+    assert out.splitlines() == [
         "None", "no SSD1306 answers at I2C address 0x3C",
         "the ADC left 384 of 384 conversions unfinished"]

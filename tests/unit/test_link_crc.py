@@ -5,13 +5,11 @@ and goban.outbuf's viper pass (the link's frames on the product image) gives the
 import binascii
 import os
 import random
-import subprocess
 
 from goban import crc, gamelog, link, calibration, outbuf
-from conftest import REPO
+from conftest import MP, REPO, run_micropython
 from importgraph import imports, modules
 
-ROOT = str(REPO)
 SEED = int(os.environ.get("GOBOARD_CRC_SEED", "5"))
 COUNT = int(os.environ.get("GOBOARD_CRC_COUNT", "200"))
 
@@ -44,18 +42,5 @@ def test_one_definition_serves_log_link_and_calibration():
 
 
 def test_fallback_under_micropython():
-    script = ("from goban import crc\n"
-              "import binascii\n"
-              "for d in (b'', b'123456789', bytes(range(256)), b'\\xff' * 64):\n"
-              "    a = crc.crc32_small(d); b = binascii.crc32(d) & 0xFFFFFFFF\n"
-              "    assert a == b == crc.crc32(d), (d, a, b)\n"
-              "    from goban.outbuf import crc32_into\n"
-              "    out = bytearray(4)\n"
-              "    crc32_into(out, b'~' + d, 1, len(d) + 1)\n"
-              "    assert int.from_bytes(out, 'big') == b, (d, out)\n"
-              "print('ok', hex(crc.crc32_small(b'123456789')))\n")
-    env = dict(os.environ, MICROPYPATH="firmware:.frozen")
-    out = subprocess.run([os.path.join(ROOT, ".venv", "bin", "micropython"), "-c", script],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["ok", "0xcbf43926"]
+    out = run_micropython(MP / "crc_fallback.py", timeout=60)
+    assert out.split() == ["ok", "0xcbf43926"]

@@ -165,13 +165,12 @@ def test_the_gtp_bridge_counts_the_handed_over_pass_as_a_move():
     """goboard gtp keeps the board's moves for its engine: a resumption that
     hands the turn over adds the asker's pass (the engine's turn follows)."""
     from goboard.gtp.boardgame import BoardGame
-    from goboard.live.state import LiveState
     b = S.Board("japanese")
     S.steps(b, "B cc", "W gg", "B ee", "!pass", "!pass", "!W:pass@5000")
-    bg = object.__new__(BoardGame)          # no link: only the event reducer
-    bg.moves, bg.claimed, bg.state = [], 0, LiveState()
+    bg = BoardGame("/dev/null", "unused")   # never opened: the events as its follower queues them
     for ev in _logged(b):
-        bg._apply(ev)
+        bg.events.put(ev)
+    assert len(bg.pump()) == len(_logged(b))
     assert bg.moves == [("B", "cc"), ("W", "gg"), ("B", "ee"), ("W", ""), ("B", ""), ("W", "")]
 
 
