@@ -44,7 +44,7 @@ def classify():
 def drift():
     cal.cfg[6] = 1  # act on every call (worst case; the profile says every 50th)
     for k in range(N):
-        cal.follow_drift(raw, cells, raw, 0)
+        cal.follow_drift(raw, cells)
 def scan_twin():
     for k in range(N):
         m.scan(raw)
@@ -59,7 +59,7 @@ def alloc(n):
     k = 0
     while k < n:
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells, raw, 0)
+        cal.follow_drift(raw, cells)
         k += 1
     return gc.mem_alloc() - a0
 print(c, d, s, alloc(2000) - alloc(1000))

@@ -89,6 +89,10 @@ from goban.compat import const
 from goban.settle import Settle, scans_for
 from goban.hw.bowls import WHICH
 from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing, look
+try:
+    from goban.driftlog import to_log as _to_log   # (the frozen image's: tools/deploy
+except ImportError:                                 # leaves it out of the .mpy install)
+    _to_log = None  # type: ignore[assignment]
 
 BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
@@ -676,15 +680,14 @@ class BoardLoop:
         cal = self.cal
         cal.classify(self.raw, self.cells)
         self.scans += 1
-        # (counts its own period; the baselines to log into the referee's
-        # scratch of frame points, free outside its looks)
-        out = self.ref.out
-        k = cal.follow_drift(self.raw, self.cells, out, _DRIFT_LOG) >> 16
-        if k:
-            if self.ref.game is not None:
+        if cal.follow_drift(self.raw, self.cells) and _to_log is not None:
+            # (counts its own period) the baselines to log, into the referee's
+            # scratch of frame points (free outside its looks)
+            out = self.ref.out
+            k = _to_log(cal, out, _DRIFT_LOG)
+            if k and self.ref.game is not None:
                 # into the game log, so a restart reads them as they were
-                # followed, not as the calibration file has them (a method of
-                # its own would be heap at boot)
+                # followed, not as the calibration file has them (goban.driftlog)
                 pts = {}
                 for j in range(k):
                     pts[self.ref.name(out[j])] = cal.state[out[j]] & 0xFFFF

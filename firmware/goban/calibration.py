@@ -11,8 +11,7 @@ Every point keeps one 32-bit word in `state` (array('i'), size*size):
     bit 19      MARKED: flagged at run time by the caller (mark_fault)
     bit 20      UNSTABLE: its readings wander (see below); not kept on flash
     bits 21..30 LOGGED: the baseline last written to the game log, Q4 >> 7,
-                plus 1 (0: none yet, taken as logged when next followed);
-                not kept on flash
+                plus 1 (0: none yet; goban.driftlog); not kept on flash
 classify() is one viper pass over the frame with no allocation. A stone needs
 evidence: an empty point becomes black only when (raw - baseline) * sign rises
 past the *enter* level (thresholds.enter percent of thresholds.black, 150% by
@@ -41,8 +40,8 @@ sliding stone or a noisy sensor never builds a run.
 The baseline is re-taken on an empty board (retake), followed slowly on points
 that read empty (follow_drift), and kept on flash (save/load, a small binary
 file with a crc32, replaced atomically by rename). A baseline followed far
-enough from the one last logged is written to the game log (follow_drift's
-`out`: a `baseline` event) and taken again from it after a power cut (rebase): the
+enough from the one last logged is written to the game log (goban.driftlog: a
+`baseline` event) and taken again from it after a power cut (rebase): the
 file keeps the baseline of the last calibration, and a drift followed in RAM
 alone read as a stone after a restart (a move nobody played).
 
@@ -234,26 +233,20 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
 
 
 @micropython.viper
-def _follow(raw, cells, state, cfg, out, cap: int) -> int:
+def _follow(raw, cells, state, cfg) -> int:
     """Move the baseline of empty, quiet points 1/16 of the way to the
     reading (at least 1/16 count); an unstable point's (4) within the enter
-    band, so a drift that stays is learned. A point moved half the drift band
-    from its baseline last logged (bits 21..30; none yet: taken as logged now)
-    goes to out[0:cap], logged from now. Returns the number of points moved,
-    and of those to log in bits 16 and up."""
+    band, so a drift that stays is learned. Returns the number of points moved."""
     r = ptr16(raw)
     c = ptr8(cells)
     s = ptr32(state)
     g = ptr32(cfg)
-    o = ptr16(out)
     n = int(g[0])
     band = int(g[5])
-    half = band >> 1
     wide = int(g[8])
     if int(g[9]) < wide:
         wide = int(g[9])
     moved = 0
-    k = 0
     i = 0
     while i < n:
         v = c[i]
@@ -271,21 +264,10 @@ def _follow(raw, cells, state, cfg, out, cap: int) -> int:
                         step = 1
                     else:
                         step = 0 - 1
-                b = (b + step) & 0xFFFF
+                s[i] = ((st >> 16) << 16) | ((b + step) & 0xFFFF)
                 moved += 1
-                was = (st >> 21) & 0x3FF
-                if was == 0 or k < cap:
-                    d = b - ((was - 1) << 7)
-                    if d < 0:
-                        d = 0 - d
-                    if was == 0 or (d >= half and (st & 0xE0000) == 0):
-                        if was != 0:
-                            o[k] = i
-                            k += 1
-                        st = (st & 0x1FFFFF) | (((b >> 7) + 1) << 21)
-                s[i] = ((st >> 16) << 16) | b
         i += 1
-    return moved | (k << 16)
+    return moved
 
 
 class Calibration:
@@ -336,20 +318,17 @@ class Calibration:
         """Cells the last classify changed: 0 lets goban.settle rest a scan."""
         return self.cfg[C_CHANGED]
 
-    def follow_drift(self, raw, cells, out, cap):
+    def follow_drift(self, raw, cells):
         """Call once per frame after classify: every drift_every-th call, the
         baselines of points that read empty and lie within drift_band of
-        their baseline move towards the reading. Returns points moved, and in
-        bits 16 and up how many of them to write to the game log, their
-        indices in out[0:cap] (array 'H'; cap 0: none): each followed half the
-        band from its baseline last logged (state[i] & BASE_MASK is it now)."""
+        their baseline move towards the reading. Returns points moved."""
         g = self.cfg
         t = g[C_TICK] + 1
         if t < g[C_EVERY]:
             g[C_TICK] = t
             return 0
         g[C_TICK] = 0
-        return _follow(raw, cells, self.state, g, out, cap)
+        return _follow(raw, cells, self.state, g)
 
     # ---- calibration -------------------------------------------------------
     def retake(self, raw):

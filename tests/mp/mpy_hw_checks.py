@@ -54,7 +54,7 @@ moved = 0
 for k in range(400):
     m.scan(raw)
     cal.classify(raw, cells)
-    moved += cal.follow_drift(raw, cells, raw, 0)
+    moved += cal.follow_drift(raw, cells)
 out("drift moved>0", moved > 0)
 out("drift baseline", cal.baseline(100) - (m.base[100]))
 cal.save(tmp + "/cal.bin")

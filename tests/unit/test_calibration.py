@@ -9,7 +9,7 @@ from array import array
 import pytest
 
 from conftest import BOARDS
-from goban import profile
+from goban import driftlog, profile
 from goban.calibration import Calibration, CalibrationError, EMPTY, BLACK, WHITE, FAULT
 from goban.hw.sim import SimMatrix
 
@@ -105,7 +105,7 @@ def test_a_sensor_reading_around_its_threshold_is_flagged_unstable_then_cleared(
         raw[i] = bi + 150 + rng.randint(-6, 6)
         raw[j] = bj + (120 if scan % 40 in (0, 1) else 0)   # a stone coming down, often
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells, raw, 0)
+        cal.follow_drift(raw, cells)
         seen.append(cells[i])
         assert cells[j] == EMPTY
         assert not cal.unstable(j)
@@ -138,7 +138,7 @@ def test_a_stone_on_an_unstable_point_is_not_followed_away():
     for _ in range(2000):
         raw[i] = b + 600
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells, raw, 0)
+        cal.follow_drift(raw, cells)
     assert cal.baseline(i) - b < 200
     assert cells[i] == BLACK
 
@@ -213,11 +213,11 @@ def test_drift_is_followed_slowly_and_only_on_empty_quiet_points():
     b1 = cal.baseline(1)
     m.scan(raw)
     cal.classify(raw, cells)
-    assert cal.follow_drift(raw, cells, raw, 0) == 80  # all but the stone
+    assert cal.follow_drift(raw, cells) == 80  # all but the stone
     assert 0 < cal.baseline(0) - b0 < 5  # slowly: a few counts per step at most
     for _ in range(200):
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells, raw, 0)
+        cal.follow_drift(raw, cells)
     assert cal.baseline(0) == b0 + 30
     assert cal.baseline(1) == b1  # under a stone: untouched
     # a reading beyond the band (a stone approaching) is not followed
@@ -225,13 +225,13 @@ def test_drift_is_followed_slowly_and_only_on_empty_quiet_points():
     before = cal.baseline(2)
     for _ in range(50):
         cal.classify(raw, cells)
-        cal.follow_drift(raw, cells, raw, 0)
+        cal.follow_drift(raw, cells)
     assert cal.baseline(2) == before
 
 
 def test_a_followed_drift_is_logged_each_half_band_and_set_again_after_a_cut(tmp_path):
     """A baseline followed half the drift band from the one last logged is
-    named for the game log (follow_drift's `out`), once; a restart loads the file's
+    named for the game log (goban.driftlog), once; a restart loads the file's
     baseline and the log's is taken again (rebase), so the drift reads
     empty, not as a stone. The file itself never holds what was logged."""
     p, m, cal, raw = setup("sim-9", drift_band=40, drift_every=1)
@@ -248,8 +248,9 @@ def test_a_followed_drift_is_logged_each_half_band_and_set_again_after_a_cut(tmp
             m.field[4] = m.base[4]
         m.scan(raw)
         cal.classify(raw, cells)
-        n = cal.follow_drift(raw, cells, out, 8) >> 16
-        logged += [(k, out[j], base(cal, out[j])) for j in range(n)]
+        if cal.follow_drift(raw, cells):
+            n = driftlog.to_log(cal, out, 8)
+            logged += [(k, out[j], base(cal, out[j])) for j in range(n)]
     assert cells[4] == EMPTY and base(cal, 4) - b0 >= 290 * 16
     assert {i for _, i, _ in logged} == {4}
     steps = [q4 for _, _, q4 in logged]
@@ -257,7 +258,8 @@ def test_a_followed_drift_is_logged_each_half_band_and_set_again_after_a_cut(tmp
     # kept to 8 counts (10 bits of the state word)
     assert len(steps) >= 10
     assert all(12 * 16 <= b - a <= 21 * 16 for a, b in zip(steps, steps[1:]))
-    assert cal.follow_drift(raw, cells, out, 8) >> 16 == 0    # logged: nothing new
+    cal.follow_drift(raw, cells)
+    assert driftlog.to_log(cal, out, 8) == 0   # logged: nothing new
     cal.save(path + "2")
     assert len(open(path + "2", "rb").read()) == len(saved)
     # the restart: the file's baseline, 300 counts short of the drift: a stone
@@ -270,7 +272,10 @@ def test_a_followed_drift_is_logged_each_half_band_and_set_again_after_a_cut(tmp
         back.rebase(i, q4 >> 4)
     cells = bytearray(81)
     back.classify(raw, cells)
-    assert cells[4] == EMPTY and back.follow_drift(raw, cells, out, 8) >> 16 == 0
+    assert cells[4] == EMPTY
+    driftlog.to_log(back, out, 8)             # (marks what the file gave as logged)
+    back.follow_drift(raw, cells)
+    assert driftlog.to_log(back, out, 8) == 0
 
 
 def test_drift_every_n_frames():
@@ -278,7 +283,7 @@ def test_drift_every_n_frames():
     cells = bytearray(81)
     raw[0] = cal.baseline(0) + 20
     cal.classify(raw, cells)
-    moved = [cal.follow_drift(raw, cells, raw, 0) for _ in range(30)]
+    moved = [cal.follow_drift(raw, cells) for _ in range(30)]
     assert [i for i, n in enumerate(moved) if n] == [9, 19, 29]
 
 

@@ -72,8 +72,9 @@ def game_script(sgf_path, n_moves=None, seed=1, tempo=None):
 
 
 # modules tools/deploy leaves out of the .mpy files (goban/names.py: a constant
-# table free in the frozen image's flash, ~20 KB of heap loaded from a .mpy)
-DEPLOY_SKIPS = ("names.py",)
+# table free in the frozen image's flash, ~20 KB of heap loaded from a .mpy;
+# goban/driftlog.py: native code the .mpy install's heap cannot hold)
+DEPLOY_SKIPS = ("names.py", "driftlog.py")
 
 
 def mpy_files(tmp_dir):
