@@ -964,6 +964,63 @@ def move_on_one_of_eight_dead_sensors_later_in_a_look():
     # a dead mux's row: more dead points than a search keeps orders (explain.ORDERS)
     return _dead_move_later(("aa", "ba", "ca", "da", "ea", "fa", "ga", "ii"))
 
+def _hidden_while_off(dead, w_bowl):
+    """Black cc, white gg, black ee (the bowls weighed: the log keeps their
+    events); the `dead` points' sensors die; the power is cut, and while the
+    board is off white plays ii (a dead point: unseen), black dd, white hh.
+    After the restart the bowls are weighed: black's a stone lighter, white's
+    at `w_bowl` (37: two stones out, ii's and hh's; 38: hh's alone)."""
+    from goban.referee import FAULT
+    b = Board("chinese")
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0",
+          "B ee", "#38 39 0 0", keep=True)
+    for p in dead:
+        b.stable[idx(p)] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    b.put("B", "dd")
+    b.put("W", "hh")
+    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
+    out = [brief(evs), brief(b.look())]
+    out += steps(b, "#37 %d 0 0" % w_bowl)
+    return b, out
+
+
+def move_on_a_dead_sensor_while_the_board_was_off():
+    b, out = _hidden_while_off(("ii",), 37)
+    return out + steps(b, "#36 37 0 0", "B ci")
+
+
+def move_on_one_of_two_dead_sensors_while_the_board_was_off():
+    b, out = _hidden_while_off(("aa", "ii"), 37)
+    out.append([("of", " ".join(b.ref.name(j) for j in b.ref.choice.points))])
+    return out + steps(b, ".", "!down", "!ok", ".", "#36 37 0 0", "B ci")
+
+
+def bowls_never_weighed_after_a_restart_with_a_dead_sensor():
+    from goban.referee import FAULT
+    b = Board("chinese")
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", keep=True)
+    b.stable[idx("ii")] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    b.put("W", "hh")
+    b.put("B", "dd")
+    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
+    out = [brief(evs), brief(b.look())]
+    b.ref.now += 1000
+    out += steps(b, ".")
+    b.ref.now += 600                      # restart.BOWL_MS (1500) gone by
+    return out + steps(b, ".")
+
+
+def no_move_on_a_dead_sensor_while_the_board_was_off():
+    b, out = _hidden_while_off(("ii",), 38)
+    return out + steps(b, "#37 37 0 0", "W ci")
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -1020,7 +1077,11 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              ko_on_a_dead_sensor_later_in_a_look,
              move_on_a_dead_sensor_later_in_a_look,
              move_on_one_of_two_dead_sensors_later_in_a_look,
-             move_on_one_of_eight_dead_sensors_later_in_a_look)
+             move_on_one_of_eight_dead_sensors_later_in_a_look,
+             move_on_a_dead_sensor_while_the_board_was_off,
+             move_on_one_of_two_dead_sensors_while_the_board_was_off,
+             no_move_on_a_dead_sensor_while_the_board_was_off,
+             bowls_never_weighed_after_a_restart_with_a_dead_sensor)
 
 
 def run(name, scenarios=None):

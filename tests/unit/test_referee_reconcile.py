@@ -771,6 +771,55 @@ def test_a_move_on_one_of_more_dead_sensors_than_a_search_keeps_orders_is_asked_
     assert s[5] == [("restored",), ("move", "W", "ba"), ("move", "B", "ff")]
 
 
+def test_a_move_on_a_dead_sensor_while_the_board_was_off_is_found_by_the_movers_bowl():
+    """Black cc, white gg, black ee; ii's sensor dies; while the board is off
+    white plays ii (unseen), black dd, white hh. Without ii the stones fit one
+    order, white hh then black dd, which uses one white stone; white's bowl,
+    first weighed after the restart, shows two out (39 -> 37) and black's one
+    (38 -> 37): so white's first move was on the dead point, and dd and hh follow
+    it. The restart's look waits for the bowls (nothing taken before), then
+    takes ii, dd, hh; black's next move is ordinary. Before, hh and dd were taken
+    in that order, ii lost, and the next black move asked about one nobody
+    could answer (seeds 982539 game 216, 210311 game 52, 644394 game 352)."""
+    s = S.move_on_a_dead_sensor_while_the_board_was_off()
+    assert s[0] == [] and s[1] == []         # (the resume; the look waits for the bowls)
+    assert s[2] == [("move", "W", "ii"), ("move", "B", "dd"), ("move", "W", "hh")]
+    assert s[3] == []
+    assert s[4] == [("move", "B", "ci")]
+
+
+def test_a_move_on_one_of_two_dead_sensors_while_the_board_was_off_is_asked():
+    """As above with aa dead too: white's move on aa fits as well as on ii, so
+    the player is asked (a black stone, dd, out of turn; aa offered first, down
+    offers ii), and ok takes ii, then dd and hh, whose order the question set
+    (after it); black's next move is ordinary."""
+    s = S.move_on_one_of_two_dead_sensors_while_the_board_was_off()
+    assert s[2] == [("illegal", "unseen", "dd")]
+    assert s[3] == [("of", "aa ii")]
+    assert s[4] == [] and s[5] == []         # the question stands; down
+    assert s[6] == [("restored",), ("move", "W", "ii"), ("move", "B", "dd"),
+                    ("move", "W", "hh")]
+    assert s[9] == [("move", "B", "ci")]
+    assert moves(s) == [("W", "ii"), ("B", "dd"), ("W", "hh"), ("B", "ci")]
+
+
+def test_no_move_on_a_dead_sensor_while_off_when_the_movers_bowl_shows_none():
+    """The same stones with white's bowl one stone out (hh's alone): nothing
+    was played on ii; hh and dd are the moves, and white plays on."""
+    s = S.no_move_on_a_dead_sensor_while_the_board_was_off()
+    assert s[2] == [("move", "W", "hh"), ("move", "B", "dd")]
+    assert moves(s) == [("W", "hh"), ("B", "dd"), ("W", "ci")]
+
+
+def test_a_restart_with_a_dead_sensor_waits_for_the_bowls_a_while_only():
+    """Black to move, black dd and white hh there since the restart, ii dead,
+    the bowls never weighed: the look waits for them (restart.BOWL_MS, 1.5 s),
+    then takes the order the stones show."""
+    s = S.bowls_never_weighed_after_a_restart_with_a_dead_sensor()
+    assert s[1] == [] and s[2] == []
+    assert s[3] == [("move", "B", "dd"), ("move", "W", "hh")]
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want

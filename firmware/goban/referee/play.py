@@ -9,8 +9,11 @@ holds; the order is the policy:
                                                              in is played
     phantoms      shows a weak reading where its bowl says   the sensor flagged;
                   no stone can be                            looked at again
-    drifted       (the restart's look) shows a weak reading  its baseline taken
-                  there since the power came back            again; looked at again
+    restart       (the restart's look) shows a weak reading  its baseline taken
+                  there since the power came back; or        again, looked at
+                  stones there since, one order, and the     again; or that move
+                  mover's bowl a stone more out: a move on   and the order (asked
+                  a dead point first                         when several fit)
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
     pass_in       has new stones, and a pass stone of the    the pass; looked at
@@ -234,16 +237,16 @@ def phantoms(ref, stable, extra, missing):
     return found
 
 
-def _drifted(ref, v):
-    if ref.resumed and v.mis <= CAP and ref.rebase_sensor is not None:
-        from goban.referee.restart import drifted   # loaded after a power cut only
-        return drifted(ref, v, False)
+def _restart(ref, v):
+    if ref.resumed and v.mis <= CAP:
+        from goban.referee import restart     # loaded after a power cut only
+        return restart.look(ref, v)
     return False
 
 
-def _rebase(ref, v):
-    from goban.referee.restart import drifted
-    drifted(ref, v, True)
+def _restart_act(ref, v):
+    from goban.referee import restart
+    restart.act(ref, v)
 
 
 def _flag(ref, v):
@@ -678,7 +681,7 @@ def _pass_first_of_all(ref, v):
 RULES = (
     (_matches, _settle),
     (_phantoms, _flag),
-    (_drifted, _rebase),
+    (_restart, _restart_act),
     (_unknown, _fix),
     (_pass_in, _pass_first_of_all),
     (_explained, _take),
