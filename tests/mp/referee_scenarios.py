@@ -1021,6 +1021,32 @@ def no_move_on_a_dead_sensor_while_the_board_was_off():
     return out + steps(b, "#37 37 0 0", "W ci")
 
 
+def capture_named_to_be_played_again_after_a_restart():
+    """AGA: black cc, white gg, black ab, white aa, black ee, the bowls weighed
+    (kept for the log). While the board is off white plays hh, black ba taking
+    aa (into black's lid), white ii: two white stones whose order nobody can
+    tell, so the three are named to be played again. The scales are weighed;
+    the players take ii, ba and hh back to their bowls (their hands in them),
+    and put aa back with a stone from white's bowl (aa itself stays in black's
+    lid); then play them again, aa lifted into black's lid once more."""
+    b = scales("aga")
+    steps(b, "#39 39 0 0", "#38 39 0 0", "B ab", "#38 38 0 0", "W aa", "#37 38 0 0",
+          "B ee", "#37 38 0 0", keep=True)
+    log = list(b.log)
+    b.put("W", "hh")
+    b.set("B ba,- aa")
+    b.put("W", "ii")
+    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
+    out = [brief(evs), brief(b.look())]
+    out += steps(b, "#36 36 1 0", "#-1 -1 1 0", "- ii", "- ba", "- hh", "W aa",
+                 "#37 37 1 0")
+    from goban.referee import bowlwatch
+    out += steps(b, "#37 36 1 0", "W hh", "#36 36 1 0", "B ba", "- aa", "#36 36 2 0",
+                 "#36 35 2 0", "W ii")
+    return out + [[("loose", bowlwatch.loose(b.ref, 1), bowlwatch.loose(b.ref, 2)),
+                   ("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -1081,7 +1107,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              move_on_a_dead_sensor_while_the_board_was_off,
              move_on_one_of_two_dead_sensors_while_the_board_was_off,
              no_move_on_a_dead_sensor_while_the_board_was_off,
-             bowls_never_weighed_after_a_restart_with_a_dead_sensor)
+             bowls_never_weighed_after_a_restart_with_a_dead_sensor,
+             capture_named_to_be_played_again_after_a_restart)
 
 
 def run(name, scenarios=None):

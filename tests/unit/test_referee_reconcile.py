@@ -820,6 +820,26 @@ def test_a_restart_with_a_dead_sensor_waits_for_the_bowls_a_while_only():
     assert s[3] == [("move", "B", "dd"), ("move", "W", "hh")]
 
 
+def test_the_prisoners_of_moves_named_to_be_played_again_are_no_pass_stones():
+    """AGA, white to move: while the board is off white hh, black ba taking aa
+    into black's lid, white ii; hh and ii may go either way, so the three are
+    named to be played again (aa to be put back). Black's lid then holds aa, a
+    stone the game does not explain: the weight of white's pass stone. It is
+    the named capture's prisoner: when the stones are off and aa is not back
+    yet, the board asks for aa (knocked), never takes a white pass (then a
+    black one) nobody made (seed 115536 game 264). aa put back with a stone
+    from white's bowl is the fix's (the lid keeps the old aa); the three
+    played again are the moves, and afterwards neither lid holds a stone the
+    game does not explain, nor is a stone out of either bowl unused."""
+    s = S.capture_named_to_be_played_again_after_a_restart()
+    assert s[1] == [("illegal", "resume-order", "ba")]
+    assert s[6] == [("illegal", "knocked", "aa")]
+    assert s[7] == [("restored",)]
+    assert not any(e[0] == "pass" for e in flat(s[:-1]))
+    assert moves(s[:-1]) == [("W", "hh"), ("B", "ba"), ("W", "ii")]
+    assert s[-1] == [("loose", 0, 0), ("unused", 0, 0)]
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want

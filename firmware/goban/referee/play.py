@@ -386,6 +386,8 @@ def _name_order(ref, v, rest=None):
     g = ref.game
     gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
     ref.resumed = False           # played again, each is an ordinary move
+    from goban.referee.restart import named
+    named(ref, gone)
     ref.announce("resume-order", None, rest[0], rest + gone,
                  l=" ".join(ref.name(i) for i in rest[:6]))
 
@@ -643,6 +645,9 @@ def _fix(ref, v):
         ref.resumed = False       # the restart's look is over: those stones are played again
     if faint(ref, v, code, i):
         return
+    if code == "resume-order":
+        from goban.referee.restart import named
+        named(ref, pts)
     ref.announce(code, color, i, pts, **kw)
 
 

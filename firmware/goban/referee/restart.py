@@ -1,7 +1,8 @@
 """The first look after a power cut (goban.referee.play's `restart` rule), loaded
 only then: what the sensors read from the baselines on flash that the game
 cannot have (`drifted`), and a move on a dead sensor among the stones played
-while the board was off (`hidden`)."""
+while the board was off (`hidden`); the lids' stones of moves named to be
+played again (`named`)."""
 
 from goban.referee import bowlwatch
 from goban.referee.explain import weak, explain, new_stones, sure
@@ -112,6 +113,26 @@ def _ordered(ref, v):
     for i in new_stones(v):
         if since[i] == 0:
             since[i] = 1
+
+
+def named(ref, pts):
+    """Stones named to be played again (resume-order) with the prisoners to put
+    back (`pts`: those the game still has): each prisoner lies in its capturer's
+    lid until the fix, which may put another stone back from the bowl in its
+    stead. While that stands, those lids' stones are the named moves', no pass
+    stone (bowlwatch.pass_stone_in); the fix counts them (bowlwatch.fixed).
+    Read as pass stones, both sides passed nobody made (seed 115536 game 264).
+    The first announcement lists them all; a later one, only those still off."""
+    cells = ref.game.board.cells
+    k = [0, 0, 0]
+    for i in pts:
+        c = cells[ref.p_of(i)]
+        if c:
+            k[3 - c] += 1         # (a prisoner of c's: in the other side's lid)
+    sc = ref.scales
+    for c in (1, 2):
+        if k[c] > sc.named[c]:
+            sc.named[c] = k[c]
 
 
 def _take_hidden(ref, v, j, order):

@@ -90,6 +90,9 @@ class Scales:
         # answer, a prisoner after its stone left the board (goban.referee.play)
         self.stir = array("i", [-1, -1, -1])
         self.gain_at = array("i", [-1, -1, -1])
+        # prisoners into each lid of moves named to be played again (resume-order):
+        # no pass stone while that stands; the fix counts them (bowlwatch.fixed)
+        self.named = array("i", [0, 0, 0])
 
 
 class Wait:
