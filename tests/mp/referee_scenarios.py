@@ -1047,6 +1047,19 @@ def capture_named_to_be_played_again_after_a_restart():
                    ("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def capture_not_lifted_while_the_board_was_off():
+    """Black ee, white ab, black aa; while the board is off white ba takes aa
+    (nobody lifts it: no board asks), black dd, white hh. Then the players
+    play them again as the board asks."""
+    b = Board()
+    steps(b, "B ee", "W ab", "B aa")
+    log = list(b.log)
+    for m in ("W ba", "B dd", "W hh"):
+        b.put(*m.split())
+    out = [brief(b.restart(log)), brief(b.look())]
+    return out + steps(b, "- hh,- dd,- ba", "W ba", "- aa", "B dd", "W hh")
+
+
 SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapped,
              answer_before_last_prisoner, undo_by_hand_after_capture, rolled_stone,
              rolled_stone_after_the_answer_is_slid,
@@ -1108,7 +1121,8 @@ SCENARIOS = (second_stone_same_window, second_stone_answered, wrong_colour_swapp
              move_on_one_of_two_dead_sensors_while_the_board_was_off,
              no_move_on_a_dead_sensor_while_the_board_was_off,
              bowls_never_weighed_after_a_restart_with_a_dead_sensor,
-             capture_named_to_be_played_again_after_a_restart)
+             capture_named_to_be_played_again_after_a_restart,
+             capture_not_lifted_while_the_board_was_off)
 
 
 def run(name, scenarios=None):
