@@ -424,7 +424,7 @@ def pass_stone_in(ref, color):
     good (seeds 903317 game 37, 264851 game 22). Late prisoners come first
     (`_repay`), and what came into a lid with a fix is the count (`fixed`), as
     are the prisoners of moves named to be played again while that stands
-    (`Scales.named`: goban.referee.restart.named).
+    (`Scales.named`: goban.referee.wrong.named).
     Prisoners of moves not taken yet are told apart by the look
     (goban.referee.play's `_pass_stone`)."""
     o = WHITE if color == BLACK else BLACK

@@ -107,7 +107,7 @@ class Wait:
         self.pass_n = -1                  # the move after which a pass stone is awaited
         self.pass_since = 0               # ticks (ms) that wait began
         self.drift_since = -1             # ticks (ms) a restart's weak reading was first seen
-        self.bowl_since = -1              # ticks (ms) a restart's look began to wait for a bowl
+        self.bowl_since = -1              # ticks (ms) a restart's look began to wait for a bowl (unseen.at_restart)
 
 
 class Choice:
