@@ -778,14 +778,16 @@ def test_a_move_on_a_dead_sensor_while_the_board_was_off_is_found_by_the_movers_
     first weighed after the restart, shows two out (39 -> 37) and black's one
     (38 -> 37): so white's first move was on the dead point, and dd and hh follow
     it. The restart's look waits for the bowls (nothing taken before), then
-    takes ii, dd, hh; black's next move is ordinary. Before, hh and dd were taken
-    in that order, ii lost, and the next black move asked about one nobody
-    could answer (seeds 982539 game 216, 210311 game 52, 644394 game 352)."""
+    takes ii, and the look after it dd and hh (their order after ii is the
+    search's); black's next move is ordinary. Before, hh and dd were taken in
+    that order, ii lost, and the next black move asked about one nobody could
+    answer (seeds 982539 game 216, 210311 game 52, 644394 game 352)."""
     s = S.move_on_a_dead_sensor_while_the_board_was_off()
     assert s[0] == [] and s[1] == []         # (the resume; the look waits for the bowls)
-    assert s[2] == [("move", "W", "ii"), ("move", "B", "dd"), ("move", "W", "hh")]
-    assert s[3] == []
-    assert s[4] == [("move", "B", "ci")]
+    assert s[2] == [("move", "W", "ii")]
+    assert s[3] == [("move", "B", "dd"), ("move", "W", "hh")]
+    assert s[4] == []
+    assert s[5] == [("move", "B", "ci")]
 
 
 def test_a_move_on_one_of_two_dead_sensors_while_the_board_was_off_is_asked():
@@ -813,7 +815,7 @@ def test_no_move_on_a_dead_sensor_while_off_when_the_movers_bowl_shows_none():
 
 def test_a_restart_with_a_dead_sensor_waits_for_the_bowls_a_while_only():
     """Black to move, black dd and white hh there since the restart, ii dead,
-    the bowls never weighed: the look waits for them (restart.BOWL_MS, 1.5 s),
+    the bowls never weighed: the look waits for them (unseen.BOWL_MS, 1.5 s),
     then takes the order the stones show."""
     s = S.bowls_never_weighed_after_a_restart_with_a_dead_sensor()
     assert s[1] == [] and s[2] == []
@@ -830,14 +832,16 @@ def test_the_prisoners_of_moves_named_to_be_played_again_are_no_pass_stones():
     black one) nobody made (seed 115536 game 264). aa put back with a stone
     from white's bowl is the fix's (the lid keeps the old aa); the three
     played again are the moves, and afterwards neither lid holds a stone the
-    game does not explain, nor is a stone out of either bowl unused."""
+    game does not explain, nor is a stone out of either bowl unused: black's
+    pass stone then is a pass, as ever."""
     s = S.capture_named_to_be_played_again_after_a_restart()
     assert s[1] == [("illegal", "resume-order", "ba")]
     assert s[6] == [("illegal", "knocked", "aa")]
     assert s[7] == [("restored",)]
-    assert not any(e[0] == "pass" for e in flat(s[:-1]))
-    assert moves(s[:-1]) == [("W", "hh"), ("B", "ba"), ("W", "ii")]
-    assert s[-1] == [("loose", 0, 0), ("unused", 0, 0)]
+    assert not any(e[0] == "pass" for e in flat(s[:-3]))
+    assert moves(s) == [("W", "hh"), ("B", "ba"), ("W", "ii")]
+    assert s[-3] == [("loose", 0, 0), ("unused", 0, 0)]
+    assert s[-1] == [("pass", "B", True)]
 
 
 def test_a_capture_not_lifted_while_the_board_was_off_leaves_the_order_open():

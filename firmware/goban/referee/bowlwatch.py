@@ -338,7 +338,6 @@ def new_game(ref):
         sc.lid_off[c] = 0
         sc.stir[c] = -1
         sc.gain_at[c] = -1
-        sc.named[c] = 0
 
 
 def used(ref, color):
@@ -422,17 +421,15 @@ def pass_stone_in(ref, color):
     a stone that left it unseen) said "none out", and the last pass stones of
     AGA games went unseen, the dead stones lifted next announced knocked for
     good (seeds 903317 game 37, 264851 game 22). Late prisoners come first
-    (`_repay`), and what came into a lid with a fix is the count (`fixed`), as
-    are the prisoners of moves named to be played again while that stands
-    (`Scales.named`: goban.referee.wrong.named).
+    (`_repay`), and what came into a lid with a fix is the count (`fixed`):
+    so none while stones stand named to be played again (`resume-order`:
+    their prisoners lie in the lids, those put back came from the bowls; read
+    as pass stones, both sides passed: seed 115536 game 264).
     Prisoners of moves not taken yet are told apart by the look
     (goban.referee.play's `_pass_stone`)."""
     o = WHITE if color == BLACK else BLACK
     lo = loose(ref, o)
-    if lo is None:
-        return False
-    lo -= ref.scales.named[o]     # (the prisoners of moves to be played again)
-    if lo < 1:
+    if lo is None or lo < 1 or ref.illegal == "resume-order":
         return False
     lc = loose(ref, color)
     if lc is None or lc >= 0 or lo + lc >= 1:
@@ -580,7 +577,6 @@ def fixed(ref):
     the bowl from then on (kept out, the bowl said a stone was in a hand for the
     rest of the game)."""
     sc = ref.scales
-    sc.named[1] = sc.named[2] = 0
     if sc.seen is None:
         return
     for c in BOTH:

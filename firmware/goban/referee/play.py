@@ -9,12 +9,13 @@ holds; the order is the policy:
                                                              in is played
     phantoms      shows a weak reading where its bowl says   the sensor flagged;
                   no stone can be                            looked at again
-    drifted       (the restart's look) shows a weak reading  its baseline taken
-                  there since the power came back            again; looked at again
-    unseen_at_    (the restart's look) has stones there      that move and the
-    restart       since in one order, the mover's bowl a     order (asked when
-                  stone more out than it uses, and a dead    several points fit;
-                  point where a move first fits              the bowl waited for)
+    restart       (the restart's look) shows a weak reading  its baseline taken
+                  there since the power came back;           again, looked at
+                  or stones there since in one order, the    again; or that move,
+                  mover's bowl a stone more out than it      the rest looked at
+                  uses, and a dead point where a move        again (asked when
+                  first fits                                 several points fit;
+                                                             the bowl waited for)
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
     pass_in       has new stones, and a pass stone of the    the pass; looked at
@@ -238,24 +239,30 @@ def phantoms(ref, stable, extra, missing):
     return found
 
 
-def _drifted(ref, v):
-    if ref.resumed and v.mis <= CAP and ref.rebase_sensor is not None:
+def _restart(ref, v):
+    """The restart's own look: a drifted sensor (goban.referee.restart), or a
+    move on a dead sensor played while the board was off (its verdict in
+    v.unseen: goban.referee.unseen.at_restart). (One rule, not two: a rule's
+    function and its entry in RULES are heap at boot.)"""
+    if not ref.resumed or v.mis > CAP:
+        return False
+    if ref.rebase_sensor is not None:
         from goban.referee.restart import drifted   # loaded after a power cut only
-        return drifted(ref, v, False)
-    return False
-
-
-def _rebase(ref, v):
-    from goban.referee.restart import drifted
-    drifted(ref, v, True)
-
-
-def _unseen_at_restart(ref, v):
-    if not ref.resumed or not ref.n_faults or v.mis > CAP:
+        if drifted(ref, v, False):
+            return True
+    if not ref.n_faults:
         return False
     from goban.referee import unseen        # a board with no dead sensor never loads it
     v.unseen = unseen.at_restart(ref, v)
     return v.unseen is not None
+
+
+def _at_restart(ref, v):
+    if v.unseen is not None:
+        _ask(ref, v)
+        return
+    from goban.referee.restart import drifted
+    drifted(ref, v, True)
 
 
 def _flag(ref, v):
@@ -395,8 +402,6 @@ def _name_order(ref, v, rest=None):
     g = ref.game
     gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
     ref.resumed = False           # played again, each is an ordinary move
-    from goban.referee.wrong import named
-    named(ref, gone)
     ref.announce("resume-order", None, rest[0], rest + gone,
                  l=" ".join(ref.name(i) for i in rest[:6]))
 
@@ -648,14 +653,12 @@ def _fix(ref, v):
     """The smallest fix: what is left once the longest order of moves that
     fits is played (on the game, taken back after), as goban.referee.announce
     words it (goban.referee.wrong: loaded when something is first wrong)."""
-    from goban.referee.wrong import what_is_wrong, faint, named
+    from goban.referee.wrong import what_is_wrong, faint
     code, color, i, pts, kw = what_is_wrong(ref, v)
     if code == "resume-order":
         ref.resumed = False       # the restart's look is over: those stones are played again
     if faint(ref, v, code, i):
         return
-    if code == "resume-order":
-        named(ref, pts)
     ref.announce(code, color, i, pts, **kw)
 
 
@@ -694,8 +697,7 @@ def _pass_first_of_all(ref, v):
 RULES = (
     (_matches, _settle),
     (_phantoms, _flag),
-    (_drifted, _rebase),
-    (_unseen_at_restart, _ask),
+    (_restart, _at_restart),
     (_unknown, _fix),
     (_pass_in, _pass_first_of_all),
     (_explained, _take),

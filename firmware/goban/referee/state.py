@@ -90,9 +90,6 @@ class Scales:
         # answer, a prisoner after its stone left the board (goban.referee.play)
         self.stir = array("i", [-1, -1, -1])
         self.gain_at = array("i", [-1, -1, -1])
-        # prisoners into each lid of moves named to be played again (resume-order):
-        # no pass stone while that stands; the fix counts them (bowlwatch.fixed)
-        self.named = array("i", [0, 0, 0])
 
 
 class Wait:
@@ -107,7 +104,6 @@ class Wait:
         self.pass_n = -1                  # the move after which a pass stone is awaited
         self.pass_since = 0               # ticks (ms) that wait began
         self.drift_since = -1             # ticks (ms) a restart's weak reading was first seen
-        self.bowl_since = -1              # ticks (ms) a restart's look began to wait for a bowl (unseen.at_restart)
 
 
 class Choice:

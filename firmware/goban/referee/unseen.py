@@ -166,100 +166,70 @@ def before_press(ref, color):
 
 
 def at_restart(ref, v):
-    """The restart's look (goban.referee.play's `unseen_at_restart`): the
-    stones there since the power came back explained as moves in one order,
-    the mover's bowl showing one stone more out than that order uses, and a
-    dead point where the mover's move lets the same stones follow (`fits`):
-    that was the first move, played while the board was off, and the order
-    after it (seeds 982539 game 216, 210311 game 52, 644394 game 352: W of on
-    a dead point, B me, W mf; the order without it, W mf, B me, lost a move
-    and made the next look ask about one nobody could answer). One point
-    fits: ("take", point, order); several: ("ask", points, stones), the
-    player says which (lit yellow). The bowl not weighed yet since the
-    restart: ("wait",), BOWL_MS at most. None where no bowl tells (none,
-    moving, a stone more or less out: the order the stones show is taken), or
-    once a stone came since the restart (stamp > 1: its hand may hold the next
-    already; 1 is the question's, `_ordered`)."""
-    g = ref.game
-    sc = ref.scales
-    w = ref.wait
-    if ref.pending or g.over or sc.witness_ms <= 0 or \
-            (ref.remote is not None and ref.remote.color == g.to_move()):
-        return None
-    new = new_stones(v)
+    """The restart's look (goban.referee.play's `restart` rule): the stones
+    there since the power came back fit one order, the mover's bowl shows one
+    stone more out than it uses, and a dead point where the mover's move lets
+    the same stones follow (`fits`): that was the first move, played while
+    the board was off (seeds 982539 game 216, 210311 game 52, 644394 game
+    352: W of on a dead point, B me, W mf; taken as W mf, B me, a move was
+    lost and the next look asked about one nobody could answer). One point:
+    ("take", j), the stones after it looked at next; several: ("ask", ...),
+    the player says which. The bowl not weighed yet since the restart:
+    ("wait",), as a stone waits for its bowl, BOWL_MS at most. None where no
+    bowl tells (the order the stones show is taken), or once a stone came
+    since the restart (stamp > 1: its hand may hold the next already; 1 is
+    the question's, `act`)."""
+    c = ref.game.to_move()
     since = ref.since
-    c = g.to_move()
-    k = 0                         # the mover's new stones: the other's as many
+    new = new_stones(v)
+    k = 0                         # the mover's stones: the other's as many
     for i in new:
         if since is None or since[i] > 1:
-            return None           # (one put down since: its hand may hold the next)
+            return None
         if v.stable[i] == c:
             k += 1
-    if not new or 2 * k != len(new):
-        return None               # (the mover's move first: then as many of each)
-    cells = g.board.cells
-    for j in range(ref.n):
-        if ref.faults[j] and cells[ref.p_of(j)] == 0:
-            break
-    else:
-        return None               # no dead point the move may be on
-    if not sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+            m = i
+    if not k or 2 * k != len(new) or ref.pending or ref.scales.witness_ms <= 0 or \
+            not sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
         return None
+    w = ref.wait
     out = bowlwatch.unused(ref, c)
     if out < 0 or not bowlwatch.settled(ref, c):
-        if w.bowl_since < 0:
-            w.bowl_since = ref.now
-        waited = (ref.now - w.bowl_since) & 0x3FFFFFFF
-        if waited >= BOWL_MS:
+        if v.waited != m:
+            w.since = ref.now
+        if (ref.now - w.since) & 0x3FFFFFFF >= BOWL_MS:
             return None
-        ref.look_again(BOWL_MS - waited)
+        w.i = m                   # its bowl's readings look again
+        w.ms = BOWL_MS
+        ref.stale = True          # (presses wait on)
         return ("wait",)
-    w.bowl_since = -1
-    if out != k + 1:
-        return None
-    cand = fits(ref, v)
+    cand = fits(ref, v) if out == k + 1 else None
     if not cand:
         return None
     if len(cand) == 1:
-        j, s = cand[0]
-        return ("take", j, sure(s))
+        return ("take", cand[0][0])
     return ("ask", [j for j, s in cand], [i for i in new if v.stable[i] != c])
 
 
-def _ordered(ref, v):
-    """The stones there since the restart come after the hidden move, in an
-    order the looks after it tell (unordered among themselves: stamp 1, as
-    `act` orders those its question names); left at 0, they were named to be
-    played again once it was played."""
-    since = ref.since
-    if since is None:
-        return
-    for i in new_stones(v):
-        if since[i] == 0:
-            since[i] = 1
-
-
 def act(ref, v):
-    """Play the sure move (and look again for what came after it; after a
-    restart, the order after it too), ask, or wait for the mover's bowl
-    (`at_restart`). (The seen moves before one: goban.referee.play._ask.)"""
+    """Play the sure move (and look again for what came after it), or ask.
+    (The seen moves before one: goban.referee.play._ask.) Stones there since
+    a restart are ordered by it: after the move, before whatever comes next
+    (left unknown, a stone the question named, or one of the mover's, was
+    named to be played again once the move was taken)."""
     what = v.unseen
     if what[0] == "wait":
-        ref.stale = True          # (nothing taken yet: presses wait on)
         return
+    since = ref.since
+    if since is not None:
+        for i in new_stones(v):
+            if since[i] == 0:
+                since[i] = 1
     if what[0] == "take":
         if ref.illegal:
             ref.restored()
-        if len(what) > 2:
-            _ordered(ref, v)      # (at_restart: the order after it too)
         play_unseen(ref, what[1], v.stable)
-        if len(what) > 2:
-            for i in what[2]:
-                if not moves.play(ref, v.stable[i], ref.p_of(i), v.stable):
-                    break         # cannot happen: the search played it
         return
-    if ref.resumed:
-        _ordered(ref, v)
     pts = what[1]
     theirs = what[2]
     ch = ref.choice
@@ -272,14 +242,6 @@ def act(ref, v):
                  extra={"choose": ref.name(pts[k]), "of": [ref.name(j) for j in pts]})
     ch.points = pts
     ch.k = k
-    since = ref.since
-    if since is not None:
-        for i in theirs:
-            if since[i] == 0:
-                # on the board since a restart, now ordered by the question: after
-                # the move it asks for, before whatever comes next (unknown, -1,
-                # a phantom the question named became the answer to the next move)
-                since[i] = 1
     show_choice(ref)
 
 

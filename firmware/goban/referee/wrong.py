@@ -105,26 +105,6 @@ def what_is_wrong(ref, v):
     return _after(ref, v, _best(ref, v), _words)
 
 
-def named(ref, pts):
-    """Stones named to be played again (resume-order) with the prisoners to put
-    back (`pts`: those the game still has): each prisoner lies in its capturer's
-    lid until the fix, which may put another stone back from the bowl in its
-    stead. While that stands, those lids' stones are the named moves', no pass
-    stone (bowlwatch.pass_stone_in); the fix counts them (bowlwatch.fixed).
-    Read as pass stones, both sides passed nobody made (seed 115536 game 264).
-    The first announcement lists them all; a later one, only those still off."""
-    cells = ref.game.board.cells
-    k = [0, 0, 0]
-    for i in pts:
-        c = cells[ref.p_of(i)]
-        if c:
-            k[3 - c] += 1         # (a prisoner of c's: in the other side's lid)
-    sc = ref.scales
-    for c in (1, 2):
-        if k[c] > sc.named[c]:
-            sc.named[c] = k[c]
-
-
 def _since_restart(ref, new):
     """Stones the saved game lacks that are on the board since a restart, and no
     order of moves explains the frame (or the restart's look is over: their order
