@@ -173,8 +173,8 @@ def at_restart(ref, v):
     the board was off (seeds 982539 game 216, 210311 game 52, 644394 game
     352: W of on a dead point, B me, W mf; taken as W mf, B me, a move was
     lost and the next look asked about one nobody could answer). One point:
-    ("take", j), the stones after it looked at next; several: ("ask", ...),
-    the player says which. The bowl not weighed yet since the restart:
+    ("take", j, True), the stones after it looked at next; several: ("ask",
+    ..., True), the player says which. The bowl not weighed yet since the restart:
     ("wait",), as a stone waits for its bowl, BOWL_MS at most. None where no
     bowl tells (the order the stones show is taken), or once a stone came
     since the restart (stamp > 1: its hand may hold the next already; 1 is
@@ -207,23 +207,27 @@ def at_restart(ref, v):
     if not cand:
         return None
     if len(cand) == 1:
-        return ("take", cand[0][0])
-    return ("ask", [j for j, s in cand], [i for i in new if v.stable[i] != c])
+        return ("take", cand[0][0], True)
+    return ("ask", [j for j, s in cand], [i for i in new if v.stable[i] != c], True)
 
 
 def act(ref, v):
     """Play the sure move (and look again for what came after it), or ask.
-    (The seen moves before one: goban.referee.play._ask.) Stones there since
-    a restart are ordered by it: after the move, before whatever comes next
-    (left unknown, a stone the question named, or one of the mover's, was
-    named to be played again once the move was taken)."""
+    (The seen moves before one: goban.referee.play._ask.) After `at_restart`
+    (True last) the stones there since the restart come after that move, in
+    the order the next look finds (stamp 1; left at 0 they were named to be
+    played again once it was taken)."""
     what = v.unseen
     if what[0] == "wait":
         return
     since = ref.since
-    if since is not None:
-        for i in new_stones(v):
+    mine = what[-1] is True
+    if since is not None and (mine or what[0] == "ask"):
+        for i in new_stones(v) if mine else what[2]:
             if since[i] == 0:
+                # on the board since a restart, now ordered by the move taken or
+                # asked for: after it, before whatever comes next (unknown, -1, a
+                # phantom the question named became the answer to the next move)
                 since[i] = 1
     if what[0] == "take":
         if ref.illegal:
