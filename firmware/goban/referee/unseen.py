@@ -24,7 +24,9 @@ When no dead point fits as the first move, the move there may have come later
 every dead point as the hidden move anywhere in the order (`later`). The seen
 moves that every fitting order begins with, before its hidden move, are taken
 (`start`); the hidden move is then the first, and the look after asks or takes
-it as above.
+it as above. After a restart, stones there since the power came back that fit
+one order, with the mover's bowl one stone more out than it uses, may follow a
+move on a dead point played while the board was off (`at_restart`).
 """
 
 from goban.referee import bowlwatch, moves
