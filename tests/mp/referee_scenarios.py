@@ -1017,6 +1017,102 @@ def pass_pressed_on_two_black_stones():
     return _pass_pressed_while_settling(Board(), "B ee,B ff", ".", "- ff")
 
 
+def _restart_with_dead(before, dead, off):
+    """A board whose bowls witness: the acts `before` (kept for the log), the
+    `dead` points' sensors die, the power is cut and the `off` stones put down
+    while the board is off; then the restart and its first look."""
+    from goban.referee import FAULT
+    b = Board("chinese")
+    b.ref.scales.witness_ms = 300
+    steps(b, *before, keep=True)
+    for p in dead:
+        b.stable[idx(p)] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    for m in off:
+        b.put(*m.split())
+    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
+    return b, [brief(evs), brief(b.look())]
+
+
+def _hidden_while_off(dead, w_bowl):
+    """Black cc, white gg, black ee (the bowls weighed: the log keeps their
+    events); the `dead` points' sensors die; the power is cut, and while the
+    board is off white plays ii (a dead point: unseen), black dd, white hh.
+    After the restart the bowls are weighed: black's a stone lighter, white's
+    at `w_bowl` (37: two stones out, ii's and hh's; 38: hh's alone)."""
+    b, out = _restart_with_dead(("#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg",
+                                 "#38 39 0 0", "B ee", "#38 39 0 0"), dead, ("B dd", "W hh"))
+    out += steps(b, "#37 %d 0 0" % w_bowl)
+    return b, out
+
+
+def move_on_a_dead_sensor_while_the_board_was_off():
+    b, out = _hidden_while_off(("ii",), 37)
+    return out + steps(b, ".", "#36 37 0 0", "B ci")
+
+
+def move_on_one_of_two_dead_sensors_while_the_board_was_off():
+    b, out = _hidden_while_off(("aa", "ii"), 37)
+    out.append([("of", " ".join(b.ref.name(j) for j in b.ref.choice.points))])
+    return out + steps(b, ".", "!down", "!ok", ".", "#36 37 0 0", "B ci")
+
+
+def bowls_never_weighed_after_a_restart_with_a_dead_sensor():
+    b, out = _restart_with_dead(("#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg"),
+                                ("ii",), ("W hh", "B dd"))
+    b.ref.now += 1000
+    out += steps(b, ".")
+    b.ref.now += 600                      # unseen.BOWL_MS (1500) gone by
+    return out + steps(b, ".")
+
+
+def no_move_on_a_dead_sensor_while_the_board_was_off():
+    b, out = _hidden_while_off(("ii",), 38)
+    return out + steps(b, "#37 37 0 0", "W ci")
+
+
+def capture_named_to_be_played_again_after_a_restart():
+    """AGA: black cc, white gg, black ab, white aa, black ee, the bowls weighed
+    (kept for the log). While the board is off white plays hh, black ba taking
+    aa (into black's lid), white ii: two white stones whose order nobody can
+    tell, so the three are named to be played again. The scales are weighed;
+    the players take ii, ba and hh back to their bowls (their hands in them),
+    and put aa back with a stone from white's bowl (aa itself stays in black's
+    lid); then play them again, aa lifted into black's lid once more; then
+    black passes (a stone into white's lid)."""
+    b = scales("aga")
+    steps(b, "#39 39 0 0", "#38 39 0 0", "B ab", "#38 38 0 0", "W aa", "#37 38 0 0",
+          "B ee", "#37 38 0 0", keep=True)
+    log = list(b.log)
+    b.put("W", "hh")
+    b.set("B ba,- aa")
+    b.put("W", "ii")
+    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
+    out = [brief(evs), brief(b.look())]
+    out += steps(b, "#36 36 1 0", "#-1 -1 1 0", "- ii", "- ba", "- hh", "W aa",
+                 "#37 37 1 0")
+    from goban.referee import bowlwatch
+    out += steps(b, "#37 36 1 0", "W hh", "#36 36 1 0", "B ba", "- aa", "#36 36 2 0",
+                 "#36 35 2 0", "W ii")
+    out.append([("loose", bowlwatch.loose(b.ref, 1), bowlwatch.loose(b.ref, 2)),
+                ("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))])
+    return out + steps(b, "#35 35 2 0", "#35 35 2 1")     # then black's pass stone
+
+
+def capture_not_lifted_while_the_board_was_off():
+    """Black ee, white ab, black aa; while the board is off white ba takes aa
+    (nobody lifts it: no board asks), black dd, white hh. Then the players
+    play them again as the board asks."""
+    b = Board()
+    steps(b, "B ee", "W ab", "B aa")
+    log = list(b.log)
+    for m in ("W ba", "B dd", "W hh"):
+        b.put(*m.split())
+    out = [brief(b.restart(log)), brief(b.look())]
+    return out + steps(b, "- hh,- dd,- ba", "W ba", "- aa", "B dd", "W hh")
+
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              knocked_stone_put_back_after_its_bowl_settled,
              passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles,
@@ -1077,7 +1173,13 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              ko_on_a_dead_sensor_later_in_a_look,
              move_on_a_dead_sensor_later_in_a_look,
              move_on_one_of_two_dead_sensors_later_in_a_look,
-             move_on_one_of_eight_dead_sensors_later_in_a_look)
+             move_on_one_of_eight_dead_sensors_later_in_a_look,
+             move_on_a_dead_sensor_while_the_board_was_off,
+             move_on_one_of_two_dead_sensors_while_the_board_was_off,
+             no_move_on_a_dead_sensor_while_the_board_was_off,
+             bowls_never_weighed_after_a_restart_with_a_dead_sensor,
+             capture_named_to_be_played_again_after_a_restart,
+             capture_not_lifted_while_the_board_was_off)
 
 
 def run(name, scenarios=None):

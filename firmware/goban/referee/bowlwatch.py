@@ -423,12 +423,15 @@ def pass_stone_in(ref, color):
     a stone that left it unseen) said "none out", and the last pass stones of
     AGA games went unseen, the dead stones lifted next announced knocked for
     good (seeds 903317 game 37, 264851 game 22). Late prisoners come first
-    (`_repay`), and what came into a lid with a fix is the count (`fixed`).
+    (`_repay`), and what came into a lid with a fix is the count (`fixed`):
+    so none while stones stand named to be played again (`resume-order`:
+    their prisoners lie in the lids, those put back came from the bowls; read
+    as pass stones, both sides passed: seed 115536 game 264).
     Prisoners of moves not taken yet are told apart by the look
     (goban.referee.play's `_pass_stone`)."""
     o = WHITE if color == BLACK else BLACK
     lo = loose(ref, o)
-    if lo is None or lo < 1:
+    if lo is None or lo < 1 or ref.illegal == "resume-order":
         return False
     lc = loose(ref, color)
     if lc is None or lc >= 0 or lo + lc >= 1:

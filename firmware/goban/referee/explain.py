@@ -12,8 +12,10 @@ arrival is unknown: stamp -1, a sensor that read again after a fault), each
 legal, whose captures take
 every stone gone from the frame. A captured stone still on the board waits to
 be lifted, and no move follows its capture until it is (removing the prisoners
-is part of the capturing move). Each candidate is played on the game and taken back: a depth-first
-search of at most PLAYS trial moves over at most MAX_NEW new stones. A
+is part of the capturing move), unless the capture's stone is there since a
+restart (stamp 0: played while the board was off, when nobody said lift).
+Each candidate is played on the game and taken back: a depth-first search of
+at most PLAYS trial moves over at most MAX_NEW new stones. A
 captured stone on a sensor that cannot be read (FAULT) is never seen lifted,
 so it holds nothing up.
 
@@ -284,8 +286,8 @@ class Search:
             for q in range(n_caps):
                 j = ref.i_of(g.captured(q))
                 taken[j] += 1
-                if 0 < stable[j] < FAULT:
-                    held = True
+                if 0 < stable[j] < FAULT and at != 0:
+                    held = True   # (at 0, played while the board was off: nobody said lift)
             pool[k] = -1 - i
             left[c] -= 1
             seq.append(i)

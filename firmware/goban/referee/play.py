@@ -9,8 +9,13 @@ holds; the order is the policy:
                                                              in is played
     phantoms      shows a weak reading where its bowl says   the sensor flagged;
                   no stone can be                            looked at again
-    drifted       (the restart's look) shows a weak reading  its baseline taken
-                  there since the power came back            again; looked at again
+    restart       (the restart's look) shows a weak reading  its baseline taken
+                  there since the power came back;           again, looked at
+                  or stones there since in one order, the    again; or that move,
+                  mover's bowl a stone more out than it      the rest looked at
+                  uses, and a dead point where a move        again (asked when
+                  first fits                                 several points fit;
+                                                             the bowl waited for)
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
     pass_in       has new stones, and a pass stone of the    the pass; looked at
@@ -234,14 +239,28 @@ def phantoms(ref, stable, extra, missing):
     return found
 
 
-def _drifted(ref, v):
-    if ref.resumed and v.mis <= CAP and ref.rebase_sensor is not None:
+def _restart(ref, v):
+    """The restart's own look: a drifted sensor (goban.referee.restart), or a
+    move on a dead sensor played while the board was off (its verdict in
+    v.unseen: goban.referee.unseen.at_restart). (One rule, not two: a rule's
+    function and its entry in RULES are heap at boot.)"""
+    if not ref.resumed or v.mis > CAP:
+        return False
+    if ref.rebase_sensor is not None:
         from goban.referee.restart import drifted   # loaded after a power cut only
-        return drifted(ref, v, False)
-    return False
+        if drifted(ref, v, False):
+            return True
+    if not ref.n_faults:
+        return False
+    from goban.referee import unseen        # a board with no dead sensor never loads it
+    v.unseen = unseen.at_restart(ref, v)
+    return v.unseen is not None
 
 
-def _rebase(ref, v):
+def _at_restart(ref, v):
+    if v.unseen is not None:
+        _ask(ref, v)
+        return
     from goban.referee.restart import drifted
     drifted(ref, v, True)
 
@@ -681,7 +700,7 @@ def _pass_first_of_all(ref, v):
 RULES = (
     (_matches, _settle),
     (_phantoms, _flag),
-    (_drifted, _rebase),
+    (_restart, _at_restart),
     (_unknown, _fix),
     (_pass_in, _pass_first_of_all),
     (_explained, _take),

@@ -1,4 +1,4 @@
-"""The first look after a power cut (goban.referee.play's `drifted` rule), loaded
+"""The first look after a power cut (goban.referee.play's `restart` rule), loaded
 only then: what the sensors read from the baselines on flash that the game
 cannot have."""
 
@@ -8,7 +8,7 @@ DRIFT_MS = 400      # weak this long at the restart's looks: a drift, not a hand
 
 
 def drifted(ref, v, rebase):
-    """The restart's look (goban.referee.play's `drifted`): a weak reading on a
+    """The restart's look (goban.referee.play's `restart`): a weak reading on a
     point the game has empty, there since the power came back. No placed stone
     reads weak: it is a sensor whose baseline walked during the game, followed
     in RAM (goban.calibration's follow_drift) and read now from the baseline on

@@ -24,17 +24,20 @@ When no dead point fits as the first move, the move there may have come later
 every dead point as the hidden move anywhere in the order (`later`). The seen
 moves that every fitting order begins with, before its hidden move, are taken
 (`start`); the hidden move is then the first, and the look after asks or takes
-it as above.
+it as above. After a restart, stones there since the power came back that fit
+one order, with the mover's bowl one stone more out than it uses, may follow a
+move on a dead point played while the board was off (`at_restart`).
 """
 
 from goban.referee import bowlwatch, moves, timing
 from goban.referee.words import LETTER
-from goban.referee.explain import explain, new_stones, Search, MAX_DEAD
+from goban.referee.explain import explain, new_stones, sure, Search, MAX_DEAD
 
 COLOR2 = "yellow"            # the dead point offered
 # a pass pressed out of turn with a sensor unread waits this long for the
 # mover's bowl to settle (before_press)
 PRESS_BOWL_MS = 2000
+BOWL_MS = 1500      # the restart's look waits this long for the mover's bowl (at_restart)
 
 
 def fits(ref, v, after):
@@ -176,10 +179,70 @@ def before_press(ref, color):
     return False
 
 
+def at_restart(ref, v):
+    """The restart's look (goban.referee.play's `restart` rule): the stones
+    there since the power came back fit one order, the mover's bowl shows one
+    stone more out than it uses, and a dead point where the mover's move lets
+    the same stones follow (`fits`): that was the first move, played while
+    the board was off (seeds 982539 game 216, 210311 game 52, 644394 game
+    352: W of on a dead point, B me, W mf; taken as W mf, B me, a move was
+    lost and the next look asked about one nobody could answer). One point:
+    ("take", j, True), the stones after it looked at next; several: ("ask",
+    ..., True), the player says which. The bowl not weighed yet since the restart:
+    ("wait",), as a stone waits for its bowl, BOWL_MS at most. None where no
+    bowl tells (the order the stones show is taken), or once a stone came
+    since the restart (stamp > 1: its hand may hold the next already; 1 is
+    the question's, `act`)."""
+    c = ref.game.to_move()
+    since = ref.since
+    new = new_stones(v)
+    k = 0                         # the mover's stones: the other's as many
+    for i in new:
+        if since is None or since[i] > 1:
+            return None
+        if v.stable[i] == c:
+            k += 1
+            m = i
+    if not k or 2 * k != len(new) or ref.pending or ref.scales.witness_ms <= 0 or \
+            not sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+        return None
+    w = ref.wait
+    out = bowlwatch.unused(ref, c)
+    if out < 0 or not bowlwatch.settled(ref, c):
+        if v.waited != m:
+            w.since = ref.now
+        if (ref.now - w.since) & 0x3FFFFFFF >= BOWL_MS:
+            return None
+        w.i = m                   # its bowl's readings look again
+        w.ms = BOWL_MS
+        ref.stale = True          # (presses wait on)
+        return ("wait",)
+    cand = fits(ref, v, -1) if out == k + 1 else None
+    if not cand:
+        return None
+    if len(cand) == 1:
+        return ("take", cand[0][0], True)
+    return ("ask", [j for j, s in cand], [i for i in new if v.stable[i] != c], True)
+
+
 def act(ref, v):
     """Play the sure move (and look again for what came after it), or ask.
-    (The seen moves before one: goban.referee.play._ask.)"""
+    (The seen moves before one: goban.referee.play._ask.) After `at_restart`
+    (True last) the stones there since the restart come after that move, in
+    the order the next look finds (stamp 1; left at 0 they were named to be
+    played again once it was taken)."""
     what = v.unseen
+    if what[0] == "wait":
+        return
+    since = ref.since
+    mine = what[-1] is True
+    if since is not None and (mine or what[0] == "ask"):
+        for i in new_stones(v) if mine else what[2]:
+            if since[i] == 0:
+                # on the board since a restart, now ordered by the move taken or
+                # asked for: after it, before whatever comes next (unknown, -1, a
+                # phantom the question named became the answer to the next move)
+                since[i] = 1
     if what[0] == "take":
         if ref.illegal:
             ref.restored()
@@ -197,14 +260,6 @@ def act(ref, v):
                  extra={"choose": ref.name(pts[k]), "of": [ref.name(j) for j in pts]})
     ch.points = pts
     ch.k = k
-    since = ref.since
-    if since is not None:
-        for i in theirs:
-            if since[i] == 0:
-                # on the board since a restart, now ordered by the question: after
-                # the move it asks for, before whatever comes next (unknown, -1,
-                # a phantom the question named became the answer to the next move)
-                since[i] = 1
     show_choice(ref)
 
 
