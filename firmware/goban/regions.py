@@ -732,11 +732,12 @@ class Regions:
         sorted: one viper pass sorts the listed ones (or, beyond TAKEN_LIST of
         them, scans the board); the names come from goban.names.NAMES (no string is made)."""
         dn = self.dead_n
-        n = dn[0]
-        if n != dn[1] + dn[2]:
-            n = -1
-        n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken, n)
-        return named(self.names, n, self.name_buf)
+        total = dn[1] + dn[2]
+        names = point_names.NAMES
+        lst = [None] * total if names is not None else None
+        n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken,
+                       dn[0] if dn[0] == total else -1, names, lst)
+        return lst if names is not None else named(self.names, n, self.name_buf)
 
     def seki_names(self):
         """SGF names of the first point of every block in seki, in block order."""
