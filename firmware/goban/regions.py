@@ -142,8 +142,8 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
         i += 1
     nreg = 0
     p = W
-    while p < length:
-        if w[p] == 0 and ri[p] == 0:
+    while length - p:
+        if not w[p] and not ri[p]:
             nreg += 1
             ri[p] = nreg
             st[0] = p
@@ -154,51 +154,51 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
             one = 0
             nb = 0
             nw = 0
-            while i < n:
+            while n - i:
                 q = st[i]
                 i += 1
                 bits = 0
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 r = q + 1
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 r = q - W
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 r = q + W
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 mask = mask | bits
-                if bits == 3:
+                if not (bits ^ 3):
                     both += 1
-                elif bits != 0:
+                elif bits:
                     one += 1
                 if bits & 1:
                     nb += 1
@@ -213,11 +213,11 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
             rf[b + 5] = p
             rf[b + 6] = nb
             rf[b + 7] = nw
-            if mask == 3:
+            if not (mask ^ 3):
                 t[2] += n
                 t[3] += both
                 t[4] += one
-            elif mask == 0:
+            elif not mask:
                 t[5] += n
             else:
                 t[(mask << 3) + 1] += n
@@ -254,9 +254,9 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
         i -= 1
     nblk = 0
     p = W
-    while p < length:
+    while length - p:
         col = w[p]
-        if (col == 1 or col == 2) and bi[p] == 0:
+        if col and col ^ 3 and not bi[p]:
             nblk += 1
             bi[p] = nblk
             st[0] = p
@@ -267,13 +267,13 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
             eyes = 0
             maxeye = 0
             touch = 0
-            while i < n:
+            while n - i:
                 q = st[i]
                 i += 1
-                if w[q] == 0:
+                if not w[q]:
                     terr += 1
                     rb = ri[q] << 3
-                    if rf[rb + 4] != nblk:
+                    if rf[rb + 4] ^ nblk:
                         rf[rb + 4] = nblk
                         eyes += 1
                         if rf[rb] > maxeye:
@@ -283,67 +283,67 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
+                if not (v ^ col):
+                    if not bi[r]:
                         bi[r] = nblk
                         st[n] = r
                         n += 1
-                elif v == 0:
+                elif not v:
                     m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
+                    if not (m ^ col):
+                        if not bi[r]:
                             bi[r] = nblk
                             st[n] = r
                             n += 1
-                    elif m == 3:
+                    elif not (m ^ 3):
                         touch = 1
                 r = q + 1
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
+                if not (v ^ col):
+                    if not bi[r]:
                         bi[r] = nblk
                         st[n] = r
                         n += 1
-                elif v == 0:
+                elif not v:
                     m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
+                    if not (m ^ col):
+                        if not bi[r]:
                             bi[r] = nblk
                             st[n] = r
                             n += 1
-                    elif m == 3:
+                    elif not (m ^ 3):
                         touch = 1
                 r = q - W
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
+                if not (v ^ col):
+                    if not bi[r]:
                         bi[r] = nblk
                         st[n] = r
                         n += 1
-                elif v == 0:
+                elif not v:
                     m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
+                    if not (m ^ col):
+                        if not bi[r]:
                             bi[r] = nblk
                             st[n] = r
                             n += 1
-                    elif m == 3:
+                    elif not (m ^ 3):
                         touch = 1
                 r = q + W
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
+                if not (v ^ col):
+                    if not bi[r]:
                         bi[r] = nblk
                         st[n] = r
                         n += 1
-                elif v == 0:
+                elif not v:
                     m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
+                    if not (m ^ col):
+                        if not bi[r]:
                             bi[r] = nblk
                             st[n] = r
                             n += 1
-                    elif m == 3:
+                    elif not (m ^ 3):
                         touch = 1
             # basic eye positions and seki
             if eyes >= 2 or maxeye >= 3:
