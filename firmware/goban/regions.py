@@ -102,29 +102,8 @@ _T_LEN = const(24)
 
 
 @micropython.viper
-def zero16(buf, n: int):
-    """buf[0:n] = 0 (a uint16 array), eight a turn (one a turn cost the chip
-    ~120 us for a 19x19 layout): no buffer of zeros kept to copy from."""
-    b = ptr16(buf)
-    i = 0
-    while i + 8 <= n:
-        b[i] = 0
-        b[i + 1] = 0
-        b[i + 2] = 0
-        b[i + 3] = 0
-        b[i + 4] = 0
-        b[i + 5] = 0
-        b[i + 6] = 0
-        b[i + 7] = 0
-        i += 8
-    while i < n:
-        b[i] = 0
-        i += 1
-
-
-@micropython.viper
 def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: int) -> int:
-    """Fill rid (`ri`, zeroed: zero16)/rinfo (`rf`: regions) and the region
+    """Fill rid (`ri`, zeroed)/rinfo (`rf`: regions) and the region
     totals of tot (`t`) from the cells in work (`w`: dead stones already
     removed). Returns the number of regions. `r` and `v` are scratch (the
     caller passes 0): the neighbour looked at and its cell, the locals used
@@ -229,7 +208,7 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
 @micropython.viper
 def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, length: int,
                  W: int) -> int:
-    """Fill bid (`bi`, zeroed: zero16)/binfo (`bf`: blocks, stones joined through
+    """Fill bid (`bi`, zeroed)/binfo (`bf`: blocks, stones joined through
     their own territory) and the block totals of tot, from the regions.
     Returns the number of blocks. `r`, `v`: scratch in registers, as in
     label_regions."""
@@ -616,7 +595,9 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        # region and block ids per point (zeroed by zero16 before each labelling)
+        # region and block ids per point (zeroed before each labelling: a memcpy from
+        # `_zeros` through memoryviews made at the first run, where a slice of an
+        # array would allocate; a viper pass cost the chip ~80 us each)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
         self.stack = array("H", bytes(2 * n))
@@ -625,6 +606,7 @@ class Regions:
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * _T_LEN))
         self.nblocks = 0
+        self._zeros = self._rid_z = self._bid_z = None
         self._marks_pass = None     # goban.seki_marks.seki_marks, once marks come
         self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
@@ -655,7 +637,9 @@ class Regions:
 
     def first(self, marks=None):
         """run()'s first half: the regions, the blocks and their seki."""
-        zero16(self.rid, self.length)
+        if self._zeros is None:
+            self._made_zeros()
+        self._rid_z[:] = self._zeros
         label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
         self.nblocks = self._blocks(marks)
@@ -675,6 +659,12 @@ class Regions:
                              self.length, self.W, n)
         return n
 
+    def _made_zeros(self):
+        """The ids' zeros and views, made at the first run (heap at boot spared)."""
+        self._rid_z = memoryview(self.rid)
+        self._bid_z = memoryview(self.bid)
+        self._zeros = memoryview(array("H", bytes(2 * self.length)))
+
     def _mouths(self):
         """goban.mouths.open_mouths, loaded at the first count with dame."""
         f = self._mouths_pass
@@ -686,7 +676,9 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        zero16(self.bid, self.length)
+        if self._zeros is None:
+            self._made_zeros()
+        self._bid_z[:] = self._zeros
         n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
