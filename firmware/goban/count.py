@@ -322,16 +322,9 @@ def count_start(game, dead_points=(), rules=None, komi=None, handicap=None, seki
     return (game,) + analysed(game, dead_points, rules, komi, handicap, seki)
 
 
-_result = None      # goban.count_result.result, loaded at the first count
-
-
-def _load_result():
-    """count_result at the first count (heap at boot spared where it is a .mpy);
-    kept, not imported again each count (an import costs the chip ~90 us)."""
-    global _result
-    from goban.count_result import result
-    _result = result
-    return result
+# goban.count_result.result, loaded at the first count (heap at boot spared where
+# it is a .mpy) and kept: an import a count cost the chip ~90 us
+_result = None
 
 
 def count_finish(started):
@@ -340,10 +333,13 @@ def count_finish(started):
     inp = ctr.inp
     score_q(ctr.regions.tot, inp, ctr.out, rules.scoring, inp[_I_KOMI])
     out = ctr.out
-    result = _result or _load_result()
-    return result(game, ctr.regions, rules, ndead, facts,
-                  (out[_O_B], out[_O_W], out[_O_MARGIN], inp[_I_KOMI], inp[_I_HCOMP], inp[_I_PB],
-                   inp[_I_PW], inp[_I_HELDB], inp[_I_HELDW]))
+    global _result
+    if _result is None:
+        from goban.count_result import result
+        _result = result
+    return _result(game, ctr.regions, rules, ndead, facts,
+                   (out[_O_B], out[_O_W], out[_O_MARGIN], inp[_I_KOMI], inp[_I_HCOMP],
+                    inp[_I_PB], inp[_I_PW], inp[_I_HELDB], inp[_I_HELDW]))
 
 
 def analyse(game, dead_points=(), rules=None, seki=None):

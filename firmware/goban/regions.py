@@ -606,7 +606,7 @@ class Regions:
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * _T_LEN))
         self.nblocks = 0
-        self._zeros = self._rid_z = self._bid_z = None
+        self._zeros = None           # (rid, bid, zeros) as memoryviews: _made_zeros
         self._marks_pass = None     # goban.seki_marks.seki_marks, once marks come
         self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
@@ -637,9 +637,8 @@ class Regions:
 
     def first(self, marks=None):
         """run()'s first half: the regions, the blocks and their seki."""
-        if self._zeros is None:
-            self._made_zeros()
-        self._rid_z[:] = self._zeros
+        z = self._zeros or self._made_zeros()
+        z[0][:] = z[2]
         label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
         self.nblocks = self._blocks(marks)
@@ -660,10 +659,10 @@ class Regions:
         return n
 
     def _made_zeros(self):
-        """The ids' zeros and views, made at the first run (heap at boot spared)."""
-        self._rid_z = memoryview(self.rid)
-        self._bid_z = memoryview(self.bid)
-        self._zeros = memoryview(array("H", bytes(2 * self.length)))
+        """The ids' views and their zeros, made at the first run (heap at boot spared)."""
+        z = self._zeros = (memoryview(self.rid), memoryview(self.bid),
+                           memoryview(array("H", bytes(2 * self.length))))
+        return z
 
     def _mouths(self):
         """goban.mouths.open_mouths, loaded at the first count with dame."""
@@ -676,9 +675,8 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        if self._zeros is None:
-            self._made_zeros()
-        self._bid_z[:] = self._zeros
+        z = self._zeros or self._made_zeros()
+        z[1][:] = z[2]
         n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
