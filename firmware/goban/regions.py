@@ -262,68 +262,44 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
-                if not (v ^ col):
-                    if not bi[r]:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif not v:
-                    m = rf[(ri[r] << 3) + 1]
-                    if not (m ^ col):
-                        if not bi[r]:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif not (m ^ 3):
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
                 r = q + 1
                 v = w[r]
-                if not (v ^ col):
-                    if not bi[r]:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif not v:
-                    m = rf[(ri[r] << 3) + 1]
-                    if not (m ^ col):
-                        if not bi[r]:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif not (m ^ 3):
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
                 r = q - W
                 v = w[r]
-                if not (v ^ col):
-                    if not bi[r]:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif not v:
-                    m = rf[(ri[r] << 3) + 1]
-                    if not (m ^ col):
-                        if not bi[r]:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif not (m ^ 3):
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
                 r = q + W
                 v = w[r]
-                if not (v ^ col):
-                    if not bi[r]:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif not v:
-                    m = rf[(ri[r] << 3) + 1]
-                    if not (m ^ col):
-                        if not bi[r]:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif not (m ^ 3):
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
             # basic eye positions and seki
             if eyes >= 2 or maxeye >= 3:
                 basic = 2
