@@ -311,7 +311,7 @@ def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None)
     goban.regions; the breakdown's `seki` is the final decision and
     `seki_marked` {on, off} the marks). Raises CountError for a dead point off
     the board or without a stone, or a seki point without a living stone."""
-    return count_finish(count_start(game, dead_points, rules, komi, handicap, seki))
+    return count_finish((game,) + analysed(game, dead_points, rules, komi, handicap, seki))
 
 
 def count_start(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):

@@ -146,8 +146,9 @@ SYSTEM_NAMES = {
 }
 
 
-def _side(t, c8, captured, dead_removed, prisoners, pass_stones, tq):
-    """One side's part of the breakdown (tq: its count in quarters)."""
+def _side(t, c8, captured, dead_removed, prisoners, pass_stones, tq, dame_share):
+    """One side's part of the breakdown (tq: its count in quarters; dame_share
+    None where the system shares no dame: the key is taken out again)."""
     return {
         "stones": t[c8 + T_S],
         "territory": t[c8 + T_T],
@@ -160,6 +161,7 @@ def _side(t, c8, captured, dead_removed, prisoners, pass_stones, tq):
         "prisoners": prisoners,
         "pass_stones": pass_stones,
         "total": tq >> 2 if not tq & 3 else tq / 4,
+        "dame_share": dame_share,
     }
 
 
@@ -173,14 +175,21 @@ def breakdown(game, rg, rules, ndead, facts, fig, rdiv):
     caps = game.captures
     ps = game.pass_stones
     dead_n = facts["dead_n"]
-    black = _side(t, 8, caps[BLACK], dead_n[WHITE], fig[5], ps[BLACK], fig[0])
-    white = _side(t, 16, caps[WHITE], dead_n[BLACK], fig[6], ps[WHITE], fig[1])
-    # the same for both sides: computed once, inline (a call costs the chip ~30 us)
+    # the dame share, the same for both sides: computed once, inline (a call costs
+    # the chip ~30 us), in the sides' dicts as they are made (a key added after
+    # would grow each dict again)
     if s == R.SCORE_AREA or s == R.SCORE_ING or s == R.SCORE_MING_QING:
-        black["dame_share"] = white["dame_share"] = d >> 1 if not d & 1 else d / 2
+        share = d >> 1 if not d & 1 else d / 2
     elif s == R.SCORE_NEW_ING:
-        db2 = t[T_DBOTH]
-        black["dame_share"] = white["dame_share"] = db2 >> 1 if not db2 & 1 else db2 / 2
+        share = t[T_DBOTH]
+        share = share >> 1 if not share & 1 else share / 2
+    else:
+        share = None
+    black = _side(t, 8, caps[BLACK], dead_n[WHITE], fig[5], ps[BLACK], fig[0], share)
+    white = _side(t, 16, caps[WHITE], dead_n[BLACK], fig[6], ps[WHITE], fig[1], share)
+    if share is None:
+        del black["dame_share"]
+        del white["dame_share"]
     if s == R.SCORE_TERRITORY:
         black["tax"] = t[8 + T_SEKI_T]
         white["tax"] = t[16 + T_SEKI_T]
