@@ -613,7 +613,9 @@ class Regions:
 
     def first(self, marks=None):
         """run()'s first half: the regions, the blocks and their seki."""
-        z = self._zeros or self._made_zeros()
+        z = self._zeros
+        if z is None:
+            z = self._made_zeros()
         z[0][:] = z[2]
         label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
@@ -651,7 +653,9 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        z = self._zeros or self._made_zeros()
+        z = self._zeros
+        if z is None:
+            z = self._made_zeros()
         z[1][:] = z[2]
         n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
