@@ -365,33 +365,33 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
             acc[k] = 0
             k += 1
         p = W
-        while p < length:
-            if w[p] == 0:
+        while length - p:
+            if not w[p]:
                 r = (ri[p] << 3)
-                if rf[r + 1] == 3:
+                if not (rf[r + 1] ^ 3):
                     bits = 0
                     # the four neighbours written out on purpose (viper: no call, no loop)
                     q = p - 1
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
                     q = p + 1
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
                     q = p - W
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
                     q = p + W
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
@@ -399,23 +399,23 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
             p += 1
         # 2. each seki block gathers what borders its dame regions
         p = W
-        while p < length:
-            if w[p] == 0:
+        while length - p:
+            if not w[p]:
                 r = (ri[p] << 3)
-                if rf[r + 1] == 3:
+                if not (rf[r + 1] ^ 3):
                     bits = rf[r + 4]
                     # the four neighbours written out on purpose (viper: no call, no loop)
                     q = p - 1
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
                     q = p + 1
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
                     q = p - W
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
                     q = p + W
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
             p += 1
         # 3. let go the blocks whose liberties are not held
@@ -426,12 +426,12 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
                 col = bf[b + 1]
                 seen = acc[k]
                 free = 0
-                if bf[b + 3] > 0:
+                if bf[b + 3]:
                     if seen & col:
                         free = 1
                 elif seen & 3:
                     free = 1
-                elif (seen & ((3 - col) << 2)) == 0:
+                elif not (seen & ((3 - col) << 2)):
                     free = 1
                 if free:
                     bf[b + 6] = bf[b + 6] & 0xFD
@@ -464,26 +464,26 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
     bf = ptr16(binfo)
     t = ptr32(tot)
     p = W
-    while p < length:
-        if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
+    while length - p:
+        if not w[p] and not (rf[(ri[p] << 3) + 1] ^ 3):
             # which colours have a seki block (from label_blocks) next to this dame point
             seki = 0
             # the four neighbours written out on purpose (viper: no call, no loop)
             q = p - 1
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             q = p + 1
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             q = p - W
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             q = p + W
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             if seki:
                 # the opponents of those seki blocks here, not in seki themselves
@@ -491,27 +491,27 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 q = p - 1
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
                 q = p + 1
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
                 q = p - W
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
                 q = p + W
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
         p += 1
     changed = 0
