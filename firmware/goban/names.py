@@ -5,7 +5,8 @@ is a ROM object, so naming a point from it makes no string and takes no RAM (a s
 made at run time costs the RP2040 ~25-50 us: the allocation and the lookup among the
 interned strings). Loaded from a .mpy file the same table would take ~20 KB of heap
 (625 interned strings and the tuple), so tools/deploy leaves this module out and
-`goban.regions` makes the names it needs instead (`NAMES` is None there)."""
+`goban.regions` makes the names it needs instead (`NAMES` is None there), as
+`goban.count_result` makes the result text."""
 
 NAMES_STRIDE = 25
 NAMES = (
