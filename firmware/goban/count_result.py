@@ -10,8 +10,8 @@ from goban.rules import bowl_stones
 from goban.board import BLACK, WHITE
 from goban.game import ABANDON, F_NOOP
 try:    # the result texts: a ROM table in the frozen image (a string made cost ~0.3 ms)
-    from goban.names import RESULTS
-except ImportError:     # tools/deploy's .mpy files leave goban.names out
+    from goban.results import RESULTS
+except ImportError:     # tools/deploy's .mpy files leave goban.results out
     RESULTS = None
 from goban.regions import (T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T, T_E, T_G,
                            T_SEKI_G, T_SEKI_T)
