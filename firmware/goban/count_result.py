@@ -9,10 +9,10 @@ from goban import rules as R
 from goban.rules import bowl_stones
 from goban.board import BLACK, WHITE
 from goban.game import ABANDON, F_NOOP
-try:    # the result texts: a ROM table in the frozen image (a string made cost ~0.3 ms)
-    from goban.results import RESULTS
-except ImportError:     # tools/deploy's .mpy files leave goban.results out
-    RESULTS = None
+# the result texts (goban.results.RESULTS, a ROM table in the frozen image: a string
+# made cost the chip ~0.3 ms), loaded at the first count, not at boot (heap); () where
+# tools/deploy's .mpy files leave goban.results out
+_results = None
 from goban.regions import (T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T, T_E, T_G,
                            T_SEKI_G, T_SEKI_T)
 
@@ -106,7 +106,15 @@ def result(game, rg, rules, ndead, facts, fig):
     # the SGF result: points, but living stones under 计活子 (half the points)
     rdiv = 8 if s == R.SCORE_LIVING else 4
     if counted:
-        texts = RESULTS[winner == "W"] if RESULTS is not None and rdiv == 4 else ()
+        global _results
+        texts = _results
+        if texts is None:
+            try:
+                from goban.results import RESULTS as texts
+            except ImportError:
+                texts = ()
+            _results = texts
+        texts = texts[winner == "W"] if texts and rdiv == 4 else ()
         result = (texts[am - 1] if 0 < am <= len(texts) else
                   quarters_text(am, rdiv, "B+" if winner == "B" else "W+"))
     else:
