@@ -102,7 +102,8 @@ def bench(rules_id, reps, board):
         rg.load(cells)   # a memcpy, counted here with the viper (x170: on the safe side)
         take_off(rg.work, cells, pts, len(pts), rg.length, rg.dead_n, rg.taken, 40)
         if dead:
-            dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, rg.dead_n[0])
+            dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, rg.dead_n[0], None,
+                       None)
         seki_names(rg.binfo, rg.nblocks, rg.W, rg.names)
         if pays:
             black_pays_scan(g.points, g.flags, g.n)

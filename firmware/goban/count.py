@@ -33,9 +33,9 @@ stones (half the points), Tang-Song 路 (points).
 from array import array
 
 from goban import rules as R
-from goban.compat import micropython, const, ptr8, ptr16
+from goban.compat import micropython, const, ptr8, ptr16, ptr32
 from goban.board import BLACK, WHITE, EMPTY
-from goban.regions import Regions, T_DAME, T_DBOTH, T_S, T_T, T_E, T_SEKI_T, MOUTH_POINTS
+from goban.regions import Regions, MOUTH_POINTS
 
 # the integer inputs and outputs of Counter.score (array slots)
 _I_KOMI = const(0)    # komi, quarter points
@@ -66,55 +66,62 @@ class Counter:
 
     def score(self, scoring):
         """The counts of both sides and the margin, from the regions' totals and
-        `inp`, into `out` (quarters). Integer arithmetic only: no allocation."""
-        rg = self.regions
-        t = rg.tot
-        inp = self.inp
-        out = self.out
-        sb = t[8 + T_S]
-        sw = t[16 + T_S]
-        tb = t[8 + T_T]
-        tw = t[16 + T_T]
-        eb = t[8 + T_E]
-        ew = t[16 + T_E]
-        d = t[T_DAME]
-        komi = inp[_I_KOMI]
-        hc = inp[_I_HCOMP]
-        npts = inp[_I_POINTS]
-        if scoring == R.SCORE_AREA or scoring == R.SCORE_ING:
-            b = 4 * (sb + tb) + 2 * d
-            w = 4 * (sw + tw) + 2 * d
-            if inp[_I_PAYS]:
-                b -= 2
-                w += 2
-            m = b - w - komi - hc
-        elif scoring == R.SCORE_TERRITORY:
-            b = 4 * (tb - t[8 + T_SEKI_T] + inp[_I_PB])
-            w = 4 * (tw - t[16 + T_SEKI_T] + inp[_I_PW])
-            m = b - w - komi - hc
-        elif scoring == R.SCORE_NEW_ING:
-            b = 4 * (sb + tb) + 2 * t[T_DBOTH]
-            w = 4 * (sw + tw) + 2 * t[T_DBOTH]
-            # black needs more than half the board plus 3¾ (184¼ on 19x19),
-            # whatever the komi; in a handicap game plus half the compensation
-            # instead (the modern Chinese rules: the text is silent)
-            m = 2 * (b - 2 * npts) - (hc if hc else 30)
-        elif scoring == R.SCORE_LIVING:
-            b = 4 * (sb + tb - eb)
-            w = 4 * (sw + tw - ew)
-            m = 2 * (b - w) - komi - hc  # a living stone is 2 points
-        elif scoring == R.SCORE_TANG_SONG:  # a 路 is a point
-            b = 4 * (tb - eb - inp[_I_HELDB])
-            w = 4 * (tw - ew - inp[_I_HELDW])
-            m = b - w - komi - hc
-        else:  # SCORE_MING_QING: every block gives one of its two eye points away
-            b = 4 * (sb + tb - eb) + 2 * (eb + ew + d)
-            w = 4 * (sw + tw - ew) + 2 * (eb + ew + d)
-            m = 2 * (b - 2 * npts) - hc - komi
-        out[_O_B] = b
-        out[_O_W] = w
-        out[_O_MARGIN] = m
-        return m
+        `inp`, into `out` (quarters): score_q, no allocation. Returns the margin."""
+        return score_q(self.regions.tot, self.inp, self.out, scoring, self.inp[_I_KOMI])
+
+
+@micropython.viper
+def score_q(tot, inp, out, scoring: int, komi: int) -> int:
+    """Counter.score's arithmetic in one viper pass (in bytecode ~0.14 ms on the
+    chip). `scoring` is a rules.SCORE_* (0 area ... 6 Ming-Qing, numbered as
+    there); komi comes as an argument, the one input that may be negative (a
+    32-bit read is not sign-extended on a 64-bit port)."""
+    t = ptr32(tot)
+    i = ptr32(inp)
+    o = ptr32(out)
+    sb = t[8]           # 8 + T_S (goban.regions' totals)
+    sw = t[16]
+    tb = t[9]           # 8 + T_T
+    tw = t[17]
+    eb = t[10]          # 8 + T_E
+    ew = t[18]
+    d = t[2]            # T_DAME
+    hc = i[_I_HCOMP]
+    npts = i[_I_POINTS]
+    if scoring == 0 or scoring == 2:        # SCORE_AREA, SCORE_ING
+        b = 4 * (sb + tb) + 2 * d
+        w = 4 * (sw + tw) + 2 * d
+        if i[_I_PAYS]:
+            b -= 2
+            w += 2
+        m = b - w - komi - hc
+    elif scoring == 1:                      # SCORE_TERRITORY
+        b = 4 * (tb - t[13] + i[_I_PB])     # 8 + T_SEKI_T
+        w = 4 * (tw - t[21] + i[_I_PW])
+        m = b - w - komi - hc
+    elif scoring == 3:                      # SCORE_NEW_ING
+        b = 4 * (sb + tb) + 2 * t[3]        # T_DBOTH
+        w = 4 * (sw + tw) + 2 * t[3]
+        # black needs more than half the board plus 3¾ (184¼ on 19x19),
+        # whatever the komi; in a handicap game plus half the compensation
+        # instead (the modern Chinese rules: the text is silent)
+        m = 2 * (b - 2 * npts) - (hc if hc else 30)
+    elif scoring == 4:                      # SCORE_LIVING
+        b = 4 * (sb + tb - eb)
+        w = 4 * (sw + tw - ew)
+        m = 2 * (b - w) - komi - hc         # a living stone is 2 points
+    elif scoring == 5:                      # SCORE_TANG_SONG: a 路 is a point
+        b = 4 * (tb - eb - i[_I_HELDB])
+        w = 4 * (tw - ew - i[_I_HELDW])
+        m = b - w - komi - hc
+    else:            # SCORE_MING_QING: every block gives one of its two eye points away
+        b = 4 * (sb + tb - eb) + 2 * (eb + ew + d)
+        w = 4 * (sw + tw - ew) + 2 * (eb + ew + d)
+        m = 2 * (b - 2 * npts) - hc - komi
+    o[_O_B] = b
+    o[_O_W] = w
+    o[_O_MARGIN] = m
+    return m
 
 
 _counters = {}  # type: dict
@@ -240,7 +247,8 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None, seki=Non
     stones taken off, extra facts). Point indices (what the referee passes) go
     through one viper pass; SGF names take the bytecode path. `seki`: the
     players' marks (see count); facts["marks"] is what Regions.run takes."""
-    rules = rules or game.rules
+    if rules is None:   # not `rules or`: a Rules' truth looks for __bool__ (~60 us on the chip)
+        rules = game.rules
     if isinstance(rules, str):
         rules = R.get(rules)
     if komi is not None:
@@ -304,7 +312,7 @@ def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None)
     goban.regions; the breakdown's `seki` is the final decision and
     `seki_marked` {on, off} the marks). Raises CountError for a dead point off
     the board or without a stone, or a seki point without a living stone."""
-    return count_finish(count_start(game, dead_points, rules, komi, handicap, seki))
+    return count_finish((game,) + analysed(game, dead_points, rules, komi, handicap, seki))
 
 
 def count_start(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):
@@ -315,16 +323,24 @@ def count_start(game, dead_points=(), rules=None, komi=None, handicap=None, seki
     return (game,) + analysed(game, dead_points, rules, komi, handicap, seki)
 
 
+# goban.count_result.result, loaded at the first count (heap at boot spared where
+# it is a .mpy) and kept: an import a count cost the chip ~90 us
+_result = None
+
+
 def count_finish(started):
     """count()'s second half: the score and the result."""
     game, ctr, rules, ndead, facts = started
-    ctr.score(rules.scoring)
-    out = ctr.out
     inp = ctr.inp
-    from goban.count_result import result     # the end of a game only: heap at boot spared
-    return result(game, ctr.regions, rules, ndead, facts,
-                  (out[_O_B], out[_O_W], out[_O_MARGIN], inp[_I_KOMI], inp[_I_HCOMP], inp[_I_PB],
-                   inp[_I_PW], inp[_I_HELDB], inp[_I_HELDW]))
+    score_q(ctr.regions.tot, inp, ctr.out, rules.scoring, inp[_I_KOMI])
+    out = ctr.out
+    global _result
+    if _result is None:
+        from goban.count_result import result
+        _result = result
+    return _result(game, ctr.regions, rules, ndead, facts,
+                   (out[_O_B], out[_O_W], out[_O_MARGIN], inp[_I_KOMI], inp[_I_HCOMP],
+                    inp[_I_PB], inp[_I_PW], inp[_I_HELDB], inp[_I_HELDW]))
 
 
 def analyse(game, dead_points=(), rules=None, seki=None):

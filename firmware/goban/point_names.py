@@ -13,13 +13,15 @@ from goban.points import NAMES           # None where tools/deploy leaves the ta
 
 
 @micropython.viper
-def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
+def dead_names(work, cells, W: int, size: int, out, taken, n: int, names, lst) -> int:
     """Write the name numbers (25 * x + y: goban.names.NAMES) of the dead stones
     into the uint16 array `out`, sorted (column by column). With n >= 0 the n
     board points in the uint16 array `taken` are the dead stones (each once):
     their numbers are insertion-sorted, a few dozen steps for a real end of
     game; with n < 0 the stones of `cells` missing from `work` are found by a
-    scan of the board (the bound for many dead stones). Returns how many."""
+    scan of the board (the bound for many dead stones). With a names table
+    (NAMES), lst[i] = names[out[i]] too, in the same call (a call less costs
+    the chip ~40 us). Returns how many."""
     o = ptr16(out)
     if n >= 0:
         tk = ptr16(taken)
@@ -38,6 +40,11 @@ def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
                 j -= 1
             o[j] = key
             i += 1
+        if names:
+            i = 0
+            while i < n:
+                lst[i] = names[o[i]]
+                i += 1
         return n
     w = ptr8(work)
     c = ptr8(cells)
@@ -54,6 +61,11 @@ def dead_names(work, cells, W: int, size: int, out, taken, n: int) -> int:
             p += W
             k += 1
         x += 1
+    if names:
+        i = 0
+        while i < j:
+            lst[i] = names[o[i]]
+            i += 1
     return j
 
 

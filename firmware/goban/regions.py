@@ -102,29 +102,8 @@ _T_LEN = const(24)
 
 
 @micropython.viper
-def zero16(buf, n: int):
-    """buf[0:n] = 0 (a uint16 array), eight a turn (one a turn cost the chip
-    ~120 us for a 19x19 layout): no buffer of zeros kept to copy from."""
-    b = ptr16(buf)
-    i = 0
-    while i + 8 <= n:
-        b[i] = 0
-        b[i + 1] = 0
-        b[i + 2] = 0
-        b[i + 3] = 0
-        b[i + 4] = 0
-        b[i + 5] = 0
-        b[i + 6] = 0
-        b[i + 7] = 0
-        i += 8
-    while i < n:
-        b[i] = 0
-        i += 1
-
-
-@micropython.viper
 def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: int) -> int:
-    """Fill rid (`ri`, zeroed: zero16)/rinfo (`rf`: regions) and the region
+    """Fill rid (`ri`, zeroed)/rinfo (`rf`: regions) and the region
     totals of tot (`t`) from the cells in work (`w`: dead stones already
     removed). Returns the number of regions. `r` and `v` are scratch (the
     caller passes 0): the neighbour looked at and its cell, the locals used
@@ -142,8 +121,8 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
         i += 1
     nreg = 0
     p = W
-    while p < length:
-        if w[p] == 0 and ri[p] == 0:
+    while length - p:
+        if not w[p] and not ri[p]:
             nreg += 1
             ri[p] = nreg
             st[0] = p
@@ -154,51 +133,51 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
             one = 0
             nb = 0
             nw = 0
-            while i < n:
+            while n - i:
                 q = st[i]
                 i += 1
                 bits = 0
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 r = q + 1
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 r = q - W
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 r = q + W
                 v = w[r]
-                if v == 0:
-                    if ri[r] == 0:
+                if not v:
+                    if not ri[r]:
                         ri[r] = nreg
                         st[n] = r
                         n += 1
-                elif v != 3:
+                elif v ^ 3:
                     bits = bits | v
                 mask = mask | bits
-                if bits == 3:
+                if not (bits ^ 3):
                     both += 1
-                elif bits != 0:
+                elif bits:
                     one += 1
                 if bits & 1:
                     nb += 1
@@ -213,11 +192,11 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
             rf[b + 5] = p
             rf[b + 6] = nb
             rf[b + 7] = nw
-            if mask == 3:
+            if not (mask ^ 3):
                 t[2] += n
                 t[3] += both
                 t[4] += one
-            elif mask == 0:
+            elif not mask:
                 t[5] += n
             else:
                 t[(mask << 3) + 1] += n
@@ -229,7 +208,7 @@ def label_regions(r: int, v: int, work, rid, stack, rinfo, tot, length: int, W: 
 @micropython.viper
 def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, length: int,
                  W: int) -> int:
-    """Fill bid (`bi`, zeroed: zero16)/binfo (`bf`: blocks, stones joined through
+    """Fill bid (`bi`, zeroed)/binfo (`bf`: blocks, stones joined through
     their own territory) and the block totals of tot, from the regions.
     Returns the number of blocks. `r`, `v`: scratch in registers, as in
     label_regions."""
@@ -254,9 +233,9 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
         i -= 1
     nblk = 0
     p = W
-    while p < length:
+    while length - p:
         col = w[p]
-        if (col == 1 or col == 2) and bi[p] == 0:
+        if col and col ^ 3 and not bi[p]:
             nblk += 1
             bi[p] = nblk
             st[0] = p
@@ -267,13 +246,13 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
             eyes = 0
             maxeye = 0
             touch = 0
-            while i < n:
+            while n - i:
                 q = st[i]
                 i += 1
-                if w[q] == 0:
+                if not w[q]:
                     terr += 1
                     rb = ri[q] << 3
-                    if rf[rb + 4] != nblk:
+                    if rf[rb + 4] ^ nblk:
                         rf[rb + 4] = nblk
                         eyes += 1
                         if rf[rb] > maxeye:
@@ -283,68 +262,44 @@ def label_blocks(r: int, v: int, work, bid, rid, stack, rinfo, binfo, tot, lengt
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 r = q - 1
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif v == 0:
-                    m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif m == 3:
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
                 r = q + 1
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif v == 0:
-                    m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif m == 3:
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
                 r = q - W
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif v == 0:
-                    m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif m == 3:
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
                 r = q + W
                 v = w[r]
-                if v == col:
-                    if bi[r] == 0:
-                        bi[r] = nblk
-                        st[n] = r
-                        n += 1
-                elif v == 0:
-                    m = rf[(ri[r] << 3) + 1]
-                    if m == col:
-                        if bi[r] == 0:
-                            bi[r] = nblk
-                            st[n] = r
-                            n += 1
-                    elif m == 3:
+                if not v:               # a point: its region's mask (col joins, 3 touches)
+                    v = rf[(ri[r] << 3) + 1]
+                    if not (v ^ 3):
                         touch = 1
+                if not (v ^ col) and not bi[r]:
+                    bi[r] = nblk
+                    st[n] = r
+                    n += 1
             # basic eye positions and seki
             if eyes >= 2 or maxeye >= 3:
                 basic = 2
@@ -410,33 +365,33 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
             acc[k] = 0
             k += 1
         p = W
-        while p < length:
-            if w[p] == 0:
+        while length - p:
+            if not w[p]:
                 r = (ri[p] << 3)
-                if rf[r + 1] == 3:
+                if not (rf[r + 1] ^ 3):
                     bits = 0
                     # the four neighbours written out on purpose (viper: no call, no loop)
                     q = p - 1
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
                     q = p + 1
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
                     q = p - W
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
                     q = p + W
                     v = w[q]
-                    if v == 1 or v == 2:
+                    if v and v ^ 3:
                         if bf[(bi[q] << 3) + 6] & 2:
                             v = v << 2
                         bits = bits | v
@@ -444,23 +399,23 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
             p += 1
         # 2. each seki block gathers what borders its dame regions
         p = W
-        while p < length:
-            if w[p] == 0:
+        while length - p:
+            if not w[p]:
                 r = (ri[p] << 3)
-                if rf[r + 1] == 3:
+                if not (rf[r + 1] ^ 3):
                     bits = rf[r + 4]
                     # the four neighbours written out on purpose (viper: no call, no loop)
                     q = p - 1
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
                     q = p + 1
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
                     q = p - W
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
                     q = p + W
-                    if w[q] == 1 or w[q] == 2:
+                    if w[q] and w[q] ^ 3:
                         acc[bi[q]] = acc[bi[q]] | bits
             p += 1
         # 3. let go the blocks whose liberties are not held
@@ -471,12 +426,12 @@ def seki_by_liberties(work, rid, bid, stack, rinfo, binfo, tot, length: int, W: 
                 col = bf[b + 1]
                 seen = acc[k]
                 free = 0
-                if bf[b + 3] > 0:
+                if bf[b + 3]:
                     if seen & col:
                         free = 1
                 elif seen & 3:
                     free = 1
-                elif (seen & ((3 - col) << 2)) == 0:
+                elif not (seen & ((3 - col) << 2)):
                     free = 1
                 if free:
                     bf[b + 6] = bf[b + 6] & 0xFD
@@ -509,26 +464,26 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
     bf = ptr16(binfo)
     t = ptr32(tot)
     p = W
-    while p < length:
-        if w[p] == 0 and rf[(ri[p] << 3) + 1] == 3:
+    while length - p:
+        if not w[p] and not (rf[(ri[p] << 3) + 1] ^ 3):
             # which colours have a seki block (from label_blocks) next to this dame point
             seki = 0
             # the four neighbours written out on purpose (viper: no call, no loop)
             q = p - 1
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             q = p + 1
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             q = p - W
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             q = p + W
             v = w[q]
-            if (v == 1 or v == 2) and (bf[(bi[q] << 3) + 6] & 2):
+            if v and v ^ 3 and bf[(bi[q] << 3) + 6] & 2:
                 seki = seki | v
             if seki:
                 # the opponents of those seki blocks here, not in seki themselves
@@ -536,27 +491,27 @@ def shared_liberties(work, rid, bid, rinfo, binfo, tot, length: int, W: int,
                 # the four neighbours written out on purpose (viper: no call, no loop)
                 q = p - 1
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
                 q = p + 1
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
                 q = p - W
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
                 q = p + W
                 v = w[q]
-                if (v == 1 or v == 2) and (v & opp):
+                if v and v ^ 3 and v & opp:
                     b = bi[q] << 3
-                    if bf[b + 7] == 2:
+                    if not (bf[b + 7] ^ 2):
                         bf[b + 6] = bf[b + 6] | 4
         p += 1
     changed = 0
@@ -616,7 +571,9 @@ class Regions:
         self.W = W = size + 1
         self.length = n = (size + 2) * W + 1
         self.work = bytearray(n)
-        # region and block ids per point (zeroed by zero16 before each labelling)
+        # region and block ids per point (zeroed before each labelling: a memcpy from
+        # `_zeros` through memoryviews made at the first run, where a slice of an
+        # array would allocate; a viper pass cost the chip ~80 us each)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
         self.stack = array("H", bytes(2 * n))
@@ -625,6 +582,7 @@ class Regions:
         self.binfo = array("H", bytes(16 * slots))
         self.tot = array("i", bytes(4 * _T_LEN))
         self.nblocks = 0
+        self._zeros = None           # (rid, bid, zeros) as memoryviews: _made_zeros
         self._marks_pass = None     # goban.seki_marks.seki_marks, once marks come
         self._mouths_pass = None    # goban.mouths.open_mouths, at the first count
         self.dead_n = array("i", bytes(4 * 3))  # dead stones taken off: listed, black, white
@@ -655,7 +613,10 @@ class Regions:
 
     def first(self, marks=None):
         """run()'s first half: the regions, the blocks and their seki."""
-        zero16(self.rid, self.length)
+        z = self._zeros
+        if z is None:
+            z = self._made_zeros()
+        z[0][:] = z[2]
         label_regions(0, 0, self.work, self.rid, self.stack, self.rinfo, self.tot, self.length,
                       self.W)
         self.nblocks = self._blocks(marks)
@@ -675,6 +636,14 @@ class Regions:
                              self.length, self.W, n)
         return n
 
+    def _made_zeros(self):
+        """The ids' views and their zeros, made at the first run (heap at boot
+        spared): a copy of rid, still the zeros __init__ made it (only a run
+        writes it), so no temporary of zeros is made (~0.8 KB more at the count)."""
+        z = self._zeros = (memoryview(self.rid), memoryview(self.bid),
+                           memoryview(array("H", self.rid)))
+        return z
+
     def _mouths(self):
         """goban.mouths.open_mouths, loaded at the first count with dame."""
         f = self._mouths_pass
@@ -686,7 +655,10 @@ class Regions:
     def _blocks(self, marks=None):
         """Blocks, and seki read from the liberties where a block may be in it,
         then the players' marks (seki_marks) over that reading."""
-        zero16(self.bid, self.length)
+        z = self._zeros
+        if z is None:
+            z = self._made_zeros()
+        z[1][:] = z[2]
         n = label_blocks(0, 0, self.work, self.bid, self.rid, self.stack, self.rinfo,
                          self.binfo, self.tot, self.length, self.W)
         t = self.tot
@@ -732,11 +704,12 @@ class Regions:
         sorted: one viper pass sorts the listed ones (or, beyond TAKEN_LIST of
         them, scans the board); the names come from goban.names.NAMES (no string is made)."""
         dn = self.dead_n
-        n = dn[0]
-        if n != dn[1] + dn[2]:
-            n = -1
-        n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken, n)
-        return named(self.names, n, self.name_buf)
+        total = dn[1] + dn[2]
+        names = point_names.NAMES
+        lst = [None] * total if names is not None else None
+        n = dead_names(self.work, cells, self.W, self.size, self.names, self.taken,
+                       dn[0] if dn[0] == total else -1, names, lst)
+        return lst if names is not None else named(self.names, n, self.name_buf)
 
     def seki_names(self):
         """SGF names of the first point of every block in seki, in block order."""

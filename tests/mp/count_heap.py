@@ -29,8 +29,9 @@ def locked(ctr, rg, scoring, cells, pts):
         bad = rg.take_off(cells, pts)
         n = rg.run()
         m = ctr.score(scoring)
-        names = dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, rg.dead_n[0])
-        scanned = dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, -1)
+        names = dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, rg.dead_n[0],
+                           None, None)
+        scanned = dead_names(rg.work, cells, rg.W, rg.size, rg.names, rg.taken, -1, None, None)
         assert scanned == names
         names += seki_names(rg.binfo, rg.nblocks, rg.W, rg.names)
         pays = black_pays_scan(g.points, g.flags, g.n)

@@ -343,3 +343,13 @@ def test_komi_goes_to_white_under_territory_and_area_scoring():
     assert count(g, [], "japanese", komi=-6.5).result == "W+2.5"
     for rules in ("chinese", "aga"):
         assert count(game_of(SPLIT9, rules), [], rules, komi=7.5).result == "W+16.5"
+
+
+def test_result_texts_table_is_quarters_text():
+    # the frozen image's ROM table of result texts (goban.results.RESULTS) says what
+    # quarters_text says, for every margin it holds; beyond it the text is made
+    from goban.results import RESULTS, RESULTS_MAX
+    assert len(RESULTS[0]) == len(RESULTS[1]) == RESULTS_MAX
+    for q in range(1, RESULTS_MAX + 1):
+        assert RESULTS[0][q - 1] == quarters_text(q, 4, "B+")
+        assert RESULTS[1][q - 1] == quarters_text(q, 4, "W+")

@@ -71,10 +71,10 @@ def game_script(sgf_path, n_moves=None, seed=1, tempo=None):
     return actions, [(m[0], m[1]) for m in record["moves"] if m[1]]
 
 
-# modules tools/deploy leaves out of the .mpy files (goban/names.py: a constant
-# table free in the frozen image's flash, ~20 KB of heap loaded from a .mpy;
+# modules tools/deploy leaves out of the .mpy files (goban/names.py, results.py:
+# constant tables free in the frozen image's flash, ~20 KB of heap from a .mpy;
 # goban/driftlog.py: native code the .mpy install's heap cannot hold)
-DEPLOY_SKIPS = ("names.py", "driftlog.py")
+DEPLOY_SKIPS = ("names.py", "results.py", "driftlog.py")
 
 
 def mpy_files(tmp_dir):
