@@ -89,10 +89,6 @@ from goban.compat import const
 from goban.settle import Settle, scans_for
 from goban.hw.bowls import WHICH
 from goban.referee import Referee, OVER, PLAY, SETUP, DEAD, FILL, timing, look
-try:
-    from goban.driftlog import to_log as _to_log   # (the frozen image's: tools/deploy
-except ImportError:                                 # leaves it out of the .mpy install)
-    _to_log = None  # type: ignore[assignment]
 
 BUZZ = {"move": "move", "pass": "move", "abandon": "move", "illegal": "illegal",
         "capture-pending": "capture", "end": "end", "count": "end", "resign": "end",
@@ -120,7 +116,6 @@ FORCE = 2
 GC_SCANS = 6000
 
 # the job slots (the module docstring's table): an index into cost and _FADE
-_DRIFT_LOG = const(8)         # baselines logged at most at once (the rest at the next period)
 _J_READ = const(0)          # a scale read and the counts weighed
 _J_LOG = const(1)           # an event's log write
 _J_LIGHTS = const(2)        # the lights' one write
@@ -680,18 +675,7 @@ class BoardLoop:
         cal = self.cal
         cal.classify(self.raw, self.cells)
         self.scans += 1
-        if cal.follow_drift(self.raw, self.cells) and _to_log is not None:
-            # (counts its own period) the baselines to log, into the referee's
-            # scratch of frame points (free outside its looks)
-            out = self.ref.out
-            k = _to_log(cal, out, _DRIFT_LOG)
-            if k and self.ref.game is not None:
-                # into the game log, so a restart reads them as they were
-                # followed, not as the calibration file has them (goban.driftlog)
-                pts = {}
-                for j in range(k):
-                    pts[self.ref.name(out[j])] = cal.state[out[j]] & 0xFFFF
-                self.ref.emit({"type": "baseline", "points": pts})
+        cal.follow_drift(self.raw, self.cells)  # counts its own period
         r = self.settle.update(self.cells, cal.changed())
         changed = r & 0x3FF
         quiet = (r >> 10) & 0x3FF == 0

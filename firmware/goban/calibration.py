@@ -10,8 +10,6 @@ Every point keeps one 32-bit word in `state` (array('i'), size*size):
                 left on it, a magnet nearby, or a broken sensor)
     bit 19      MARKED: flagged at run time by the caller (mark_fault)
     bit 20      UNSTABLE: its readings wander (see below); not kept on flash
-    bits 21..30 LOGGED: the baseline last written to the game log, Q4 >> 7,
-                plus 1 (0: none yet; goban.driftlog); not kept on flash
 classify() is one viper pass over the frame with no allocation. A stone needs
 evidence: an empty point becomes black only when (raw - baseline) * sign rises
 past the *enter* level (thresholds.enter percent of thresholds.black, 150% by
@@ -39,11 +37,7 @@ sliding stone or a noisy sensor never builds a run.
 
 The baseline is re-taken on an empty board (retake), followed slowly on points
 that read empty (follow_drift), and kept on flash (save/load, a small binary
-file with a crc32, replaced atomically by rename). A baseline followed far
-enough from the one last logged is written to the game log (goban.driftlog: a
-`baseline` event) and taken again from it after a power cut (rebase): the
-file keeps the baseline of the last calibration, and a drift followed in RAM
-alone read as a stone after a restart (a move nobody played).
+file with a crc32, replaced atomically by rename).
 
 Two more things a builder's bring-up measures are kept in the same file (goban.diag,
 `goboard diag`): the *remap* (frame point p reads wiring channel src[p]: a board

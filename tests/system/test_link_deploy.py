@@ -14,12 +14,11 @@ def test_deploy_build_compiles_every_module_for_the_rp2040(tmp_path):
     assert r.returncode == 0, r.stderr
     # every module but goban/names.py and goban/results.py (constant tables: free in
     # the frozen image's flash, ~20 and ~15 KB of heap from a .mpy; goban.regions and
-    # goban.count_result do without them) and goban/driftlog.py (native code the
-    # .mpy install's heap cannot hold; goban.boardloop does without it)
+    # goban.count_result do without them)
     sources = sorted(p.relative_to(REPO / "firmware").with_suffix(".mpy")
                      for p in (REPO / "firmware" / "goban").rglob("*.py")
                      if p.relative_to(REPO / "firmware").as_posix()
-                     not in ("goban/names.py", "goban/results.py", "goban/driftlog.py"))
+                     not in ("goban/names.py", "goban/results.py"))
     built = sorted(p.relative_to(build) for p in build.rglob("*.mpy"))
     assert built == sources and len(built) > 20
     assert (build / "boards" / "reference-19.json").exists()

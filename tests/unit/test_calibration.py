@@ -9,7 +9,7 @@ from array import array
 import pytest
 
 from conftest import BOARDS
-from goban import driftlog, profile
+from goban import profile
 from goban.calibration import Calibration, CalibrationError, EMPTY, BLACK, WHITE, FAULT
 from goban.hw.sim import SimMatrix
 
@@ -227,55 +227,6 @@ def test_drift_is_followed_slowly_and_only_on_empty_quiet_points():
         cal.classify(raw, cells)
         cal.follow_drift(raw, cells)
     assert cal.baseline(2) == before
-
-
-def test_a_followed_drift_is_logged_each_half_band_and_set_again_after_a_cut(tmp_path):
-    """A baseline followed half the drift band from the one last logged is
-    named for the game log (goban.driftlog), once; a restart loads the file's
-    baseline and the log's is taken again (rebase), so the drift reads
-    empty, not as a stone. The file itself never holds what was logged."""
-    p, m, cal, raw = setup("sim-9", drift_band=40, drift_every=1)
-    path = str(tmp_path / "cal.bin")
-    cal.save(path)
-    saved = open(path, "rb").read()
-    cells = bytearray(81)
-    out = array("H", [0] * 8)
-    b0 = base(cal, 4)
-    logged = []                         # (scan, point, baseline Q4) as a log keeps them
-    for k in range(1200):               # sensor 4 drifts up 1 count every 4 scans
-        if k % 4 == 0:
-            m.base[4] += 1
-            m.field[4] = m.base[4]
-        m.scan(raw)
-        cal.classify(raw, cells)
-        if cal.follow_drift(raw, cells):
-            n = driftlog.to_log(cal, out, 8)
-            logged += [(k, out[j], base(cal, out[j])) for j in range(n)]
-    assert cells[4] == EMPTY and base(cal, 4) - b0 >= 290 * 16
-    assert {i for _, i, _ in logged} == {4}
-    steps = [q4 for _, _, q4 in logged]
-    # each logged once it had moved half the band (20 counts) from the last,
-    # kept to 8 counts (10 bits of the state word)
-    assert len(steps) >= 10
-    assert all(12 * 16 <= b - a <= 21 * 16 for a, b in zip(steps, steps[1:]))
-    cal.follow_drift(raw, cells)
-    assert driftlog.to_log(cal, out, 8) == 0   # logged: nothing new
-    cal.save(path + "2")
-    assert len(open(path + "2", "rb").read()) == len(saved)
-    # the restart: the file's baseline, 300 counts short of the drift: a stone
-    back = Calibration(9, prof("sim-9", drift_band=40, drift_every=1))
-    back.load(path)
-    m.scan(raw)
-    back.classify(raw, cells)
-    assert cells[4] == BLACK or cells[4] == WHITE
-    for _, i, q4 in logged:             # the log's baselines, in order
-        back.rebase(i, q4 >> 4)
-    cells = bytearray(81)
-    back.classify(raw, cells)
-    assert cells[4] == EMPTY
-    driftlog.to_log(back, out, 8)             # (marks what the file gave as logged)
-    back.follow_drift(raw, cells)
-    assert driftlog.to_log(back, out, 8) == 0
 
 
 def test_drift_every_n_frames():

@@ -72,9 +72,8 @@ def game_script(sgf_path, n_moves=None, seed=1, tempo=None):
 
 
 # modules tools/deploy leaves out of the .mpy files (goban/names.py, results.py:
-# constant tables free in the frozen image's flash, ~20 KB of heap from a .mpy;
-# goban/driftlog.py: native code the .mpy install's heap cannot hold)
-DEPLOY_SKIPS = ("names.py", "results.py", "driftlog.py")
+# constant tables free in the frozen image's flash, ~20 KB of heap from a .mpy)
+DEPLOY_SKIPS = ("names.py", "results.py")
 
 
 def mpy_files(tmp_dir):
