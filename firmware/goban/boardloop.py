@@ -662,11 +662,10 @@ class BoardLoop:
         `since`): when a stone landed or left, for the clock."""
         return (self.ref.now - (self.settle.scan - 1 - stamp) * self.scan_ms) & 0x3FFFFFFF
 
-    def rebase(self, i, q4):
-        """The referee's word that point i is empty (q4 -1): its baseline taken
-        where the last scan read it (goban.calibration.Calibration.rebase); or,
-        from a logged `baseline` event at a resume, set to `q4`."""
-        self.cal.rebase(i, self.raw[i] if q4 < 0 else q4 >> 4)
+    def rebase(self, i):
+        """The referee's word that point i is empty: its baseline taken where
+        the last scan read it (goban.calibration.Calibration.rebase)."""
+        self.cal.rebase(i, self.raw[i])
 
     def scan(self):
         """The frame path: scan, classify, settle, referee. Allocates nothing

@@ -251,7 +251,7 @@ def drift_under_a_dead_stone():
     b = Board()
     _strong(b)
     rebased = []
-    b.ref.rebase_sensor = lambda i, q4: rebased.append(i)
+    b.ref.rebase_sensor = rebased.append
     steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
     # ab is lifted with the rest of its group, but its sensor drifted under the
     # stone: it still reads black, weakly
@@ -264,7 +264,7 @@ def dead_stone_lifted_off_a_drifted_sensor_unseen():
     b = scales("japanese")
     _strong(b)
     rebased = []
-    b.ref.rebase_sensor = lambda i, q4: rebased.append(i)
+    b.ref.rebase_sensor = rebased.append
     steps(b, "#38 39 0 0", "B ee", "!pass", "!pass")
     # gg is lifted as dead, but its sensor drifted under the stone: it still
     # reads white, weakly, and the frame does not change; black's lid has it
@@ -439,7 +439,7 @@ def _restart_drifted(b, log, pt):
 
     def wire(ref):
         ref.strong = b.strong
-        ref.rebase_sensor = lambda i, q4: rebased.append(i)
+        ref.rebase_sensor = rebased.append
     return b.restart(log, wire), rebased
 
 
@@ -548,7 +548,7 @@ def drift_under_a_prisoner():
     b = scales("chinese")
     _strong(b)
     rebased = []
-    b.ref.rebase_sensor = lambda i, q4: rebased.append(i)
+    b.ref.rebase_sensor = rebased.append
     steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
           "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
           "#35 36 0 0", "B gf")

@@ -113,13 +113,6 @@ def resume(ref, events):
             counted = True
             result = ev.get("result")
             phase = OVER
-        elif t == "baseline":
-            # a baseline followed in RAM before the cut (goban.calibration): set
-            # again, else a drift read as a stone where the game has none
-            if ref.rebase_sensor is not None:
-                pts = ev.get("points") or {}
-                for name in pts:
-                    ref.rebase_sensor(ref.i_of(g.board.from_sgf(name)), pts[name])
         elif t == "bowls":
             bowls = ev
         elif t == "setup-check":

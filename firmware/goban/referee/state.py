@@ -259,7 +259,7 @@ class RefState:
         self.ticks_of = None              # a stamp -> the loop's ticks (ms): when a stone landed (timing)
         self.strong = None
         self.mark_sensor = None
-        self.rebase_sensor = None         # takes a sensor's baseline where it reads now (or, at a resume, as logged)
+        self.rebase_sensor = None         # takes a sensor's baseline where it reads now
         # a look due at a time of its own (look_again): since when, how long
         self.due = -1
         self.due_ms = 0
