@@ -72,8 +72,8 @@ class Counter:
 
 @micropython.viper
 def score_q(tot, inp, out, scoring: int, komi: int) -> int:
-    """Counter.score's arithmetic in one viper pass (in bytecode ~0.14 ms on the
-    chip). `scoring` is a rules.SCORE_* (0 area ... 6 Ming-Qing, numbered as
+    """Counter.score's arithmetic in one viper pass (a bytecode version was a
+    visible part of the count on the chip: docs/performance.md, "The count"). `scoring` is a rules.SCORE_* (0 area ... 6 Ming-Qing, numbered as
     there); komi comes as an argument, the one input that may be negative (a
     32-bit read is not sign-extended on a 64-bit port)."""
     t = ptr32(tot)
@@ -247,7 +247,7 @@ def prepare(game, dead_points=(), rules=None, komi=None, handicap=None, seki=Non
     stones taken off, extra facts). Point indices (what the referee passes) go
     through one viper pass; SGF names take the bytecode path. `seki`: the
     players' marks (see count); facts["marks"] is what Regions.run takes."""
-    if rules is None:   # not `rules or`: a Rules' truth looks for __bool__ (~60 us on the chip)
+    if rules is None:   # not `rules or`: a Rules' truth looks for __bool__ (slow on the chip)
         rules = game.rules
     if isinstance(rules, str):
         rules = R.get(rules)
@@ -317,14 +317,15 @@ def count(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None)
 
 def count_start(game, dead_points=(), rules=None, komi=None, handicap=None, seki=None):
     """count()'s first half, the position analysed: for a caller that spreads a
-    count over two steps (the board loop: ~3-4 ms each on the RP2040).
+    count over two steps (the board loop: the whole count in one would not fit
+    its step on the RP2040).
     count_finish() takes what it returns, before any other count (the counter's
     buffers are shared). Raises CountError as count() does."""
     return (game,) + analysed(game, dead_points, rules, komi, handicap, seki)
 
 
 # goban.count_result.result, loaded at the first count (heap at boot spared where
-# it is a .mpy) and kept: an import a count cost the chip ~90 us
+# it is a .mpy) and kept: an import at each count was measurable on the chip
 _result = None
 
 
@@ -353,7 +354,8 @@ def analyse(game, dead_points=(), rules=None, seki=None):
 
 def analyse_start(game, dead_points=(), rules=None, seki=None):
     """analyse()'s first half (prepare(), Regions.first): for a caller that
-    spreads it over two steps (the board: up to ~6 ms each on the RP2040).
+    spreads it over two steps (the board: one step could not hold both halves
+    on the RP2040).
     analyse_finish() takes what it returns, before any other count. Raises
     CountError as count() does."""
     ctr, rules, ndead, facts = prepare(game, dead_points, rules, seki=seki)

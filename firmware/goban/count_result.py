@@ -9,8 +9,8 @@ from goban import rules as R
 from goban.rules import bowl_stones
 from goban.board import BLACK, WHITE
 from goban.game import ABANDON, F_NOOP
-# the result texts (goban.results.RESULTS, a ROM table in the frozen image: a string
-# made cost the chip ~0.3 ms), loaded at the first count, not at boot (heap); () where
+# the result texts (goban.results.RESULTS, a ROM table in the frozen image: strings
+# made at each count were a visible part of its time on the chip), loaded at the first count, not at boot (heap); () where
 # tools/deploy's .mpy files leave goban.results out
 _results = None
 from goban.regions import (T_DAME, T_DBOTH, T_HUANG, T_NEUTRAL, T_S, T_T, T_E, T_G,
@@ -43,8 +43,8 @@ _EIGHTHS = ("", ".125", ".25", ".375", ".5", ".625", ".75", ".875")
 
 def quarters_text(q, div=4, prefix=""):
     """prefix + q / div (div 4 or 8) as the shortest decimal: 14 -> '3.5', 7 ->
-    '1.75', (3, 8) -> '0.375'. One string is made (each costs the chip ~25 us;
-    a format's argument more ~10)."""
+    '1.75', (3, 8) -> '0.375'. One string is made (each string costs the chip an
+    allocation and an interning, a format's argument more)."""
     if q < 0:
         q = -q
         prefix += "-"
@@ -88,8 +88,8 @@ def result(game, rg, rules, ndead, facts, fig):
     goban.count's Counter.score: `fig` (black's and white's counts, black's
     margin less komi, komi, compensation, prisoners B and W, stones held B and
     W; quarters) and the analysed regions `rg` (allocates: the end of a game
-    only; on the chip every bytecode step here counts, ~1 us each with the
-    flash cache's misses)."""
+    only; on the chip every bytecode step here counts, the flash cache's
+    misses with it)."""
     m = fig[2]
     s = rules.scoring
     am = m if m >= 0 else -m

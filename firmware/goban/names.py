@@ -1,8 +1,8 @@
 """Every SGF name of a board up to 25x25, column by column: NAMES[25 * x + y]
 (sorted order); the turn prompt's "move N" (TURNS). In the frozen image these constants are qstrs in flash and the tuple
 is a ROM object, so naming a point from it makes no string and takes no RAM (a string
-made at run time costs the RP2040 ~25-50 us: the allocation and the lookup among the
-interned strings). Loaded from a .mpy file the same table would take ~20 KB of heap
+made at run time costs the RP2040 an allocation and a lookup among the interned
+strings). Loaded from a .mpy file the same table would take ~20 KB of heap
 (625 interned strings and the tuple), so tools/deploy leaves this module out and
 `goban.regions` makes the names it needs instead (`NAMES` is None there)."""
 

@@ -20,8 +20,8 @@ def dead_names(work, cells, W: int, size: int, out, taken, n: int, names, lst) -
     their numbers are insertion-sorted, a few dozen steps for a real end of
     game; with n < 0 the stones of `cells` missing from `work` are found by a
     scan of the board (the bound for many dead stones). With a names table
-    (NAMES), lst[i] = names[out[i]] too, in the same call (a call less costs
-    the chip ~40 us). Returns how many."""
+    (NAMES), lst[i] = names[out[i]] too, in the same call (a call less: each
+    costs the chip more than the names). Returns how many."""
     o = ptr16(out)
     if n >= 0:
         tk = ptr16(taken)

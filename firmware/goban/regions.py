@@ -573,7 +573,7 @@ class Regions:
         self.work = bytearray(n)
         # region and block ids per point (zeroed before each labelling: a memcpy from
         # `_zeros` through memoryviews made at the first run, where a slice of an
-        # array would allocate; a viper pass cost the chip ~80 us each)
+        # array would allocate; a viper pass cost the chip more)
         self.rid = array("H", bytes(2 * n))
         self.bid = array("H", bytes(2 * n))
         self.stack = array("H", bytes(2 * n))
@@ -606,8 +606,8 @@ class Regions:
         reach alone (Tromp-Taylor). `marks`: the players' word on seki, an
         int array of 2 * point + on (seki_marks), or None. In two halves,
         `first` and `rest`, for a caller that spreads it over two steps (the
-        board lighting the seki while dead stones are lifted: up to ~9 ms on
-        the RP2040 in one)."""
+        board lighting the seki while dead stones are lifted: in one it would
+        not fit a step on the RP2040)."""
         self.first(marks)
         return self.rest(mouths, marks)
 

@@ -1,8 +1,8 @@
 """The count's result as SGF writes it (RE), a margin of q quarter points from 1 to
 RESULTS_MAX: RESULTS[0][q - 1] black's ("B+13.5"), RESULTS[1][q - 1] white's. In the
 frozen image these constants are qstrs in flash and the tuple a ROM object, so the
-count makes no string for its result (made at run time it cost the chip ~0.3 ms: the
-format, the allocation, the lookup among the interned strings); beyond, or in
+count makes no string for its result (made at run time it cost the chip the format, the
+allocation and the lookup among the interned strings, a visible part of the count); beyond, or in
 eighths (计活子), goban.count_result makes it. Loaded from a .mpy file the table would
 take ~15 KB of heap, so tools/deploy leaves this module out (RESULTS is not there).
 Its own module, after goban.referee in the image: its ~10 KB of flash moves no code

@@ -12,8 +12,8 @@ counts with the white stone weight.
 
 update(now_ms) never waits: it reads only the scales whose conversion is ready,
 and at most `per_update` of them (the board reads one a loop step: an HX711 read
-is ~0.55 ms of bit-banging on the RP2040, and four ready at once were 2.2 ms of
-one step; at 10 samples/s a scale, one read a 10 ms step keeps up with four).
+is bit-banged, and four ready at once were too much for one step; at 10
+samples/s a scale, one read a 10 ms step keeps up with four).
 Nothing here allocates once running (a loop step is heap-quiet): the
 milligrams come from small-int arithmetic, and a settled run's mean is taken
 over its first MEAN_OF samples (every later one is within tolerance_mg of it),

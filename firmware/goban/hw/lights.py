@@ -296,7 +296,7 @@ class Lights:
 
     def _fill(self, buf):
         """The chain's frame of what is lit now (PioChain.flush: a viper loop over
-        the lit points, ~90 us a point in bytecode on the RP2040)."""
+        the lit points: in bytecode the frame would not fit a step)."""
         fill_frame(buf, self.idx, self.k, self.codes, self.size, self.serpentine, self.words)
 
     def _write(self):

@@ -5,8 +5,7 @@ Protocol (HX711 datasheet): DOUT goes low when a conversion is ready; then 24
 SCK pulses shift the result out MSB first (two's complement), and 1, 2 or 3
 more pulses choose the next conversion: channel A gain 128 (25 pulses in all),
 channel B gain 32 (26), channel A gain 64 (27). SCK held high over 60 us
-powers the chip down, so the pulses run with interrupts off (about 25 x 10 us
-on the RP2040).
+powers the HX711 down, so the pulses run with interrupts off (25 to 27 pulses).
 
 read() must only be called when ready() is True (Bowls.update does so); it
 never waits. Pins may be GPIO numbers or pin-like objects (value()), so the

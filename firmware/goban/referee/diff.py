@@ -116,7 +116,7 @@ def split_into(stable, cells, out, mis, size, extra, missing, changed):
 @micropython.viper
 def fill_bytes(buf, n: int, v: int):
     """buf[0:n] = v (a bytearray): the referee's marks and tolerances cleared in
-    one native pass (a bytecode loop over 361 points is ~2.7 ms on the RP2040)."""
+    one native pass (a bytecode loop over 361 points would be a large part of a look)."""
     b = ptr8(buf)
     i = 0
     while i < n:
@@ -128,7 +128,7 @@ def fill_bytes(buf, n: int, v: int):
 def faults_to_look(stable, faults, n: int) -> int:
     """How many points need the fault check's Python loop: a fault cell (3 and
     above) now, or one reported before. Nearly always 0: the look is one native
-    pass (the bytecode loop was ~4.5 ms of every look on the RP2040)."""
+    pass (a bytecode loop would be a large part of every look)."""
     s = ptr8(stable)
     f = ptr8(faults)
     k = 0
@@ -164,7 +164,7 @@ def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) ->
     (`weak`) reading their colour with no strong run where they had one at
     the end of play (strong[i] 0, was[i] not). Frame indices into out[0:cap];
     returns how many there are. One native pass: in bytecode the 361 points
-    took ~18 ms of a look on the RP2040. It walks the board as diff_frame
+    took longer than a step on the RP2040. It walks the board as diff_frame
     does, written out again on purpose: a viper loop calling a shared walker
     would box every point."""
     s = ptr8(stable)

@@ -23,10 +23,11 @@ def marks_event(ref, marks):
 
 def count(ref, log_dead=True, now=False):
     """The end of play counted. The dead stones' event and the phase change
-    come at once; the count itself (goban.count: ~6.4 ms on the RP2040) in the
+    come at once; the count itself (goban.count) in the
     two steps after when a loop keeps the steps (ref.later: the position
     analysed, then the score, the result and its event; with the end press's
-    work in one step it ran to 12 ms, alone to 10), unless `now` (a resume).
+    work in one step it ran past a step on the RP2040), unless `now`
+    (a resume).
     Work still left for a step (the seki taps) is done first, as at the end
     press (goban.referee.dead.button)."""
     g = ref.game

@@ -94,8 +94,8 @@ def look(ref):
     """Count the position's seki (the dead stones off, the marks applied) and
     take the taps; the lighting follows as a job of its own (`light`), and a
     count again after taps too (`recount`): on the board each is a step, the
-    count two (its analysis in halves, `look_rest`: up to ~9 ms on the RP2040
-    in one)."""
+    count two (its analysis in halves, `look_rest`: in one it would not fit a
+    step on the RP2040)."""
     sk = ref.seki
     if sk is None or ref.game is None:
         return
