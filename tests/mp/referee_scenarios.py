@@ -389,6 +389,38 @@ def pass_stone_after_a_restart_with_a_prisoner_missing():
     return out + steps(b, "#35 35 0 0", "#34 35 0 0", "#34 35 0 1")
 
 
+def pass_stone_after_a_restart_behind_moves_played_while_off():
+    b = scales("aga")
+    _strong(b)
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", keep=True)
+    log = list(b.log)
+    # while the board is off black plays ff and white hh; a drifted sensor reads
+    # a weak stone on aa as the board comes back (so its first looks wait)
+    b.set("B ff,W hh,W aa")
+    b.strong[idx("aa")] = 0
+    rebased = []
+
+    def wire(ref):
+        ref.strong = b.strong
+        ref.rebase_sensor = rebased.append
+        ref.scales.witness_ms = 300
+        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
+    evs = list(b.restart(log, wire))
+    b.ref.now = 5000
+    b.ref.bowls(37, 37, 0, 0)
+    out = [brief(evs + b.look())]
+    # 400 ms on black passes: a stone out of its bowl, into white's lid, which
+    # settles 300 ms later; then aa is rebased and reads empty
+    b.ref.now += 400
+    out += steps(b, "#36 37 0 -1")
+    b.ref.now += 300
+    out += steps(b, "#36 37 0 1")
+    b.ref.now += 300
+    out += steps(b, ".")
+    b.lift("aa")
+    return out + steps(b, ".", ".") + [[("rebased", _names(b, rebased))]]
+
+
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log): a bowls
     reading only when its start counts or lid offsets change."""
@@ -1164,6 +1196,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              quick_pass_then_two_stones_before_the_lid_settles,
              pass_stone_after_a_restart_whose_lids_settled_first,
              pass_stone_after_a_restart_with_a_prisoner_missing,
+             pass_stone_after_a_restart_behind_moves_played_while_off,
              prisoner_in_the_wrong_lid_then_a_restart,
              prisoner_in_flight_when_the_lids_are_first_weighed,
              moves_played_while_a_stray_stone_holds_the_setup,

@@ -23,8 +23,30 @@ def pass_stone(ref, v, c, captured_unseen):
     frame without a pass (`_prisoners_fit`). `captured_unseen`: play's rule,
     passed in (this module is below play in the import graph)."""
     o = WHITE if c == BLACK else BLACK
-    return not lid_after(ref, v, c, ref.scales.gain_at[o]) and \
+    t = ref.scales.gain_at[o]
+    return not lid_after(ref, v, c, t) and not after_stones(ref, v, t) and \
         not _prisoners_fit(ref, v, c, captured_unseen)
+
+
+def after_stones(ref, v, t):
+    """The lid began to take its stone at ticks t more than LID_LAG_MS after
+    every new stone on the board had landed (each one's `since` known; a stone
+    there at a restart landed by the first scan): whatever that stone is, it
+    came after them, so it is no pass before them (seed 264851 game 63: a pass
+    stone dropped as the board restarted, behind two moves played while it was
+    off, was taken first and the moves after it in the wrong order)."""
+    since = ref.since
+    if t < 0 or since is None or ref.ticks_of is None:
+        return False
+    new = new_stones(v)
+    if not new:
+        return False
+    for i in new:
+        # (ticks wrap at 30 bits: t is later when less than half the range on)
+        if since[i] < 0 or \
+                not 0 < (t - ref.ticks_of(since[i]) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
+            return False
+    return True
 
 
 def lid_after(ref, v, c, t):
