@@ -204,6 +204,16 @@ def pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl():
     return out + steps(b, "#34 35 0 0", "#34 35 -1 0", "#34 35 1 0")
 
 
+def prisoner_in_its_owners_bowl_as_two_stones_leave_it():
+    from goban.referee import bowlwatch
+    b = gg_captured("chinese")
+    # black lifts gg as its lid stays settled short: gg may go to white's bowl.
+    # It does, while white plays dd and (after black's cd) de, its bowl moving
+    # all along; then it settles one stone lighter than before dd
+    out = steps(b, "- gg", "#35 -1 0 0", "W dd", "#34 -1 0 0", "B cd", "W de", "#34 35 0 0")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 def _end_held_on_an_unreadable_stone(b):
     """Play ended, black's ba, bb and ab dead; ab flagged unstable (a burst of
     noise), ba and bb lifted, end pressed: held, ab cannot be read."""
@@ -1161,6 +1171,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              prisoner_returned_to_its_owners_bowl,
              pass_stone_after_a_prisoner_put_in_its_owners_bowl,
              pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl,
+             prisoner_in_its_owners_bowl_as_two_stones_leave_it,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,

@@ -272,6 +272,19 @@ def test_a_prisoner_said_missing_is_found_in_its_owners_bowl_and_the_pass_stone_
     assert s[13] == [("pass", "W", True)]
 
 
+def test_a_prisoner_hiding_a_stone_in_its_owners_bowl_is_counted_once():
+    """Chinese: black lifts white's gg while its lid stays settled short, so gg
+    may have gone to white's bowl (it did). White's bowl moves through dd and
+    de and settles at 35: one lighter than its 36 before dd, while the game
+    used two of its stones since. Both left (the count cannot explain one
+    otherwise): gg hid one. Out of 40, 6 used, 35 left with gg in: no white
+    stone is out that the game has not used (unused 0; counted out twice, the
+    bowl said one was in a hand, and vouched for a move nobody played)."""
+    s = S.prisoner_in_its_owners_bowl_as_two_stones_leave_it()
+    assert moves(s) == [("W", "dd"), ("B", "cd"), ("W", "de")]
+    assert s[-1] == [("unused", 0, 0)]
+
+
 def test_undo_is_still_refused_without_takeback_while_the_stone_stands():
     b = Board("japanese")
     out = S.steps(b, "B cc", "W gg", "!undo", "B ee")

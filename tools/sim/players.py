@@ -16,7 +16,8 @@ and it agrees with what they know of the game:
     only a stone their game does not have, or the move just played (it is
     taken back: its captures go back on the board, and it is played again once
     the board is happy);
-  - put a slid stone back from where it went;
+  - put a slid stone back from where it went (and unprompted, one slid onto
+    the point of the move they are about to play: a stone never goes on another);
   - anything else, or a second look: make every lit point match their game.
 When nothing of that is possible, or the board still complains after three
 rounds, or a move is sent back twice, the game is stuck: play stops there.

@@ -211,14 +211,15 @@ def _bowl_moved(ref, c, d):
             k = short if short < sc.gift[c] else sc.gift[c]
             sure = short + d
             sure = 0 if sure < 0 else (sure if sure < k else k)
-            sc.out[c] += sure - d
+            sc.out[c] += sure
             sc.hidden[c] += sure
             sc.gift[c] -= sure
             sc.start[c - 1] += sure
             if sure < k:
+                sc.out[c] -= d
                 sc.unsure[c] = 1
                 return
-        sc.out[c] -= d
+        sc.out[c] -= d                    # (once: the hidden ones are `sure`, beside d)
         sc.gift[c] = 0
         sc.unsure[c] = 0
         sc.extra[c] = 0
