@@ -669,6 +669,21 @@ def pass_after_a_move_on_a_dead_sensor():
     return steps(b, ".", "#38 39 0 0", "#38 38 0 0", "#38 38 1 0", ".")
 
 
+def two_pass_stones_after_a_move_on_a_dead_sensor():
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    # at tempo 0 black's bowl does not settle before white answers: black's
+    # stone goes to dd unseen; white passes (a stone out of its bowl into
+    # black's lid); black's bowl settles two out (dd's stone and one in hand),
+    # and black passes: that stone into white's lid
+    out = steps(b, ".", "#-1 39 0 0", "#-1 38 0 0")
+    b.ref.now += 300
+    out += steps(b, "#-1 38 -1 0", "#-1 38 1 0", "#37 38 1 0")
+    b.ref.now += 300
+    return out + steps(b, "#37 38 1 -1", "#37 38 1 1", ".", ".")
+
+
 def pass_pressed_out_of_turn_while_the_movers_bowl_moves():
     from goban.referee import FAULT
     b = scales("chinese")
@@ -1181,6 +1196,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              pass_after_a_move_on_a_dead_sensor,
+             two_pass_stones_after_a_move_on_a_dead_sensor,
              pass_pressed_out_of_turn_while_the_movers_bowl_moves,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,

@@ -185,6 +185,22 @@ def test_a_pass_stone_after_a_move_on_a_dead_sensor_tells_the_move():
     assert flat(s[3:]) == [("move", "B", "dd"), ("pass", "W", True)]
 
 
+def test_a_move_on_a_dead_sensor_before_both_pass_stones_is_taken_first():
+    """AGA at tempo 0, dd's sensor dead: black's stone goes to dd unseen, white
+    passes (its stone into black's lid), black's bowl settles two stones out,
+    and black passes (its stone into white's lid, after white's). Both pass
+    stones are in, black to move: taken as black's pass, white's pass, the
+    bowl would hold one stone out too many, and white's came first. Black
+    moved (the one dead point where a move fits), white passed, black passed
+    (seed 602451 game 130: black's pass taken first, the move lost, the count
+    a point off)."""
+    s = S.two_pass_stones_after_a_move_on_a_dead_sensor()
+    assert flat(s[:7]) == []
+    assert s[7] == [("move", "B", "dd")]
+    assert s[8] == [("pass", "W", True)]
+    assert s[9] == [("pass", "B", True)]
+
+
 def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
     """Chinese, a dead sensor on dd: black's stone goes there unseen while its
     bowl is still moving, and white presses its pass at once, then black its
