@@ -183,6 +183,37 @@ def pass_stone_after_a_prisoner_put_in_its_owners_bowl():
     return out + steps(b, "#34 35 0 1", "#34 35 -1 1", "#34 35 1 1")
 
 
+def pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl():
+    from goban.referee import bowlwatch
+    b = gg_captured("aga")
+    # black lifts gg as its lid still moves and drops it in white's bowl, as
+    # white takes a stone for its answer: the bowl never settles to show either
+    out = steps(b, "#35 36 -1 0", "- gg", "#35 -1 0 0", "W dd")
+    # black plays on: gg, never in black's lid, is said missing; then white's
+    # bowl settles one stone more than the game says (gg in it)
+    b.ref.now += 2000
+    out += steps(b, "#34 -1 0 0", "B cd", "#34 36 0 0")
+    out.append([("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))])
+    # white's hand stirs its bowl (a stone taken and put back): it settles at
+    # 36 again, a second reading one over
+    b.ref.now += 1000
+    out += steps(b, "#34 -1 0 0", "#34 36 0 0")
+    out.append([("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))])
+    # long after, white passes: a stone out of its bowl into black's lid
+    b.ref.now += 5000
+    return out + steps(b, "#34 35 0 0", "#34 35 -1 0", "#34 35 1 0")
+
+
+def prisoner_in_its_owners_bowl_as_two_stones_leave_it():
+    from goban.referee import bowlwatch
+    b = gg_captured("chinese")
+    # black lifts gg as its lid stays settled short: gg may go to white's bowl.
+    # It does, while white plays dd and (after black's cd) de, its bowl moving
+    # all along; then it settles one stone lighter than before dd
+    out = steps(b, "- gg", "#35 -1 0 0", "W dd", "#34 -1 0 0", "B cd", "W de", "#34 35 0 0")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 def _end_held_on_an_unreadable_stone(b):
     """Play ended, black's ba, bb and ab dead; ab flagged unstable (a burst of
     noise), ba and bb lifted, end pressed: held, ab cannot be read."""
@@ -449,6 +480,20 @@ def prisoner_in_the_wrong_lid_then_a_restart():
                        "#33 34 0 1", "B bh")
 
 
+def prisoner_moved_over_then_a_restart_before_a_bowls_event_said_so():
+    b = gg_captured("aga")
+    # black's prisoner gg goes into white's lid; white answers while its bowl
+    # still moves: the board moves the count over to black's lid at that move,
+    # and no bowls event says so before the power is cut
+    steps(b, "- gg", "#35 36 0 1", keep=True)
+    b.ref.now += 2000
+    steps(b, "#35 -1 0 1", "W dd", keep=True)
+    out = [brief(b.restart(_as_logged(b.log)) + b.look())]
+    # weighed afresh (white's bowl one lighter, the lids as they were); black
+    # takes a stone and plays it
+    return out + steps(b, "#35 35 0 1", "#34 35 0 1", "B hh")
+
+
 def prisoner_in_flight_when_the_lids_are_first_weighed():
     b = scales("aga")
     steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B hh", keep=True)
@@ -654,6 +699,21 @@ def pass_after_a_move_on_a_dead_sensor():
     # black's stone leaves its bowl, unseen on the board; white passes: a stone
     # out of white's bowl, then into black's lid
     return steps(b, ".", "#38 39 0 0", "#38 38 0 0", "#38 38 1 0", ".")
+
+
+def two_pass_stones_after_a_move_on_a_dead_sensor():
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    # at tempo 0 black's bowl does not settle before white answers: black's
+    # stone goes to dd unseen; white passes (a stone out of its bowl into
+    # black's lid); black's bowl settles two out (dd's stone and one in hand),
+    # and black passes: that stone into white's lid
+    out = steps(b, ".", "#-1 39 0 0", "#-1 38 0 0")
+    b.ref.now += 300
+    out += steps(b, "#-1 38 -1 0", "#-1 38 1 0", "#37 38 1 0")
+    b.ref.now += 300
+    return out + steps(b, "#37 38 1 -1", "#37 38 1 1", ".", ".")
 
 
 def pass_pressed_out_of_turn_while_the_movers_bowl_moves():
@@ -1189,6 +1249,8 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              prisoner_into_the_wrong_lid_then_a_stone_in_hand,
              prisoner_returned_to_its_owners_bowl,
              pass_stone_after_a_prisoner_put_in_its_owners_bowl,
+             pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl,
+             prisoner_in_its_owners_bowl_as_two_stones_leave_it,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
@@ -1198,6 +1260,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              pass_after_a_move_on_a_dead_sensor,
+             two_pass_stones_after_a_move_on_a_dead_sensor,
              pass_pressed_out_of_turn_while_the_movers_bowl_moves,
              stone_named_after_a_restart_then_another_move,
              stone_seen_then_captured_before_it_was_taken,
@@ -1233,6 +1296,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              one_scan_with_a_dead_sensor_and_no_move_there,
              one_scan_with_a_dead_sensor_and_a_bowl_that_never_settles,
              prisoner_in_the_wrong_lid_then_a_restart,
+             prisoner_moved_over_then_a_restart_before_a_bowls_event_said_so,
              prisoner_in_flight_when_the_lids_are_first_weighed,
              moves_played_while_a_stray_stone_holds_the_setup,
              prisoner_of_the_answer_after_a_move_on_a_dead_sensor,

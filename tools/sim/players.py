@@ -16,7 +16,8 @@ and it agrees with what they know of the game:
     only a stone their game does not have, or the move just played (it is
     taken back: its captures go back on the board, and it is played again once
     the board is happy);
-  - put a slid stone back from where it went;
+  - put a slid stone back from where it went (and unprompted, one slid onto
+    the point of the move they are about to play: a stone never goes on another);
   - anything else, or a second look: make every lit point match their game.
 When nothing of that is possible, or the board still complains after three
 rounds, or a move is sent back twice, the game is stuck: play stops there.
@@ -149,6 +150,27 @@ class Players:
         if self.dead and i in self.dead:
             return 0
         return self.truth.board.cells[self.p_of(i)]
+
+    def slid_onto(self, s):
+        """The point of a move about to be played (SGF) holds a stone their game
+        does not have there, of a colour their game has on a neighbouring point
+        the board has empty: that stone slid there. A person about to play on
+        it sees it and pushes it back first (a stone never goes on another; the
+        world's `put` would make one of the two vanish, and the board then took
+        the slid stone's arrival for the move's: seed 723612 game 241). The
+        point it came from (SGF), or None."""
+        w = self.world
+        i = w.point(s)
+        c = w.board[i]
+        if not c or self.want(i):
+            return None
+        x, y = i % self.size, i // self.size
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if 0 <= x + dx < self.size and 0 <= y + dy < self.size:
+                j = i + dx + dy * self.size
+                if not w.board[j] and self.want(j) == c:
+                    return w.sgf(j)
+        return None
 
     # --- the ground truth -------------------------------------------------------------
     def let_go(self, color, i, role):
@@ -648,6 +670,9 @@ class Players:
         acts = []
         moves = []
         acts += self._dead_back(moves)
+        lo = min(back)
+        put = set()              # stones their acts put back, and lifted
+        gone = set()
         for _ in back:
             c = g.color_of(g.n)
             p = g.move_point(g.n)
@@ -658,15 +683,31 @@ class Players:
             i = self.i_of(p)
             caps = [self.i_of(q) for q in g.last_capture()]
             g.undo()
-            acts.append(["lift", S(i), "bowl"])
+            if (w.board[i] and i not in gone) or i in put:
+                acts.append(["lift", S(i), "bowl"])
+                put.discard(i)
+                gone.add(i)
             for j in caps:
-                if not w.board[j]:
+                # a prisoner whose own move is taken back too stays off: put
+                # back and lifted again, the board took it for a move and its
+                # lifting for a stone removed (seed 644394 game 92)
+                if (not w.board[j] or j in gone) and not self._played_since(j, lo):
                     acts.append(["place", LETTER[self.want(j)], S(j), "fix"])
+                    put.add(j)
             moves.append((c, i))
         del self.released[g.n:]
         moves.reverse()
         self.replay[:0] = moves            # before a move of theirs still to play again
         return acts
+
+    def _played_since(self, i, lo):
+        """A move of the players' game from number lo on put a stone on frame index i."""
+        g = self.truth
+        for k in range(lo, g.n + 1):
+            p = g.move_point(k)
+            if p > ABANDON and self.i_of(p) == i:
+                return True
+        return False
 
     def _slip_named(self, i):
         """When the board names a stone (i) of a colour one of their slips

@@ -501,6 +501,10 @@ class Runner:
             self.players.pass_stone(1 if a[1] == "W" else 2)   # the passer's stone
         elif v == "slip":
             a = self._slip(a)
+        elif v == "place" and self.players is not None and (len(a) < 4 or a[3] == "move"):
+            back = self.players.slid_onto(a[2])
+            if back is not None:      # a stone slid onto the move's point: pushed back first
+                yield from self.world.action(["slide", a[2], back], self.scan_ms)
         yield from self.world.action(a, self.scan_ms, self.job.get("noise", 1))
 
     def _slip(self, a):

@@ -83,7 +83,13 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         if new[k] >= 0 and (prev is None or new[k] != prev[k]):
             break
     else:
-        return                    # no scale settled at another count
+        # no scale settled at another count: a bowl behind the game may still be
+        # so for long enough (`_behind`; the game moved on since its last count)
+        for c in BOTH:
+            if new[c - 1] >= 0 and sc.start is not None and sc.start[c - 1] >= 0 \
+                    and _behind(ref, c, True):
+                ref.dirty = True
+        return
     now = sc.spare                # two lists in turn: a reading makes none
     for k in range(4):
         now[k] = prev[k] if prev else -1
@@ -93,6 +99,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
     sc.seen = now
     if sc.start is None:
         sc.start = [-1, -1]
+    first = 0                     # the lids first weighed since a restart (colour bits)
     for c in BOTH:
         k = c - 1
         if now[k] < 0:
@@ -122,7 +129,7 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             if ref.counting.lid[c] < 0 and ref.phase != PLAY:
                 ref.counting.lid[c] = now[j]  # (and what it held at the count's start)
             elif ref.phase == PLAY and not ref.pending:
-                _short_before(ref, c)
+                first |= c            # (both lids' counts taken first: check_lids)
         elif now[j] >= 0:
             d = now[j] - prev[j]
             if d > 0 and ref.phase == PLAY:
@@ -136,6 +143,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             short = loose(ref, c)
             if d < 0 and ref.phase == PLAY and short is not None and short < 0:
                 _missing(ref, c, short, True)   # a prisoner taken out of the lid: said at once
+    if first:
+        check_lids(ref, first)
     if now[0] >= 0 and now[1] >= 0:   # a feed shows counts, not "not settled yet"
         rec = ref.bowls_records
         ev = rec.take() if rec is not None else bowls_event()   # (the loop hands it back)
@@ -202,14 +211,15 @@ def _bowl_moved(ref, c, d):
             k = short if short < sc.gift[c] else sc.gift[c]
             sure = short + d
             sure = 0 if sure < 0 else (sure if sure < k else k)
-            sc.out[c] += sure - d
+            sc.out[c] += sure
             sc.hidden[c] += sure
             sc.gift[c] -= sure
             sc.start[c - 1] += sure
             if sure < k:
+                sc.out[c] -= d
                 sc.unsure[c] = 1
                 return
-        sc.out[c] -= d
+        sc.out[c] -= d                    # (once: the hidden ones are `sure`, beside d)
         sc.gift[c] = 0
         sc.unsure[c] = 0
         sc.extra[c] = 0
@@ -250,17 +260,39 @@ def _behind(ref, c, settled):
     it was first weighed, or taken out as a prisoner came in). They are counted
     out, and its start raised; kept behind, the bowl said no stone was in a hand
     while one was, for the rest of the game: its pass stones went unseen (seed
-    125461 game 170). A prisoner thought given to it is then so (`lifted`)."""
+    125461 game 170). A prisoner thought given to it is then so (`lifted`).
+    While prisoners of c's are said missing (`check_lids`), a bowl found behind
+    again at a later settled reading (a hand in it between) holds them: they
+    are found there, put back in their owner's bowl (one behind reading may be
+    a count taken before the stone left; at tempo 0 a bowl is seldom settled
+    BEHIND_MS; still owed, the owner's pass stone, out of a bowl one over,
+    looked like no stone out and was taken as that prisoner, late: seed 644394
+    game 47). True when stones were counted out."""
     sc = ref.scales
     short = used(ref, c) - sc.out[c]
-    if not settled or short <= 0:
+    o = WHITE if c == BLACK else BLACK
+    owed = sc.missed[o]           # (o's lid short of c's stones)
+    if short <= 0 or not (settled or owed):
         sc.behind_at[c] = 0
-        return
+        return False
+    if not settled:
+        return False
     if not sc.behind_at[c]:
         sc.behind_at[c] = ref.now | 1
-        return
+        return False
+    k = 0
+    if owed and sc.behind_at[c] != ref.now | 1:
+        k = short if short < owed else owed
+        sc.missed[o] -= k
+        sc.gift[c] -= k if k < sc.gift[c] else sc.gift[c]
+        sc.out[c] += k
+        sc.start[c - 1] += k
+        short -= k
+        if short <= 0:
+            sc.behind_at[c] = 0
+            return True
     if (ref.now - sc.behind_at[c]) & 0x3FFFFFFF < BEHIND_MS:
-        return
+        return k > 0
     k = short if short < sc.gift[c] else sc.gift[c]
     sc.gift[c] -= k
     sc.hidden[c] += k
@@ -268,6 +300,7 @@ def _behind(ref, c, settled):
     sc.start[c - 1] += short
     sc.unsure[c] = 0
     sc.behind_at[c] = 0
+    return True
 
 
 def knocked(ref, color, pts):
@@ -500,19 +533,28 @@ def carried(ref, c):
     return t >= 0 and (ref.now - t) & 0x3FFFFFFF < CARRY_MS
 
 
-def check_lids(ref):
+def check_lids(ref, restart=0):
     """Before the game changes (a move, a pass) and at the end of play: a
     settled lid short of its prisoners, with none left to lift, is a prisoner
     in the wrong lid when the other holds as many too many (moved over in the
     count, nothing said), else a prisoner gone: `prisoner-missing`, and what
     the lid holds is the count from then on (so a prisoner on the floor never
-    hides a later pass stone). A prisoner still in a hand by then is late."""
+    hides a later pass stone). A prisoner still in a hand by then is late.
+    `restart`: the lids (colour bits) first weighed since a restart, both
+    counts taken: short, their prisoners went elsewhere before the cut (said
+    missing then, moved over, or put in a bowl): moved over again (the log's
+    last bowls event may be older than the move: seed 723612 game 208, the
+    stone over read as a pass), else the count, nothing said; one coming in
+    soon with its owner's bowl untouched is that prisoner late (`_repay`).
+    Kept short, the lid hid the opponent's pass stone for the rest of the
+    game (seed 553306 game 27)."""
     sc = ref.scales
     if sc.seen is None or ref.pending == "capture":
         return
     for color in BOTH:
         short = loose(ref, color)
-        if short is None or short >= 0 or sc.now[_LID[color]] < 0:
+        if short is None or short >= 0 or sc.now[_LID[color]] < 0 or \
+                (restart and not restart & color):
             continue
         if carried(ref, color):
             continue              # its prisoners still carried (fast play: the next move came first)
@@ -524,28 +566,11 @@ def check_lids(ref):
             sc.into[color] += k
             short += k
         if short < 0:
-            _missing(ref, color, short)
+            if not restart:
+                _missing(ref, color, short)
             sc.into[color] -= short           # what it holds is the count from now on
             sc.missed[color] = -short         # (unless they come in soon: _repay)
-            sc.missed_at[color] = ref.now
-
-
-def _short_before(ref, c):
-    """A lid first weighed since a restart, short of the game's prisoners with
-    none left to lift: they went elsewhere before the cut (said missing then,
-    or put in a bowl), and what it holds is the count, as check_lids makes it;
-    one coming in soon with its owner's bowl untouched is that prisoner late
-    (`_repay`). Kept short, the lid hid the opponent's pass stone for the rest
-    of the game (a prisoner in the wrong lid leaves the other short: no pass;
-    campaign seed 553306, game 27)."""
-    sc = ref.scales
-    short = loose(ref, c)
-    if carried(ref, c):
-        return                            # a capture lifted since the restart: its prisoners on their way
-    if short is not None and short < 0:
-        sc.into[c] -= short
-        sc.missed[c] = -short
-        sc.missed_at[c] = ref.now - MISSED_MS
+            sc.missed_at[color] = ref.now - (MISSED_MS if restart else 0)
 
 
 def _passed_over(ref, c):

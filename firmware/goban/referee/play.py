@@ -140,17 +140,17 @@ def _settle(ref, v):
         ref.restored()
     c = g.to_move()
     r = ref.remote
-    if not ref.pending and not g.over and g.rules.uses_pass_stones \
-            and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)):
-        bowlwatch.check_lids(ref)
-        moves.pass_move(ref, c, stone=True)
-        return
     if not ref.pending and ref.n_faults and _passed_out_of_turn(ref, c):
         from goban.referee import unseen    # a board with no dead sensor never loads it
         j = unseen.before_a_pass(ref, v, -1)
         if j is not None:
             unseen.play_unseen(ref, j, v.stable)
             return
+    if not ref.pending and not g.over and g.rules.uses_pass_stones \
+            and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)):
+        bowlwatch.check_lids(ref)
+        moves.pass_move(ref, c, stone=True)
+        return
     if ref.pending:
         _drifted_prisoners(ref, v)
         moves.show_pending(ref)
@@ -163,11 +163,21 @@ def _settle(ref, v):
 def _passed_out_of_turn(ref, c):
     """The opponent's pass stone came into the lid while `c` is to move, and
     exactly one stone is out of c's settled bowl: c moved, unseen (a dead
-    sensor), and the opponent passed in answer."""
+    sensor), and the opponent passed in answer. So too with c's own pass
+    stone in after it (the lids' arrivals: the opponent's came first), two
+    stones out of c's bowl: c moved unseen, the opponent passed, c passed
+    (tempo 0, seed 602451 game 130: c's pass taken, then the opponent's, and
+    c's move lost). c's pass stone in first: c passed (not this)."""
     g = ref.game
     o = WHITE if c == BLACK else BLACK
-    return not g.over and g.rules.uses_pass_stones and bowlwatch.pass_stone_in(ref, o) \
-        and bowlwatch.settled(ref, c) and bowlwatch.unused(ref, c) == 1
+    if g.over or not g.rules.uses_pass_stones or not bowlwatch.pass_stone_in(ref, o) \
+            or not bowlwatch.settled(ref, c):
+        return False
+    k = bowlwatch.unused(ref, c)
+    if not bowlwatch.pass_stone_in(ref, c):
+        return k == 1
+    t = ref.scales.gain_at
+    return k == 2 and t[c] >= 0 and t[o] >= 0 and 0 < (t[o] - t[c]) & 0x3FFFFFFF < 0x20000000
 
 
 def _drifted_prisoners(ref, v):
