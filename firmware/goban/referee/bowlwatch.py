@@ -533,7 +533,7 @@ def carried(ref, c):
     return t >= 0 and (ref.now - t) & 0x3FFFFFFF < CARRY_MS
 
 
-def check_lids(ref, restart=0):
+def check_lids(ref, restart):
     """Before the game changes (a move, a pass) and at the end of play: a
     settled lid short of its prisoners, with none left to lift, is a prisoner
     in the wrong lid when the other holds as many too many (moved over in the

@@ -243,10 +243,10 @@ def after_game_change(ref):
         elif g.rules.dead_agreement:
             ref.enter(DEAD)
             ref.dead = []
-            bowlwatch.check_lids(ref)
+            bowlwatch.check_lids(ref, 0)
             ref.show("End: lift dead stones", "then press end")
         else:
-            bowlwatch.check_lids(ref)
+            bowlwatch.check_lids(ref, 0)
             from goban.referee.scoring import count
             count(ref)
     elif g.paused:

@@ -148,7 +148,7 @@ def _settle(ref, v):
             return
     if not ref.pending and not g.over and g.rules.uses_pass_stones \
             and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)):
-        bowlwatch.check_lids(ref)
+        bowlwatch.check_lids(ref, 0)
         moves.pass_move(ref, c, stone=True)
         return
     if ref.pending:
@@ -320,7 +320,7 @@ def _take(ref, v):
         _lifted(ref, v)           # the whole frame explained: nothing stands
     elif ref.pending and v.pend == 0:
         _done_lifting(ref)        # (what stands announced is looked at again next)
-    bowlwatch.check_lids(ref)
+    bowlwatch.check_lids(ref, 0)
     for i in order:
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
             break                 # cannot happen: the search played it
@@ -562,7 +562,7 @@ def _pass_or_wait(ref, v):
     g = ref.game
     c = g.to_move()
     if bowlwatch.pass_stone_in(ref, c) and _pass_stone(ref, v, c):
-        bowlwatch.check_lids(ref)
+        bowlwatch.check_lids(ref, 0)
         moves.pass_move(ref, c, stone=True)
         ref.dirty = True
 
@@ -704,7 +704,7 @@ def _pass_stone(ref, v, c):
 
 def _pass_first_of_all(ref, v):
     g = ref.game
-    bowlwatch.check_lids(ref)
+    bowlwatch.check_lids(ref, 0)
     moves.pass_move(ref, g.to_move(), stone=True)
     ref.dirty = True
 
@@ -844,7 +844,7 @@ def button(ref, name, color):
             from goban.referee import unseen    # a board with no dead sensor never loads it
             if unseen.before_press(ref, color):
                 return            # it waits for the mover's bowl
-        bowlwatch.check_lids(ref)
+        bowlwatch.check_lids(ref, 0)
         moves.pass_move(ref, color, stone=False)
     elif name == "abandon":
         code = g.abandon(color)
