@@ -255,6 +255,7 @@ class BoardLoop:
         self.ui_waits = 0           # events sent while the display waited (_UI_BEHIND)
         self.ticks_us = None
         self.look_us = 0            # a look alone's decision, its action still to come (_solo_step)
+        self.act_us = 4000          # the most a look's action (Referee.act) cost lately (_learn_act)
         self.pin = None             # a GPIO held high while a step runs (mark_steps)
 
     def pace(self, ticks_us, budget_us):
@@ -603,22 +604,27 @@ class BoardLoop:
         ref = self.ref
         order = _SOLO_OUT
         if ref.job is not None:
-            looking = ref.job is look or ref.job is Referee.act
+            job = ref.job
+            looking = job is look or job is Referee.act
             t = clock() if clock is not None else 0
             ref.run_job()
-            if ref.job is Referee.act and clock is not None:
-                # a look alone decided (Referee.look_now): its action too where
-                # the rest of the most a whole look lately cost fits the step,
-                # else it is the next step's, first (follow)
+            if looking and clock is not None:
                 dt = clock() - t
-                self.look_us += dt
-                rest = self.cost[_J_LOOK] - dt      # (at least what the decision cost)
-                if clock() - t0 + (rest if rest > dt else dt) + JOB_US <= self.budget_us:
-                    t = clock()
-                    ref.run_job()
-            if looking and ref.job is not Referee.act and clock is not None:
-                self._learn(_J_LOOK, self.look_us + clock() - t)   # the whole look
-                self.look_us = 0
+                if job is Referee.act:
+                    self._learn_act(dt)             # a look's action, a step after it
+                elif ref.job is Referee.act:
+                    # a look alone decided (Referee.look_now): its action too where
+                    # the most an action lately cost fits the step, else it is the
+                    # next step's, first (follow)
+                    self.look_us = dt
+                    if clock() - t0 + self.act_us + JOB_US <= self.budget_us:
+                        t = clock()
+                        ref.run_job()
+                        dt = clock() - t
+                        self._learn_act(dt)
+                if ref.job is not Referee.act:
+                    self._learn(_J_LOOK, self.look_us + dt)     # the whole look
+                    self.look_us = 0
             k = self._take() if ref.events else 0
             self.waited[_L_OUT] = 0
             k += self._admit(_SOLO_OUT, now_ms, clock, t0, True, False)
@@ -636,6 +642,12 @@ class BoardLoop:
             order = _SOLO_OUT_SCALE if q and self._alone(q[0]) else _SOLO_SCALE_OUT
         self.waited[_L_OUT] = 0
         return self._admit(order, now_ms, clock, t0, True, True)
+
+    def _learn_act(self, us):
+        """The most a look's action cost lately, as `_learn` keeps a job's (fading
+        at 1/256: a move's capture is dear, most are not)."""
+        v = self.act_us
+        self.act_us = us if us > v else v - (v >> 8)
 
     def _alone(self, ev):
         """An event whose output jobs take a step of their own: a count's, and

@@ -499,15 +499,16 @@ def _look_alone(monkeypatch, look_us, act_us):
 def test_a_look_alone_takes_its_action_in_the_next_step_where_it_does_not_fit(monkeypatch):
     """A look alone in play reads the frame and its rules' guards in its step and
     leaves the rule's action (Referee.act: the move taken) to the very next step,
-    before any scan, where the rest of what a whole look lately cost (at least
-    what its first half did) does not fit beside it; the move is the same, logged
-    and sent after. What the loop learns a look costs is the whole of it."""
-    r, steps = _look_alone(monkeypatch, 4500, 4000)
+    before any scan, where the most an action lately cost does not fit beside
+    it; the move is the same, logged and sent after. What the loop learns a look
+    costs is the whole of it, both halves."""
+    r, steps = _look_alone(monkeypatch, 4500, 5000)
     k = next(k for k, s in enumerate(steps) if "look" in s)
     assert steps[k - 1][0] == "scan" and steps[k] == ["look"], steps
     assert steps[k + 1][0] == "act" and "scan" not in steps[k + 1], steps
     assert "log" in steps[k + 1] + steps[k + 2], steps   # (where the log fits beside it)
-    assert 0.9 * 8500 < r.loop.cost[_J_LOOK] <= 8500 + 100
+    assert 0.9 * 9500 < r.loop.cost[_J_LOOK] <= 9500 + 100
+    assert 0.9 * 5000 < r.loop.act_us <= 5000 + 100     # ... and its action's, apart
     # a short look whose action fits beside it: one step, as before
     r, steps = _look_alone(monkeypatch, 1500, 500)
     k = next(k for k, s in enumerate(steps) if "look" in s)
