@@ -139,6 +139,9 @@ def build():
                      log=log, referee=ref)
     tidy()
     loop.pace(time.ticks_us, STEP_BUDGET_US)
+    if prof.data.get("step_pin") is not None:
+        from machine import Pin    # high while a step runs: a scope times the steps
+        loop.mark_steps(Pin(prof.data["step_pin"], Pin.OUT, value=0))
     loop.gc_events = GC_EVENTS
     loop.gc_free_min = GC_FREE_MIN if FROZEN else 0
     try:

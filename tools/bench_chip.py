@@ -25,7 +25,11 @@ gc_steps, gc_steps_over_10ms, gc_in_play between the first move and the count,
 gc_looks at the heap; longest_step_ms counts them), steps_over_10ms and
 steps_over_detail (each such step: its time and what ran in it, in us: parts,
 event types, buttons; steps_over_counted: every step over 10 ms, collections
-too, as the emulator counted it), step_parts_ms_worst, announce_ms (a stone let go -> its
+too, as the emulator counted it), step_ms_worst_pin and steps_over_10ms_pin (the same
+steps timed a second way, by the step pin the product image holds high while a step
+runs, its edges timed by the emulator with the core's cycle count: nothing of the
+bench's ticks_us; pin_steps, pin_steps_unpaired, pin_probe_us_max: pin_figures),
+step_parts_ms_worst, announce_ms (a stone let go -> its
 move sent on the link, worst; announce_ms_median; announce_early: moves sent while
 the fingers were still on the stone, below zero; announce_ms_all), count_game_ms
 (the end of play's count: the longer of the end press's work, end_press_ms,
@@ -67,7 +71,7 @@ TARGETS = {"move_us_avg": 100, "capture360_ms": 3, "count_ms": 5, "count_ms_wors
            "frame_ms": 1.5, "scan_ms": 2.5, "step_ms_worst": 10, "announce_ms": 100,
            "heap_free_kb": 150, "longest_step_ms": 10, "gc_step_ms_worst": 10,
            "steps_over_10ms": 0, "gc_steps_over_10ms": 0, "count_game_ms": 10,
-           "heap_live_free_kb_end": 150}
+           "heap_live_free_kb_end": 150, "step_ms_worst_pin": 10, "steps_over_10ms_pin": 0}
 AT_LEAST = ("heap_free_kb", "heap_live_free_kb_end")
 # a whole tournament game (274 stones, GNU Go's dead stones marked): the loop's figures
 GAME = os.path.join(REPO, "tools", "sim", "games", "gnugo-015.sgf")
@@ -248,13 +252,13 @@ referee_timing.step = timed2("clock", referee_timing.step)     # the game clock'
 LOOK = CODE["look"]
 COUNT_LOOK = CODE["count_look"]
 _look_now = loop.ref.look_now
-def look_now(stable):
+def look_now(stable, alone=False):
     code = LOOK if loop.ref.phase == 1 else COUNT_LOOK
     prev = part[0]
     part[0] = code
     mem32[PART] = code
     t0 = time.ticks_us()
-    r = _look_now(stable)
+    r = _look_now(stable, alone)
     note("look" if code == LOOK else "count_look", t0)
     part[0] = prev
     mem32[PART] = prev
@@ -494,6 +498,7 @@ def loop_figures(img, fs, n_moves, seed, trace=0, xip_cache=True, game=None, gc_
             "pystack_peak_bytes": pystack and pystack[0], "pystack_bytes": pystack and pystack[1],
             "steps_over_counted": [_step_line(r, names) for r in steps if r["us"] > 10000],
             "step_counters": step_counters(steps, names),
+            **pin_figures(steps, probe.get("pin"), names),
             **allocations(probe["allocs"], names, img["elf"], len(got) + data["passes"])}
     if trace:
         slow = sorted(range(len(lat)), key=lambda k: -lat[k])[:trace]
@@ -514,6 +519,52 @@ def _step_line(r, names):
     return "%d %d %s | instr=%d irq=%d isr_cyc=%d xip_miss=%d alloc=%d" % (
         r["t_us"] // 1000, r["us"], parts, r["instr"], irqs, r["isr_cyc"], r["xip_miss"],
         r["alloc_bytes"])
+
+
+CORE_MHZ = 125    # the step pin's pulses come in the core's cycles
+
+
+def pin_figures(steps, pulses, names):
+    """The same steps timed a second way: by the step pin the product image holds
+    high while a step runs (the profile's `step_pin`, main.build), its edges
+    timestamped by the emulator with the core's cycle count (emulator.mjs,
+    StepPin), as a scope on the pin of a Pico would. Nothing of it is the
+    bench's: not ticks_us, not the wrappers, not the probe's marks. Each of the
+    bench's steps is paired with the pulse that rose inside it; the loop's own
+    collections set apart as step_ms_worst sets them. step_ms_worst_pin,
+    steps_over_10ms_pin, pin_steps (steps paired), pin_steps_unpaired (steps
+    with no pulse: 0 when every step raised it), pin_probe_us_max (the most a
+    pulse and its step's probe time differ: the marks' place, the call)."""
+    if pulses is None:
+        return {}
+    gc_part = str(names.index("gc"))
+    worst = 0
+    over = 0
+    paired = 0
+    unpaired = 0
+    diff = 0
+    k = 0
+    n = len(pulses)
+    for r in steps:
+        start = r["t_us"] * CORE_MHZ
+        end = (r["t_us"] + r["us"] + 1) * CORE_MHZ
+        while k < n and pulses[k][0] < start - CORE_MHZ:
+            k += 1
+        if k >= n or pulses[k][0] > end:
+            unpaired += 1
+            continue
+        us = pulses[k][1] / CORE_MHZ
+        k += 1
+        paired += 1
+        diff = max(diff, abs(us - r["us"]))
+        if r["parts"].get(gc_part):
+            continue            # a collection step (gc_step_ms_worst)
+        worst = max(worst, us)
+        if us > 10000:
+            over += 1
+    return {"step_ms_worst_pin": round(worst / 1000, 2), "steps_over_10ms_pin": over,
+            "pin_steps": paired, "pin_steps_unpaired": unpaired,
+            "pin_probe_us_max": round(diff, 1)}
 
 
 def steps_before(steps, t_us, names, n=12):
@@ -574,7 +625,8 @@ def allocations(allocs, names, elf, moves):
 
 # the figures of the game that depend on the XIP cache, for the side by side
 PER_CACHE = ("move_us_avg", "move_us_worst", "capture360_ms", "count_ms", "count_ms_worst",
-             "frame_ms", "scan_ms", "step_ms_worst", "steps_over_10ms", "gc_step_ms_worst",
+             "frame_ms", "scan_ms", "step_ms_worst", "steps_over_10ms", "step_ms_worst_pin",
+             "steps_over_10ms_pin", "gc_step_ms_worst",
              "gc_steps", "gc_steps_over_10ms", "longest_step_ms", "gc_in_play",
              "announce_ms", "announce_ms_median", "announce_early", "heap_free_kb",
              "heap_free_kb_end", "heap_live_free_kb_end", "count_game_ms", "steps",

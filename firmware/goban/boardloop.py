@@ -145,8 +145,11 @@ _SOLO_OUT = b"\x03"                     # OUT: a step of its own
 _SOLO_OUT_SCALE = b"\x03\x00"           # OUT SCALE: ... a move's or a count's, the scales waited
 _SOLO_SCALE_OUT = b"\x00\x03"           # SCALE OUT: ... the scales waited
 # what running one more job costs beyond the job itself (the checks, the
-# learning, the calls, and after the last one the step's own end): _admit counts it
-JOB_US = 400
+# learning, the calls, and after the last one the step's own end): _admit counts it.
+# 0.5-0.7 ms a job on the RP2040 with its flash cache's misses (the loop's own code
+# read again after each job's): at 400 a scale's news beside its scan and three
+# output jobs in a step of their own ran 9.6-9.9 ms
+JOB_US = 600
 # a frame that took longer than this in the referee was a look (its cost is learned)
 LOOKED_US = 1000
 # the clock's lag beyond the settle window, in scans (goban.clock: a stone landed
@@ -251,6 +254,9 @@ class BoardLoop:
         self.draw = False           # the lights went out: the display is drawn next
         self.ui_waits = 0           # events sent while the display waited (_UI_BEHIND)
         self.ticks_us = None
+        self.look_us = 0            # a look alone's decision, its action still to come (_solo_step)
+        self.act_us = 4000          # the most a look's action (Referee.act) cost lately (_learn_act)
+        self.pin = None             # a GPIO held high while a step runs (mark_steps)
 
     def pace(self, ticks_us, budget_us):
         """Keep time as the Pico does (main.py): the jobs after a scan, and the
@@ -259,6 +265,12 @@ class BoardLoop:
         a step of their own. Without: everything at once (the simulator)."""
         self.ticks_us = ticks_us
         self.budget_us = budget_us
+
+    def mark_steps(self, pin):
+        """Hold `pin` (a machine.Pin, the profile's `step_pin`) high for the length
+        of each step: the steps timed from outside the chip (a scope on silicon,
+        the emulated chip's runner: tools/chip), with nothing of ticks_us."""
+        self.pin = pin
 
     # --- start-up -------------------------------------------------------------
     def start(self, rules="chinese", komi=None, handicap=0, setup=None, game=None, now_ms=0):
@@ -386,67 +398,75 @@ class BoardLoop:
     # --- one step ---------------------------------------------------------------
     def step(self, now_ms):
         """At most one scan; returns the number of events it produced."""
-        if self.diag is not None:
-            return self.diag.step(now_ms)   # the board's diagnostics: the referee rests
-        clock = self.ticks_us
-        t0 = clock() if clock is not None else 0
-        self.t0 = t0
-        self.ref.now = now_ms
-        link = self.link
-        if self.next_scan is not None and now_ms - self.next_scan < 0:
-            if link is not None:
-                self._poll(now_ms)
-            return 0
-        if self.gc_events and GC_ON and (self.gc_due or self.sent - self.gc_sent >= self.gc_events
-                                         or self.scans - self.gc_scans >= GC_SCANS) \
-                and self._idle():
-            if self.gc_due or not self.gc_free_min:
-                if link is not None:
-                    self._poll(now_ms)
-                self._collect()     # this step is the collection; the scan is the next
+        pin = self.pin              # (mark_steps: high while the step runs)
+        if pin is not None:
+            pin(1)
+        try:
+            if self.diag is not None:
+                return self.diag.step(now_ms)   # the board's diagnostics: the referee rests
+            clock = self.ticks_us
+            t0 = clock() if clock is not None else 0
+            self.t0 = t0
+            self.ref.now = now_ms
+            link = self.link
+            if self.next_scan is not None and now_ms - self.next_scan < 0:
+                if link is not None and self.ref.job is not Referee.act:
+                    self._poll(now_ms)      # (a host request never between a look and its action)
+                return 0
+            if self.gc_events and GC_ON and (self.gc_due
+                                             or self.sent - self.gc_sent >= self.gc_events
+                                             or self.scans - self.gc_scans >= GC_SCANS) \
+                    and self._idle():
+                if self.gc_due or not self.gc_free_min:
+                    if link is not None:
+                        self._poll(now_ms)
+                    self._collect()     # this step is the collection; the scan is the next
+                else:
+                    self._gc_look()     # this step looks at the heap; the scan is the next
+                return 0
+            # work that would not fit beside a scan gets a step of its own, after a
+            # scanning one (so nothing starves the scan): a button press (the end of
+            # play counts the board), the referee's look that found no room beside
+            # its scan, the output jobs of a move or a count (SOLO), an output job
+            # that found no room beside the scan FORCE steps in a row, and the
+            # link's poll likewise; the link is polled first in an output job's step
+            if (self.scanned or self.follow) and (self.pressed is not None or self._solo()):
+                self.scanned = False
+                self.follow = False
+                name = self.pressed
+                if name is None:
+                    q = self.queue
+                    if link is not None and self.ref.job is None and not (q and self._alone(q[0])):
+                        # not beside the referee's long work, nor a move's or a count's
+                        # log or send (a poll beside a move's log took the step past
+                        # the period)
+                        self._poll(now_ms)
+                    return self._solo_step(now_ms, clock, t0)
+                self.pressed = None
+                self.press(name)
+                return self._take() if self.ref.events else 0
+            self.scanned = True
+            self.next_scan = now_ms + self.scan_ms
+            self.scan()
+            timing.step(self.ref, now_ms)
+            k = self._take() if self.ref.events else 0
+            # a stone that waits for its bowl (the witness) waits for readings: the
+            # scales first; else the output before the scales if it waited longer
+            w = self.waited
+            if self.ref.wait.i >= 0 and self.bowls is not None:
+                order = _BESIDE_SCALED
+            elif w[_L_OUT] > w[_L_SCALE]:
+                order = _BESIDE_OUT
             else:
-                self._gc_look()     # this step looks at the heap; the scan is the next
-            return 0
-        # work that would not fit beside a scan gets a step of its own, after a
-        # scanning one (so nothing starves the scan): a button press (the end of
-        # play counts the board), the referee's look that found no room beside
-        # its scan, the output jobs of a move or a count (SOLO), an output job
-        # that found no room beside the scan FORCE steps in a row, and the
-        # link's poll likewise; the link is polled first in an output job's step
-        if (self.scanned or self.follow) and (self.pressed is not None or self._solo()):
-            self.scanned = False
-            self.follow = False
-            name = self.pressed
-            if name is None:
-                q = self.queue
-                if link is not None and self.ref.job is None and not (q and self._alone(q[0])):
-                    # not beside the referee's long work, nor a move's or a count's
-                    # log or send (a poll beside a move's log took the step past
-                    # the period)
-                    self._poll(now_ms)
-                return self._solo_step(now_ms, clock, t0)
-            self.pressed = None
-            self.press(name)
-            return self._take() if self.ref.events else 0
-        self.scanned = True
-        self.next_scan = now_ms + self.scan_ms
-        self.scan()
-        timing.step(self.ref, now_ms)
-        k = self._take() if self.ref.events else 0
-        # a stone that waits for its bowl (the witness) waits for readings: the
-        # scales first; else the output before the scales if it waited longer
-        w = self.waited
-        if self.ref.wait.i >= 0 and self.bowls is not None:
-            order = _BESIDE_SCALED
-        elif w[_L_OUT] > w[_L_SCALE]:
-            order = _BESIDE_OUT
-        else:
-            order = _BESIDE
-        k += self._admit(order, now_ms, clock, t0, False, False)
-        lf = self.lights_flush
-        if lf is not None:
-            lf()
-        return k
+                order = _BESIDE
+            k += self._admit(order, now_ms, clock, t0, False, False)
+            lf = self.lights_flush
+            if lf is not None:
+                lf()
+            return k
+        finally:
+            if pin is not None:
+                pin(0)
 
     def _admit(self, order, now_ms, clock, t0, solo, free):
         """The one admission loop (the module docstring's second table): each
@@ -584,19 +604,36 @@ class BoardLoop:
         ref = self.ref
         order = _SOLO_OUT
         if ref.job is not None:
-            looking = ref.job is look
+            job = ref.job
+            looking = job is look or job is Referee.act
             t = clock() if clock is not None else 0
             ref.run_job()
             if looking and clock is not None:
-                self._learn(_J_LOOK, clock() - t)
+                dt = clock() - t
+                if job is Referee.act:
+                    self._learn_act(dt)             # a look's action, a step after it
+                elif ref.job is Referee.act:
+                    # a look alone decided (Referee.look_now): its action too where
+                    # the most an action lately cost fits the step, else it is the
+                    # next step's, first (follow)
+                    self.look_us = dt
+                    if clock() - t0 + self.act_us + JOB_US <= self.budget_us:
+                        t = clock()
+                        ref.run_job()
+                        dt = clock() - t
+                        self._learn_act(dt)
+                if ref.job is not Referee.act:
+                    self._learn(_J_LOOK, self.look_us + dt)     # the whole look
+                    self.look_us = 0
             k = self._take() if ref.events else 0
             self.waited[_L_OUT] = 0
             k += self._admit(_SOLO_OUT, now_ms, clock, t0, True, False)
             q = self.queue
             # a move taken by a look alone is announced at once: its log and
             # send take the next step too, and the scan waits one more period
-            # (its settle counts scans, not time: nothing is missed)
-            self.follow = looking and bool(q) and self._alone(q[0])
+            # (its settle counts scans, not time: nothing is missed); so does
+            # a look's action left for the next step (nothing comes between)
+            self.follow = looking and (ref.job is Referee.act or (bool(q) and self._alone(q[0])))
             return k
         q = self.queue
         if self.bowls is not None and self.waited[_L_SCALE] >= FORCE:
@@ -605,6 +642,12 @@ class BoardLoop:
             order = _SOLO_OUT_SCALE if q and self._alone(q[0]) else _SOLO_SCALE_OUT
         self.waited[_L_OUT] = 0
         return self._admit(order, now_ms, clock, t0, True, True)
+
+    def _learn_act(self, us):
+        """The most a look's action cost lately, as `_learn` keeps a job's (fading
+        at 1/256: a move's capture is dear, most are not)."""
+        v = self.act_us
+        self.act_us = us if us > v else v - (v >> 8)
 
     def _alone(self, ev):
         """An event whose output jobs take a step of their own: a count's, and
@@ -784,7 +827,7 @@ class BoardLoop:
                 # a count's JSON is a job of its own, before its write and its send
                 self.prepared = self.log.prepare(ev)
                 return
-            self._log(ev)
+            self._record(ev)
             self.logged = 1
         elif job == _J_SEND:
             ev = self.queue.pop(0)
@@ -820,7 +863,7 @@ class BoardLoop:
         while q:
             ev = q.pop(0)
             if self.logged == 0 and self._to_log(ev):
-                self._log(ev)
+                self._record(ev)
             self.logged = 0
             self._out(ev)
         self._ui()
@@ -842,22 +885,20 @@ class BoardLoop:
         return last is None or ev.get("start") != last[0] or ev.get("offB", 0) != last[1] \
             or ev.get("offW", 0) != last[2]
 
-    def _log(self, ev):
-        """The event on the game log, and the bowls' start counts logged kept."""
+    def _record(self, ev):
+        """The event on the game log, and the bowls' start counts logged kept
+        (one call: on the RP2040 a move's log step pays each call's misses)."""
         t = ev["type"]
         if t == "bowls":
             self.bowls_logged = (ev.get("start"), ev.get("offB", 0), ev.get("offW", 0))
         elif t == "game-start":
             self.bowls_logged = None
-        self._record(ev)
-
-    def _record(self, ev):
         log = self.log
         if log is None:
             return
         rec = self.prepared
         self.prepared = None
-        if ev["type"] == "game-start":
+        if t == "game-start":
             log.new_game(ev)
         else:
             log.append(ev, rec)

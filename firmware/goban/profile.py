@@ -10,7 +10,8 @@ The result is a Profile with plain attributes; nested sections stay dicts with
 every default filled in, so drivers read them without further checks:
     p.id, p.kind ("hardware" | "sim"), p.size, p.settle_ms, p.settle_fast_ms, p.scan_ms,
     p.polarity (+1 | -1), p.matrix, p.thresholds, p.bowls, p.buttons,
-    p.buzzer, p.display, p.lights (None when not fitted), p.log, p.sim, p.path
+    p.buzzer, p.display, p.lights (None when not fitted), p.log, p.sim, p.path;
+    p.data["step_pin"] where a hardware profile names one (no attribute: heap at boot)
 Runs under CPython and MicroPython (json is in both).
 """
 
@@ -306,7 +307,8 @@ def _sim(c, d):
 
 
 TOP = ("id", "kind", "size", "description", "settle_ms", "settle_fast_ms", "scan_ms", "polarity",
-       "matrix", "thresholds", "bowls", "buttons", "buzzer", "display", "lights", "log", "sim")
+       "matrix", "thresholds", "bowls", "buttons", "buzzer", "display", "lights", "log", "sim",
+       "step_pin")
 
 
 def from_dict(d, path="<profile>"):
@@ -345,6 +347,12 @@ def from_dict(d, path="<profile>"):
     out["display"] = None if dp is None else _display(c, dp, hw)
     lt = d.get("lights")
     out["lights"] = None if lt is None else _lights(c, lt, size, hw)
+    sp = d.get("step_pin")
+    if sp is not None:
+        # high for the length of each loop step (main.build): a scope times the steps
+        sp = c.pin("step_pin", sp, hw)
+        if hw:
+            out["step_pin"] = sp
     out["log"] = _log(c, d.get("log", {}))
     out["sim"] = _sim(c, d.get("sim", {}))
     if hw and out["buttons"]["expander"] is not None and out["display"] is None:

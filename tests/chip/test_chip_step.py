@@ -6,12 +6,14 @@ its XIP cache modelled, under tools/bench_chip.py's instrumented loop
 time, so the figures repeat exactly for an image). Where it stands
 (firmware/README.md, "On the chip"): a scan step is the matrix, classify,
 settle and the polls (~7 ms with the cache's misses); a look, a move's log and
-its send get steps of their own; the end of play's count takes two steps of its
+its send get steps of their own (a look alone two where its action does not fit
+beside its rules: Referee.act); the end of play's count takes two steps of its
 own after the end press (the position analysed, then the score and its event:
 ~7 ms each at most); the loop looks at the heap now and then (gc.mem_free,
 ~8.5 ms, a quiet step of its own) and collects only when it is low, a quiet step
 of its own too (~18 ms: MicroPython's collector cannot be split): none in these
-14 moves. No step goes over the period.
+14 moves. No step goes over the period, timed by the bench's ticks_us or by the
+step pin the product image raises (the emulator's scope: tools/chip/emulator.mjs).
 
 The emulator's counters say why the chip no longer slows as a game goes on: a
 step allocates nothing when nothing happened (bytecode calls take their frames
@@ -40,7 +42,15 @@ def test_steps_in_play_stay_near_the_scan_period(figs):
     # no step goes over the period, the end of play's included: its count takes
     # two steps of its own after the press (in the press's step: 11.7-13.1 ms)
     assert not over, over
-    assert figs["step_ms_worst"] <= 10, figs["step_parts_ms_worst"]
+    # issue 24: a margin under the period that holds as the code's place in flash
+    # moves the cache's misses by a few % (9.2 ms here, 9.35 over the whole bench
+    # game: a move's log write, ~8 ms, first in its step; before the look came in
+    # two, 9.8 here and 10.1 over the game: a look alone, 8.6 ms, in its step)
+    assert figs["step_ms_worst"] <= 9.5, figs["step_parts_ms_worst"]
+    # a look alone in its step reads the frame and its rules there, and takes
+    # their action in the next step (Referee.act): the part the bench times as
+    # the look is that first half (a whole look alone: 8.2 ms here)
+    assert figs["step_parts_ms_worst"]["look"] < 6.5, figs["step_parts_ms_worst"]
     # (the press's own work: 4.0-4.6 ms as the code's place in flash moves the
     # cache's misses; the issue's bound for the count's parts is 5 ms)
     assert figs["count_game_ms"] <= 8 and figs["end_press_ms"] <= 5, figs
@@ -58,6 +68,22 @@ def test_steps_in_play_stay_near_the_scan_period(figs):
     assert figs["gc_looks"] >= 1 and figs["gc_in_play"] == 0, figs
     assert figs["step_parts_ms_worst"]["gc_look"] < 9.5, figs["step_parts_ms_worst"]
     assert figs["gc_step_ms_worst"] < 20, figs
+
+
+def test_the_step_pin_times_the_steps_as_the_bench_does(figs):
+    # issue 24's independent measurement: the product image holds the profile's
+    # step pin high while a step runs, and the emulator times its edges by the
+    # core's cycles (tests/chip/test_chip_pin.py checks that scope): every step
+    # the bench timed raised it once, and the two agree on the longest step
+    # within 2% (the pin's pulse lies inside the bench's ticks_us window: the
+    # call into the step and the timer's reads are outside it)
+    assert figs["pin_steps"] == figs["steps"] and figs["pin_steps_unpaired"] == 0, figs
+    worst, pin = figs["step_ms_worst"], figs["step_ms_worst_pin"]
+    assert 0.98 * worst <= pin <= worst, (worst, pin)
+    assert figs["steps_over_10ms_pin"] == figs["steps_over_10ms"] == 0, figs
+    # a pulse and the probe's marks around the same step differ by the bench's
+    # few lines between them: ~0.1 ms at most
+    assert figs["pin_probe_us_max"] < 200, figs["pin_probe_us_max"]
 
 
 def test_the_heap_with_a_game_started_meets_the_issue(figs):

@@ -264,7 +264,7 @@ def test_the_scales_news_to_the_referee_is_a_job_of_its_own():
     budget for it."""
     r = Rig()
     r.settle()
-    r.cost["scan"] = 6500                   # a read fits (1000), a read and the news not
+    r.cost["scan"] = 5500                   # a read fits (1000), a read and the news not
     r.loop.bowl_last[0] = -3                # the next read finds a changed count
     assert r.step() == ["scan", "bowls"]
     assert r.loop.news
@@ -281,16 +281,11 @@ def test_the_referees_look_goes_beside_its_scan_only_where_it_fits():
     (no later announcement), else in the next step, alone, before any scan, and
     the move it took is logged and sent in the step after, before the scan; the
     simulator (no clock) always looks inside the scan."""
-    for clock, scan_us, alone in ((True, 3000, False), (True, 6000, True), (False, 3000, False)):
+    for clock, scan_us, alone in ((True, 2500, False), (True, 6000, True), (False, 3000, False)):
         r = Rig(clock=clock)
         r.settle()
         r.cost["scan"] = scan_us
-        r.loop.matrix.put(40, 1)            # black on the centre point, from its bowl
-        r.scales["B"].grams_x100 -= 650
-        steps = []
-        while not r.sent and len(steps) < 300:
-            steps.append(r.step())
-        assert [e["type"] for e in r.sent] == ["move"], (r.sent, steps)
+        steps = _black_plays(r)
         looks = [s for s in steps if "look" in s]
         assert looks
         if alone:
@@ -305,6 +300,17 @@ def test_the_referees_look_goes_beside_its_scan_only_where_it_fits():
         if clock:
             # what a look costs, learned (a peak, forgotten slowly)
             assert 0.8 * r.cost["look"] < r.loop.cost[_J_LOOK] <= r.cost["look"]
+
+
+def _black_plays(r):
+    """Black's stone on the centre point, from its bowl: the steps up to its move's send."""
+    r.loop.matrix.put(40, 1)
+    r.scales["B"].grams_x100 -= 650
+    steps = []
+    while not r.sent and len(steps) < 300:
+        steps.append(r.step())
+    assert [e["type"] for e in r.sent] == ["move"], (r.sent, steps)
+    return steps
 
 
 def _polls_noted():
@@ -469,3 +475,41 @@ def test_the_display_is_drawn_between_events_behind_a_long_queue():
             break
     assert len(drawn) == 1 and 0 < drawn[0] <= 10   # drawn after a few events ...
     assert len(r.loop.queue) == 40 - drawn[0]       # ... long before the queue drained
+
+
+def _look_alone(monkeypatch, look_us, act_us):
+    """A rig whose scans leave no room for a look, its looks and their actions
+    (Referee.act) costing what is given; a black stone put and played. The
+    steps, up to the move's send."""
+    from goban.referee import Referee
+    r = Rig()
+    act = Referee.act
+
+    def timed_act(ref):
+        r.spend("act")
+        return act(ref)
+    monkeypatch.setattr(Referee, "act", timed_act)
+    r.cost["look"] = look_us
+    r.cost["act"] = act_us
+    r.settle()
+    r.cost["scan"] = 6000
+    return r, _black_plays(r)
+
+
+def test_a_look_alone_takes_its_action_in_the_next_step_where_it_does_not_fit(monkeypatch):
+    """A look alone in play reads the frame and its rules' guards in its step and
+    leaves the rule's action (Referee.act: the move taken) to the very next step,
+    before any scan, where the most an action lately cost does not fit beside
+    it; the move is the same, logged and sent after. What the loop learns a look
+    costs is the whole of it, both halves."""
+    r, steps = _look_alone(monkeypatch, 4500, 5000)
+    k = next(k for k, s in enumerate(steps) if "look" in s)
+    assert steps[k - 1][0] == "scan" and steps[k] == ["look"], steps
+    assert steps[k + 1][0] == "act" and "scan" not in steps[k + 1], steps
+    assert "log" in steps[k + 1] + steps[k + 2], steps   # (where the log fits beside it)
+    assert 0.9 * 9500 < r.loop.cost[_J_LOOK] <= 9500 + 100
+    assert 0.9 * 5000 < r.loop.act_us <= 5000 + 100     # ... and its action's, apart
+    # a short look whose action fits beside it: one step, as before
+    r, steps = _look_alone(monkeypatch, 1500, 500)
+    k = next(k for k, s in enumerate(steps) if "look" in s)
+    assert steps[k][:2] == ["look", "act"], steps

@@ -36,6 +36,7 @@ def test_reference_pins_are_real_and_unique():
     for s in p.bowls["scales"].values():
         pins += [s["dout"], s["sck"]]
     pins += [p.buzzer["pin"], p.lights["pin"], p.display["sda"], p.display["scl"]]
+    pins.append(p.data["step_pin"])     # held high while a loop step runs (a scope's)
     assert len(pins) == len(set(pins))
     # a Raspberry Pi Pico brings out GPIO0..22 and 26..28
     assert all(q <= 22 or 26 <= q <= 28 for q in pins)
@@ -96,6 +97,14 @@ def test_pin_conflicts_and_impossible_pins():
     d = raw("reference-19")
     d["display"]["sda"] = 21
     assert "field 'display.sda'" in err(d)
+    d = raw("reference-19")
+    d["step_pin"] = 16
+    assert "field 'step_pin' uses GPIO16, already used by 'lights.pin'" in err(d)
+    d["step_pin"] = "22"
+    assert "field 'step_pin' must be a GPIO number 0..29, got '22'" in err(d)
+    d = raw("sim-19")
+    d["step_pin"] = 22      # checked, but a simulated board has no pin to hold
+    assert "step_pin" not in profile.from_dict(d, "boards/x.json").data
     d = raw("reference-19")
     d["bowls"]["scales"]["lidW"]["sck"] = 30
     assert "field 'bowls.scales.lidW.sck' must be a GPIO number 0..29, got 30" in err(d)

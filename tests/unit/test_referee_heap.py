@@ -59,6 +59,11 @@ def test_a_capture_taken_by_a_look_alone_shows_its_stones_to_lift_in_the_next_st
     b.ref.look_alone = True
     b.put("B", "cb")                      # captures W bb
     assert b.look() == [] and b.ref.job is not None      # the look: a step of its own
+    from goban.referee import Referee
+    b.ref.run_job()
+    # its decision, then its action: a job of its own too (the loop runs it at
+    # once where it fits, else in the next step), the move at the look's ticks
+    assert b.ref.take_events() == [] and b.ref.job is Referee.act
     b.ref.run_job()
     evs = b.ref.take_events()
     assert [e["type"] for e in evs] == ["move", "capture-pending"], evs

@@ -210,6 +210,8 @@ class Chip:
             hw["i2c"] = i2c
         if p.lights:
             hw["ws2812"] = p.lights["pin"]
+        if p.data.get("step_pin") is not None:
+            hw["step_pin"] = p.data["step_pin"]     # its pulses timed (probe_all: `pin`)
         return hw
 
     # --- running ----------------------------------------------------------------------
@@ -297,8 +299,11 @@ class Chip:
     def probe_all(self):
         """probe()'s steps, and over the marked steps since the last call: `allocs`
         [[part, C caller, allocations, bytes]] (part: the last value written at
-        PROBE + 4) and, with pc_profile, `profile` [[address, cycles]] (16-byte
-        buckets of the program counter). Name the addresses with where()."""
+        PROBE + 4), with pc_profile, `profile` [[address, cycles]] (16-byte
+        buckets of the program counter), and with a profile's `step_pin`, `pin`:
+        its pulses since the last call, [rise, high] in the core's cycles (125 a
+        us), timed by the emulator from the pin's edges (emulator.mjs, StepPin).
+        Name the addresses with where()."""
         return self._ask({"op": "probe"})
 
     # --- the REPL -------------------------------------------------------------------------

@@ -20,8 +20,8 @@
 //   ram    read part of the RAM (the Python stack's deepest use, for the bench)
 //   stats  totals: instructions, flash operations, the XIP cache's counters
 //   probe  the steps the program marked since the last ask (Probe below), what they
-//          allocated by part and caller, and (boot with `profile`) where their
-//          cycles went
+//          allocated by part and caller, (boot with `profile`) where their cycles
+//          went, and (boot with `step_pin`) the step pin's pulses (StepPin below)
 //   exit
 // The PIO state machines run in simulated time too (pioStep below: rp2040js runs them
 // from setTimeout, outside simulated time, with no clock divider), so a WS2812 chain
@@ -63,6 +63,8 @@ let probe = null;            // per-step counters (Probe below)
 let fetchPC = -1;            // the instruction being fetched (XipCache: fetches vs loads)
 let fetchWord = -1;          // the word the core fetched last (the M0+ fetches 32 bits)
 let inCore = false;          // a core instruction runs: its XIP misses stall the core
+let coreCycles = 0;          // the core's cycles since power-on, idle ones too (StepPin's clock)
+let stepPin = null;          // the step pin's scope (StepPin below)
 
 function b64(arr) { return Buffer.from(arr).toString('base64'); }
 function unb64(s) { return new Uint8Array(Buffer.from(s, 'base64')); }
@@ -360,6 +362,27 @@ class Probe {
   }
 }
 
+// --- the step pin: a logic analyser on a spare GPIO ----------------------------------------
+// The product image holds the profile's `step_pin` high for the length of each loop
+// step (goban.boardloop.BoardLoop.mark_steps). Its edges are timestamped here with the
+// core's own cycle count (the cycles of each instruction run, its flash stalls, the idle
+// cycles skipped), as a scope on the pin would time them: no part of it reads the timer
+// behind the firmware's ticks_us, nor the bench's probe. One [rise, high] pair (cycles)
+// a pulse, kept until `probe` asks for them.
+class StepPin {
+  constructor(pin) {
+    this.rise = -1; this.pulses = [];
+    mcu.gpio[pin].addListener((state) => this.edge(state === 1));
+  }
+  edge(high) {
+    if (high) { this.rise = coreCycles; return; }
+    if (this.rise < 0) return;
+    this.pulses.push([this.rise, coreCycles - this.rise]);
+    this.rise = -1;
+  }
+  take() { const p = this.pulses; this.pulses = []; return p; }
+}
+
 // --- HX711: DOUT low when a conversion is ready; each SCK rising edge shifts a bit out --
 class HX711 {
   constructor(sck, dout, sps) {
@@ -568,6 +591,8 @@ function boot(c) {
   };
   scales = (c.hx711 || []).map((s) => new HX711(s.sck, s.dout, s.sps));
   leds = c.ws2812 != null ? new WS2812(c.ws2812) : null;
+  coreCycles = 0;
+  stepPin = c.step_pin != null ? new StepPin(c.step_pin) : null;
   pioAttach();
   if (c.i2c) {
     const devs = {};
@@ -640,6 +665,7 @@ function run(o) {
       const step = Math.max(8, Math.min(d > 0 ? d : 1000, until - clock.nanos, nextTick - clock.nanos,
                                         pioNext - clock.nanos));
       clock.tick(step);
+      coreCycles += step / CYCLE_NANOS;
       probe.c.sleep_ns += step;
       continue;
     }
@@ -656,6 +682,7 @@ function run(o) {
     inCore = false;
     cyc += xip.pending;
     xip.pending = 0;
+    coreCycles += cyc;
     const pcn = probe.c;
     pcn.instr++;
     if (core.IPSR) { pcn.isr_instr++; pcn.isr_cyc += cyc; }
@@ -724,7 +751,8 @@ rl.on('line', (line) => {
                      ctr_hit: xip.hit, ctr_acc: xip.acc, miss_cycles: xip.missCycles() } });
     } else if (o.op === 'probe') {
       // the steps the bench marked since the last ask
-      reply({ steps: probe.steps, profile: probe.takeProfile(), allocs: probe.takeSites() });
+      reply({ steps: probe.steps, profile: probe.takeProfile(), allocs: probe.takeSites(),
+              pin: stepPin ? stepPin.take() : null });
       probe.steps = [];
     } else if (o.op === 'exit') {
       reply({ ok: true });

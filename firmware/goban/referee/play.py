@@ -76,30 +76,38 @@ SILENT_WAITS = 4
 PASS_HAND_MS = 1500
 
 
-def frame(ref, stable, mis, pend):
-    """One look (goban.referee.Referee._look): the view filled, the rules read."""
+def frame(ref, stable, mis, pend, decide=None):
+    """One look (goban.referee.Referee._look): the view filled, the rules read,
+    the first whose guard holds acted on. A look alone in its step comes in two
+    (goban.referee.Referee.act): `decide` True returns that rule's action, not
+    taken; given back as `decide` a step later, it is taken then."""
     v = ref.view
-    if pend and ref.pending == "capture" and ref.since is not None and _replaced(ref, stable):
-        r = diff_frame(stable, ref.game.board.cells, ref.tol, ref.out, CAP, ref.size)
-        mis = r & 0x3FF
-        pend = (r >> 10) & 0x3FF
-    v.stable = stable
-    v.mis = mis
-    v.pend = pend
-    split_into(stable, ref.game.board.cells, ref.out, mis, ref.size, v.extra, v.missing,
-               v.changed)
-    seen = ref.seen
-    for i in v.extra:
-        seen[i] = stable[i]       # (a fault's reading is no stone: _captured_unseen checks)
-    v.search = None
-    v.unseen = None
     w = ref.wait
-    v.waited = w.i
-    w.i = -1                      # the witness sets it again if that stone still waits
-    for guard, action in RULES:
-        if guard(ref, v):
-            action(ref, v)
-            break
+    if decide is None or decide is True:
+        if pend and ref.pending == "capture" and ref.since is not None and _replaced(ref, stable):
+            r = diff_frame(stable, ref.game.board.cells, ref.tol, ref.out, CAP, ref.size)
+            mis = r & 0x3FF
+            pend = (r >> 10) & 0x3FF
+        v.stable = stable
+        v.mis = mis
+        v.pend = pend
+        split_into(stable, ref.game.board.cells, ref.out, mis, ref.size, v.extra, v.missing,
+                   v.changed)
+        seen = ref.seen
+        for i in v.extra:
+            seen[i] = stable[i]   # (a fault's reading is no stone: _captured_unseen checks)
+        v.search = None
+        v.unseen = None
+        v.waited = w.i
+        w.i = -1                  # the witness sets it again if that stone still waits
+        for guard, action in RULES:
+            if guard(ref, v):
+                break             # (the last guard always holds)
+        if decide:
+            return action
+    else:
+        action = decide
+    action(ref, v)
     if w.i < 0 and ref.illegal != "no-stone-out":
         w.vouched = -1
 

@@ -185,6 +185,8 @@ class View:
         self.rolled = None                # the moves with the last stone where it came to rest
         self.phantoms = None              # weak readings that cannot be stones
         self.captured_seen = -1           # a seen stone's move a new stone captured
+        self.act = None                   # a look alone's action, for its next step (referee.act)
+        self.act_now = 0                  # ... and the ticks of its look
 
 
 class RefState:
