@@ -241,8 +241,8 @@ class Referee(RefState):
         presses that waited for it. Returns the number of events it made.
         `alone`: a look in a step of its own (the `look` job) in play: its rule's
         action is the next step's job (`act`), which the loop runs next, before
-        anything else (goban.boardloop): a whole look alone ran 7-8.7 ms on the
-        RP2040, 10 ms with its step."""
+        anything else (goban.boardloop): a whole look alone with its step left
+        the RP2040 no margin in its step (docs/performance.md)."""
         before = len(self.events)
         self.stale = False
         self._faults(stable)
