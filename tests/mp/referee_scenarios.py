@@ -1020,38 +1020,6 @@ def stone_captured_in_a_window_while_the_lid_takes_the_last_prisoner():
     # way) and black captures it at once: ii, seen, was white's move
     return _window_while_the_lid_takes_aa("ee", "ii")
 
-def _one_scan_with_a_dead_sensor(black_out):
-    """Chinese, black to move, ii's sensor dead: black's hand in its bowl (it
-    does not settle yet), then white ee and black ff come down in one scan;
-    300 ms on the bowls settle with `black_out` stones out of black's since cc
-    (None: black's never settles, 1.6 s on)."""
-    from goban.referee import FAULT
-    b = scales("chinese")
-    b.stable[idx("ii")] = FAULT
-    steps(b, ".")
-    b.ref.bowls(-1, 39, 0, 0)
-    out = [brief(list(b.ref.take_events()) + b.look())]
-    b.set("W ee,B ff")
-    out.append(brief(b.look()))
-    if black_out is None:
-        b.ref.now += 1600
-        return out + steps(b, ".", ".")
-    b.ref.now += 300
-    return out + steps(b, ".", "#%d 38 0 0" % (39 - black_out), ".")
-
-
-def one_scan_after_a_move_on_a_dead_sensor():
-    return _one_scan_with_a_dead_sensor(2)
-
-
-def one_scan_with_a_dead_sensor_and_no_move_there():
-    return _one_scan_with_a_dead_sensor(1)
-
-
-def one_scan_with_a_dead_sensor_and_a_bowl_that_never_settles():
-    return _one_scan_with_a_dead_sensor(None)
-
-
 def _window(b, acts):
     """Stones put down and lifted ('B cc', '- cc'), each in its own scan, then
     one look: fast play the board sees only when it has settled."""
@@ -1292,9 +1260,6 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              pass_stone_after_a_restart_whose_lids_settled_first,
              pass_stone_after_a_restart_with_a_prisoner_missing,
              pass_stone_after_a_restart_behind_moves_played_while_off,
-             one_scan_after_a_move_on_a_dead_sensor,
-             one_scan_with_a_dead_sensor_and_no_move_there,
-             one_scan_with_a_dead_sensor_and_a_bowl_that_never_settles,
              prisoner_in_the_wrong_lid_then_a_restart,
              prisoner_moved_over_then_a_restart_before_a_bowls_event_said_so,
              prisoner_in_flight_when_the_lids_are_first_weighed,

@@ -811,26 +811,6 @@ def test_a_pass_stone_dropped_after_a_restart_comes_after_the_moves_played_while
     assert s[6] == [("rebased", "aa")]
 
 
-def test_stones_of_both_colours_in_one_scan_wait_for_the_bowl_while_a_sensor_is_dead():
-    """White ee and black ff in one scan, black to move, ii's sensor dead: the
-    order is not seen, so black ff, white ee fits, and so does black on ii
-    (unseen), white ee, black ff. Black's bowl tells: two stones out, the move
-    on ii came first; one, it did not; never settled, the order the stones
-    allow is taken once the wait is over (seed 270419 game 14: white's move on
-    a stuck sensor, then two stones in one scan, taken in the wrong order)."""
-    s = S.one_scan_after_a_move_on_a_dead_sensor()
-    assert flat(s[:3]) == []                # the bowl not settled: nothing taken
-    assert s[3] == [("move", "B", "ii")]
-    assert s[4] == [("move", "W", "ee"), ("move", "B", "ff")]
-    s = S.one_scan_with_a_dead_sensor_and_no_move_there()
-    assert flat(s[:3]) == []
-    assert s[3] == [("move", "B", "ff"), ("move", "W", "ee")]
-    assert s[4] == []
-    s = S.one_scan_with_a_dead_sensor_and_a_bowl_that_never_settles()
-    assert flat(s[:2]) == []
-    assert s[2] == [("move", "B", "ff"), ("move", "W", "ee")]
-
-
 def test_a_prisoner_lifted_at_once_is_carried_before_a_pass_is_read():
     """A capture whose prisoner was off the board before the move was taken:
     the prisoner is on its way to the lid for a while (CARRY_MS) as it is for a

@@ -258,22 +258,20 @@ def phantoms(ref, stable, extra, missing):
 
 
 def _restart(ref, v):
-    """Stones whose order the board could not see: the restart's own look (a
-    drifted sensor: goban.referee.restart; a move on a dead sensor played while
-    the board was off: goban.referee.unseen.at_restart), or, a sensor dead,
-    stones of both colours come in one scan (unseen.tied); the verdict in
-    v.unseen. (One rule, not three: a rule's function and its entry in RULES
-    are heap at boot.)"""
-    if v.mis > CAP:
+    """The restart's own look: a drifted sensor (goban.referee.restart), or a
+    move on a dead sensor played while the board was off (its verdict in
+    v.unseen: goban.referee.unseen.at_restart). (One rule, not two: a rule's
+    function and its entry in RULES are heap at boot.)"""
+    if not ref.resumed or v.mis > CAP:
         return False
-    if ref.resumed and ref.rebase_sensor is not None:
+    if ref.rebase_sensor is not None:
         from goban.referee.restart import drifted   # loaded after a power cut only
         if drifted(ref, v, False):
             return True
     if not ref.n_faults:
         return False
     from goban.referee import unseen        # a board with no dead sensor never loads it
-    v.unseen = unseen.at_restart(ref, v) if ref.resumed else unseen.tied(ref, v)
+    v.unseen = unseen.at_restart(ref, v)
     return v.unseen is not None
 
 

@@ -206,51 +206,6 @@ def at_restart(ref, v):
     if not k or 2 * k != len(new) or ref.pending or ref.scales.witness_ms <= 0 or \
             not sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
         return None
-    return _by_bowl(ref, v, c, m, k, True)
-
-
-def tied(ref, v):
-    """Stones of both colours come in one scan (their order unseen: the search
-    may put either first) while a sensor is dead: the mover may have played on
-    the dead point before them, the opponent's stone answering it (seed 270419
-    game 14: W pf on a stuck sensor, then B nd and W pe in one scan, taken as
-    W pe, B nd; black's next stone was then asked about a dead point nobody
-    could name). Where a move on a dead point fits first (`fits`) and the
-    order without it explains the frame too, the mover's bowl tells, as at a
-    restart (`_by_bowl`); where only the move on the dead point explains the
-    whole frame, it is taken or asked as any such move (`verdict`)."""
-    since = ref.since
-    if since is None or ref.pending or ref.scales.witness_ms <= 0:
-        return None
-    c = ref.game.to_move()
-    stable = v.stable
-    new = new_stones(v)
-    k = 0
-    tie = False
-    for i in new:
-        if stable[i] == c:
-            k += 1
-            m = i
-            for j in new:
-                if stable[j] != c and since[j] == since[i] and since[i] > 0:
-                    tie = True
-    if not tie:
-        return None
-    cand = fits(ref, v, -1)
-    if not cand:
-        return None
-    s = explain(ref, stable, new, v.missing, s=v.searching)
-    if not s.found or not s.complete:
-        return verdict(ref, v)
-    return _by_bowl(ref, v, c, m, k, False)
-
-
-def _by_bowl(ref, v, c, m, k, mine):
-    """The mover's bowl says whether a move on a dead point came before the new
-    stones, k of them the mover's (m one): as many out as they use, no (None);
-    one more, yes: ("take", j, mine) where one dead point fits, ("ask", points,
-    the opponent's stones, mine) where several do. Not weighed or settled yet:
-    ("wait",), as a stone waits for its bowl, BOWL_MS at most (then None)."""
     w = ref.wait
     out = bowlwatch.unused(ref, c)
     if out < 0 or not bowlwatch.settled(ref, c):
@@ -266,8 +221,8 @@ def _by_bowl(ref, v, c, m, k, mine):
     if not cand:
         return None
     if len(cand) == 1:
-        return ("take", cand[0][0], mine)
-    return ("ask", [j for j, s in cand], [i for i in new_stones(v) if v.stable[i] != c], mine)
+        return ("take", cand[0][0], True)
+    return ("ask", [j for j, s in cand], [i for i in new if v.stable[i] != c], True)
 
 
 def act(ref, v):
