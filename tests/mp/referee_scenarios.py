@@ -272,6 +272,36 @@ def count_answer_waits_for_its_question_to_be_read():
     return out + [brief(list(b.ref.take_events()) + b.look())]
 
 
+def _count_with_a_blind_empty_point(black_over):
+    """Chinese, the bowls weighed, aa's sensor reading nothing all game; black's
+    bowl `black_over` stones more out than the game used (a second stone put
+    down on aa, unseen). Both pass, end pressed; the question, if any, read
+    and answered "down" (the players cleared aa)."""
+    from goban.referee.diff import FAULT
+    b = scales("chinese")
+    b.stable[idx("aa")] = FAULT
+    steps(b, "#38 39 0 0", "B ee", "#%d 38 0 0" % (38 - black_over), "W ff", "!pass", "!pass")
+    b.ref.run_job()
+    b.ref.now = 100
+    b.ref.button("end")
+    out = [brief(list(b.ref.take_events()) + b.look())]
+    b.ref.now = 2500
+    b.ref.dirty = True                       # (the look asked for: look_again)
+    out.append(brief(b.look()))
+    out.append(list(b.ref.lines))
+    b.ref.now = 3200
+    b.ref.button("down")
+    return out + [brief(list(b.ref.take_events()) + b.look())]
+
+
+def count_asks_about_an_empty_point_it_cannot_read():
+    return _count_with_a_blind_empty_point(1)
+
+
+def count_trusts_an_empty_point_the_bowls_vouch_for():
+    return _count_with_a_blind_empty_point(0)
+
+
 def _names(b, rebased):
     """The points rebased, each once (a sensor rebased twice in a scan, by a look
     and an end press's look again, is rebased once: its reading is the same)."""
@@ -906,6 +936,19 @@ def knocked_stone_put_back_after_its_bowl_settled():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
 
 
+def knocked_stone_put_in_its_bowl_then_put_back_from_it():
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd")
+    # black's cc knocked off: the hand takes a stone from black's bowl, drops
+    # the knocked one in (a slid stone lifted as the board asked), puts the
+    # stone in hand on cc; then black's ff, white's hh and black's ca, each
+    # with a stone from its bowl (ff's soon after the fix)
+    from goban.referee import bowlwatch
+    return steps(b, "- cc", "#37 38 0 0", "#38 38 0 0", "B cc", "#37 38 0 0", "B ff",
+                 "#37 37 0 0", "W hh", "#36 37 0 0", "B ca") + \
+        [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))]]
+
+
 def passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles():
     from goban.referee import FAULT
     b = scales("chinese")
@@ -1206,6 +1249,7 @@ def capture_not_lifted_while_the_board_was_off():
 
 
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             knocked_stone_put_in_its_bowl_then_put_back_from_it,
              knocked_stone_put_back_after_its_bowl_settled,
              passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles,
              pass_pressed_then_an_earlier_stone_slid, pass_pressed_on_two_black_stones,
@@ -1222,6 +1266,8 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
+             count_asks_about_an_empty_point_it_cannot_read,
+             count_trusts_an_empty_point_the_bowls_vouch_for,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,

@@ -589,6 +589,19 @@ def test_a_knocked_stone_put_back_after_its_bowl_settled_leaves_no_stone_out():
     assert s[-1] == [("unused", 0, 0)]
 
 
+def test_a_knocked_stone_dropped_in_its_bowl_leaves_the_bowl_no_witness_of_none_out():
+    """The hand takes a stone for the fix, drops the knocked one into the bowl
+    and puts the first on cc; black's next stone leaves the bowl soon after,
+    taken for the fix's (the knocked stone on the floor, the board thinks), so
+    the bowl's start is a stone low: it must not say later that no stone left
+    it. Black's ca is a move (it was a `no-stone-out` stop: seed 992049 game
+    281, white's move stopped after a slid stone's fix)."""
+    s = S.knocked_stone_put_in_its_bowl_then_put_back_from_it()
+    assert s[0] == [("illegal", "knocked", "cc")] and s[3] == [("restored",)]
+    assert moves(s) == [("B", "ff"), ("W", "hh"), ("B", "ca")]
+    assert s[-1] == [("unused", -1, 0)]     # black's bowl witnesses no "none out" now
+
+
 def test_passes_then_a_dead_stone_lifted_before_the_movers_bowl_settles():
     """White plays on dd, whose sensor is dead; black presses pass, then white,
     and black lifts white's gg as dead, all before white's bowl settles. The
@@ -621,6 +634,25 @@ def test_the_count_waits_for_a_sensor_that_reads_nothing():
     s = S.count_waits_for_a_sensor_that_reads_nothing()
     assert s[1] == []                       # end held: ab cannot be read
     assert s[2] == [("dead", "ab ba bb"), ("count", "W+88.5")]
+
+
+def test_the_count_asks_about_an_empty_point_it_cannot_read_when_a_stone_is_unaccounted():
+    """aa's sensor reads nothing and black's bowl has a stone out the game never
+    used: it may lie on aa (seed 281085 game 25: black's second stone on a
+    dead sensor, unseen, the count 41 points off). End waits, then asks the
+    players to clear aa; their "down" counts."""
+    s = S.count_asks_about_an_empty_point_it_cannot_read()
+    assert s[0] == [] and s[1] == []
+    assert s[2] == ["Cannot read aa", "aa: clear it, then down"]
+    assert s[3] == [("dead", ""), ("count", "W+7.5")]
+
+
+def test_the_count_trusts_an_empty_point_it_cannot_read_when_the_bowls_vouch():
+    """The same board with every stone out of the bowls on it: nothing can lie
+    on aa unseen, so end counts at once, with no question."""
+    s = S.count_trusts_an_empty_point_the_bowls_vouch_for()
+    assert s[0] == [("dead", ""), ("count", "W+7.5")]
+    assert not s[2][0].startswith("Cannot read")
 
 
 def test_the_counts_question_stays_while_the_seki_count_runs_in_its_step():

@@ -756,7 +756,8 @@ class Players:
         one it asks about lit yellow: the players say whether they lifted it
         as dead ("down") or it stays ("up"), once a second at most, as people
         read the display and press: READ_MS after the question first showed.
-        None when nothing is asked."""
+        A point their game has empty ("clear it, then down") they clear first:
+        [the lift, "down"]. None when nothing is asked."""
         d = self.runner.hw["display"]
         if d is None or not d.lines[0].startswith("Cannot read"):
             return None
@@ -773,7 +774,11 @@ class Players:
         if now - self.question_at < READ_MS or now - getattr(self, "answered_at", -10000) < 1000:
             return None
         self.answered_at = now
-        return "down" if asked[0] in self.dead else "up"
+        i = asked[0]
+        if not self.truth.board.cells[self.p_of(i)]:
+            w = self.world
+            return ([["lift", w.sgf(i), "bowl"]] if w.board[i] else []) + ["down"]
+        return "down" if i in self.dead else "up"
 
     def _lit(self):
         li = self.runner.hw["lights"]

@@ -537,6 +537,10 @@ class Runner:
             k = COUNT_WAIT_MS // self.scan_ms
             while self.result is None and k > 0:
                 said = p.answer_count()
+                if isinstance(said, list):      # a point cleared first, then the answer
+                    for a in said[:-1]:
+                        self.act(a)
+                    said = said[-1]
                 if said:
                     self.act(["button", "", said])
                 self.scan()

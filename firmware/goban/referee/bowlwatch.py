@@ -189,7 +189,10 @@ def _bowl_moved(ref, c, d):
         if (ref.now - sc.fixing_at[c]) & 0x3FFFFFFF < FIX_MS:
             k = -d if -d < sc.fixing[c] else sc.fixing[c]
             d += k                        # stones put back where a knock took them
-            sc.start[c - 1] -= k          # (the knocked ones lie on the floor)
+            sc.start[c - 1] -= k          # (the knocked ones lie on the floor, we think:
+            sc.doubt[c] = 1               # one put back in the bowl first, as a slid stone
+            # lifted into it, leaves the start a stone low, and the bowl must not
+            # then say that no stone left it: seed 992049 game 281)
         sc.fixing[c] = 0
         if d == 0:
             return

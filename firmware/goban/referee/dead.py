@@ -26,7 +26,10 @@ noise) is never judged: the count waits for it to read again. So `end` waits
 while anything is doubtful, announced or still settling, and counts as soon as
 nothing is; after COUNT_WAIT_MS the board names what it cannot read, lit
 yellow: down marks the lit stone lifted, up on the board, ok or end then
-counts with what the players said."""
+counts with what the players said. An empty point whose sensor reads nothing
+is asked about too unless both bowls account for every stone that left them:
+the players clear it and press down (a stone the game lacks, a second stone
+unseen, is not counted, and a person takes it off as any stone added now)."""
 
 from goban.board import BLACK, WHITE
 from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
@@ -51,6 +54,10 @@ def frame(ref, stable, mis, pend):
         ref.flag_sensors(ghosts)
         return
     doubtful = _doubtful(ref, stable)
+    cells = ref.game.board.cells
+    blind = [i for i in doubtful if not cells[ref.p_of(i)]]
+    if blind:
+        doubtful = [i for i in doubtful if cells[ref.p_of(i)]]
     extra = extra + [i for i in changed if i not in doubtful]
     if extra:
         i = extra[0]
@@ -82,6 +89,9 @@ def frame(ref, stable, mis, pend):
             if stable[i] < FAULT and ref.rebase_sensor is not None:
                 ref.rebase_sensor(i)        # lifted over a drifted sensor: reads empty next
             dead.append(i)
+    for i in blind:
+        if k.said.get(i, -1) != 1:
+            unsure.append(i)                # asked till the players say it is clear
     k.unsure = unsure
     ref.dead = dead
     from goban.referee import seki
@@ -101,10 +111,17 @@ def frame(ref, stable, mis, pend):
 
 
 def _doubtful(ref, stable):
-    """The game's stones the frame cannot vouch for (see the module docstring)."""
+    """The game's stones the frame cannot vouch for (see the module docstring),
+    and the empty points it cannot read unless both bowls account for every
+    stone that left them (else a stone the game lacks may lie there: seed
+    281085 game 25, a second stone on a dead sensor, counted 41 points off)."""
+    from goban.referee.bowlwatch import unused
     was = ref.counting.strong
     strong = ref.strong if ref.strong is not None else was
-    k = doubtful(stable, ref.game.board.cells, strong, was, 1 if ref.strong is not None else 0,
+    flags = 1 if ref.strong is not None else 0
+    if unused(ref, BLACK) != 0 or unused(ref, WHITE) != 0:
+        flags |= 2
+    k = doubtful(stable, ref.game.board.cells, strong, was, flags,
                  ref.tolerated, CAP, ref.size)
     buf = ref.tolerated
     return [buf[j] for j in range(k if k < CAP else CAP)]
@@ -223,8 +240,9 @@ def _say_unread(ref):
     if k.asked != i:
         k.asked = i
         k.asked_at = ref.now
+    how = ": down=dead up=on" if ref.game.board.cells[ref.p_of(i)] else ": clear it, then down"
     ref.show("Cannot read " + " ".join(ref.name(j) for j in u[:3]),
-             ref.name(i) + ": down=dead up=on", ref.dead, "blue")
+             ref.name(i) + how, ref.dead, "blue")
     ref.show_second([i], "yellow")
 
 

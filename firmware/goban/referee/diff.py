@@ -158,11 +158,13 @@ def tolerated(tol, n: int, out, cap: int) -> int:
 
 
 @micropython.viper
-def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) -> int:
+def doubtful(stable, cells, strong, was, flags: int, out, cap: int, size: int) -> int:
     """The game's stones the frame cannot vouch for (goban.referee.dead): on a
     sensor that reads no value (3 and above), reading the other colour, or
-    (`weak`) reading their colour with no strong run where they had one at
-    the end of play (strong[i] 0, was[i] not). Frame indices into out[0:cap];
+    (flags & 1) reading their colour with no strong run where they had one at
+    the end of play (strong[i] 0, was[i] not); and (flags & 2) the empty
+    points whose sensor reads nothing (3): a stone the game lacks may lie
+    there unseen. Frame indices into out[0:cap];
     returns how many there are. One native pass: in bytecode the 361 points
     took longer than a step on the RP2040. It walks the board as diff_frame
     does, written out again on purpose: a viper loop calling a shared walker
@@ -173,6 +175,8 @@ def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) ->
     w = ptr8(was)
     o = ptr16(out)
     W = size + 1
+    weak = flags & 1
+    blind = flags & 2
     k = 0
     i = 0
     y = 0
@@ -181,13 +185,17 @@ def doubtful(stable, cells, strong, was, weak: int, out, cap: int, size: int) ->
         x = 0
         while x < size:
             c = e[p]
+            v = s[i]
             if c == 1 or c == 2:
-                v = s[i]
                 if v >= 3 or (v != 0 and v != c) or \
                         (weak and v == c and t[i] == 0 and w[i] != 0):
                     if k < cap:
                         o[k] = i
                     k += 1
+            elif blind and v == 3:
+                if k < cap:
+                    o[k] = i
+                k += 1
             i += 1
             p += 1
             x += 1
