@@ -173,12 +173,46 @@ def prisoner_found_later_then_a_pass_stone():
     return out
 
 
+def _prisoner_said_missing_then_cd():
+    """prisoner_found_later's start: the prisoner said missing at white's dd;
+    black's cd, a stone out of its bowl."""
+    b = scales("aga")
+    steps(b, *CAPTURE_GG)
+    steps(b, "- gg")
+    b.ref.now = 20000
+    steps(b, "#35 35 0 0", "W dd")
+    b.ref.now = 40000
+    steps(b, "#34 35 0 0", "B cd")
+    return b
+
+
+def pass_stone_out_of_a_bowl_behind_the_game_while_a_prisoner_is_owed():
+    """White's ce with a stone from elsewhere (its bowl never moves: a stone
+    behind the game), black's de; then white passes: a stone out of its bowl
+    (it only pays the stone behind, by the totals) into black's lid."""
+    b = _prisoner_said_missing_then_cd()
+    out = steps(b, "W ce", "#33 35 0 0", "B de")
+    b.ref.now = 50000
+    return out + steps(b, "#33 34 0 0", "#33 34 1 0")
+
+
+def pass_stone_taken_for_a_late_prisoner_then_the_other_pass():
+    """White passes with a stone its bowl never showed out (a stone behind),
+    into black's lid; black then passes, a stone out of its bowl into
+    white's lid."""
+    b = _prisoner_said_missing_then_cd()
+    b.ref.now = 50000
+    return steps(b, "#34 35 1 0", "#33 35 1 0", "#33 35 1 1", ".")
+
+
 SCENARIOS = (end_while_captures_wait_then_undo, undo_after_an_agreement_with_dead_stones_lifted,
              count_refused_while_a_stone_is_announced, resume_after_a_dispute,
              resume_the_side_to_move_first,
              resume_with_the_turn_handed_over_and_a_restart, stone_of_the_dispute_then_resume,
              a_late_pass_is_no_request_to_resume, no_resume_under_pass_stones,
-             prisoner_on_the_floor_then_pass_stones, prisoner_found_later_then_a_pass_stone)
+             prisoner_on_the_floor_then_pass_stones, prisoner_found_later_then_a_pass_stone,
+             pass_stone_out_of_a_bowl_behind_the_game_while_a_prisoner_is_owed,
+             pass_stone_taken_for_a_late_prisoner_then_the_other_pass)
 
 
 def run(name):

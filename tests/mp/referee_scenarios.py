@@ -404,6 +404,26 @@ def restart_then_the_count_then_the_lids_weighed_again():
     return out + steps(b, "#35 36 1 0", "!end")
 
 
+def wrong_lid_prisoner_then_a_move_on_a_dead_sensor():
+    """AGA, a scan each 100 ms: white's ba takes black's aa, whose prisoner
+    goes into black's lid (the wrong one); black dd, white ff, black hh come
+    fast (its prisoner still carried, for all the board knows); then white
+    plays on fg, whose sensor is dead, and black answers on ge before
+    white's bowl settles a stone out."""
+    from goban.referee.diff import FAULT
+    b = scales("aga")
+    b.ref.ticks_of = lambda stamp: stamp * 100    # the stamps' ticks: a scan each 100 ms
+    b.stable[idx("fg")] = FAULT
+    out = []
+    for act in ("#38 39 0 0", "B aa", "#38 38 0 0", "W ab", "#37 38 0 0", "B ee",
+                "#37 37 0 0", "W ba", "- aa", "#37 37 -1 0", "#37 37 1 0", "#36 37 1 0",
+                "B dd", "#36 36 1 0", "W ff", "W ca", "- ca", "#35 36 1 0", "B hh", "B ge",
+                "#35 -1 1 0", "#35 35 1 0", "."):
+        b.ref.now = b.scan * 100 + 50
+        out += steps(b, act)
+    return out
+
+
 def bowls_weighed_afresh_after_a_restart():
     from goban.referee import bowlwatch
     b = Board("chinese")
@@ -1267,6 +1287,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
              count_asks_about_an_empty_point_it_cannot_read,
+             wrong_lid_prisoner_then_a_move_on_a_dead_sensor,
              count_trusts_an_empty_point_the_bowls_vouch_for,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,

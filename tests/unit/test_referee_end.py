@@ -109,6 +109,30 @@ def test_a_prisoner_found_later_is_no_pass_stone():
     assert [e for e in flat(s) if e[0] == "pass"] == [("pass", "W", True)]
 
 
+def test_a_pass_stone_out_of_a_bowl_behind_the_game_is_no_late_prisoner():
+    """The prisoner said missing (on the floor), white plays ce with a stone
+    from elsewhere: its bowl is a stone behind the game. White's pass stone
+    then leaves the bowl (by the totals it only pays the stone behind) and
+    comes into black's lid: the bowl lost a stone since the game last
+    changed, so it was in a hand: white's pass, not the prisoner found (seeds
+    992049 game 198, 638249 game 159: the last pass lost, the dead stones
+    lifted announced knocked)."""
+    s = S.pass_stone_out_of_a_bowl_behind_the_game_while_a_prisoner_is_owed()
+    assert s[2] == [("move", "W", "ce"), ("move", "B", "de")]
+    assert s[4] == [("pass", "W", True)]
+
+
+def test_a_pass_stone_taken_for_a_late_prisoner_is_a_pass_when_the_other_passes_after():
+    """White's pass stone, its bowl showing none out, into black's lid is taken
+    for the prisoner found; black's pass stone then comes into white's lid
+    while white is to move. Black passing out of turn is no explanation: the
+    first stone was white's pass, and black's answers it (seed 602451 game
+    294: the pass lost)."""
+    s = S.pass_stone_taken_for_a_late_prisoner_then_the_other_pass()
+    assert s[0] == [] and s[1] == []
+    assert s[2] == [("pass", "W", True)] and s[3] == [("pass", "B", True)]
+
+
 def test_the_prisoner_missing_event_says_what_where_and_how():
     b = S.scales("aga")
     S.steps(b, *S.CAPTURE_GG)

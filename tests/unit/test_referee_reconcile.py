@@ -602,6 +602,18 @@ def test_a_knocked_stone_dropped_in_its_bowl_leaves_the_bowl_no_witness_of_none_
     assert s[-1] == [("unused", -1, 0)]     # black's bowl witnesses no "none out" now
 
 
+def test_a_prisoner_in_the_wrong_lid_moves_ago_is_no_pass_of_this_turn():
+    """A prisoner dropped into the wrong lid three moves ago (fast play: still
+    carried, for all the board knows, so not moved over yet), a fix since;
+    white's move on a dead sensor takes a stone out of its bowl. That lid's
+    stone began to come in before the last move landed (and before the fix
+    that timed the carry again): it is no white pass (seed 880219 game 73:
+    the pass taken, white's move lost, the count a point off)."""
+    s = S.wrong_lid_prisoner_then_a_move_on_a_dead_sensor()
+    assert s[18] == [("move", "B", "hh")] and s[19] == [("illegal", "unseen", "ge")]
+    assert not [e for a in s for e in a if e[0] == "pass"]
+
+
 def test_passes_then_a_dead_stone_lifted_before_the_movers_bowl_settles():
     """White plays on dd, whose sensor is dead; black presses pass, then white,
     and black lifts white's gg as dead, all before white's bowl settles. The

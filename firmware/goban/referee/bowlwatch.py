@@ -197,6 +197,8 @@ def _bowl_moved(ref, c, d):
         if d == 0:
             return
     if d < 0:
+        n = ref.game.n
+        sc.took = (n << 2) | (sc.took & 3 if sc.took >> 2 == n else 0) | c
         u = used(ref, c)
         short = u - sc.out[c]             # the game's stones not yet seen to leave
         # (a count that fell by more than all of them has at least that many
@@ -376,6 +378,8 @@ def new_game(ref):
         sc.lid_off[c] = 0
         sc.stir[c] = -1
         sc.gain_at[c] = -1
+    sc.repaid = -1
+    sc.took = 0
 
 
 def used(ref, color):
@@ -469,6 +473,15 @@ def pass_stone_in(ref, color):
     lo = loose(ref, o)
     if lo is None or lo < 1 or ref.illegal == "resume-order":
         return False
+    sc = ref.scales
+    t = sc.gain_at[o]
+    if lo == 1 and t >= 0 and ref.move_stamp > 0 and ref.ticks_of is not None and \
+            0 < (ref.ticks_of(ref.move_stamp) - t) & 0x3FFFFFFF < 0x20000000:
+        # the stone began to come in before the last move landed: whatever it
+        # is, it is no pass of this turn (seed 880219 game 73: a prisoner in
+        # the wrong lid, three moves old, taken for the mover's pass as its
+        # move on a dead sensor had a stone out of its bowl)
+        return False
     lc = loose(ref, color)
     if lc is None or lc >= 0 or lo + lc >= 1:
         return True
@@ -480,13 +493,11 @@ def pass_stone_in(ref, color):
     # pass stone, the prisoner gone elsewhere (its owner's bowl, the floor).
     # Kept as the wrong lid's, every pass after it went unseen and the game
     # stopped at the dead stones (seed 982539 game 219)
-    sc = ref.scales
-    t = sc.gain_at[o]
     if t < 0 or not settled(ref, color) or unused(ref, color) < 1:
         return False
     lift = sc.lifted_at[color]
-    if lift < 0 or (t - lift) & 0x3FFFFFFF >= CARRY_MS:
-        return True
+    if lift < 0 or CARRY_MS <= (t - lift) & 0x3FFFFFFF < 0x20000000:
+        return True               # (t before lift, a fix's, is not "long after" it)
     g = ref.game
     if not g.n or g.color_of(g.n) != o:
         return False
@@ -679,8 +690,14 @@ def _repay(ref, c, d):
     # So too with its bowl's reading behind, when c's stone is already seen on
     # the board (c has played on): the answer to that pass (a quick pass at tempo 0, seed 390617
     # game 430: the pass repaid a prisoner said missing long before)
-    passing = ref.game.to_move() == o and (in_hand(ref, o) >= 1 or not settled(ref, o)
-                                           or _on_board(ref, c) > 0)
+    # So too when o's bowl lost a stone since the game last changed, whatever
+    # its totals say: one behind the game (a stone of a move that came from
+    # elsewhere), they showed nothing in hand, and o's last pass stone was
+    # taken for a prisoner on the floor (seeds 992049 game 198, 638249 game 159)
+    g = ref.game
+    passing = g.to_move() == o and (in_hand(ref, o) >= 1 or not settled(ref, o)
+                                    or _on_board(ref, c) > 0
+                                    or (sc.took >> 2 == g.n and sc.took & o))
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the
@@ -693,6 +710,8 @@ def _repay(ref, c, d):
             sc.missed[m] -= x
             sc.into[c] -= x
             k += x
+            if g.to_move() == o:
+                sc.repaid = (g.n << 2) | c   # (or o's pass stone: passorder.repaid_pass)
     return k
 
 

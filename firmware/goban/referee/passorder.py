@@ -28,6 +28,30 @@ def pass_stone(ref, v, c, captured_unseen):
         not _prisoners_fit(ref, v, c, captured_unseen)
 
 
+def repaid_pass(ref, c):
+    """c is to move and the opponent's pass stone has come in; a stone of c's
+    colour came into the opponent's lid since the game last changed and was
+    taken for a prisoner said missing, late. The opponent passing out of turn
+    is no explanation a player would give: that stone was c's pass stone (its
+    bowl a stone behind the game, the stone out unseen), so it is counted
+    back as the lid's and c passed first (seeds 638249 game 159, 602451 game
+    294: the pass lost, the dead stones lifted announced knocked). True when
+    c's pass stone is in now."""
+    sc = ref.scales
+    o = WHITE if c == BLACK else BLACK
+    r = sc.repaid
+    if r < 0 or r >> 2 != ref.game.n or r & 3 != o or not bowlwatch.pass_stone_in(ref, o):
+        return False
+    sc.repaid = -1
+    sc.missed[o] += 1
+    sc.into[o] += 1
+    if bowlwatch.pass_stone_in(ref, c):
+        return True
+    sc.missed[o] -= 1             # (it explains nothing after all: as it was)
+    sc.into[o] -= 1
+    return False
+
+
 def after_stones(ref, v, t):
     """The lid began to take its stone at ticks t more than LID_LAG_MS after
     every new stone on the board had landed (each one's `since` known; a stone

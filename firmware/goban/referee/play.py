@@ -155,10 +155,15 @@ def _settle(ref, v):
             unseen.play_unseen(ref, j, v.stable)
             return
     if not ref.pending and not g.over and g.rules.uses_pass_stones \
-            and bowlwatch.pass_stone_in(ref, c) and (r is None or r.allows(c, PASS)):
-        bowlwatch.check_lids(ref, 0)
-        moves.pass_move(ref, c, stone=True)
-        return
+            and (r is None or r.allows(c, PASS)):
+        passed = bowlwatch.pass_stone_in(ref, c)
+        if not passed and ref.scales.repaid >> 2 == g.n:
+            from goban.referee import passorder     # under rules with pass stones only
+            passed = passorder.repaid_pass(ref, c)
+        if passed:
+            bowlwatch.check_lids(ref, 0)
+            moves.pass_move(ref, c, stone=True)
+            return
     if ref.pending:
         _drifted_prisoners(ref, v)
         moves.show_pending(ref)

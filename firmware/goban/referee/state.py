@@ -79,6 +79,14 @@ class Scales:
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
+        # (moves << 2) | lid: the last stone into a lid taken for a late prisoner
+        # while its colour was to move (it may have been that side's pass stone:
+        # passorder.repaid_pass); -1 none
+        self.repaid = -1
+        # (moves << 2) | colours: the bowls seen to lose a stone since the game
+        # last had that many moves (bowlwatch.took): a stone in a hand, whatever
+        # the totals say
+        self.took = 0
         self.lifted_at = array("i", [-1, -1, -1])   # when a capture into each lid was all lifted
         # stones said knocked off the board lately, and when: the stone the player
         # puts back may come from the bowl (bowlwatch.knocked)
