@@ -775,6 +775,14 @@ def pass_pressed_out_of_turn_while_the_movers_bowl_moves():
     return steps(b, ".", "#-1 39 0 0", "!W:pass", "!B:pass", "#38 39 0 0", ".")
 
 
+def pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl():
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    # as above, black's bowl settling two stones out (one more in a hand)
+    return steps(b, ".", "#-1 39 0 0", "!W:pass", "!B:pass", "#37 39 0 0", ".")
+
+
 def more_stones_than_one_look_orders():
     b = Board()
     steps(b, "B cc", "W gg")
@@ -1287,6 +1295,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
              count_asks_about_an_empty_point_it_cannot_read,
+             pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl,
              wrong_lid_prisoner_then_a_move_on_a_dead_sensor,
              count_trusts_an_empty_point_the_bowls_vouch_for,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,

@@ -214,6 +214,16 @@ def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
     assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
 
 
+def test_a_pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl():
+    """The same with black's bowl settling two stones out, one more in a hand:
+    the press out of turn says black moved, and dd is where it fits. Before,
+    only exactly one stone out would do: white's press was refused, black's
+    move lost (seed 93475 game 199)."""
+    s = S.pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl()
+    assert flat(s[:4]) == []
+    assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
+
+
 def test_a_second_stone_on_a_flickering_sensor_is_the_move_once_the_other_is_off():
     """White puts down dd and, in the same window, a second stone on ff, whose
     sensor flickers (flagged unstable): dd is taken. When ff reads again, its

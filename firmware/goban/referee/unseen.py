@@ -143,9 +143,11 @@ def before_a_pass(ref, v, after):
 def before_press(ref, color):
     """`color` pressed pass while the opponent is to move and a sensor cannot be
     read: the opponent may have moved there, unseen. Its bowl tells, as for a
-    pass stone out of turn (_passed_out_of_turn): settled with one stone out
-    that the game has not used and one dead point where it fits, that was the
-    move, played now, and the pass comes after it. While that bowl is moving
+    pass stone out of turn (_passed_out_of_turn): settled with a stone out
+    that the game has not used (more than one: the others in a hand or
+    elsewhere; the press says a move came) and one dead point where it fits,
+    that was the move, played now, and the pass comes after it. While that
+    bowl is moving
     the press waits for it (PRESS_BOWL_MS at most; the presses after it wait
     behind it, goban.referee.Referee._release_presses, and are judged as the
     board was when pressed: goban.referee.play.button). True: held. Seed
@@ -168,8 +170,8 @@ def before_press(ref, color):
         pr.bowl_since = -1
         return False
     pr.bowl_since = -1
-    if bowlwatch.unused(ref, o) != 1:
-        return False
+    if bowlwatch.unused(ref, o) < 1:
+        return False              # (two out: seed 93475 game 199, the move lost)
     v = ref.view
     # (as the board was when pressed: seed 982539 game 11, the dead stones
     # lifted at tempo 0 after both passes, before the mover's bowl settled)
