@@ -424,6 +424,19 @@ def wrong_lid_prisoner_then_a_move_on_a_dead_sensor():
     return out
 
 
+def capture_in_a_lid_and_a_recapture_on_a_dead_sensor():
+    """AGA: white to move plays dd; black's ab takes white's aa (into black's
+    lid); white's ih, on a dead sensor, takes black's ii (into white's lid);
+    the board looks once they are all down."""
+    from goban.referee.diff import FAULT
+    b = scales("aga")
+    b.stable[idx("ih")] = FAULT
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W aa", "#37 38 0 0", "B ii",
+          "#37 37 0 0", "W hi", "#36 37 0 0", "B ee")
+    b.set("W dd,B ab,- aa,- ii")
+    return steps(b, "#35 35 1 1", ".")
+
+
 def bowls_weighed_afresh_after_a_restart():
     from goban.referee import bowlwatch
     b = Board("chinese")
@@ -1295,6 +1308,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
              count_asks_about_an_empty_point_it_cannot_read,
+             capture_in_a_lid_and_a_recapture_on_a_dead_sensor,
              pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl,
              wrong_lid_prisoner_then_a_move_on_a_dead_sensor,
              count_trusts_an_empty_point_the_bowls_vouch_for,

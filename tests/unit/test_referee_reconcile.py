@@ -224,6 +224,19 @@ def test_a_pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl():
     assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
 
 
+def test_a_capture_in_the_lid_with_a_recapture_on_a_dead_sensor_is_no_pass_stone():
+    """White dd, black ab taking aa (into black's lid), white ih on a dead
+    sensor taking ii: black's lid holds a stone the game does not explain
+    yet, and a white stone is out. Moves explain the board without a pass,
+    one of them on the dead point, with aa the lid's stone: it is no white
+    pass stone, and the board asks about the dead point. Before, white's
+    pass and black's were taken (seed 93475 game 95: the passes nobody made,
+    the moves lost, play stopped on a mismatch)."""
+    s = S.capture_in_a_lid_and_a_recapture_on_a_dead_sensor()
+    assert s[0] == [("illegal", "unseen", "ab")]
+    assert not [e for a in s for e in a if e[0] == "pass"]
+
+
 def test_a_second_stone_on_a_flickering_sensor_is_the_move_once_the_other_is_off():
     """White puts down dd and, in the same window, a second stone on ff, whose
     sensor flickers (flagged unstable): dd is taken. When ff reads again, its

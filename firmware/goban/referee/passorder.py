@@ -102,8 +102,8 @@ def lid_after(ref, v, c, t):
 
 def _prisoners_fit(ref, v, c, captured_unseen):
     """Without a pass, moves from c explain the frame (in the order the
-    stones arrived; or after a stone of c's a look saw, captured since:
-    `_captured_unseen`), and their prisoners gone from the board are at least
+    stones arrived, one of them on a dead point if need be; or after a stone
+    of c's a look saw, captured since: `_captured_unseen`), and their prisoners gone from the board are at least
     as many as the opponent's lid holds beyond the game: the lid holds those
     prisoners (seeds 2431601095 game 1, 7662910376 game 9: two stones in one
     window, the second capturing, its prisoner taken for a pass stone)."""
@@ -120,4 +120,7 @@ def _prisoners_fit(ref, v, c, captured_unseen):
     if k >= over and new and not unknown(ref, new):
         if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
             return True
+        if ref.n_faults and explain(ref, v.stable, new, v.missing, hidden=True).found:
+            return True           # with a move on a dead point (seed 93475 game 95: white's
+            # recapture there, its prisoner gone; black's capture's in the lid, taken for a pass)
     return k + 1 >= over and captured_unseen(ref, v)
