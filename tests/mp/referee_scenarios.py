@@ -764,6 +764,23 @@ def pass_after_a_move_on_a_dead_sensor():
     return steps(b, ".", "#38 39 0 0", "#38 38 0 0", "#38 38 1 0", ".")
 
 
+def pass_stone_while_a_move_on_a_dead_sensor_is_asked_about():
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    b.ref.ticks_of = lambda stamp: stamp * 100    # the stamps' ticks: a scan each 100 ms
+    # white answers on ee: the board asks whether black played on dd; black
+    # passes meanwhile, a second later (a stone out of its bowl into white's
+    # lid), then presses ok: dd was its move
+    out = []
+    for act in (".", "#38 39 0 0", "#38 38 0 0", "W ee", "#37 38 0 0", "#37 38 0 -1",
+                "#37 38 0 1", "!ok", "."):
+        b.scan += 10 if act == "#37 38 0 -1" else 0
+        b.ref.now = b.scan * 100 + 50
+        out += steps(b, act)
+    return out
+
+
 def two_pass_stones_after_a_move_on_a_dead_sensor():
     from goban.referee import FAULT
     b = scales("aga")
@@ -1308,6 +1325,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
              count_asks_about_an_empty_point_it_cannot_read,
+             pass_stone_while_a_move_on_a_dead_sensor_is_asked_about,
              capture_in_a_lid_and_a_recapture_on_a_dead_sensor,
              pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl,
              wrong_lid_prisoner_then_a_move_on_a_dead_sensor,

@@ -185,6 +185,20 @@ def test_a_pass_stone_after_a_move_on_a_dead_sensor_tells_the_move():
     assert flat(s[3:]) == [("move", "B", "dd"), ("pass", "W", True)]
 
 
+def test_a_pass_stone_dropped_while_a_dead_point_is_asked_about_is_the_pass():
+    """Black's move on a dead sensor, white's answer: the board asks whether
+    black played on dd; black passes meanwhile (its stone into white's lid)
+    and then presses ok. dd and ee are the moves, then black's pass: the lid's
+    stone came in while a question stood that no stone answers, not with a
+    fix (before, written off as the fix's at the answer: the pass lost, and
+    with it the count, seed 633370 game 224)."""
+    s = S.pass_stone_while_a_move_on_a_dead_sensor_is_asked_about()
+    assert s[3] == [("illegal", "unseen", "ee")]
+    assert flat(s[4:7]) == []
+    assert s[7] == [("restored",), ("move", "B", "dd"), ("move", "W", "ee")]
+    assert s[8] == [("pass", "B", True)]
+
+
 def test_a_move_on_a_dead_sensor_before_both_pass_stones_is_taken_first():
     """AGA at tempo 0, dd's sensor dead: black's stone goes to dd unseen, white
     passes (its stone into black's lid), black's bowl settles two stones out,

@@ -378,7 +378,7 @@ def new_game(ref):
         sc.lid_off[c] = 0
         sc.stir[c] = -1
         sc.gain_at[c] = -1
-    sc.repaid = -1
+    sc.repaid = 0
     sc.took = 0
 
 
@@ -610,7 +610,8 @@ def fixed(ref):
     """An announcement no longer stands: the players have put the board right
     (taken moves back, replayed after a restart). Stones a lid holds that the
     game does not explain, beyond what the other lid lacks, came in with that
-    fix: what the lid holds is the count from now on, never a pass stone. Counted,
+    fix (when they began to come in after it was announced): what the lid
+    holds is the count from now on, never a pass stone. Counted,
     a prisoner put back on the board with a stone from its owner's bowl (its lid
     one over, the bowl one short: a pass stone's very weights) was a pass nobody
     made (seed 434437 games 62, 236). The stones of the prisoners' colour out of
@@ -646,6 +647,11 @@ def fixed(ref):
             over += short                 # a prisoner in the wrong lid: check_lids's
         if over <= 0:
             continue
+        t = sc.gain_at[c]
+        if t >= 0 and (t - ref.announced_at) & 0x3FFFFFFF >= 0x20000000:
+            continue              # it began to come in before the announcement: no
+            # stone of the fix's (seed 633370 game 224: a pass stone that came as
+            # the move before it was asked about, written off at the answer)
         sc.into[c] -= over
         # as many of the prisoners' colour out of their bowl, unused, replaced
         # them on the board: lost to that bowl, as a knocked stone's fix is
@@ -711,7 +717,8 @@ def _repay(ref, c, d):
             sc.into[c] -= x
             k += x
             if g.to_move() == o:
-                sc.repaid = (g.n << 2) | c   # (or o's pass stone: passorder.repaid_pass)
+                sc.repaid = c             # (or o's pass stone: passorder.repaid_pass)
+                sc.repaid_at = ref.now
     return k
 
 

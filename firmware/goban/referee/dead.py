@@ -54,10 +54,12 @@ def frame(ref, stable, mis, pend):
         ref.flag_sensors(ghosts)
         return
     doubtful = _doubtful(ref, stable)
-    cells = ref.game.board.cells
-    blind = [i for i in doubtful if not cells[ref.p_of(i)]]
-    if blind:
-        doubtful = [i for i in doubtful if cells[ref.p_of(i)]]
+    blind = ()
+    if ref.n_faults:            # (a sensor reads nothing: empty points among them)
+        cells = ref.game.board.cells
+        blind = [i for i in doubtful if not cells[ref.p_of(i)]]
+        if blind:
+            doubtful = [i for i in doubtful if cells[ref.p_of(i)]]
     extra = extra + [i for i in changed if i not in doubtful]
     if extra:
         i = extra[0]
@@ -115,12 +117,13 @@ def _doubtful(ref, stable):
     and the empty points it cannot read unless both bowls account for every
     stone that left them (else a stone the game lacks may lie there: seed
     281085 game 25, a second stone on a dead sensor, counted 41 points off)."""
-    from goban.referee.bowlwatch import unused
     was = ref.counting.strong
     strong = ref.strong if ref.strong is not None else was
     flags = 1 if ref.strong is not None else 0
-    if unused(ref, BLACK) != 0 or unused(ref, WHITE) != 0:
-        flags |= 2
+    if ref.n_faults:
+        from goban.referee.bowlwatch import unused
+        if unused(ref, BLACK) != 0 or unused(ref, WHITE) != 0:
+            flags |= 2
     k = doubtful(stable, ref.game.board.cells, strong, was, flags,
                  ref.tolerated, CAP, ref.size)
     buf = ref.tolerated

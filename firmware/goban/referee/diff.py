@@ -185,14 +185,14 @@ def doubtful(stable, cells, strong, was, flags: int, out, cap: int, size: int) -
         x = 0
         while x < size:
             c = e[p]
-            v = s[i]
             if c == 1 or c == 2:
+                v = s[i]
                 if v >= 3 or (v != 0 and v != c) or \
                         (weak and v == c and t[i] == 0 and w[i] != 0):
                     if k < cap:
                         o[k] = i
                     k += 1
-            elif blind and v == 3:
+            elif blind and s[i] == 3:
                 if k < cap:
                     o[k] = i
                 k += 1

@@ -30,19 +30,22 @@ def pass_stone(ref, v, c, captured_unseen):
 
 def repaid_pass(ref, c):
     """c is to move and the opponent's pass stone has come in; a stone of c's
-    colour came into the opponent's lid since the game last changed and was
+    colour came into the opponent's lid after the last move landed and was
     taken for a prisoner said missing, late. The opponent passing out of turn
     is no explanation a player would give: that stone was c's pass stone (its
     bowl a stone behind the game, the stone out unseen), so it is counted
     back as the lid's and c passed first (seeds 638249 game 159, 602451 game
-    294: the pass lost, the dead stones lifted announced knocked). True when
-    c's pass stone is in now."""
+    294: the pass lost, the dead stones lifted announced knocked; 633370 game
+    224: it came as the moves before it waited for a question). True when c's
+    pass stone is in now."""
     sc = ref.scales
     o = WHITE if c == BLACK else BLACK
-    r = sc.repaid
-    if r < 0 or r >> 2 != ref.game.n or r & 3 != o or not bowlwatch.pass_stone_in(ref, o):
+    if sc.repaid != o or not bowlwatch.pass_stone_in(ref, o):
         return False
-    sc.repaid = -1
+    if ref.move_stamp > 0 and ref.ticks_of is not None and not \
+            0 < (sc.repaid_at - ref.ticks_of(ref.move_stamp)) & 0x3FFFFFFF < 0x20000000:
+        return False              # a move landed after it came: no pass of this turn
+    sc.repaid = 0
     sc.missed[o] += 1
     sc.into[o] += 1
     if bowlwatch.pass_stone_in(ref, c):

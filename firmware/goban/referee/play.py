@@ -157,7 +157,7 @@ def _settle(ref, v):
     if not ref.pending and not g.over and g.rules.uses_pass_stones \
             and (r is None or r.allows(c, PASS)):
         passed = bowlwatch.pass_stone_in(ref, c)
-        if not passed and ref.scales.repaid >> 2 == g.n:
+        if not passed and ref.scales.repaid:
             from goban.referee import passorder     # under rules with pass stones only
             passed = passorder.repaid_pass(ref, c)
         if passed:

@@ -79,10 +79,11 @@ class Scales:
         # prisoners of each lid said missing (and written off) lately, and when
         self.missed = array("i", [0, 0, 0])
         self.missed_at = array("i", [0, 0, 0])
-        # (moves << 2) | lid: the last stone into a lid taken for a late prisoner
-        # while its colour was to move (it may have been that side's pass stone:
-        # passorder.repaid_pass); -1 none
-        self.repaid = -1
+        # the lid of the last stone taken for a late prisoner while its colour
+        # was to move (it may have been that side's pass stone:
+        # passorder.repaid_pass), 0 none, and when it came
+        self.repaid = 0
+        self.repaid_at = 0
         # (moves << 2) | colours: the bowls seen to lose a stone since the game
         # last had that many moves (bowlwatch.took): a stone in a hand, whatever
         # the totals say
@@ -399,7 +400,9 @@ class RefState:
 
     def restored(self):
         """Nothing stands announced any more: say so."""
-        if self.illegal is not None and self.phase == PLAY:
+        if self.illegal is not None and self.illegal != "unseen" and self.phase == PLAY:
+            # (a question about a dead point is answered by a press: no stone
+            # moved for it, a pass stone dropped meanwhile is one)
             from goban.referee.bowlwatch import fixed
             fixed(self)
         self.illegal = None
