@@ -781,6 +781,15 @@ def pass_stone_while_a_move_on_a_dead_sensor_is_asked_about():
     return out
 
 
+def pass_after_a_move_on_a_dead_sensor_with_a_stone_in_hand():
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    # as pass_after_a_move_on_a_dead_sensor, black's hand taking its next
+    # stone already: its bowl settles two stones out
+    return steps(b, ".", "#37 39 0 0", "#37 38 0 0", "#37 38 1 0", ".")
+
+
 def two_pass_stones_after_a_move_on_a_dead_sensor():
     from goban.referee import FAULT
     b = scales("aga")
@@ -1325,6 +1334,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              count_question_stays_while_the_seki_count_runs_in_its_step,
              count_answer_waits_for_its_question_to_be_read,
              count_asks_about_an_empty_point_it_cannot_read,
+             pass_after_a_move_on_a_dead_sensor_with_a_stone_in_hand,
              pass_stone_while_a_move_on_a_dead_sensor_is_asked_about,
              capture_in_a_lid_and_a_recapture_on_a_dead_sensor,
              pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl,

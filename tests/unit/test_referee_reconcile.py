@@ -199,6 +199,16 @@ def test_a_pass_stone_dropped_while_a_dead_point_is_asked_about_is_the_pass():
     assert s[8] == [("pass", "B", True)]
 
 
+def test_a_pass_after_a_move_on_a_dead_sensor_with_a_stone_in_the_movers_hand():
+    """The same with black's bowl two stones out (its hand holds the next):
+    white's pass stone out of turn says black moved; dd fits. Before, only
+    exactly one stone out would do: black's move lost, white's pass taken
+    after black's (seed 633370 game 280)."""
+    s = S.pass_after_a_move_on_a_dead_sensor_with_a_stone_in_hand()
+    assert flat(s[:3]) == []
+    assert flat(s[3:]) == [("move", "B", "dd"), ("pass", "W", True)]
+
+
 def test_a_move_on_a_dead_sensor_before_both_pass_stones_is_taken_first():
     """AGA at tempo 0, dd's sensor dead: black's stone goes to dd unseen, white
     passes (its stone into black's lid), black's bowl settles two stones out,
@@ -207,12 +217,14 @@ def test_a_move_on_a_dead_sensor_before_both_pass_stones_is_taken_first():
     bowl would hold one stone out too many, and white's came first. Black
     moved (the one dead point where a move fits), white passed, black passed
     (seed 602451 game 130: black's pass taken first, the move lost, the count
-    a point off)."""
+    a point off). The move is taken as soon as black's bowl settles two out
+    with white's pass stone in (a stone in hand beside it), before black's."""
     s = S.two_pass_stones_after_a_move_on_a_dead_sensor()
-    assert flat(s[:7]) == []
-    assert s[7] == [("move", "B", "dd")]
-    assert s[8] == [("pass", "W", True)]
-    assert s[9] == [("pass", "B", True)]
+    assert flat(s[:5]) == []
+    assert s[5] == [("move", "B", "dd")]
+    assert s[6] == [("pass", "W", True)]
+    assert s[7] == [("pass", "B", True)]
+    assert flat(s[8:]) == []
 
 
 def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():

@@ -175,8 +175,10 @@ def _settle(ref, v):
 
 def _passed_out_of_turn(ref, c):
     """The opponent's pass stone came into the lid while `c` is to move, and
-    exactly one stone is out of c's settled bowl: c moved, unseen (a dead
-    sensor), and the opponent passed in answer. So too with c's own pass
+    a stone is out of c's settled bowl: c moved, unseen (a dead sensor), and
+    the opponent passed in answer (more out: in a hand; the opponent passing
+    out of turn is no explanation a player would give: seed 633370 game 280,
+    c's move lost, its pass stone already in hand). So too with c's own pass
     stone in after it (the lids' arrivals: the opponent's came first), two
     stones out of c's bowl: c moved unseen, the opponent passed, c passed
     (tempo 0, seed 602451 game 130: c's pass taken, then the opponent's, and
@@ -188,9 +190,9 @@ def _passed_out_of_turn(ref, c):
         return False
     k = bowlwatch.unused(ref, c)
     if not bowlwatch.pass_stone_in(ref, c):
-        return k == 1
+        return k >= 1
     t = ref.scales.gain_at
-    return k == 2 and t[c] >= 0 and t[o] >= 0 and 0 < (t[o] - t[c]) & 0x3FFFFFFF < 0x20000000
+    return k >= 2 and t[c] >= 0 and t[o] >= 0 and 0 < (t[o] - t[c]) & 0x3FFFFFFF < 0x20000000
 
 
 def _drifted_prisoners(ref, v):
