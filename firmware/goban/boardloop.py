@@ -240,10 +240,12 @@ class BoardLoop:
         self.follow = False
         # steps each lane (_L_*) waited for the budget: a step of its own at FORCE
         self.waited = array("i", (0, 0, 0, 0))
-        # the most each job cost lately, us, by slot (_J_*); until learned:
+        # the most each job cost lately, us, by slot (_J_*); until learned (a
+        # draw as its dearest: a first dear one, unlearned, ran beside a slow
+        # scan past the step's margin):
         #                         READ  LOG   LIGHTS PAGE  NEWS  LOOK  BUTTONS POLL
         self.cost = array("i", (2000, 4000, 2000, 2000, 2000, 5000, 1000, 1000,
-                                2000, 1000, 2000))
+                                2000, 1000, 3500))
         #                         SEND  STIR  DRAW
         self.t0 = 0                 # when this step began (ticks_us)
         self.news = False           # a scale's count changed: the referee is told next
