@@ -317,6 +317,16 @@ class Runner:
             del queue[:]             # presses while the power is off are lost
         gc.collect()
         self.boot(False)
+        if self.players is not None:
+            # the players look at the board's record as it came back (its screen,
+            # the live page): a move it logged as the power went never reached
+            # them as an event, and taken back with the moves played while it was
+            # off, the board said its last stone was lifted (seed 200744 game 260)
+            log = GameLog(self.log_dir)
+            g = log.current_game()
+            game = Referee(self.size).resume(log.events(g)) if g else None
+            if game is not None:
+                self.players.board_moves = game_moves(game)
         for name in self.unanswered:   # pressed, but the board had not answered yet
             self.hw["buttons"].press(name)
 
