@@ -755,13 +755,19 @@ def slip_taken_as_a_move_lifted_then_undo_without_takeback():
     return steps(b, "B ee", "- ee", "!undo", "W ff", "!ok")
 
 
-def pass_after_a_move_on_a_dead_sensor():
+def _pass_after_a_move_on_a_dead_sensor(out):
+    """AGA, dd's sensor dead: black's stone leaves its bowl, unseen on the board
+    (its bowl settling `out` stones out: more, its hand holds the next); white
+    passes: a stone out of white's bowl, then into black's lid."""
     from goban.referee import FAULT
     b = scales("aga")
     b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
-    # black's stone leaves its bowl, unseen on the board; white passes: a stone
-    # out of white's bowl, then into black's lid
-    return steps(b, ".", "#38 39 0 0", "#38 38 0 0", "#38 38 1 0", ".")
+    k = 39 - out
+    return steps(b, ".", "#%d 39 0 0" % k, "#%d 38 0 0" % k, "#%d 38 1 0" % k, ".")
+
+
+def pass_after_a_move_on_a_dead_sensor():
+    return _pass_after_a_move_on_a_dead_sensor(1)
 
 
 def pass_stone_while_a_move_on_a_dead_sensor_is_asked_about():
@@ -782,12 +788,7 @@ def pass_stone_while_a_move_on_a_dead_sensor_is_asked_about():
 
 
 def pass_after_a_move_on_a_dead_sensor_with_a_stone_in_hand():
-    from goban.referee import FAULT
-    b = scales("aga")
-    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
-    # as pass_after_a_move_on_a_dead_sensor, black's hand taking its next
-    # stone already: its bowl settles two stones out
-    return steps(b, ".", "#37 39 0 0", "#37 38 0 0", "#37 38 1 0", ".")
+    return _pass_after_a_move_on_a_dead_sensor(2)
 
 
 def two_pass_stones_after_a_move_on_a_dead_sensor():
