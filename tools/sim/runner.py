@@ -322,9 +322,7 @@ class Runner:
             # the live page): a move it logged as the power went never reached
             # them as an event, and taken back with the moves played while it was
             # off, the board said its last stone was lifted (seed 200744 game 260)
-            log = GameLog(self.log_dir)
-            g = log.current_game()
-            game = Referee(self.size).resume(log.events(g)) if g else None
+            game = self._logged_game()[0]
             if game is not None:
                 self.players.board_moves = game_moves(game)
         for name in self.unanswered:   # pressed, but the board had not answered yet
@@ -557,11 +555,14 @@ class Runner:
                 k -= 1
         return self.finish()
 
-    def finish(self):
+    def _logged_game(self):
+        """(the game the board's log replays to or None, the log, its game's name)."""
         log = GameLog(self.log_dir)
         g = log.current_game()
-        ref = Referee(self.size)
-        game = ref.resume(log.events(g)) if g else None
+        return (Referee(self.size).resume(log.events(g)) if g else None), log, g
+
+    def finish(self):
+        game, log, g = self._logged_game()
         moves = game_moves(game) if game is not None else []
         logged = list(log.events(g)) if g else []
         out = {"done": True, "moves": moves, "result": self.result, "cuts": self.cuts,

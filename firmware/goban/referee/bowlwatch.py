@@ -473,10 +473,12 @@ def pass_stone_in(ref, color):
     lo = loose(ref, o)
     if lo is None or lo < 1 or ref.illegal == "resume-order":
         return False
+    from goban.referee.timing import landed as landed_at   # (a lid holds a stone over: seldom)
+    landed = landed_at(ref, ref.move_stamp)     # when the last move landed, or None
     sc = ref.scales
     t = sc.gain_at[o]
-    if lo == 1 and t >= 0 and ref.move_stamp > 0 and ref.ticks_of is not None and \
-            0 < (ref.ticks_of(ref.move_stamp) - t) & 0x3FFFFFFF < 0x20000000:
+    if lo == 1 and t >= 0 and landed is not None and \
+            0 < (landed - t) & 0x3FFFFFFF < 0x20000000:
         # the stone began to come in before the last move landed: whatever it
         # is, it is no pass of this turn (seed 880219 game 73: a prisoner in
         # the wrong lid, three moves old, taken for the mover's pass as its
@@ -501,8 +503,6 @@ def pass_stone_in(ref, color):
     g = ref.game
     if not g.n or g.color_of(g.n) != o:
         return False
-    from goban.referee.timing import landed as landed_at
-    landed = landed_at(ref, ref.move_stamp)
     return landed is not None and 0 < (landed - lift) & 0x3FFFFFFF < 0x20000000 and \
         0 < (t - landed) & 0x3FFFFFFF < 0x20000000
 

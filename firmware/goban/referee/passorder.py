@@ -9,6 +9,7 @@ from goban.board import BLACK, WHITE
 from goban.referee.diff import CAP
 from goban.referee import bowlwatch
 from goban.referee.explain import explain, new_stones, sure, unknown
+from goban.referee.timing import landed
 
 # a stone dropped into a lid reads there (its scale's next sample, the job that
 # tells the referee) this late at most
@@ -42,8 +43,8 @@ def repaid_pass(ref, c):
     o = WHITE if c == BLACK else BLACK
     if sc.repaid != o or not bowlwatch.pass_stone_in(ref, o):
         return False
-    if ref.move_stamp > 0 and ref.ticks_of is not None and not \
-            0 < (sc.repaid_at - ref.ticks_of(ref.move_stamp)) & 0x3FFFFFFF < 0x20000000:
+    at = landed(ref, ref.move_stamp)
+    if at is not None and not 0 < (sc.repaid_at - at) & 0x3FFFFFFF < 0x20000000:
         return False              # a move landed after it came: no pass of this turn
     sc.repaid = 0
     sc.missed[o] += 1
