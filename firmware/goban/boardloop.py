@@ -115,6 +115,8 @@ FORCE = 2
 # every look is a collection. MicroPython only (gc.mem_free marks it).
 GC_SCANS = 6000
 
+_C_MOVED = const(16)        # goban.calibration.C_MOVED: a baseline to log
+
 # the job slots (the module docstring's table): an index into cost and _FADE
 _J_READ = const(0)          # a scale read and the counts weighed
 _J_LOG = const(1)           # an event's log write
@@ -301,6 +303,7 @@ class BoardLoop:
         ev = self.ref.new_game(rules, komi, handicap, first=first,
                                profile=self.profile.id, by=by, setup=setup, game=game,
                                free=free)
+        self.cal.retell()       # its log replays from flash: the drifts told before, again
         self._drain()
         return ev
 
@@ -707,10 +710,27 @@ class BoardLoop:
         `since`): when a stone landed or left, for the clock."""
         return (self.ref.now - (self.settle.scan - 1 - stamp) * self.scan_ms) & 0x3FFFFFFF
 
-    def rebase(self, i):
-        """The referee's word that point i is empty: its baseline taken where
-        the last scan read it (goban.calibration.Calibration.rebase)."""
-        self.cal.rebase(i, self.raw[i])
+    def rebase(self, i, base):
+        """The referee's word that point i is empty (base -1): its baseline taken
+        where the last scan read it (goban.calibration.Calibration.rebase); or a
+        restart's replay of the log's `baseline` event for it (base: counts)."""
+        cal = self.cal
+        if base < 0:
+            cal.rebase(i, self.raw[i])
+        else:
+            cal.rebase(i, base)
+            cal.told(i)
+
+    def _baseline_moved(self):
+        """A followed baseline far from its logged one: logged (a `baseline`
+        event, replayed at a restart), or a power cut loses it and the point
+        reads as a stone nobody played (goban.calibration)."""
+        cal = self.cal
+        i = cal.moved()
+        ref = self.ref
+        if ref.game is not None:       # (none: logged once a game begins)
+            ref.emit({"type": "baseline", "point": ref.name(i), "base": cal.baseline(i)})
+            cal.told(i)
 
     def scan(self):
         """The frame path: scan, classify, settle, referee. Allocates nothing
@@ -720,6 +740,8 @@ class BoardLoop:
         cal.classify(self.raw, self.cells)
         self.scans += 1
         cal.follow_drift(self.raw, self.cells)  # counts its own period
+        if cal.cfg[_C_MOVED]:
+            self._baseline_moved()
         r = self.settle.update(self.cells, cal.changed())
         changed = r & 0x3FF
         quiet = (r >> 10) & 0x3FF == 0

@@ -10,6 +10,9 @@ Every point keeps one 32-bit word in `state` (array('i'), size*size):
                 left on it, a magnet nearby, or a broken sensor)
     bit 19      MARKED: flagged at run time by the caller (mark_fault)
     bit 20      UNSTABLE: its readings wander (see below); not kept on flash
+    bits 21..28 LOGGED: the baseline a restart would rebuild, in 16 counts (the
+                one on flash, or the game log's last `baseline` event for it)
+    bit 29      TOLD: a `baseline` event kept it since flash was written
 classify() is one viper pass over the frame with no allocation. A stone needs
 evidence: an empty point becomes black only when (raw - baseline) * sign rises
 past the *enter* level (thresholds.enter percent of thresholds.black, 150% by
@@ -37,7 +40,12 @@ sliding stone or a noisy sensor never builds a run.
 
 The baseline is re-taken on an empty board (retake), followed slowly on points
 that read empty (follow_drift), and kept on flash (save/load, a small binary
-file with a crc32, replaced atomically by rename).
+file with a crc32, replaced atomically by rename). A followed baseline lives
+in RAM, and a power cut would lose it: the point, read from the flash copy at
+the restart, read as a stone nobody played. So follow_drift also finds a
+baseline that moved C_UNIT or more (16 counts each) from its LOGGED one, and
+the board loop logs it (a `baseline` event the restart replays: `told`); a new
+game logs again the baselines told in the game before (`retell`).
 
 Two more things a builder's bring-up measures are kept in the same file (goban.diag,
 `goboard diag`): the *remap* (frame point p reads wiring channel src[p]: a board
@@ -65,6 +73,8 @@ MARKED = const(0x80000)
 FAULTS = const(0xE0000)
 UNSTABLE = const(0x100000)
 BASE_MASK = const(0xFFFF)
+LOGGED = const(0x1FE00000)
+TOLD = const(0x20000000)   # (the highest bit a small int keeps: no long int a point)
 
 # cfg words
 C_N = const(0)
@@ -82,6 +92,8 @@ C_STRONG_B = const(11)  # Q4: a black reading past this is strong (the short set
 C_STRONG_W = const(12)  # Q4
 C_STEADY = const(13)  # counts: a strong reading moving no more than this a scan is steady
 C_CHANGED = const(14)  # out: cells the last classify changed (0: goban.settle may rest)
+C_UNIT = const(15)  # 16 counts: a baseline this far from its logged one is logged again
+C_MOVED = const(16)  # out: 1 + a point whose baseline is that far (0: none)
 
 ADC_MAX = const(4095)
 _MAGIC = b"GCAL"
@@ -230,7 +242,9 @@ def _classify(raw, cells, state, cfg, grey, steady, last) -> int:
 def _follow(raw, cells, state, cfg) -> int:
     """Move the baseline of empty, quiet points 1/16 of the way to the
     reading (at least 1/16 count); an unstable point's (4) within the enter
-    band, so a drift that stays is learned. Returns the number of points moved."""
+    band, so a drift that stays is learned. Returns the number of points moved;
+    cfg[C_MOVED] names a point whose baseline is C_UNIT from its logged one
+    (however it moved there: followed here or in classify, or rebased)."""
     r = ptr16(raw)
     c = ptr8(cells)
     s = ptr32(state)
@@ -240,12 +254,17 @@ def _follow(raw, cells, state, cfg) -> int:
     wide = int(g[8])
     if int(g[9]) < wide:
         wide = int(g[9])
+    unit = int(g[15])
+    far = 0
     moved = 0
     i = 0
     while i < n:
         v = c[i]
+        st = int(s[i])
+        k = ((st & 0xFFFF) >> 8) - ((st >> 21) & 0xFF)
+        if k >= unit or k <= 0 - unit:
+            far = i + 1
         if v == 0 or v == 4:
-            st = int(s[i])
             b = st & 0xFFFF
             d = (int(r[i]) << 4) - b
             w = band
@@ -261,6 +280,7 @@ def _follow(raw, cells, state, cfg) -> int:
                 s[i] = ((st >> 16) << 16) | ((b + step) & 0xFFFF)
                 moved += 1
         i += 1
+    g[16] = far
     return moved
 
 
@@ -285,13 +305,16 @@ class Calibration:
                                (t["black"] * strong // 100) << 4,
                                (t["white"] * strong // 100) << 4,
                                t.get("steady", max(1, min(t["black"], t["white"]) // 6)),
-                               0])
+                               0,
+                               # a third of the threshold at most: a baseline that
+                               # many counts off at a restart reads short of grey
+                               max(1, min(t["black"], t["white"]) // 48), 0])
         self.grey = bytearray(n)   # the grey-band counter per point (see the docstring)
         # strong, steady readings in a row per point (goban.settle's short window)
         self.steady = bytearray(n)
         self.last = array("H", bytes(2 * n))   # each point's last strong raw reading
         inv = INVERTED if profile.polarity < 0 else 0
-        self.state = array("i", [inv | (2048 << 4)] * n)
+        self.state = array("i", [inv | (2048 << 4) | (128 << 21)] * n)
         self.taken = False  # True once retake() or load() gave real baselines
         self.remap = None   # array('H'): frame point p reads wiring channel remap[p]
         # {which: (tare raw, counts per kg)} and {"B"/"W": stone mg} measured on
@@ -324,6 +347,34 @@ class Calibration:
         g[C_TICK] = 0
         return _follow(raw, cells, self.state, g)
 
+    def moved(self):
+        """A point whose baseline moved C_UNIT from its logged one (found by the
+        last follow_drift), -1 for none: the board loop logs it (`told`)."""
+        return self.cfg[C_MOVED] - 1
+
+    def told(self, i):
+        """Point i's baseline is logged as it is now (a `baseline` event, or
+        replayed from one at a restart)."""
+        st = self.state[i] & ~LOGGED
+        self.cfg[C_MOVED] = 0
+        self.state[i] = st | TOLD | (((st & BASE_MASK) >> 8) << 21)
+
+    def retell(self):
+        """A new game's log replays from flash: every baseline told in the game
+        before is to be logged again (follow_drift finds them)."""
+        s = self.state
+        for i in range(self.n):
+            st = s[i]
+            if st & TOLD:                    # its logged one as far as can be
+                s[i] = (st & ~LOGGED) | ((((st & BASE_MASK) >> 8) ^ 0x80) << 21)
+
+    def as_saved(self):
+        """Every baseline as on flash (just loaded, saved or taken)."""
+        s = self.state
+        for i in range(self.n):
+            st = s[i] & ~(LOGGED | TOLD)
+            s[i] = st | (((st & BASE_MASK) >> 8) << 21)
+
     # ---- calibration -------------------------------------------------------
     def retake(self, raw):
         """Take the baseline from a frame of the empty board. Keeps each
@@ -343,7 +394,7 @@ class Calibration:
             elif v - 2048 > om or 2048 - v > om:
                 st |= STUCK
                 bad += 1
-            s[i] = st | (v << 4)
+            s[i] = st | (v << 4) | ((v >> 4) << 21)
             self.grey[i] = 0
         self.taken = True
         return bad
@@ -465,6 +516,7 @@ class Calibration:
         except OSError:
             pass
         os.rename(tmp, path)
+        self.as_saved()
 
     def load(self, path):
         """Read a calibration saved by save(). CalibrationError says what is
@@ -515,6 +567,7 @@ class Calibration:
                      "W": int.from_bytes(data[at + 4:at + 8], "little")}
         for i in range(n):
             self.state[i] = int.from_bytes(data[8 + 4 * i:12 + 4 * i], "little")
+        self.as_saved()
         self.remap = remap
         self.scales = scales
         self.stone_mg = stone

@@ -175,6 +175,7 @@ def set_remap(cal, src, flipped=None, empty=None):
         cal.state[p] = st
         cal.grey[p] = 0
         cal.steady[p] = 0
+    cal.as_saved()                    # (saved next: no `baseline` event for these)
 
 
 def request(loop, msg):

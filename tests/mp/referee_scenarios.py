@@ -302,6 +302,13 @@ def count_trusts_an_empty_point_the_bowls_vouch_for():
     return _count_with_a_blind_empty_point(0)
 
 
+def _rebase_into(rebased):
+    """The referee's rebase_sensor(i, base), keeping the points rebased."""
+    def rebase(i, base):
+        rebased.append(i)
+    return rebase
+
+
 def _names(b, rebased):
     """The points rebased, each once (a sensor rebased twice in a scan, by a look
     and an end press's look again, is rebased once: its reading is the same)."""
@@ -312,7 +319,7 @@ def drift_under_a_dead_stone():
     b = Board()
     _strong(b)
     rebased = []
-    b.ref.rebase_sensor = rebased.append
+    b.ref.rebase_sensor = _rebase_into(rebased)
     steps(b, "B ba", "W ea", "B ab", "W eb", "B bb", "W ec", "!pass", "!pass")
     # ab is lifted with the rest of its group, but its sensor drifted under the
     # stone: it still reads black, weakly
@@ -325,7 +332,7 @@ def dead_stone_lifted_off_a_drifted_sensor_unseen():
     b = scales("japanese")
     _strong(b)
     rebased = []
-    b.ref.rebase_sensor = rebased.append
+    b.ref.rebase_sensor = _rebase_into(rebased)
     steps(b, "#38 39 0 0", "B ee", "!pass", "!pass")
     # gg is lifted as dead, but its sensor drifted under the stone: it still
     # reads white, weakly, and the frame does not change; black's lid has it
@@ -496,7 +503,7 @@ def pass_stone_after_a_restart_behind_moves_played_while_off():
 
     def wire(ref):
         ref.strong = b.strong
-        ref.rebase_sensor = rebased.append
+        ref.rebase_sensor = _rebase_into(rebased)
         ref.scales.witness_ms = 300
         ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
     evs = list(b.restart(log, wire))
@@ -579,7 +586,7 @@ def _restart_drifted(b, log, pt):
 
     def wire(ref):
         ref.strong = b.strong
-        ref.rebase_sensor = rebased.append
+        ref.rebase_sensor = _rebase_into(rebased)
     return b.restart(log, wire), rebased
 
 
@@ -688,7 +695,7 @@ def drift_under_a_prisoner():
     b = scales("chinese")
     _strong(b)
     rebased = []
-    b.ref.rebase_sensor = rebased.append
+    b.ref.rebase_sensor = _rebase_into(rebased)
     steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
           "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
           "#35 36 0 0", "B gf")

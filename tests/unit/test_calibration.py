@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BOARDS
 from goban import profile
-from goban.calibration import Calibration, CalibrationError, EMPTY, BLACK, WHITE, FAULT
+from goban.calibration import Calibration, CalibrationError, EMPTY, BLACK, WHITE, FAULT, LOGGED, TOLD
 from goban.hw.sim import SimMatrix
 
 SEED = int(os.environ.get("GOBAN_TEST_SEED", "20240601"))
@@ -247,12 +247,13 @@ def test_save_load_roundtrip_and_damage(tmp_path):
     other = Calibration(9, prof("sim-9"))
     other.load(path)
     assert list(other.state) == list(cal.state) and other.taken
-    # what the game log was told (bits 21..30) stays out of the file
-    cal.state[3] |= 5 << 21             # (as follow_drift marks a baseline logged)
+    # what the game log was told (bits 21..29) stays out of the file: loaded,
+    # every baseline is logged as it is (on flash), none told
+    cal.state[3] = (cal.state[3] & ~LOGGED) | TOLD | (5 << 21)
     cal.save(path)
     other.load(path)
     assert [w & 0xFFFFF for w in other.state] == [w & 0xFFFFF for w in cal.state]
-    assert other.state[3] >> 21 == 0
+    assert other.state[3] >> 21 == (other.state[3] & 0xFFFF) >> 8
     data = bytearray(open(path, "rb").read())
     data[20] ^= 0x40
     open(path, "wb").write(bytes(data))

@@ -89,7 +89,7 @@ def frame(ref, stable, mis, pend):
             unsure.append(i)
         elif yes:
             if stable[i] < FAULT and ref.rebase_sensor is not None:
-                ref.rebase_sensor(i)        # lifted over a drifted sensor: reads empty next
+                ref.rebase_sensor(i, -1)        # lifted over a drifted sensor: reads empty next
             dead.append(i)
     for i in blind:
         if k.said.get(i, -1) != 1:

@@ -214,7 +214,7 @@ def _drifted_prisoners(ref, v):
     for j in range(k):
         i = ref.tolerated[j]
         if v.stable[i] == o and weak(ref, i):
-            ref.rebase_sensor(i)
+            ref.rebase_sensor(i, -1)
             ref.dirty = True
 
 

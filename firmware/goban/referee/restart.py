@@ -42,7 +42,7 @@ def drifted(ref, v, rebase):
         return True
     for i in v.extra:
         if since[i] == 0 and weak(ref, i):
-            ref.rebase_sensor(i)
+            ref.rebase_sensor(i, -1)
     ref.dirty = True
     ref.stale = True
     return True

@@ -8,7 +8,8 @@ emitted again here for the log: the `end` of a game the replay finds over, the
 stones were logged (with the players' seki marks logged beside them), a pass
 stone the last logged bowls reading shows. A logged event the replay refuses
 (a log that is not this referee's) stops the replay there: the game is the good
-prefix and `replay_refused` says where.
+prefix and `replay_refused` says where. The sensors' baselines logged
+(`baseline`) are taken again as they were.
 """
 
 from goban import rules as R
@@ -115,6 +116,12 @@ def resume(ref, events):
             phase = OVER
         elif t == "bowls":
             bowls = ev
+        elif t == "baseline":
+            # a drift followed before the cut (goban.calibration): from where it
+            # was logged, not from flash, or the point reads as a stone now
+            b = ev.get("base")
+            if ref.rebase_sensor is not None and isinstance(b, int) and 0 <= b < 4096:
+                ref.rebase_sensor(ref.i_of(g.board.from_sgf(ev["point"])), b)
         elif t == "setup-check":
             checked = True
         elif t == "ready":

@@ -270,7 +270,8 @@ class RefState:
         self.ticks_of = None              # a stamp -> the loop's ticks (ms): when a stone landed (timing)
         self.strong = None
         self.mark_sensor = None
-        self.rebase_sensor = None         # takes a sensor's baseline where it reads now
+        self.rebase_sensor = None         # (i, -1): a sensor's baseline where it reads now;
+                                          # (i, counts): as a restart's log kept it
         # a look due at a time of its own (look_again): since when, how long
         self.due = -1
         self.due_ms = 0

@@ -364,7 +364,8 @@ class Recorder:
         elif kind == "sensor-fault":
             self._comment("Sensor fault at %s: %s." % (point_label(size, ev.get("point")),
                                                      ev.get("what")))
-        # capture-pending, bowls, sensor-ok: live information, nothing to record
+        # capture-pending, bowls, sensor-ok: live information; baseline: the board's
+        # own (a sensor's drift kept for a restart): nothing to record
 
     # --- the end -------------------------------------------------------------------------
     def result(self):
