@@ -171,14 +171,15 @@ def test_a_capture_taken_back_with_the_move_that_captured_it_stays_off():
 def test_new_verbs_parse_and_bad_ones_are_one_line():
     acts = parse_script("lift cc wrong-lid\ntake W\nlay B dd\nrestore W ee\npass-stone B 300\n"
                         "power-cut 2000\nslide cc cd 90\nmistake roll 0 1 cc\n"
-                        "overlap place B cc | 40 lift dd floor\n", 9)
+                        "overlap place B cc | 40 lift dd floor\nwait 900 cc\n", 9)
     assert acts == [["lift", "cc", "wrong-lid"], ["take", "W"], ["lay", "B", "dd"],
                     ["restore", "W", "ee"], ["pass-stone", "B", 300], ["power-cut", 2000],
                     ["slide", "cc", "cd", 90], ["mistake", "roll", 0, 1, "cc"],
-                    ["overlap", [[0, ["place", "B", "cc"]], [40, ["lift", "dd", "floor"]]]]]
+                    ["overlap", [[0, ["place", "B", "cc"]], [40, ["lift", "dd", "floor"]]]],
+                    ["wait", 900, "cc"]]
     for bad, word in (("lift cc pocket\n", "place for a stone"), ("mistake sneeze\n", "mistake"),
                       ("overlap place B cc\n", "two actions"), ("overlap place B cc | wait\n",
-                                                                "takes 1"),
+                                                                "takes 1 to 2"),
                       ("overlap place B cc | 40 power-cut\n", "what a hand does")):
         with pytest.raises(UserError) as e:
             parse_script(bad, 9)
@@ -354,6 +355,27 @@ def test_the_arbiter_records_a_second_stone_left_on_the_board(tmp_path):
         pass
     s = p.summary()
     assert s["moves"] == [["B", "cc"], ["W", "ee"]] and "arbiter" not in s
+
+
+def test_a_pause_before_lifting_a_stone_is_none_once_it_is_gone():
+    """`wait ms pt` (slow-capture-byoyomi's pauses between prisoners): the full
+    pause while a stone is on pt, none once it was lifted (by a fix the board
+    asked for: white then thought past its period and lost on time for real,
+    while the script said the time began later: seed 724226 game 63)."""
+    sys.path.insert(0, str(ROOT / "tools" / "sim"))
+    try:
+        import world as W
+    finally:
+        sys.path.remove(str(ROOT / "tools" / "sim"))
+    from array import array
+    w = W.World(9, {}, array("H", [0] * 81), seed=1)
+    for _ in w.place(1, w.point("cc")):
+        pass
+    assert sum(1 for _ in w.action(["wait", 900, "cc"], 10)) == 90
+    for _ in w.lift(w.point("cc")):
+        pass
+    assert sum(1 for _ in w.action(["wait", 900, "cc"], 10)) == 1
+    assert sum(1 for _ in w.action(["wait", 900], 10)) == 90
 
 
 # --- the campaign ------------------------------------------------------------------------------

@@ -522,6 +522,8 @@ class World:
         if v == "knock":
             return self.knock(pt(a[1]))
         if v == "wait":
+            if len(a) > 2 and not self.board[pt(a[2])]:
+                return self.wait(scan_ms, scan_ms)   # (waits while a stone is on pt: none now)
             return self.wait(int(a[1]), scan_ms)
         if v == "button":
             return self.press(a[2] if a[1] in ("", "-") else a[1] + ":" + a[2])

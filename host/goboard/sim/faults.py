@@ -691,8 +691,8 @@ class Mistakes:
         if kind == "slow-capture-byoyomi":
             out = [self._marker(kind, 0, 1, lifts[0][1])]
             gap = max(0, LIFT_MS // len(lifts) - 200)      # (a lift itself takes ~0.2 s)
-            for a in lifts:
-                out += [["wait", gap], a]
+            for a in lifts:               # (a prisoner lifted already, by a fix the
+                out += [["wait", gap, a[1]], a]   # board asked for: no pause for it)
             self.before_next[k + 1] = self.before_next.get(k + 1, []) + [["wait", ANSWER_MS]]
             return out
         nxt = self.facts[k + 1]["pt"] if k + 1 < len(self.facts) else None

@@ -4,7 +4,7 @@
 A physical script is one action per line:
     place B dd [fix] | slip B dd [bowl|lid|none] | drop B dd | lift dd [lid|bowl|wrong-lid|floor] | slide dd de [ms] |
     nudge dd de [ms] | hover W cc 300 | knock dd | take B | lay B dd | restore W dd |
-    pass-stone B [ms] | wait 500 | button B pass|abandon|end|resign|undo|ok|clock [slip] |
+    pass-stone B [ms] | wait 500 [pt] | button B pass|abandon|end|resign|undo|ok|clock [slip] |
     bowl B -1 | lid W +1 | power-cut [ms] | dead dd | flicker dd 2000 [B|W] |
     drift dd 200 [ms] | stuck dd | noise 2000 [counts] | two B dd W pp [ms] |
     fault knock [ms] [moves] | mistake roll [ms] [moves] [dd] |
@@ -19,7 +19,8 @@ stone to the lid of the side that took it (default), its own bowl, the wrong
 lid, or the floor. take: a stone out of its bowl into the hand (the next place
 of that colour puts it down). lay: a stone found lying on the point (left from
 the last game: no hand brings it). restore: a prisoner out of the lid back onto its
-point. pass-stone: out of the bowl, carried ms (default 600), into the other
+point. wait ms pt: only while a stone is on pt (a hand pausing before it lifts
+that stone). pass-stone: out of the bowl, carried ms (default 600), into the other
 lid: a pass the players' game knows. power-cut ms: the board stays off ms
 while the next actions go on. overlap: several hands at once, each part
 starting the given ms after the first (world actions only). seq: one person's
@@ -63,7 +64,7 @@ VERBS = {
     # from, r a place's role, x a press by mistake; after ? optional)
     "place": "cp?r", "slip": "cp?f", "drop": "cp", "lift": "p?d", "slide": "pp?i", "nudge": "pp?i", "hover": "cpi",
     "knock": "p", "take": "c", "lay": "cp", "restore": "cp", "pass-stone": "c?i",
-    "wait": "i", "button": "cn?x", "bowl": "cs", "lid": "cs", "power-cut": "?i", "dead": "p",
+    "wait": "i?p", "button": "cn?x", "bowl": "cs", "lid": "cs", "power-cut": "?i", "dead": "p",
     "flicker": "pi?c", "drift": "ps?i", "stuck": "p", "noise": "i?i", "two": "cpcp?i",
     "fault": "k?ii", "mistake": "m?iip", "overlap": None, "seq": None,
 }
@@ -145,7 +146,8 @@ def _action(toks, size, where):
     lo = optional if optional >= 0 else len(need)
     args = toks[1:]
     if not lo <= len(args) <= len(need):
-        raise UserError("%s: %s takes %d argument(s), got %d" % (where, verb, len(need), len(args)))
+        many = "%d" % lo if lo == len(need) else "%d to %d" % (lo, len(need))
+        raise UserError("%s: %s takes %s argument(s), got %d" % (where, verb, many, len(args)))
     out = [verb]
     for k, a in zip(need, args):
         if k == "c":
