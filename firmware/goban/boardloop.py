@@ -726,7 +726,7 @@ class BoardLoop:
         event, replayed at a restart), or a power cut loses it and the point
         reads as a stone nobody played (goban.calibration)."""
         cal = self.cal
-        i = cal.moved()
+        i = cal.cfg[_C_MOVED] - 1
         ref = self.ref
         if ref.game is not None:       # (none: logged once a game begins)
             ref.emit({"type": "baseline", "point": ref.name(i), "base": cal.baseline(i)})

@@ -44,7 +44,8 @@ file with a crc32, replaced atomically by rename). A followed baseline lives
 in RAM, and a power cut would lose it: the point, read from the flash copy at
 the restart, read as a stone nobody played. So follow_drift also finds a
 baseline that moved C_UNIT or more (16 counts each) from its LOGGED one, and
-the board loop logs it (a `baseline` event the restart replays: `told`); a new
+the board loop logs it (cfg[C_MOVED]: 1 + the point; a `baseline` event the
+restart replays, then `told`); a new
 game logs again the baselines told in the game before (`retell`).
 
 Two more things a builder's bring-up measures are kept in the same file (goban.diag,
@@ -346,11 +347,6 @@ class Calibration:
             return 0
         g[C_TICK] = 0
         return _follow(raw, cells, self.state, g)
-
-    def moved(self):
-        """A point whose baseline moved C_UNIT from its logged one (found by the
-        last follow_drift), -1 for none: the board loop logs it (`told`)."""
-        return self.cfg[C_MOVED] - 1
 
     def told(self, i):
         """Point i's baseline is logged as it is now (a `baseline` event, or

@@ -343,6 +343,31 @@ def dead_stone_lifted_off_a_drifted_sensor_unseen():
     return [brief(b.ref.take_events()), [("rebased", _names(b, rebased))]]
 
 
+def stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left():
+    """Japanese, play over: white's gg is lifted as dead while a burst of noise
+    has its sensor flagged unstable (not yet counted as a fault), and black's
+    lid takes it; white's hh, alive, reads weakly (the burst broke its run of
+    strong readings). The lid's stone is gg's, not hh's: hh is never judged
+    lifted nor rebased (seed 791373 game 366: five stones left on the board
+    counted dead, the winner flipped)."""
+    from goban.referee.diff import FAULT
+    b = scales("japanese")
+    _strong(b)
+    rebased = []
+    b.ref.rebase_sensor = _rebase_into(rebased)
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W hh", "!pass", "!pass")
+    b.stable[idx("gg")] = FAULT + 1
+    b.strong[idx("hh")] = 0
+    b.ref.bowls(38, 38, 1, 0)
+    b.ref.button("end")
+    out = [brief(b.ref.take_events() + b.look())]
+    b.stable[idx("gg")] = 0               # the burst over: gg reads empty, hh strong
+    b.strong[idx("hh")] = 9
+    b.ref.button("end")
+    out.append(brief(b.ref.take_events() + b.look()))
+    return out + [[("rebased", _names(b, rebased))]]
+
+
 def drifted_empty_sensor_after_a_restart_at_the_count():
     b = scales("japanese")
     _strong(b)
@@ -760,6 +785,76 @@ def slip_taken_as_a_move_lifted_then_undo_without_takeback():
     # waiting for black, takes it; white lifts it, black presses undo; white's
     # real move then shows the dead point's question, and ok takes black's dd
     return steps(b, "B ee", "- ee", "!undo", "W ff", "!ok")
+
+
+def _second_stone_put_away(bowl, back=()):
+    """Japanese, dd's sensor dead: black plays there (a stone out of its bowl,
+    unseen), then puts a second stone on ee by mistake, which the board takes
+    for the move; white answers on ff. Black then lifts ee: into its bowl
+    (`bowl`: the bowl settles a stone up 0.8 s later), or it falls on the
+    floor; looked at again 2.5 s after; then `back`. A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    b.ref.ticks_of = lambda stamp: stamp * 100
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    acts = [".", "#38 39 0 0", "#37 39 0 0", "B ee", "#37 38 0 0", "W ff", "- ee",
+            "#38 38 0 0" if bowl else ".", "."] + list(back)
+    out = []
+    for k, act in enumerate(acts):
+        b.scan += 8 if k == 7 else 25 if k == 8 else 0
+        b.ref.now = (b.scan + 1) * 100 + 50      # (a change is stamped the next scan)
+        out += steps(b, act)
+    g = b.ref.game
+    return out + [[("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]]
+
+
+def second_stone_answered_then_put_away():
+    return _second_stone_put_away(True)
+
+
+def second_stone_answered_then_dropped():
+    return _second_stone_put_away(False)
+
+
+def _timed(b, acts, gaps):
+    """steps() with the referee's clock: a scan each 100 ms, `gaps` scans more
+    before each act (by index)."""
+    b.ref.ticks_of = lambda stamp: stamp * 100
+    out = []
+    for k, act in enumerate(acts):
+        b.scan += gaps.get(k, 0)
+        b.ref.now = (b.scan + 1) * 100 + 50      # (a change is stamped the next scan)
+        out += steps(b, act)
+    return out
+
+
+def last_stone_rolled_onto_a_dead_sensor(back):
+    """Japanese, dd's sensor dead: black's stone lands on de, then rolls onto
+    dd before white answers (`back`: a hand puts it back on de 0.2 s later);
+    looked at again 0.5 s after, then white answers on ff."""
+    from goban.referee import FAULT
+    b = Board("japanese")
+    steps(b, "B cc", "W gg")
+    b.stable[idx("dd")] = FAULT
+    out = _timed(b, [".", "B de", "- de", "B de" if back else ".", ".", "W ff"],
+                 {3: 2, 4: 5})
+    g = b.ref.game
+    return out + [[("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]]
+
+
+def last_stone_rolled_onto_a_dead_sensor_stays():
+    return last_stone_rolled_onto_a_dead_sensor(False)
+
+
+def last_stone_rolled_onto_a_dead_sensor_and_back():
+    return last_stone_rolled_onto_a_dead_sensor(True)
+
+
+def knocked_stone_picked_up_into_its_bowl_and_one_put_back():
+    """A real knock, said: the player picks the stone up from the floor into
+    the bowl and puts one from it back on ee (seed 903317 game 52: taken for a
+    slip put away, the move moved to the dead point)."""
+    return _second_stone_put_away(False, ("#38 38 0 0", "#37 38 0 0", "B ee", "."))
 
 
 def _pass_after_a_move_on_a_dead_sensor(out):
@@ -1353,6 +1448,11 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              stone_back_in_its_bowl_before_the_undo_press,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
+             second_stone_answered_then_put_away, second_stone_answered_then_dropped,
+             knocked_stone_picked_up_into_its_bowl_and_one_put_back,
+             stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left,
+             last_stone_rolled_onto_a_dead_sensor_stays,
+             last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,
              two_pass_stones_after_a_move_on_a_dead_sensor,
              pass_pressed_out_of_turn_while_the_movers_bowl_moves,

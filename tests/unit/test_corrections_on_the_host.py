@@ -67,6 +67,42 @@ def test_a_correction_of_another_move_changes_nothing():
     assert st.snapshot() == before
 
 
+# B cc, W gg, B ee (taken for black's move: its stone was on dd, a dead sensor), W ff;
+# the stone on ee put away: move 3 was dd
+EARLIER = events(move("B", "cc", 1), move("W", "gg", 2), move("B", "ee", 3), move("W", "ff", 4),
+                 {"type": "correct", "number": 3, "color": "B", "from": "ee", "point": "dd",
+                  "unseen": True},
+                 move("B", "cg", 5))
+
+
+def test_a_correction_of_an_earlier_move_moves_its_stone_and_keeps_the_rest():
+    st = LiveState()
+    for ev in EARLIER:
+        st.apply(ev)
+    assert st.stones.get("dd") == "B" and "ee" not in st.stones
+    assert [m[:2] for m in st.moves] == [("B", "cc"), ("W", "gg"), ("B", "dd"), ("W", "ff"),
+                                         ("B", "cg")]
+    assert st.snapshot()["number"] == 5 and st.snapshot()["last"]["point"] == "cg"
+    data = record_game(EARLIER)
+    props, mv = read_moves(data)
+    assert [(c, p) for c, p, _ in mv] == [("B", "cc"), ("W", "gg"), ("B", "dd"), ("W", "ff"),
+                                          ("B", "cg")]
+    assert b"a second one, put away" in data
+    # a correction naming a stone that is not there changes nothing
+    st = LiveState()
+    for ev in EARLIER[:5]:
+        st.apply(ev)
+    before = st.snapshot()
+    with pytest.raises(EventError):
+        st.apply({"type": "correct", "number": 3, "color": "B", "from": "ef", "point": "dd",
+                  "game": 1, "seq": 6})
+    assert st.snapshot() == before
+    data = record_game(EARLIER[:5] + [{"type": "correct", "number": 3, "color": "B",
+                                       "from": "ef", "point": "dd", "game": 1, "seq": 6}])
+    assert [p for _, p, _ in read_moves(data)[1]] == ["cc", "gg", "ee", "ff"]
+    assert b"which the record does not have on" in data
+
+
 def test_play_on_after_a_mistaken_end():
     evs = events(move("B", "cc", 1), move("W", "gg", 2), {"type": "end", "reason": "agreement"},
                  {"type": "play-on", "to_move": "B", "number": 2}, move("B", "cg", 3))

@@ -65,7 +65,7 @@ def test_what_the_calibration_says_is_to_log(tmp_path):
     def period():
         for _ in range(every):
             cal.follow_drift(raw, cells)
-        return cal.moved()
+        return (cal.cfg[C_MOVED] - 1)
 
     assert period() == -1
     cal.rebase(7, 2048 + 40)         # a stone lifted off a drifted sensor: 40 counts
@@ -73,7 +73,7 @@ def test_what_the_calibration_says_is_to_log(tmp_path):
     cal.rebase(7, 2048 + 64)
     assert period() == 7
     cal.told(7)
-    assert cal.moved() == -1 and period() == -1
+    assert (cal.cfg[C_MOVED] - 1) == -1 and period() == -1
     while period() != 9:             # a sensor walking a count a period, followed
         raw[9] += 1
         assert raw[9] < 2048 + 200

@@ -9,7 +9,7 @@ the same scenarios run under the MicroPython unix port must say exactly the same
 
 from crossport import scenarios_alike
 import referee_scenarios as S
-from referee_board import Board
+from referee_board import Board, idx
 
 
 def flat(steps):
@@ -171,6 +171,55 @@ def test_a_slip_taken_as_a_move_is_undone_under_rules_with_no_takeback():
     assert s[2][0] == ("undo",)
     assert s[3] == [("illegal", "unseen", "ff")]
     assert s[4][1:] == [("move", "B", "dd"), ("move", "W", "ff")]
+
+
+def test_a_second_stone_put_away_after_the_answer_moves_the_move_to_the_dead_point():
+    """Black's move sits on a dead sensor; a second black stone beside it is
+    taken for the move and white answers. Black then puts that stone back in
+    its bowl: the move was on the dead point, and it is corrected there (a
+    `correct` of move 3, not the last), the answer kept. Dropped on the floor
+    instead (no stone back in the bowl), it is a knocked stone, as before.
+    (Seeds 602451 game 127, 724226 games 110 and 425: the game stopped.)"""
+    s = S.second_stone_answered_then_put_away()
+    assert s[3] == [("move", "B", "ee")] and s[5] == [("move", "W", "ff")]
+    assert s[6] == []                                    # its bowl may take it yet
+    assert s[7] == [("correct", "B", "ee", "dd")] and s[8] == []
+    assert s[9] == [("game", "cc", "gg", "dd", "ff")]
+    s = S.second_stone_answered_then_dropped()
+    assert s[6] == [] and s[7] == [] and s[8] == [("illegal", "knocked", "ee")]
+    assert s[9] == [("game", "cc", "gg", "ee", "ff")]
+    # said knocked, the bowl's moves are the fix's: picked up into the bowl, one
+    # put back from it, the game stands
+    s = S.knocked_stone_picked_up_into_its_bowl_and_one_put_back()
+    assert s[8] == [("illegal", "knocked", "ee")]
+    assert s[9] == [] and s[10] == [] and s[11] == [("restored",)] and s[12] == []
+    assert s[13] == [("game", "cc", "gg", "ee", "ff")]
+
+
+def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
+    """Black's stone lands on de and rolls onto dd, whose sensor is dead,
+    before white answers: gone 0.3 s, it is the same move on dd (`correct`),
+    not a stone lifted that stops the game (seeds 724226 game 296, 791373
+    game 427); put back on de at once, nothing is said or changed."""
+    s = S.last_stone_rolled_onto_a_dead_sensor_stays()
+    assert s[1] == [("move", "B", "de")] and s[2] == []          # (a hand may put it back)
+    assert s[3] == [("correct", "B", "de", "dd")] and s[5] == [("move", "W", "ff")]
+    assert s[6] == [("game", "cc", "gg", "dd", "ff")]
+    s = S.last_stone_rolled_onto_a_dead_sensor_and_back()
+    assert s[2:5] == [[], [], []] and s[5] == [("move", "W", "ff")]
+    assert s[6] == [("game", "cc", "gg", "de", "ff")]
+
+
+def test_a_stone_lifted_unseen_in_a_burst_of_noise_is_no_lid_evidence_for_another():
+    """At the count, a dead stone lifted while its sensor reads unstable goes
+    into the lid; a live stone of its colour reads weakly after the burst. The
+    lid's stone may be the unreadable one's: the live stone is not judged
+    lifted, nor its sensor rebased (which hid it from the count for good: seed
+    791373 game 366, the winner flipped); the count waits for the sensor."""
+    s = S.stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left()
+    assert s[0] == []                                    # held: gg cannot be read
+    assert s[1] == [("dead", "gg"), ("count", "W+5.5")]
+    assert s[2] == [("rebased", "")]
 
 
 def test_a_pass_stone_after_a_move_on_a_dead_sensor_tells_the_move():
@@ -1100,6 +1149,33 @@ def test_a_capture_not_lifted_while_the_board_was_off_leaves_the_order_open():
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want
+
+
+def test_an_earlier_move_corrected_survives_a_restart():
+    """The log's `correct` of an earlier move (play._slip_back) replays to the
+    same game; one whose point is illegal there stops the replay (log-refused)."""
+    from goban.referee import FAULT
+    b = S.scales("japanese")
+    b.stable[idx("dd")] = FAULT
+    b.ref.ticks_of = lambda stamp: stamp * 100
+    for act in (".", "#38 39 0 0", "#37 39 0 0", "B ee", "#37 38 0 0", "W ff", "- ee",
+                "#38 38 0 0", "."):
+        b.ref.now = (b.scan + 1) * 100 + 50
+        S.steps(b, act, keep=True)
+    assert "correct" in [e["type"] for e in b.log]
+    g = b.ref.game
+    before = (g.n, g.board.rows(), g.to_move())
+    log = list(b.log)
+    b.restart(log)
+    g = b.ref.game
+    assert (g.n, g.board.rows(), g.to_move()) == before
+    assert g.board.sgf(g.move_point(3)) == "dd" and b.ref.replay_refused is None
+    bad = [dict(e) for e in log]
+    for e in bad:
+        if e["type"] == "correct":
+            e["point"] = "gg"              # white's stone stands there
+    b.restart(bad)
+    assert b.ref.replay_refused["type"] == "correct" and b.ref.game.n == 4
 
 
 def test_a_correction_and_a_taken_back_end_survive_a_restart():

@@ -322,6 +322,10 @@ class Players:
             self.board_moves.append(m)
             if t == "move":
                 self._clear(now, "move")   # the board only takes a move when content
+        elif t == "correct":
+            k = ev.get("number")          # that move where it was (or came to rest)
+            if isinstance(k, int) and 0 < k <= len(self.board_moves):
+                self.board_moves[k - 1] = [ev["color"], ev.get("point") or ""]
         elif t == "undo":
             del self.board_moves[max(0, ev.get("number", 1) - 1):]
         elif t == "game-start":
@@ -508,6 +512,11 @@ class Players:
                 return acts
         if code == "knocked" and i in self.dead and self._passes_missed():
             return self._passes_not_taken()
+        if code == "no-stone-out" and i is not None and self.want(i) and \
+                w.board[i] == self.want(i):
+            # their move (a new announcement after another's fix), its stone
+            # from the bowl: "if you did, press ok"
+            return [["button", LETTER[self.want(i)], "ok"]]
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):

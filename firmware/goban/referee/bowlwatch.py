@@ -198,7 +198,7 @@ def _bowl_moved(ref, c, d):
             return
     if d < 0:
         n = ref.game.n
-        sc.took = (n << 2) | (sc.took & 3 if sc.took >> 2 == n else 0) | c
+        sc.took = (n << 4) | (sc.took & 15 if sc.took >> 4 == n else 0) | c
         u = used(ref, c)
         short = u - sc.out[c]             # the game's stones not yet seen to leave
         # (a count that fell by more than all of them has at least that many
@@ -236,6 +236,8 @@ def _bowl_moved(ref, c, d):
         d -= k
         if not d:
             return
+    n = ref.game.n
+    sc.took = (n << 4) | (sc.took & 15 if sc.took >> 4 == n else 0) | (c << 2)
     free = sc.out[c] - used(ref, c)   # stones out that the game has not used
     back = d if d < free else (free if free > 0 else 0)
     sc.out[c] -= back
@@ -703,7 +705,7 @@ def _repay(ref, c, d):
     g = ref.game
     passing = g.to_move() == o and (in_hand(ref, o) >= 1 or not settled(ref, o)
                                     or _on_board(ref, c) > 0
-                                    or (sc.took >> 2 == g.n and sc.took & o))
+                                    or (sc.took >> 4 == g.n and sc.took & o))
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the

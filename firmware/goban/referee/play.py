@@ -41,8 +41,11 @@ holds; the order is the policy:
     sure_start    has such moves before anything that does   those moves; the rest
                   not fit came                               is looked at next
     unseen        is explained by a move on a dead sensor    that move, or the
-                  (first, or after seen moves)               player names it;
-                                                             (after) those moves
+                  (first, or after seen moves); or lacks     player names it;
+                  the stone of the move before the last,     (after) those moves;
+                  back in its bowl, and is the game with     or that move there
+                  that move on the one dead point where it   (`correct`), or a
+                  fits                                       wait for the bowl
     bowl_may_tell has a weak reading whose bowl cannot tell    nothing yet (its bowl
                   yet                                        settling decides)
     fix           (anything else)                            the smallest fix
@@ -585,6 +588,11 @@ def _unseen(ref, v):
         return False
     from goban.referee import unseen        # a board with no dead sensor never loads it
     v.unseen = unseen.verdict(ref, v)
+    if v.unseen is None and len(v.missing) == 1 and not v.extra:
+        # the stone of the move before the last gone into its own bowl, the move
+        # itself on a dead point (loaded when first needed)
+        from goban.referee.amend import slip_back
+        return slip_back(ref, v)
     return v.unseen is not None
 
 
@@ -595,6 +603,10 @@ def _ask(ref, v):
     if what[0] == "start":
         v.order = what[1]
         _take(ref, v)
+        return
+    if what[0] == "amend":
+        from goban.referee.amend import take
+        take(ref, v)
         return
     from goban.referee import unseen
     unseen.act(ref, v)

@@ -66,14 +66,19 @@ def resume(ref, events):
         elif t == "capture-pending":
             cap_logged = True
         elif t == "correct":
-            # the last move again where its stone came to rest (goban.referee.moves.correct)
+            # the last move again where its stone came to rest (goban.referee.moves.correct),
+            # or an earlier one where it was (goban.referee.amend)
             c = COLOR[ev["color"]]
-            code = "not-your-turn" if g.n != ev.get("number") or g.color_of(g.n) != c \
-                else None
-            if code is None:
+            k = ev.get("number")
+            code = "not-your-turn" if not isinstance(k, int) or not 0 < k <= g.n \
+                or g.color_of(k) != c else None
+            if code is None and k < g.n:
+                from goban.referee.amend import amend
+                code = None if amend(g, k, g.board.from_sgf(ev["point"])) else "illegal"
+            elif code is None:
                 g.undo()
                 code = g.play(c, g.board.from_sgf(ev["point"]))
-            cap_logged = not g.last_removed
+                cap_logged = not g.last_removed
         elif t == "pass":
             c = COLOR[ev["color"]]
             code = g.pass_stone(c) if ev.get("stone") else g._pass(c, PASS)

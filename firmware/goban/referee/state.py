@@ -84,9 +84,10 @@ class Scales:
         # passorder.repaid_pass), 0 none, and when it came
         self.repaid = 0
         self.repaid_at = 0
-        # (moves << 2) | colours: the bowls seen to lose a stone since the game
-        # last had that many moves (bowlwatch.took): a stone in a hand, whatever
-        # the totals say
+        # (moves << 4) | (colours << 2) | colours: the bowls seen to take a stone
+        # back, and to lose one, since the game last had that many moves (a stone
+        # in a hand, whatever the totals say: bowlwatch; a stone put back in its
+        # bowl: goban.referee.amend)
         self.took = 0
         self.lifted_at = array("i", [-1, -1, -1])   # when a capture into each lid was all lifted
         # stones said knocked off the board lately, and when: the stone the player

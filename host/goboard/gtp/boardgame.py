@@ -175,7 +175,10 @@ class BoardGame:
         elif t == "move":
             self.moves.append((ev["color"], ev["point"]))
         elif t == "correct" and self.moves:
-            self.moves[-1] = (ev["color"], ev["point"])   # the last stone came to rest there
+            k = ev.get("number")          # the last stone came to rest there, or an
+            if not isinstance(k, int) or not 0 < k <= len(self.moves):   # earlier move was there
+                k = len(self.moves)
+            self.moves[k - 1] = (ev["color"], ev["point"])
         elif t == "pass":
             self.moves.append((ev["color"], ""))
         elif t == "abandon":

@@ -199,10 +199,16 @@ class LiveState:
 
     def _correct(self, ev):
         """The last move's stone came to rest on another point before the
-        answer: the same move there (the last move taken back, then played)."""
+        answer: the same move there (the last move taken back, then played).
+        Or an earlier move (its number) was on another point: its stone moved,
+        the moves after it as they were (the referee's `slip_back`)."""
         color = _color(ev)
         old = self._point(ev, "from")
         new = self._point(ev)
+        k = ev.get("number")
+        if isinstance(k, int) and 0 < k < self.number:
+            self._correct_earlier(k, color, old, new)
+            return
         taken = self._points(ev, "captures")    # checked before anything changes
         if not self._history or self._history[-1][:2] != (color, old):
             raise EventError("correct event: the last move is not %s %s" % (color, old))
@@ -210,6 +216,22 @@ class LiveState:
         self._undo({"color": color, "point": old, "number": number,
                     "restored": sorted(self._history[-1][2])})
         self._move({"color": color, "point": new, "number": number, "captures": taken})
+
+    def _correct_earlier(self, k, color, old, new):
+        if self.stones.get(old) != color:
+            raise EventError("correct event: no %s stone on %s" % (color, old))
+        self.stones.pop(old)
+        self.stones[new] = color
+        back = self.number - k            # (the history may begin later: joined from a snapshot)
+        if back < len(self._history):
+            j = len(self._history) - 1 - back
+            c, p, rem = self._history[j]
+            self._history[j] = (c, new if p == old else p, rem)
+        if back < len(self.moves):
+            j = len(self.moves) - 1 - back
+            m = self.moves[j]
+            if m[1] == old:
+                self.moves[j] = (m[0], new) + tuple(m[2:])
 
     def _pass(self, ev, kind):
         color = _color(ev)

@@ -238,6 +238,28 @@ class Recorder:
         self.history.append((node, point, color, list(removed)))
         self.node = node
 
+    def _correct_earlier(self, ev):
+        """An earlier move was on another point (its sensor could not be read; the
+        stone the board took for it was a second one, put away later: the referee's
+        `slip_back`): that node's move moved, the moves after it as they were
+        (the referee corrects only a move whose captures stay the same)."""
+        k = ev["number"]
+        node, point, color, removed = self.history[k - 1]
+        if point != ev.get("from") or color != ev.get("color"):
+            self._comment("Correction of move %d, which the record does not have on %s."
+                          % (k, point_label(self.size, ev.get("from"))))
+            return
+        new = ev["point"]
+        node.set_move(color.lower(), to_move(self.size, new))
+        self.history[k - 1] = (node, new, color, removed)
+        self.stones.pop(point, None)
+        self.stones[new] = color
+        note = "Corrected: this move was on %s (a sensor it could not read); the stone " \
+               "on %s was a second one, put away." % (point_label(self.size, new),
+                                                      point_label(self.size, point))
+        said = node.get("C") if node.has_property("C") else None
+        node.set("C", said + "\n" + note if said else note)
+
     def add(self, ev):
         kind = ev.get("type")
         if self.game is None:
@@ -263,6 +285,9 @@ class Recorder:
             self._play(ev["color"], "")
         elif kind == "abandon":
             self._play(ev["color"], "", abandon=True)
+        elif kind == "correct" and isinstance(ev.get("number"), int) \
+                and 0 < ev["number"] < len(self.history):
+            self._correct_earlier(ev)
         elif kind == "correct":
             # the last move's stone came to rest beside its point before the answer:
             # the same move there (goban.referee.moves.correct)

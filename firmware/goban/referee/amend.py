@@ -1,0 +1,161 @@
+"""An earlier move played again on another point, the moves after it kept
+(loaded when first needed: goban.referee.play's `unseen` rule on a board with
+a sensor it cannot read, a restart's replay of such a `correct`).
+
+A move the board took on the wrong point is found out only later, when what
+came after shows it: the stone it took for the move was a second stone put
+down beside it, and goes back to its bowl after the answer. The game is taken
+back to before that move, the move played on its point, and the moves after
+it played again as they were.
+"""
+
+from goban.game import PASS, PASS_STONE, ABANDON
+from goban.board import BLACK, WHITE
+from goban.referee.diff import CAP, FAULT
+from goban.referee.words import LETTER
+from goban.referee import bowlwatch, moves, timing
+
+
+SLIP_MS = 2000      # a stone gone waits this long for its bowl to take it (slip_back)
+ROLL_MS = 300       # the last stone gone this long: it rolled, unseen (slip_back)
+
+
+def slip_back(ref, v):
+    """(goban.referee.play's `unseen` rule, when no move on a dead point explains
+    the frame: a sensor cannot be read.) One stone of the game is gone, nothing
+    else differs, and a move on a dead point explains it:
+      - the stone of the move before the last, and its bowl took a stone back
+        since the game last changed: the stone the board took for that move
+        was a second one put down with it, answered before anyone saw, now put
+        away; the move was on a dead point. Seeds 602451 game 127, 724226
+        games 110 and 425: the slip taken for the move, then said knocked, and
+        the game stopped. A stone knocked to the floor leaves its bowl as it
+        was: said knocked, as before; once said knocked, the bowl's moves are
+        the fix's (the stone picked up into the bowl, one put back from it:
+        seed 903317 game 52). Waits SLIP_MS after the stone went for the bowl;
+      - the last move's: it rolled, or was pushed, onto a point beside it
+        whose sensor cannot be read, before the answer (seeds 724226 game 296,
+        791373 game 427: said lifted, and the game stopped). Waits ROLL_MS
+        first (a hand may put it back; put back later, the `rolled` rule moves
+        it back again; lifted into its bowl and undo pressed, the move taken
+        back is the corrected one). Its bowl says nothing here: at tempo 0 the
+        hands take stones and put them back all the time.
+    One dead point where the move fits (the moves after it legal as they were,
+    the same captures, the board then the game): True, v.unseen ("amend", the
+    move's number, that point) for `take`; waiting: True, ("wait",)."""
+    g = ref.game
+    n = g.n
+    i = v.missing[0]
+    if ref.pending or g.over or v.mis > CAP or len(v.missing) != 1 or v.extra \
+            or v.changed or ref.remote is not None or n < 2 \
+            or (ref.illegal == "knocked" and ref.announced == i):
+        return False
+    p = ref.p_of(i)
+    k = n                         # (a slip is seen soon: the move before the answer;
+    if g.move_point(n) != p:      # a stone of an older move was knocked: 765755
+        k = n - 1                 # game 48, a stone held put back in a bowl)
+        if g.move_point(k) != p:
+            return False
+    c = g.color_of(k)
+    W = g.board.W
+    found = -1
+    caps = g.captures[BLACK] + g.captures[WHITE]
+    for j in range(ref.n):
+        q = ref.p_of(j)
+        if not ref.faults[j] or g.board.cells[q] != 0 or \
+                (k == n and q != p - 1 and q != p + 1 and q != p - W and q != p + W):
+            continue
+        if not amend(g, k, q):
+            continue
+        fits = g.captures[BLACK] + g.captures[WHITE] == caps and _is_frame(ref, v.stable)
+        amend(g, k, p)            # (back as it was)
+        if fits:
+            if found >= 0:
+                return False      # more than one: the knock is said
+            found = j
+    if found < 0:
+        return False
+    took = ref.scales.took
+    back = took >> 4 == n and (took >> 2) & c
+    if k == n:
+        wait = ROLL_MS
+    elif back and bowlwatch.settled(ref, c):
+        wait = 0
+    else:
+        wait = SLIP_MS
+    t = timing.landed(ref, ref.since[i]) if ref.since is not None else None
+    waited = (ref.now - t) & 0x3FFFFFFF if t is not None else SLIP_MS
+    if k == n and waited >= wait or k < n and wait == 0:
+        v.unseen = ("amend", k, found)
+        return True
+    if waited >= wait:
+        return False              # no stone back in that bowl: said knocked
+    ref.look_again(wait - waited)
+    v.unseen = ("wait",)
+    return True
+
+
+def _is_frame(ref, stable):
+    """The game's board is the frame, where its sensors can be read."""
+    cells = ref.game.board.cells
+    for j in range(ref.n):
+        s = stable[j]
+        if s < FAULT and cells[ref.p_of(j)] != s:
+            return False
+    return True
+
+
+def take(ref, v):
+    """slip_back's move played on its point: a `correct` event with its number
+    (the log and the SGF follow it), whatever stood announced gone."""
+    g = ref.game
+    k = v.unseen[1]
+    p = g.move_point(k)
+    q = ref.p_of(v.unseen[2])
+    if ref.illegal:
+        ref.restored()
+    if k == g.n:
+        moves.correct(ref, p, q, v.stable)    # (the last move: its captures said again)
+        return
+    if not amend(g, k, q):
+        return                    # (cannot happen: slip_back played it)
+    ref.emit({"type": "correct", "number": k, "color": LETTER[g.color_of(k)],
+              "from": g.board.sgf(p), "point": g.board.sgf(q), "unseen": True})
+    moves.after_play_ui(ref)
+    moves.after_game_change(ref)
+
+
+def amend(g, k, p):
+    """Move k (1-based, not a pass) played on board point p instead, the moves
+    after it again: True; False, and the game as it was, when any of them is
+    then illegal."""
+    n = g.n
+    color = g.color_of(k)
+    after = [(g.color_of(m), g.move_point(m)) for m in range(k + 1, n + 1)]
+    was = g.move_point(k)
+    for _ in range(n - k + 1):
+        g.undo()
+    if _again(g, [(color, p)] + after):
+        return True
+    _again(g, [(color, was)] + after)     # (legal a moment ago)
+    return False
+
+
+def _again(g, moves):
+    """Play these moves: True; else those played are taken back (False)."""
+    done = 0
+    for c, p in moves:
+        if p == PASS:
+            code = g._pass(c, PASS)
+        elif p == PASS_STONE:
+            code = g.pass_stone(c)
+        elif p == ABANDON:
+            code = g.abandon(c)
+        else:
+            code = g.play(c, p)
+        if code is not None:
+            for _ in range(done):
+                g.undo()
+            return False
+        done += 1
+    return True
