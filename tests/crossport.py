@@ -108,3 +108,23 @@ def scenarios_alike(module, script):
     got = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
     want = [json.loads(json.dumps([n, module.run(n)])) for n in names]
     return got, want
+
+
+def loop_program_alike(script, tmp_path, lines=3):
+    """A tests/mp program that drives the board loop, given a scratch folder on
+    stdin, run by CPython and by the MicroPython unix port: its last `lines`
+    JSON lines, asserted the same under both."""
+    import json
+    import subprocess
+    import sys
+    from conftest import REPO, run_micropython
+    env = {"PYTHONPATH": "%s:%s" % (REPO / "firmware", MP), "PATH": "/usr/bin:/bin"}
+    (tmp_path / "cp").mkdir()
+    (tmp_path / "mp").mkdir()
+    cp = subprocess.run([sys.executable, str(MP / script)], input=str(tmp_path / "cp"),
+                        capture_output=True, text=True, env=env, timeout=120, cwd=str(REPO))
+    assert cp.returncode == 0, cp.stderr
+    mp = run_micropython(MP / script, stdin=str(tmp_path / "mp"))
+    got = [json.loads(x) for x in mp.splitlines()[-lines:]]
+    assert got == [json.loads(x) for x in cp.stdout.splitlines()[-lines:]]
+    return got

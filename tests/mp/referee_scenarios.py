@@ -787,35 +787,6 @@ def slip_taken_as_a_move_lifted_then_undo_without_takeback():
     return steps(b, "B ee", "- ee", "!undo", "W ff", "!ok")
 
 
-def _second_stone_put_away(bowl, back=()):
-    """Japanese, dd's sensor dead: black plays there (a stone out of its bowl,
-    unseen), then puts a second stone on ee by mistake, which the board takes
-    for the move; white answers on ff. Black then lifts ee: into its bowl
-    (`bowl`: the bowl settles a stone up 0.8 s later), or it falls on the
-    floor; looked at again 2.5 s after; then `back`. A scan each 100 ms."""
-    from goban.referee import FAULT
-    b = scales("japanese")
-    b.ref.ticks_of = lambda stamp: stamp * 100
-    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
-    acts = [".", "#38 39 0 0", "#37 39 0 0", "B ee", "#37 38 0 0", "W ff", "- ee",
-            "#38 38 0 0" if bowl else ".", "."] + list(back)
-    out = []
-    for k, act in enumerate(acts):
-        b.scan += 8 if k == 7 else 25 if k == 8 else 0
-        b.ref.now = (b.scan + 1) * 100 + 50      # (a change is stamped the next scan)
-        out += steps(b, act)
-    g = b.ref.game
-    return out + [[("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]]
-
-
-def second_stone_answered_then_put_away():
-    return _second_stone_put_away(True)
-
-
-def second_stone_answered_then_dropped():
-    return _second_stone_put_away(False)
-
-
 def _timed(b, acts, gaps):
     """steps() with the referee's clock: a scan each 100 ms, `gaps` scans more
     before each act (by index)."""
@@ -828,6 +799,34 @@ def _timed(b, acts, gaps):
     return out
 
 
+def _game(b):
+    """The referee's game's moves, as the scenarios' last line."""
+    g = b.ref.game
+    return [("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]
+
+
+def _second_stone_put_away(bowl, back=()):
+    """Japanese, dd's sensor dead: black plays there (a stone out of its bowl,
+    unseen), then puts a second stone on ee by mistake, which the board takes
+    for the move; white answers on ff. Black then lifts ee: into its bowl
+    (`bowl`: the bowl settles a stone up 0.8 s later), or it falls on the
+    floor; looked at again 2.5 s after; then `back`. A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    acts = [".", "#38 39 0 0", "#37 39 0 0", "B ee", "#37 38 0 0", "W ff", "- ee",
+            "#38 38 0 0" if bowl else ".", "."] + list(back)
+    return _timed(b, acts, {7: 8, 8: 25}) + [_game(b)]
+
+
+def second_stone_answered_then_put_away():
+    return _second_stone_put_away(True)
+
+
+def second_stone_answered_then_dropped():
+    return _second_stone_put_away(False)
+
+
 def last_stone_rolled_onto_a_dead_sensor(back):
     """Japanese, dd's sensor dead: black's stone lands on de, then rolls onto
     dd before white answers (`back`: a hand puts it back on de 0.2 s later);
@@ -836,10 +835,8 @@ def last_stone_rolled_onto_a_dead_sensor(back):
     b = Board("japanese")
     steps(b, "B cc", "W gg")
     b.stable[idx("dd")] = FAULT
-    out = _timed(b, [".", "B de", "- de", "B de" if back else ".", ".", "W ff"],
-                 {3: 2, 4: 5})
-    g = b.ref.game
-    return out + [[("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]]
+    return _timed(b, [".", "B de", "- de", "B de" if back else ".", ".", "W ff"],
+                  {3: 2, 4: 5}) + [_game(b)]
 
 
 def last_stone_rolled_onto_a_dead_sensor_stays():

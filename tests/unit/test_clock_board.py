@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 from conftest import MP, REPO, run_micropython
+from crossport import loop_program_alike
 
 
 def test_the_clock_in_the_board_loop(tmp_path):
@@ -89,15 +90,7 @@ def test_captures_flags_and_cuts_in_the_board_loop(tmp_path):
     CPython alike: a capture is the capturer's time until its last prisoner is
     off; a flag is decided by when the stone landed and always ends the game;
     a cut at every event boundary and between restores the clock as it stood."""
-    env = {"PYTHONPATH": "%s:%s" % (REPO / "firmware", MP), "PATH": "/usr/bin:/bin"}
-    (tmp_path / "cp").mkdir()
-    (tmp_path / "mp").mkdir()
-    cp = subprocess.run([sys.executable, str(MP / "clock_cuts.py")], input=str(tmp_path / "cp"),
-                        capture_output=True, text=True, env=env, timeout=120, cwd=str(REPO))
-    assert cp.returncode == 0, cp.stderr
-    mp = run_micropython(MP / "clock_cuts.py", stdin=str(tmp_path / "mp"))
-    got = [json.loads(x) for x in mp.splitlines()[-3:]]
-    assert got == [json.loads(x) for x in cp.stdout.splitlines()[-3:]]
+    got = loop_program_alike("clock_cuts.py", tmp_path)
     lift, flags, cuts = got[0]["lift"], got[1]["flags"], got[2]
     # 1. the clocks on the display while black lifts (its time runs); white's
     # period starts when the last prisoner is off: no flag, the game goes on

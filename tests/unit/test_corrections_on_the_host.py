@@ -56,15 +56,20 @@ def test_the_sgf_of_a_corrected_move_reads_back_as_the_game():
     assert b"came to rest on" in data
 
 
-def test_a_correction_of_another_move_changes_nothing():
+def refused(evs, bad):
+    """The live state fed `evs`, then `bad` refused with nothing changed."""
     st = LiveState()
-    for ev in ROLLED[:3]:
+    for ev in evs:
         st.apply(ev)
     before = st.snapshot()
     with pytest.raises(EventError):
-        st.apply({"type": "correct", "number": 2, "color": "B", "from": "dd", "point": "de",
-                  "captures": [], "game": 1, "seq": 4})
+        st.apply(bad)
     assert st.snapshot() == before
+
+
+def test_a_correction_of_another_move_changes_nothing():
+    refused(ROLLED[:3], {"type": "correct", "number": 2, "color": "B", "from": "dd",
+                         "point": "de", "captures": [], "game": 1, "seq": 4})
 
 
 # B cc, W gg, B ee (taken for black's move: its stone was on dd, a dead sensor), W ff;
@@ -89,16 +94,10 @@ def test_a_correction_of_an_earlier_move_moves_its_stone_and_keeps_the_rest():
                                           ("B", "cg")]
     assert b"a second one, put away" in data
     # a correction naming a stone that is not there changes nothing
-    st = LiveState()
-    for ev in EARLIER[:5]:
-        st.apply(ev)
-    before = st.snapshot()
-    with pytest.raises(EventError):
-        st.apply({"type": "correct", "number": 3, "color": "B", "from": "ef", "point": "dd",
-                  "game": 1, "seq": 6})
-    assert st.snapshot() == before
-    data = record_game(EARLIER[:5] + [{"type": "correct", "number": 3, "color": "B",
-                                       "from": "ef", "point": "dd", "game": 1, "seq": 6}])
+    bad = {"type": "correct", "number": 3, "color": "B", "from": "ef", "point": "dd",
+           "game": 1, "seq": 6}
+    refused(EARLIER[:5], bad)
+    data = record_game(EARLIER[:5] + [bad])
     assert [p for _, p, _ in read_moves(data)[1]] == ["cc", "gg", "ee", "ff"]
     assert b"which the record does not have on" in data
 

@@ -2,12 +2,10 @@
 the drift lost at a cut, read at the restart as a stone nobody played):
 tests/mp/drift_cuts.py in the board loop under MicroPython and CPython alike."""
 
-import json
-import subprocess
-import sys
 from array import array
 
-from conftest import MP, REPO, run_micropython
+from conftest import REPO
+from crossport import loop_program_alike
 
 from goban import profile as P
 from goban.calibration import Calibration, C_MOVED
@@ -15,15 +13,7 @@ from goban import boardloop
 
 
 def test_a_drift_logged_survives_a_cut(tmp_path):
-    env = {"PYTHONPATH": "%s:%s" % (REPO / "firmware", MP), "PATH": "/usr/bin:/bin"}
-    (tmp_path / "cp").mkdir()
-    (tmp_path / "mp").mkdir()
-    cp = subprocess.run([sys.executable, str(MP / "drift_cuts.py")], input=str(tmp_path / "cp"),
-                        capture_output=True, text=True, env=env, timeout=120, cwd=str(REPO))
-    assert cp.returncode == 0, cp.stderr
-    mp = run_micropython(MP / "drift_cuts.py", stdin=str(tmp_path / "mp"))
-    got = [json.loads(x) for x in mp.splitlines()[-3:]]
-    assert got == [json.loads(x) for x in cp.stdout.splitlines()[-3:]]
+    got = loop_program_alike("drift_cuts.py", tmp_path)
     drift, cut, again = got[0]["drift"], got[1]["cut"], got[2]["again"]
     # 1. followed most of the way, logged as it went, and never a move
     assert drift["followed"] >= 450, drift

@@ -65,6 +65,7 @@ import random
 
 from goban import rules as R
 from goban.game import Game, PASS, PASS_STONE, ABANDON, other
+from goban.referee.amend import play_again
 
 LETTER = {1: "B", 2: "W"}
 COLOR = {"B": 1, "W": 2}
@@ -949,16 +950,7 @@ class Players:
                     k += 1
                 if n == t.n:
                     break
-                c, p = t.color_of(n + 1), t.move_point(n + 1)
-                if p == PASS:
-                    code = g.pass_move(c)
-                elif p == PASS_STONE:
-                    code = g.pass_stone(c)
-                elif p == ABANDON:
-                    code = g.abandon(c)
-                else:
-                    code = g.play(c, p)
-                assert code is None
+                assert play_again(g, t.color_of(n + 1), t.move_point(n + 1)) is None
                 released.append(self.released[n] if n < len(self.released) else None)
         except AssertionError:
             return self.truth, self.released, []    # the stone cannot be a move there

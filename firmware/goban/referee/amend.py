@@ -141,19 +141,23 @@ def amend(g, k, p):
     return False
 
 
+def play_again(g, c, p):
+    """A move as the game recorded it (a point, or PASS, PASS_STONE, ABANDON)
+    played again: None, or the rules' refusal."""
+    if p == PASS:
+        return g._pass(c, PASS)
+    if p == PASS_STONE:
+        return g.pass_stone(c)
+    if p == ABANDON:
+        return g.abandon(c)
+    return g.play(c, p)
+
+
 def _again(g, moves):
     """Play these moves: True; else those played are taken back (False)."""
     done = 0
     for c, p in moves:
-        if p == PASS:
-            code = g._pass(c, PASS)
-        elif p == PASS_STONE:
-            code = g.pass_stone(c)
-        elif p == ABANDON:
-            code = g.abandon(c)
-        else:
-            code = g.play(c, p)
-        if code is not None:
+        if play_again(g, c, p) is not None:
             for _ in range(done):
                 g.undo()
             return False
