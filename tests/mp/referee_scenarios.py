@@ -547,6 +547,55 @@ def pass_stone_after_a_restart_behind_moves_played_while_off():
     return out + steps(b, ".", ".") + [[("rebased", _names(b, rebased))]]
 
 
+KO = ("#38 39 0 0", "B bg", "#38 38 0 0", "W cg", "#37 38 0 0", "B ah", "#37 37 0 0", "W bh",
+      "#36 37 0 0", "B bi", "#36 36 0 0", "W dh", "#35 36 0 0", "B ee", "#35 35 0 0", "W ci")
+
+
+def _exchange_while_off(second_ko, exchanged=True):
+    """Chinese, a ko at ch (black takes white's bh there); black to move. While
+    the board is off black takes the ko, white plays hh, black gh, white takes
+    back at bh: the board shows only hh and gh new; the lids a prisoner each,
+    the bowls two stones out each (`second_ko`: another ko on the board, at
+    hb, where the same four moves fit as well: black says which; not
+    `exchanged`: only gh and hh were played, a stone out of each bowl)."""
+    b = scales("chinese")
+    steps(b, *KO, keep=True)
+    if second_ko:
+        steps(b, "#34 35 0 0", "B ga", "#34 34 0 0", "W ha", "#33 34 0 0", "B fb",
+              "#33 33 0 0", "W gb", "#32 33 0 0", "B gc", "#32 32 0 0", "W ib", "#31 32 0 0",
+              "B dd", "#31 31 0 0", "W hc", keep=True)
+    log = list(b.log)
+    b.set("W hh,B gh")
+
+    def wire(ref):
+        ref.scales.witness_ms = 300
+        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
+    evs = list(b.restart(log, wire))
+    b.ref.now = 5200
+    out = [brief(evs + b.look())]
+    k = 4 if second_ko else 0
+    b.ref.now = 5900
+    out += steps(b, "#%d %d 1 1" % (33 - k, 33 - k) if exchanged else
+                 "#%d %d 0 0" % (34 - k, 34 - k))
+    return b, out
+
+
+def ko_taken_and_taken_back_while_off():
+    b, out = _exchange_while_off(False)
+    return out + [_game(b)]
+
+
+def ko_left_alone_while_off():
+    b, out = _exchange_while_off(False, False)
+    return out + [_game(b)]
+
+
+def ko_taken_and_taken_back_while_off_with_two_kos():
+    b, out = _exchange_while_off(True)
+    out += steps(b, "!down", "!ok")
+    return out + [_game(b)]
+
+
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log): a bowls
     reading only when its start counts or lid offsets change."""
@@ -1449,6 +1498,8 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              knocked_stone_picked_up_into_its_bowl_and_one_put_back,
              stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left,
              last_stone_rolled_onto_a_dead_sensor_stays,
+             ko_taken_and_taken_back_while_off, ko_taken_and_taken_back_while_off_with_two_kos,
+             ko_left_alone_while_off,
              last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,
              two_pass_stones_after_a_move_on_a_dead_sensor,

@@ -210,6 +210,25 @@ def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     assert s[6] == [("game", "cc", "gg", "de", "ff")]
 
 
+def test_a_ko_taken_and_taken_back_while_the_board_was_off():
+    """While the board is off black takes the ko at ch, white plays hh, black
+    gh, white takes back at bh: the board shows gh and hh new, and once the
+    scales are read (a prisoner in each lid, two stones out of each bowl) the
+    four moves are taken, the two it never saw as such. With a second ko on
+    the board black is asked which (hb offered, down, ok: ch). With the lids
+    empty and a stone out of each bowl, gh and hh are the moves. (Seeds 93475
+    game 276, 724226 game 465, 931430 game 444, 553306 game 133.)"""
+    four = [("move", "B", "ch"), ("move", "W", "hh"), ("move", "B", "gh"), ("move", "W", "bh")]
+    s = S.ko_taken_and_taken_back_while_off()
+    assert s[0] == [] and s[1] == four                  # (waits for the scales first)
+    assert s[2][0][-4:] == ("ch", "hh", "gh", "bh")
+    s = S.ko_taken_and_taken_back_while_off_with_two_kos()
+    assert s[0] == [] and s[1] == [("illegal", "exchange", "hb")] and s[2] == []
+    assert s[3] == [("restored",)] + four and s[4][0][-4:] == ("ch", "hh", "gh", "bh")
+    s = S.ko_left_alone_while_off()
+    assert s[0] == [] and s[1] == [("move", "B", "gh"), ("move", "W", "hh")]
+
+
 def test_a_stone_lifted_unseen_in_a_burst_of_noise_is_no_lid_evidence_for_another():
     """At the count, a dead stone lifted while its sensor reads unstable goes
     into the lid; a live stone of its colour reads weakly after the burst. The

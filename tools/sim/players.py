@@ -494,7 +494,7 @@ class Players:
         code = ev.get("code")
         i = self._index(ev.get("point"))
         acts = None
-        if code == "unseen" and ev.get("of"):
+        if code in ("unseen", "exchange") and ev.get("of"):
             acts = self._choose(ev)
             if acts:
                 if self.episode is not None:

@@ -14,8 +14,12 @@ holds; the order is the policy:
                   or stones there since in one order, the    again; or that move,
                   mover's bowl a stone more out than it      the rest looked at
                   uses, and a dead point where a move        again (asked when
-                  first fits                                 several points fit;
-                                                             the bowl waited for)
+                  first fits; or a ko taken and taken back   several points fit;
+                  while off explains them in one order, and  the bowl waited for);
+                  the scales say so (goban.referee.exchange) or the four moves
+                                                             (asked when several
+                                                             kos fit; the scales
+                                                             waited for)
     unknown       has stones there since a restart whose     named to be played
                   order could not be told                    again
     pass_in       has new stones, and a pass stone of the    the pass; looked at
@@ -278,6 +282,16 @@ def _restart(ref, v):
         from goban.referee.restart import drifted   # loaded after a power cut only
         if drifted(ref, v, False):
             return True
+    since = ref.since
+    for i in new_stones(v):
+        if since is not None and since[i] == 0:
+            # a stone played while the board was off: a ko taken and taken back
+            # then? (loaded only now)
+            from goban.referee import exchange
+            v.unseen = exchange.verdict(ref, v)
+            if v.unseen is not None:
+                return True
+            break
     if not ref.n_faults:
         return False
     from goban.referee import unseen        # a board with no dead sensor never loads it
@@ -286,11 +300,18 @@ def _restart(ref, v):
 
 
 def _at_restart(ref, v):
-    if v.unseen is not None:
+    what = v.unseen
+    if what is None:
+        from goban.referee.restart import drifted
+        drifted(ref, v, True)
+    elif what[0] == "exchange":
+        from goban.referee import exchange
+        exchange.take(ref, v, what[1], what[2])
+    elif what[0] == "exchange-ask":
+        from goban.referee import exchange
+        exchange.ask(ref, what[1])
+    else:
         _ask(ref, v)
-        return
-    from goban.referee.restart import drifted
-    drifted(ref, v, True)
 
 
 def _flag(ref, v):
@@ -805,7 +826,12 @@ def witnessed(ref, stable, i, color, waited):
 # --- buttons --------------------------------------------------------------------------
 def button(ref, name, color):
     g = ref.game
-    if ref.choice.points is not None:
+    ch = ref.choice
+    if ch.points is not None:
+        if name == "ok" and ref.illegal == "exchange":
+            from goban.referee.exchange import chosen   # where a stone was taken while off
+            chosen(ref, ch.points[ch.k])
+            return
         from goban.referee import unseen
         if unseen.choose(ref, name):
             return                # the player says which dead point was the move

@@ -46,3 +46,4 @@ def drifted(ref, v, rebase):
     ref.dirty = True
     ref.stale = True
     return True
+

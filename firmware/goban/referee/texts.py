@@ -37,6 +37,9 @@ PHYSICAL = (
     ("unseen", "a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
      "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
      "down shows the next; if you did not play, take the {c} stone off {p}"),
+    ("exchange", "while the board was off a stone was taken and played again (the lids "
+     "and bowls say so); the board cannot see where: {l}",
+     "{t}: if you took at {q} (lit yellow), press ok; down shows the next"),
     ("resume-order", "{l} were played in an order the board cannot tell (while it was off, "
      "or faster than it could follow)",
      "take them off, put back what they captured, play them again in order"),

@@ -284,11 +284,12 @@ def show_choice(ref):
 
 def choose(ref, name):
     """A press while an unseen move waits to be chosen: down or up offers the
-    next or the previous dead point (a `choose` event), ok plays the one lit.
-    True when the press was for the choice."""
+    next or the previous dead point (a `choose` event), ok plays the one lit
+    (the same question of goban.referee.exchange's: its ok is
+    play.button's). True when the press was for the choice."""
     ch = ref.choice
     cand = ch.points
-    if cand is None or ref.illegal != "unseen":
+    if cand is None or (ref.illegal != "unseen" and ref.illegal != "exchange"):
         return False
     if name == "down" or name == "up":
         ch.k = (ch.k + (1 if name == "down" else -1)) % len(cand)
