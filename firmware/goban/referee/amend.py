@@ -61,8 +61,10 @@ def slip_back(ref, v):
     found = -1
     caps = g.captures[BLACK] + g.captures[WHITE]
     for j in range(ref.n):
+        if not ref.faults[j]:
+            continue              # (the dead points only: no call for the others)
         q = ref.p_of(j)
-        if not ref.faults[j] or g.board.cells[q] != 0 or \
+        if g.board.cells[q] != 0 or \
                 (k == n and q != p - 1 and q != p + 1 and q != p - W and q != p + W):
             continue
         if not amend(g, k, q):

@@ -37,18 +37,12 @@ def verdict(ref, v):
     new = new_stones(v)
     if not new or len(new) >= MAX_NEW:
         return None
-    k = 0                         # the other side's new stones
-    off = False                   # one of them there since the restart (else no
-    since = ref.since             # stone came while the board was off: nothing to look for)
-    for i in new:
+    k = 0                         # the other side's new stones (one of the new there
+    for i in new:                 # since the restart: the caller looked)
         if v.stable[i] != BLACK and v.stable[i] != WHITE:
             return None
         if v.stable[i] == o:
             k += 1
-        if since[i] == 0:
-            off = True
-    if not off:
-        return None
     lid = bowlwatch.loose(ref, c)
     out = bowlwatch.unused(ref, o)
     told = lid is not None and out >= 0 and not bowlwatch.lid_moving(ref, c)
