@@ -727,6 +727,7 @@ class BoardLoop:
         reads as a stone nobody played (goban.calibration)."""
         cal = self.cal
         i = cal.cfg[_C_MOVED] - 1
+        cal.cfg[_C_MOVED] = 0          # (found again at the next follow period if not told)
         ref = self.ref
         if ref.game is not None:       # (none: logged once a game begins)
             ref.emit({"type": "baseline", "point": ref.name(i), "base": cal.baseline(i)})

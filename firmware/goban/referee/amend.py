@@ -78,20 +78,17 @@ def slip_back(ref, v):
     if found < 0:
         return False
     took = ref.scales.took
-    back = took >> 4 == n and (took >> 2) & c
-    if k == n:
-        wait = ROLL_MS
-    elif back and bowlwatch.settled(ref, c):
-        wait = 0
-    else:
-        wait = SLIP_MS
+    if k < n and took >> 4 == n and (took >> 2) & c and bowlwatch.settled(ref, c):
+        v.unseen = ("amend", k, found)          # the slip is in its bowl
+        return True
+    wait = ROLL_MS if k == n else SLIP_MS
     t = timing.landed(ref, ref.since[i]) if ref.since is not None else None
     waited = (ref.now - t) & 0x3FFFFFFF if t is not None else SLIP_MS
-    if k == n and waited >= wait or k < n and wait == 0:
-        v.unseen = ("amend", k, found)
-        return True
     if waited >= wait:
-        return False              # no stone back in that bowl: said knocked
+        if k < n:
+            return False          # no stone back in that bowl: said knocked
+        v.unseen = ("amend", k, found)          # rolled, and stays there
+        return True
     ref.look_again(wait - waited)
     v.unseen = ("wait",)
     return True

@@ -46,4 +46,3 @@ def drifted(ref, v, rebase):
     ref.dirty = True
     ref.stale = True
     return True
-
