@@ -18,7 +18,10 @@ def verdict(ref, v):
     back, a stone taken and played again) while the board was off leave the
     board as it was there, with the stones played between them new. The side
     to move took a lone stone q of the other's at p, the new stones came, q
-    was played again and took p. Only when the scales say so (the capturer's
+    was played again and took p back, p alone. Never under rules with pass
+    stones: a pass stone in the capturer's lid, out of the other's bowl,
+    weighs as the exchange's prisoner and stone (seed 80345 game 457: a pass
+    taken for a capture and a recapture of three). Only when the scales say so (the capturer's
     lid holds a prisoner the game does not explain, the other's bowl a stone
     more out than its new stones use) and such a p lets the frame be
     explained in one order: one p, ("exchange", p, the order after p), played
@@ -32,8 +35,9 @@ def verdict(ref, v):
     g = ref.game
     c = g.to_move()
     o = WHITE if c == BLACK else BLACK
-    if ref.pending or g.over or ref.since is None or ref.scales.witness_ms <= 0:
-        return None
+    if ref.pending or g.over or ref.since is None or ref.scales.witness_ms <= 0 \
+            or g.rules.uses_pass_stones:
+        return None               # (a pass stone weighs as a prisoner: seed 80345 game 457)
     new = new_stones(v)
     if not new or len(new) >= MAX_NEW:
         return None
@@ -91,10 +95,27 @@ def _fits(ref, v, c, only):
         q = ref.i_of(g.captured(0)) if g.last_removed == 1 else -1
         if q >= 0 and stable[q] == o:
             s = explain(ref, stable, new + [q], v.missing + [j])
-            if len(s.found) == 1 and s.complete:
+            if len(s.found) == 1 and s.complete and _retakes(ref, stable, s.found[0], q):
                 out.append((p, list(s.found[0])))
         g.undo()
     return out
+
+
+def _retakes(ref, stable, order, q):
+    """The order, played on the game, has q take back the one stone that took it
+    (a recapture of more is another story: seed 80345 game 457)."""
+    g = ref.game
+    played = 0
+    one = False
+    for i in order:
+        if g.play(stable[i], ref.p_of(i)) is not None:
+            break
+        played += 1
+        if i == q:
+            one = g.last_removed == 1
+    for _ in range(played):
+        g.undo()
+    return one
 
 
 def _alone(cells, q, p, o, W):
