@@ -972,15 +972,27 @@ def pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl():
 
 
 def more_stones_than_one_look_orders():
+    """Nine moves land before the board looks (it fell behind), each in its own
+    scan: their arrival orders them."""
     b = Board()
     steps(b, "B cc", "W gg")
-    # nine moves land before the board looks (it fell behind): each in its own scan
     for m in ("B ee", "W dd", "B ff", "W hh", "B ci", "W gi", "B ai", "W ia", "B bb"):
+        b.put(*m.split())
+    return [brief(b.look()), brief(b.look())] + steps(b, "W ah")
+
+
+def more_stones_than_one_look_orders_two_in_one_scan():
+    """As above, but the first two came down in one scan, both black: which was
+    the move, nobody can tell, nor what the rest answered."""
+    b = Board()
+    steps(b, "B cc", "W gg")
+    b.set("B ee,B ff")
+    for m in ("W dd", "B hh", "W ci", "B gi", "W ai", "B ia", "W bb", "B ah"):
         b.put(*m.split())
     out = [brief(b.look())]
     out.append([("lit", " ".join(sorted(b.ref.name(i) for i in b.ref.lights)))])
     # taken off, then played again one by one: each an ordinary move
-    b.set(",".join("- " + p for p in ("ee", "dd", "ff", "hh", "ci", "gi", "ai", "ia", "bb")))
+    b.set(",".join("- " + p for p in ("ee", "ff", "dd", "hh", "ci", "gi", "ai", "ia", "bb", "ah")))
     out.append(brief(b.look()))
     return out + steps(b, "B ee", "W dd")
 
@@ -1493,6 +1505,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,
              fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
+             more_stones_than_one_look_orders_two_in_one_scan,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              second_stone_answered_then_put_away, second_stone_answered_then_dropped,
              knocked_stone_picked_up_into_its_bowl_and_one_put_back,

@@ -425,14 +425,30 @@ def test_undo_is_still_refused_without_takeback_while_the_stone_stands():
     assert out[3] == [("move", "B", "ee")]
 
 
-def test_more_stones_than_one_look_orders_are_named_to_be_played_again():
-    """Nine moves landed before the board looked (it fell behind): one look
-    orders at most explain.MAX_NEW stones, so nobody can tell from the frame which
-    were moves and in what order. They are named and lit to be played again, as
-    after a restart; a `mismatch` there had no fix a player could do."""
+def test_more_stones_than_one_look_orders_are_taken_in_the_order_they_came():
+    """Nine moves landed before the board looked (it fell behind, or an
+    announcement held it while the players played on), each in its own scan.
+    One look orders at most explain.MAX_NEW stones: the eight that came first
+    are tried, and the moves among them that came before anything left over
+    are sure (the issue's invariant: stones that alternate and are legal in
+    the order they came are the moves). The ninth is the next look's. Named
+    to be played again, the players' lifting them was taken for eight moves at
+    once (seed 574640 game 422: eight false moves, stuck)."""
     s = S.more_stones_than_one_look_orders()
+    assert s[0] == [("move", "B", "ee"), ("move", "W", "dd"), ("move", "B", "ff"),
+                    ("move", "W", "hh"), ("move", "B", "ci"), ("move", "W", "gi"),
+                    ("move", "B", "ai"), ("move", "W", "ia")]
+    assert s[1] == [("move", "B", "bb")]
+    assert s[2] == [("move", "W", "ah")]
+
+
+def test_more_stones_than_one_look_orders_in_no_order_are_named_to_be_played_again():
+    """Ten stones, the first two black ones in one scan: no order is sure, so
+    they are named and lit to be played again, as after a restart (a
+    `mismatch` there had no fix a player could do)."""
+    s = S.more_stones_than_one_look_orders_two_in_one_scan()
     assert s[0][0][:2] == ("illegal", "resume-order")
-    assert s[1] == [("lit", "ai bb ci dd ee ff gi hh ia")]
+    assert s[1] == [("lit", "ah ai bb ci dd ee ff gi hh ia")]
     assert s[2] == [("restored",)]
     assert s[3] == [("move", "B", "ee")] and s[4] == [("move", "W", "dd")]
 

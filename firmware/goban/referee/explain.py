@@ -15,7 +15,9 @@ be lifted, and no move follows its capture until it is (removing the prisoners
 is part of the capturing move), unless the capture's stone is there since a
 restart (stamp 0: played while the board was off, when nobody said lift).
 Each candidate is played on the game and taken back: a depth-first search of
-at most PLAYS trial moves over at most MAX_NEW new stones. A
+at most PLAYS trial moves over at most MAX_NEW new stones (of more, the MAX_NEW
+that came first: nothing explains the whole frame, but the start of `best` may
+be sure, goban.referee.wrong.certain). A
 captured stone on a sensor that cannot be read (FAULT) is never seen lifted,
 so it holds nothing up.
 
@@ -66,7 +68,9 @@ def explain(ref, stable, new, missing, first=None, s=None, hidden=False):
     if s is None:
         s = Search(ref.n, MAX_DEAD if hidden else 0)
     s.start(ref, stable, missing, first)
-    if len(new) > MAX_NEW or ref.game.over:
+    since = ref.since
+    many = len(new) > MAX_NEW
+    if ref.game.over or (many and (hidden or since is None)):
         return s
     if hidden and not s.hide():
         return s
@@ -76,9 +80,21 @@ def explain(ref, stable, new, missing, first=None, s=None, hidden=False):
         c = stable[i]
         if c != BLACK and c != WHITE:
             return s
-        pools[c].append(i)
         left[c] += 1
-    since = ref.since
+        if many:
+            # more than one look orders: only the MAX_NEW that came first are
+            # tried, the rest left over (nothing is `found`, `best` is a start
+            # that goban.referee.wrong.certain may find sure)
+            t = since[i]
+            if t <= 0:
+                return s          # when it came, nobody can tell
+            before = 0
+            for j in new:
+                if since[j] < t or (since[j] == t and j < i):
+                    before += 1
+            if before >= MAX_NEW:
+                continue
+        pools[c].append(i)
     if since is not None:
         _by_arrival(pools[BLACK], since)
         _by_arrival(pools[WHITE], since)
