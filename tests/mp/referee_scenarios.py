@@ -596,6 +596,41 @@ def ko_taken_and_taken_back_while_off_with_two_kos():
     return out + [_game(b)]
 
 
+def _ko_after_a_restart(exchanged):
+    """As ko_taken_and_taken_back_while_off (`exchanged`; else only gh and hh
+    were played while off), at tempo 0: before the scales are read after the
+    restart play goes on, black taking the ko at ch (white's bh lifted: its
+    prisoner in a hand, then in black's lid). The exchange is judged on the
+    board as it was at the restart, and the lid waits for the prisoner lifted
+    since (seed 93475 game 276)."""
+    b = scales("chinese")
+    steps(b, *KO, keep=True)
+    log = list(b.log)
+    b.set("W hh,B gh")
+
+    def wire(ref):
+        ref.scales.witness_ms = 300
+        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5.1 s
+    evs = list(b.restart(log, wire))
+    acts = (".", "B dd", "W ff", "B ch", "- bh", "#31 32 1 1", "#31 32 2 1", ".") \
+        if exchanged else (".", "B ch", "W ff", "- bh", "#33 33 0 0", "#33 33 1 0", ".")
+    b.ref.now = 5150
+    out = [brief(evs + b.look())]
+    for k in range(1, len(acts)):
+        b.scan = k - 1            # (a change is stamped the next scan: 5.1 s + 100 ms each)
+        b.ref.now = 5150 + 100 * k + (1500 if acts[k] == "." else 0)   # (a second look: late)
+        out += steps(b, acts[k])
+    return out + [_game(b)]
+
+
+def ko_taken_yet_again_before_the_scales_are_read():
+    return _ko_after_a_restart(True)
+
+
+def ko_taken_after_a_restart_before_the_scales_are_read():
+    return _ko_after_a_restart(False)
+
+
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log): a bowls
     reading only when its start counts or lid offsets change."""
@@ -1512,7 +1547,8 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left,
              last_stone_rolled_onto_a_dead_sensor_stays,
              ko_taken_and_taken_back_while_off, ko_taken_and_taken_back_while_off_with_two_kos,
-             ko_left_alone_while_off,
+             ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
+             ko_taken_after_a_restart_before_the_scales_are_read,
              last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,
              two_pass_stones_after_a_move_on_a_dead_sensor,

@@ -229,6 +229,28 @@ def test_a_ko_taken_and_taken_back_while_the_board_was_off():
     assert s[0] == [] and s[1] == [("move", "B", "gh"), ("move", "W", "hh")]
 
 
+def test_a_ko_exchange_while_off_is_judged_on_the_board_as_it_was_at_the_restart():
+    """At tempo 0 play goes on before the scales are read after the restart:
+    black plays dd, white ff, black takes the ko at ch again and bh is lifted.
+    The exchange is judged on the board as it was at the restart (before, the
+    ko taken again left no exchange that fitted, and the stones played while
+    off were taken a turn early: seed 93475 game 276). Black's lid counts
+    the prisoner lifted since too: with one stone in it the board waits while
+    that prisoner may be in a hand; the second stone in, the four moves of the
+    exchange are taken, then dd, ff and ch. Without the exchange (only gh and
+    hh played while off) the lid never holds more than the prisoner lifted
+    since, and once its carry is over the stones are the moves as they came."""
+    s = S.ko_taken_yet_again_before_the_scales_are_read()
+    assert s[:6] == [[]] * 6                            # (waits: the lid holds one)
+    assert s[6] == [("move", "B", "ch"), ("move", "W", "hh"), ("move", "B", "gh"),
+                    ("move", "W", "bh")]
+    assert s[7] == [("move", "B", "dd"), ("move", "W", "ff"), ("move", "B", "ch")]
+    s = S.ko_taken_after_a_restart_before_the_scales_are_read()
+    assert s[:6] == [[]] * 6
+    assert s[6] == [("move", "B", "gh"), ("move", "W", "hh"), ("move", "B", "ch"),
+                    ("move", "W", "ff")]
+
+
 def test_a_stone_lifted_unseen_in_a_burst_of_noise_is_no_lid_evidence_for_another():
     """At the count, a dead stone lifted while its sensor reads unstable goes
     into the lid; a live stone of its colour reads weakly after the burst. The

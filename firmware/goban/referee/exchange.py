@@ -8,6 +8,7 @@ and a stone more out of the other's bowl than its new stones use.
 
 from goban.board import BLACK, WHITE
 from goban.referee import bowlwatch, moves, timing
+from goban.referee.diff import FAULT
 from goban.referee.explain import explain, new_stones, MAX_NEW
 
 EXCHANGE_MS = 2000  # the restart's look waits this long for the lids and bowls (exchange)
@@ -24,7 +25,8 @@ def verdict(ref, v):
     taken for a capture and a recapture of three). Only when the scales say so (the capturer's
     lid holds a prisoner the game does not explain, the other's bowl a stone
     more out than its new stones use) and such a p lets the frame be
-    explained in one order: one p, ("exchange", p, the order after p), played
+    explained in one order: one p, ("exchange", p, the order after p, the
+    frame it was judged on: `_as_restarted`), played
     with `move` events {unseen: true} for the two the board never saw; several
     (every ko on the board fits), ("exchange-ask", [p...]), the player to move
     says which, as for a move on a dead point. The scales not read yet, it
@@ -35,49 +37,97 @@ def verdict(ref, v):
     g = ref.game
     c = g.to_move()
     o = WHITE if c == BLACK else BLACK
-    if ref.pending or g.over or ref.since is None or ref.scales.witness_ms <= 0 \
-            or g.rules.uses_pass_stones:
-        return None               # (a pass stone weighs as a prisoner: seed 80345 game 457)
-    new = new_stones(v)
+    if (ref.pending and (ref.pending != "resume" or v.pend)) or g.over or ref.since is None \
+            or ref.scales.witness_ms <= 0 or g.rules.uses_pass_stones:
+        # (the last capture before the cut lifted: nothing waits; seed 553306
+        # game 133. A pass stone weighs as a prisoner: seed 80345 game 457)
+        return None
+    at = _as_restarted(ref, v)
+    if at is None:
+        return None
+    stable, new, missing = at
     if not new or len(new) >= MAX_NEW:
         return None
-    k = 0                         # the other side's new stones (one of the new there
-    for i in new:                 # since the restart: the caller looked)
-        if v.stable[i] != BLACK and v.stable[i] != WHITE:
-            return None
+    k = 0                         # the other side's new stones, the restart's and since
+    for i in new_stones(v):
         if v.stable[i] == o:
             k += 1
     lid = bowlwatch.loose(ref, c)
     out = bowlwatch.unused(ref, o)
     told = lid is not None and out >= 0 and not bowlwatch.lid_moving(ref, c)
-    if told and (lid < 1 or out <= k):
-        return None               # (the scales say no: nothing searched)
-    fits = _fits(ref, v, c, -1)
+    t = timing.landed(ref, 1)     # (the restart's first scan)
+    wait = EXCHANGE_MS if t is not None else 0
+    waited = (ref.now - t) & 0x3FFFFFFF if t is not None else 0
+    if told:
+        # o's stones taken since the restart (gone from the frame now) lie in
+        # c's lid too: one still in a hand may yet come
+        carried = False
+        for i in v.missing:
+            if ref.since[i] != 0 and g.board.cells[ref.p_of(i)] == o:
+                lid -= 1
+                gone = timing.landed(ref, ref.since[i])
+                left = bowlwatch.CARRY_MS - ((ref.now - gone) & 0x3FFFFFFF) \
+                    if gone is not None else 0
+                if left > 0:
+                    carried = True
+                    wait = waited + left if waited + left > wait else wait
+        if lid < 1 or out <= k:
+            if not carried:
+                return None       # (the scales say no: nothing searched)
+            told = False
+    fits = _fits(ref, stable, new, missing, c, -1)
     if not fits:
         return None
     if not told:
-        t = timing.landed(ref, 1)     # (the restart's first scan)
-        waited = (ref.now - t) & 0x3FFFFFFF if t is not None else EXCHANGE_MS
-        if waited >= EXCHANGE_MS:
+        if waited >= wait:
             return None
-        ref.look_again(EXCHANGE_MS - waited)
+        ref.look_again(wait - waited)
         ref.stale = True              # (nothing taken yet: presses wait on)
         return ("wait",)
     if len(fits) == 1:
-        return ("exchange", fits[0][0], fits[0][1])
-    return ("exchange-ask", [ref.i_of(p) for p, order in fits])
+        return ("exchange",) + fits[0]
+    return ("exchange-ask", [ref.i_of(f[0]) for f in fits])
 
 
-def _fits(ref, v, c, only):
-    """[(p, order)]: the points p (board points; `only`, if not -1) where c's
-    capture of one stone still on the board, then the new stones and that
-    stone again, explain the frame in one order."""
+def _as_restarted(ref, v):
+    """(frame, new, missing) as the board was at the restart: stones played
+    since (at tempo 0 before the scales are read: the ko taken yet again, seed
+    93475 game 276) as the game has them, so the exchange is judged on the
+    stones played while the board was off. None when a stone new at the
+    restart is neither black nor white."""
+    since = ref.since
+    cells = ref.game.board.cells
+    stable = v.stable
+    new = []
+    for i in new_stones(v):
+        if since[i] == 0:
+            if stable[i] != BLACK and stable[i] != WHITE:
+                return None
+            new.append(i)
+    missing = [i for i in v.missing if since[i] == 0]
+    later = False
+    for i in range(ref.n):
+        if since[i] != 0 and stable[i] != cells[ref.p_of(i)]:
+            later = True
+            break
+    if later:
+        stable = bytearray(stable)
+        for i in range(ref.n):
+            if since[i] != 0:
+                stable[i] = cells[ref.p_of(i)]
+    return stable, new, missing
+
+
+def _fits(ref, stable, new, missing, c, only):
+    """[(p, order, frame)]: the points p (board points; `only`, if not -1)
+    where c's capture of one stone still on the board (or on a dead sensor),
+    then the new stones and that stone again, explain the frame (stable, its
+    new stones and those missing) in one order; the frame with that stone
+    read as it is played again."""
     g = ref.game
     o = WHITE if c == BLACK else BLACK
-    stable = v.stable
     cells = g.board.cells
     W = g.board.W
-    new = None
     out = []
     for p in range(W + 1, len(cells) - W - 1):     # (the board's points: no call a point)
         if cells[p] != 0 or (only >= 0 and p != only):
@@ -90,13 +140,15 @@ def _fits(ref, v, c, only):
         j = ref.i_of(p)
         if stable[j] != 0 or g.play(c, p) is not None:
             continue
-        if new is None:
-            new = new_stones(v)
         q = ref.i_of(g.captured(0)) if g.last_removed == 1 else -1
-        if q >= 0 and stable[q] == o:
-            s = explain(ref, stable, new + [q], v.missing + [j])
-            if len(s.found) == 1 and s.complete and _retakes(ref, stable, s.found[0], q):
-                out.append((p, list(s.found[0])))
+        if q >= 0 and (stable[q] == o or stable[q] >= FAULT):
+            f = stable
+            if stable[q] != o:    # played again on a sensor dead now (seed 931430 game 444)
+                f = bytearray(stable)
+                f[q] = o
+            s = explain(ref, f, new + [q], missing + [j])
+            if len(s.found) == 1 and s.complete and _retakes(ref, f, s.found[0], q):
+                out.append((p, list(s.found[0]), f))
         g.undo()
     return out
 
@@ -135,12 +187,12 @@ def _alone(cells, q, p, o, W):
     return r == p or (cells[r] != 0 and cells[r] != o)
 
 
-def take(ref, v, p, order):
+def take(ref, p, order, stable):
     """verdict's moves: c's capture at p, then the order found (the stone it
-    took played again in it)."""
+    took played again in it), on the frame as it was at the restart (what was
+    played since is the next look's)."""
     g = ref.game
     c = g.to_move()
-    stable = v.stable
     if ref.illegal:
         ref.restored()
     g.play(c, p)
@@ -152,6 +204,7 @@ def take(ref, v, p, order):
         if g.play(stable[i], ref.p_of(i)) is not None:
             break                 # cannot happen: the search played it
         moves.played(ref, stable[i], ref.p_of(i), stable, unseen=i == q)
+    ref.move_stamp = 0            # all there at the restart: what came since follows
     ref.dirty = True
 
 
@@ -177,7 +230,10 @@ def ask(ref, pts):
 
 def chosen(ref, j):
     """ok on the point offered: the exchange there, if it still fits."""
-    v = ref.view
-    fits = _fits(ref, v, ref.game.to_move(), ref.p_of(j))
+    at = _as_restarted(ref, ref.view)
+    if at is None:
+        return
+    stable, new, missing = at
+    fits = _fits(ref, stable, new, missing, ref.game.to_move(), ref.p_of(j))
     if fits:
-        take(ref, v, fits[0][0], fits[0][1])
+        take(ref, *fits[0])

@@ -306,7 +306,9 @@ def _at_restart(ref, v):
         drifted(ref, v, True)
     elif what[0] == "exchange":
         from goban.referee import exchange
-        exchange.take(ref, v, what[1], what[2])
+        if ref.pending:
+            _done_lifting(ref)    # (the last capture before the cut: lifted)
+        exchange.take(ref, what[1], what[2], what[3])
     elif what[0] == "exchange-ask":
         from goban.referee import exchange
         exchange.ask(ref, what[1])
