@@ -631,6 +631,18 @@ def ko_taken_after_a_restart_before_the_scales_are_read():
     return _ko_after_a_restart(False)
 
 
+def slid_stone_left_as_one_is_put_back_from_the_bowl():
+    """Chinese, dd's sensor dead: black plays there (unseen), then a hand
+    slides black's cc to dc (`slid`) and white answers on hh. Black puts a
+    stone from its bowl on cc, then lifts dc: the slid stone, there since the
+    slide, is never black's move with white's answer (seed 426465 game 425);
+    named a stone to take off, then the board asks about dd."""
+    from goban.referee import FAULT
+    b = Board()
+    b.stable[idx("dd")] = FAULT
+    return steps(b, "B cc", "W gg", "- cc,B dc", "W hh", "B cc", "- dc", "!ok") + [_game(b)]
+
+
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log): a bowls
     reading only when its start counts or lid offsets change."""
@@ -1549,6 +1561,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              ko_taken_and_taken_back_while_off, ko_taken_and_taken_back_while_off_with_two_kos,
              ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
              ko_taken_after_a_restart_before_the_scales_are_read,
+             slid_stone_left_as_one_is_put_back_from_the_bowl,
              last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,
              two_pass_stones_after_a_move_on_a_dead_sensor,

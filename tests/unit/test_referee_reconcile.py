@@ -251,6 +251,21 @@ def test_a_ko_exchange_while_off_is_judged_on_the_board_as_it_was_at_the_restart
                     ("move", "W", "ff")]
 
 
+def test_a_slid_stone_is_no_move_once_a_stone_is_put_back_where_it_came_from():
+    """dd's sensor dead, black plays there unseen; a hand slides cc to dc
+    (`slid`), white answers on hh. Black puts a stone from the bowl on cc
+    before lifting dc: the board was then the game plus dc and hh, which fit
+    as black's move and white's answer, and were taken (seed 426465 game 425:
+    dc a move nobody played, dd lost, then `knocked` for good). The stone
+    there since the slide is named to take off; once it is, the board asks
+    about dd, and ok takes dd and hh."""
+    s = S.slid_stone_left_as_one_is_put_back_from_the_bowl()
+    assert s[2] == [("illegal", "slid", "cc")]
+    assert s[4] == [("illegal", "extra-stone", "dc")]
+    assert s[5] == [("illegal", "unseen", "hh")]
+    assert s[6] == [("restored",), ("move", "B", "dd"), ("move", "W", "hh")]
+
+
 def test_a_stone_lifted_unseen_in_a_burst_of_noise_is_no_lid_evidence_for_another():
     """At the count, a dead stone lifted while its sensor reads unstable goes
     into the lid; a live stone of its colour reads weakly after the burst. The

@@ -329,6 +329,10 @@ def _explained(ref, v):
     new = new_stones(v)
     if not new or unknown(ref, new):
         return False
+    if ref.illegal is not None:
+        from goban.referee.wrong import slid_stone   # (loaded: something was wrong)
+        if slid_stone(ref, new) >= 0:
+            return False
     v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
     return bool(v.order)

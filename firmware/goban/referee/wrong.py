@@ -17,12 +17,29 @@ from goban.referee.words import NAMES
 from goban.referee.diff import NO_TOL, CAP, diff_frame, split
 from goban.referee.announce import classify
 from goban.referee import bowlwatch
-from goban.referee.explain import MAX_NEW, explain, likely, new_stones, weak
+from goban.referee.explain import MAX_NEW, beside, explain, likely, new_stones, weak
 
 
 # a weak reading announced as a stone that nobody takes off in this long is a
 # sensor whose baseline wandered (no placed stone reads weak): flagged
 FAINT_MS = 2500
+
+# the last stone announced `slid`: by which referee, where it came to rest,
+# when it came there (goban.settle's stamp), where it came from (slid_stone)
+_slid = [None, -1, -1, -1]
+
+
+def slid_stone(ref, new):
+    """The stone last announced slid, still where it came to rest (the same
+    stamp: never lifted since), once a stone is back where it came from (put
+    back from a bowl, not slid back): it is no move, whatever order it fits
+    (seed 426465 game 425: taken for the move of the stone on a dead sensor
+    beside it, with the answer). Its frame index, or -1."""
+    i = _slid[1]
+    if _slid[0] is not ref or i not in new or ref.since[i] != _slid[2] \
+            or ref.view.stable[_slid[3]] == 0:
+        return -1
+    return i
 
 
 def faint(ref, v, code, i):
@@ -98,6 +115,9 @@ def what_is_wrong(ref, v):
     if took is not None:
         return took
     new = new_stones(v)
+    i = slid_stone(ref, new)
+    if i >= 0:
+        return ("extra-stone", v.stable[i], i, [i], {})
     if _since_restart(ref, new) or len(new) > MAX_NEW:
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
@@ -183,6 +203,16 @@ def _words(ref, v, extra, missing, changed, mis, left):
         extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
     out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
                    pending, left, ref.resumed, last_p, last_c, g.to_move(), faint)
+    if out[0] == "slid" and ref.since is not None and beside(out[2], out[3][0], ref.size) \
+            and 0 < ref.since[out[2]] <= ref.since[out[3][0]]:
+        # (beside it, gone no later than the other came: a slide; a stone
+        # knocked off after a move landed beside it leaves later, and the move
+        # is one; one knocked as a move lands further off is no slide either)
+        to = out[3][0]
+        _slid[0] = ref
+        _slid[1] = to
+        _slid[2] = ref.since[to]
+        _slid[3] = out[2]
     if g.over and extra:
         out = ("game-over", stable[extra[0]], extra[0], extra, {})
     elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
