@@ -127,6 +127,24 @@ def gg_captured(rules):
     return b
 
 
+def prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt():
+    """AGA: black takes gg, its prisoner into black's lid. White's bowl cannot
+    say that no stone left it (in doubt: a knocked stone's fix lowered its
+    start). White takes the prisoner out of the lid and puts it on dd: black's
+    lid a stone short since the game last changed says where it came from,
+    so it is no move (seed 426465 game 58: a prisoner put back taken as one);
+    back in the lid, and white's move from the bowl is taken."""
+    from goban.board import WHITE
+    b = gg_captured("aga")
+    out = steps(b, "- gg", "#35 36 1 0")
+    b.ref.scales.doubt[WHITE] = 1
+    for act in ("#35 36 0 0", "W dd", "#35 36 0 0", "#35 36 0 0", "- dd", "#35 36 1 0",
+                "#35 35 1 0", "W dd", "#35 35 1 0"):
+        b.ref.now += 400
+        out += steps(b, act)
+    return out + [_game(b)]
+
+
 def pass_stone_answered_before_its_lid_settles():
     b = scales("aga")
     # black takes a stone (its bowl settles one short), drops it in white's lid,
@@ -1562,6 +1580,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
              ko_taken_after_a_restart_before_the_scales_are_read,
              slid_stone_left_as_one_is_put_back_from_the_bowl,
+             prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt,
              last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,
              two_pass_stones_after_a_move_on_a_dead_sensor,

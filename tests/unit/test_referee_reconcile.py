@@ -1025,6 +1025,20 @@ def test_a_pass_stone_dropped_after_a_restart_comes_after_the_moves_played_while
     assert s[6] == [("rebased", "aa")]
 
 
+def test_a_prisoner_put_on_the_board_from_the_lid_is_no_move_while_its_bowl_is_in_doubt():
+    """White's bowl in doubt cannot say that no stone left it; a white prisoner
+    taken out of black's lid and put on dd was then taken as white's move
+    (seed 426465 game 58: a prisoner put back, then undone, its stone's return
+    to the lid read as a pass nobody made). The lid a stone short since the
+    game last changed says where it came from: `no-stone-out`; back in the
+    lid, white's stone from the bowl is the move."""
+    s = S.prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt()
+    assert s[2] == [("prisoner-missing",)] and s[3] == []
+    assert s[4] == [("illegal", "no-stone-out", "dd")]
+    assert s[6] == [("restored",)]
+    assert s[9] == [("move", "W", "dd")]
+
+
 def test_a_prisoner_lifted_at_once_is_carried_before_a_pass_is_read():
     """A capture whose prisoner was off the board before the move was taken:
     the prisoner is on its way to the lid for a while (CARRY_MS) as it is for a

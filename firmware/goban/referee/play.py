@@ -799,6 +799,14 @@ def witnessed(ref, stable, i, color, waited):
     sc = ref.scales
     w = ref.wait
     seen = bowlwatch.witness(ref, color)
+    if seen == 0 and bowlwatch.settled(ref, color) and bowlwatch.unused(ref, color) == 0:
+        # a bowl in doubt, none out: the other's lid short of this colour's
+        # prisoners since the game last changed says where it came from (a
+        # prisoner put back on the board: seed 426465 game 58, taken as a move)
+        o = WHITE if color == BLACK else BLACK
+        short = bowlwatch.loose(ref, o)
+        if short is not None and short < 0 and not bowlwatch.lid_moving(ref, o):
+            seen = -1
     if sc.witness_ms <= 0 or w.vouched == i or color != ref.game.to_move() or seen > 0 \
             or (seen == 0 and not weak(ref, i)):
         return True
