@@ -1475,15 +1475,24 @@ def _hidden_while_off(dead, w_bowl):
     return b, out
 
 
+def _hidden_while_off_played_again(dead):
+    """_hidden_while_off (white's bowl two stones out): the stones named, then
+    taken off (ii's unseen) to their bowls and played again: white ii (unseen),
+    black dd (the board asks; `choose`: the presses that answer), white hh,
+    black ci."""
+    b, out = _hidden_while_off(dead, 37)
+    out.append([("lit", " ".join(sorted(b.ref.name(i) for i in b.ref.lights)))])
+    return out + steps(b, "- dd,- hh", "#38 39 0 0", "#38 38 0 0", "B dd", *(
+        ("!down", "!ok") if len(dead) > 1 else ("!ok",)) + (
+        "#37 38 0 0", "W hh", "#36 37 0 0", "B ci")) + [_game(b)]
+
+
 def move_on_a_dead_sensor_while_the_board_was_off():
-    b, out = _hidden_while_off(("ii",), 37)
-    return out + steps(b, ".", "#36 37 0 0", "B ci")
+    return _hidden_while_off_played_again(("ii",))
 
 
 def move_on_one_of_two_dead_sensors_while_the_board_was_off():
-    b, out = _hidden_while_off(("aa", "ii"), 37)
-    out.append([("of", " ".join(b.ref.name(j) for j in b.ref.choice.points))])
-    return out + steps(b, ".", "!down", "!ok", ".", "#36 37 0 0", "B ci")
+    return _hidden_while_off_played_again(("aa", "ii"))
 
 
 def bowls_never_weighed_after_a_restart_with_a_dead_sensor():

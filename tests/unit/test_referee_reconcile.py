@@ -1143,38 +1143,37 @@ def test_a_move_on_one_of_more_dead_sensors_than_a_search_keeps_orders_is_asked_
     assert s[5] == [("restored",), ("move", "W", "ba"), ("move", "B", "ff")]
 
 
-def test_a_move_on_a_dead_sensor_while_the_board_was_off_is_found_by_the_movers_bowl():
+def test_a_move_on_a_dead_sensor_while_the_board_was_off_is_named_to_be_played_again():
     """Black cc, white gg, black ee; ii's sensor dies; while the board is off
-    white plays ii (unseen), black dd, white hh. Without ii the stones fit one
-    order, white hh then black dd, which uses one white stone; white's bowl,
-    first weighed after the restart, shows two out (39 -> 37) and black's one
-    (38 -> 37): so white's first move was on the dead point, and dd and hh follow
-    it. The restart's look waits for the bowls (nothing taken before), then
-    takes ii, and the look after it dd and hh (their order after ii is the
-    search's); black's next move is ordinary. Before, hh and dd were taken in
-    that order, ii lost, and the next black move asked about one nobody could
-    answer (seeds 982539 game 216, 210311 game 52, 644394 game 352)."""
+    white plays ii (unseen), black dd, white hh. White's bowl, first weighed
+    after the restart, shows two out: a white move the board cannot see. It
+    fits before dd and hh (W ii, B dd, W hh) as well as after them (W hh, B dd,
+    W ii): nobody can tell which, so the three are named to be played again,
+    the dead point lit too. Played again, ii is asked about when dd comes, and
+    the game goes on. Before, the board took ii as the first move whatever
+    came (seeds 982539 game 216, 210311 game 52, 644394 game 352 were so;
+    426465 game 338 was the other way: W jf, B og, W on the dead lh taken as
+    lh, og, jf)."""
     s = S.move_on_a_dead_sensor_while_the_board_was_off()
     assert s[0] == [] and s[1] == []         # (the resume; the look waits for the bowls)
-    assert s[2] == [("move", "W", "ii")]
-    assert s[3] == [("move", "B", "dd"), ("move", "W", "hh")]
-    assert s[4] == []
-    assert s[5] == [("move", "B", "ci")]
+    assert s[2] == [("illegal", "resume-order", "dd")]
+    assert s[3] == [("lit", "dd hh ii")]
+    assert s[4] == [("restored",)]
+    assert s[7] == [("illegal", "unseen", "dd")]
+    assert s[8] == [("restored",), ("move", "W", "ii"), ("move", "B", "dd")]
+    assert s[11] == [("move", "W", "hh")] and s[12] == [("move", "B", "ci")]
 
 
 def test_a_move_on_one_of_two_dead_sensors_while_the_board_was_off_is_asked():
-    """As above with aa dead too: white's move on aa fits as well as on ii, so
-    the player is asked (a black stone, dd, out of turn; aa offered first, down
-    offers ii), and ok takes ii, then dd and hh, whose order the question set
-    (after it); black's next move is ordinary."""
+    """As above with aa dead too: both dead points are lit with the stones to
+    play again; played again, white's move is asked about (aa offered first,
+    down offers ii) and ok takes ii, then dd."""
     s = S.move_on_one_of_two_dead_sensors_while_the_board_was_off()
-    assert s[2] == [("illegal", "unseen", "dd")]
-    assert s[3] == [("of", "aa ii")]
-    assert s[4] == [] and s[5] == []         # the question stands; down
-    assert s[6] == [("restored",), ("move", "W", "ii"), ("move", "B", "dd"),
-                    ("move", "W", "hh")]
-    assert s[9] == [("move", "B", "ci")]
-    assert moves(s) == [("W", "ii"), ("B", "dd"), ("W", "hh"), ("B", "ci")]
+    assert s[2] == [("illegal", "resume-order", "dd")]
+    assert s[3] == [("lit", "aa dd hh ii")]
+    assert s[7] == [("illegal", "unseen", "dd")] and s[8] == []
+    assert s[9] == [("restored",), ("move", "W", "ii"), ("move", "B", "dd")]
+    assert s[12] == [("move", "W", "hh")] and s[13] == [("move", "B", "ci")]
 
 
 def test_no_move_on_a_dead_sensor_while_off_when_the_movers_bowl_shows_none():

@@ -190,7 +190,10 @@ def at_restart(ref, v):
     352: W of on a dead point, B me, W mf; taken as W mf, B me, a move was
     lost and the next look asked about one nobody could answer). One point:
     ("take", j, True), the stones after it looked at next; several: ("ask",
-    ..., True), the player says which. The bowl not weighed yet since the restart:
+    ..., True), the player says which. When the move fits after the stones
+    as well (the mover's turn again once they are played): ("order", the
+    stones and those dead points), named to be played again, as nobody can
+    tell which came first. The bowl not weighed yet since the restart:
     ("wait",), as a stone waits for its bowl, BOWL_MS at most. None where no
     bowl tells (the order the stones show is taken), or once a stone came
     since the restart (stamp > 1: its hand may hold the next already; 1 is
@@ -205,8 +208,10 @@ def at_restart(ref, v):
         if v.stable[i] == c:
             k += 1
             m = i
-    if not k or 2 * k != len(new) or ref.pending or ref.scales.witness_ms <= 0 or \
-            not sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+    if not k or 2 * k != len(new) or ref.pending or ref.scales.witness_ms <= 0:
+        return None
+    order = sure(explain(ref, v.stable, new, v.missing, s=v.searching))
+    if not order:
         return None
     w = ref.wait
     out = bowlwatch.unused(ref, c)
@@ -222,9 +227,42 @@ def at_restart(ref, v):
     cand = fits(ref, v, -1) if out == k + 1 else None
     if not cand:
         return None
+    last = _after_them(ref, v, order, cand)
+    if last:
+        # as well after them as before them: nobody can tell which (seed
+        # 426465 game 338: W jf, B og, W on the dead lh taken as lh, og, jf)
+        return ("order", list(new) + last)
     if len(cand) == 1:
         return ("take", cand[0][0], True)
     return ("ask", [j for j, s in cand], [i for i in new if v.stable[i] != c], True)
+
+
+def _after_them(ref, v, order, cand):
+    """The dead points of `cand` where the mover's move fits after the seen
+    stones (`order`) as well: played there last, it captures only stones gone
+    from the frame."""
+    g = ref.game
+    stable = v.stable
+    played = 0
+    for i in order:
+        if g.play(stable[i], ref.p_of(i)) is not None:
+            break
+        played += 1
+    out = []
+    if played == len(order):
+        c = g.to_move()
+        for j, s in cand:
+            if g.play(c, ref.p_of(j)) is None:
+                ok = True
+                for q in g.last_capture():
+                    if stable[ref.i_of(q)] != 0:
+                        ok = False
+                g.undo()
+                if ok:
+                    out.append(j)
+    for _ in range(played):
+        g.undo()
+    return out
 
 
 def act(ref, v):
@@ -249,6 +287,12 @@ def act(ref, v):
         if ref.illegal:
             ref.restored()
         play_unseen(ref, what[1], v.stable)
+        return
+    if what[0] == "order":
+        pts = what[1]             # named to be played again, the dead points too
+        ref.resumed = False
+        ref.announce("resume-order", None, pts[0], pts,
+                     l=" ".join(ref.name(i) for i in pts[:6]))
         return
     pts = what[1]
     theirs = what[2]
