@@ -127,6 +127,15 @@ def gg_captured(rules):
     return b
 
 
+def move_beside_a_stone_slid_elsewhere():
+    """White's gg slides to gh (`slid`) and white plays its move on fg, beside
+    gg. Lifted, gh leaves gg gone and fg new: named slid to fg in turn, but
+    fg came after the first slide was said: put back on gg from the bowl,
+    fg is white's move (seed 513635 game 319: held as a slid stone for good)."""
+    b = Board()
+    return steps(b, "B cc", "W gg", "B ee", "- gg,W gh", "W fg", "- gh", "W gg") + [_game(b)]
+
+
 def prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt():
     """AGA: black takes gg, its prisoner into black's lid. White's bowl cannot
     say that no stone left it (in doubt: a knocked stone's fix lowered its
@@ -1588,7 +1597,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              ko_taken_and_taken_back_while_off, ko_taken_and_taken_back_while_off_with_two_kos,
              ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
              ko_taken_after_a_restart_before_the_scales_are_read,
-             slid_stone_left_as_one_is_put_back_from_the_bowl,
+             slid_stone_left_as_one_is_put_back_from_the_bowl, move_beside_a_stone_slid_elsewhere,
              prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt,
              last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,

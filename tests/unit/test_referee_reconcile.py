@@ -1025,6 +1025,16 @@ def test_a_pass_stone_dropped_after_a_restart_comes_after_the_moves_played_while
     assert s[6] == [("rebased", "aa")]
 
 
+def test_a_move_beside_a_stone_slid_elsewhere_is_a_move_once_that_stone_is_back():
+    """White's gg slid to gh, then white's move on fg beside gg. gh lifted, the
+    board reads gg gone and fg new: named slid again, to fg. Only the first
+    thing wrong is remembered as a slide: put back on gg, fg is the move (seed
+    513635 game 319: fg held as the slid stone, named a second stone for good)."""
+    s = S.move_beside_a_stone_slid_elsewhere()
+    assert s[3] == [("illegal", "slid", "gg")] and s[5] == [("illegal", "slid", "gg")]
+    assert s[6] == [("restored",), ("move", "W", "fg")]
+
+
 def test_a_prisoner_put_on_the_board_from_the_lid_is_no_move_while_its_bowl_is_in_doubt():
     """White's bowl in doubt cannot say that no stone left it; a white prisoner
     taken out of black's lid and put on dd was then taken as white's move

@@ -203,11 +203,14 @@ def _words(ref, v, extra, missing, changed, mis, left):
         extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
     out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
                    pending, left, ref.resumed, last_p, last_c, g.to_move(), faint)
-    if out[0] == "slid" and ref.since is not None and beside(out[2], out[3][0], ref.size) \
+    if out[0] == "slid" and ref.illegal is None and ref.since is not None \
+            and beside(out[2], out[3][0], ref.size) \
             and 0 < ref.since[out[2]] <= ref.since[out[3][0]]:
-        # (beside it, gone no later than the other came: a slide; a stone
-        # knocked off after a move landed beside it leaves later, and the move
-        # is one; one knocked as a move lands further off is no slide either)
+        # (the first thing wrong, beside it, gone no later than the other came:
+        # a slide; a stone knocked off after a move landed beside it leaves
+        # later, and the move is one; one knocked as a move lands further off
+        # is no slide either; a move beside a stone slid elsewhere, that stone
+        # lifted, is named slid there next: seed 513635 game 319)
         to = out[3][0]
         _slid[0] = ref
         _slid[1] = to
