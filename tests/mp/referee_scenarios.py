@@ -1546,6 +1546,28 @@ def capture_named_to_be_played_again_after_a_restart():
     return out + steps(b, "#35 35 2 0", "#35 35 2 1")     # then black's pass stone
 
 
+def capture_named_to_be_played_again_then_a_knock_said():
+    """As capture_named_to_be_played_again_after_a_restart, the bowls read
+    while the prisoner aa is said knocked (before it is put back): the
+    resume-order's fix is over when something else is said, and the stone
+    aa left in black's lid came with it, no pass stone of white's (seed
+    791373 game 437: taken as a pass, then two moves wrong)."""
+    b = scales("aga")
+    steps(b, "#39 39 0 0", "#38 39 0 0", "B ab", "#38 38 0 0", "W aa", "#37 38 0 0",
+          "B ee", "#37 38 0 0", keep=True)
+    log = list(b.log)
+    b.put("W", "hh")
+    b.set("B ba,- aa")
+    b.put("W", "ii")
+    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
+    out = [brief(evs), brief(b.look())]
+    for act in ("#36 36 1 0", "- ii", "- ba", "- hh", "#37 38 1 0", "#37 38 1 0", "W aa",
+                "#37 37 1 0", "W hh"):
+        b.ref.now += 400
+        out += steps(b, act)
+    return out + [_game(b)]
+
+
 def capture_not_lifted_while_the_board_was_off():
     """Black ee, white ab, black aa; while the board is off white ba takes aa
     (nobody lifts it: no board asks), black dd, white hh. Then the players
@@ -1649,6 +1671,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              no_move_on_a_dead_sensor_while_the_board_was_off,
              bowls_never_weighed_after_a_restart_with_a_dead_sensor,
              capture_named_to_be_played_again_after_a_restart,
+             capture_named_to_be_played_again_then_a_knock_said,
              capture_not_lifted_while_the_board_was_off)
 
 

@@ -1225,6 +1225,19 @@ def test_the_prisoners_of_moves_named_to_be_played_again_are_no_pass_stones():
     assert s[-1] == [("pass", "B", True)]
 
 
+def test_a_resume_orders_fix_is_over_when_something_else_is_said():
+    """The stones named after a restart taken off, the prisoner aa (taken
+    while the board was off, in black's lid) is said knocked; the bowls are
+    read while that stands. The resume-order's fix is over: the stone in
+    black's lid came with it, not as white's pass stone (seed 791373 game 437:
+    a pass nobody made, then W's move refused). Said again as its stones come
+    off, a resume-order is the same fix, from when it was first said."""
+    s = S.capture_named_to_be_played_again_then_a_knock_said()
+    assert s[5] == [("illegal", "knocked", "aa")]
+    assert not any(e[0] == "pass" for e in flat(s))
+    assert s[8] == [("restored",)] and s[10] == [("move", "W", "hh")]
+
+
 def test_a_capture_not_lifted_while_the_board_was_off_leaves_the_order_open():
     """White to move; while the board is off white ba takes aa, nobody lifts
     it (no board asked), black dd, white hh. Had the board been on, aa would
