@@ -24,9 +24,11 @@ from goban.referee.explain import MAX_NEW, beside, explain, likely, new_stones, 
 # sensor whose baseline wandered (no placed stone reads weak): flagged
 FAINT_MS = 2500
 
-# the last stone announced `slid`: by which referee, where it came to rest,
-# when it came there (goban.settle's stamp), where it came from (slid_stone)
-_slid = [None, -1, -1, -1]
+# the last stone announced `slid`: (by which referee, where it came to rest,
+# when it came there: goban.settle's stamp, where it came from), or None
+# (slid_stone; made only when a slide is said: this module is loaded in most
+# games, and its objects are heap)
+_slid = None
 
 
 def slid_stone(ref, new):
@@ -35,11 +37,11 @@ def slid_stone(ref, new):
     back from a bowl, not slid back): it is no move, whatever order it fits
     (seed 426465 game 425: taken for the move of the stone on a dead sensor
     beside it, with the answer). Its frame index, or -1."""
-    i = _slid[1]
-    if _slid[0] is not ref or i not in new or ref.since[i] != _slid[2] \
-            or ref.view.stable[_slid[3]] == 0:
+    s = _slid
+    if s is None or s[0] is not ref or s[1] not in new or ref.since[s[1]] != s[2] \
+            or ref.view.stable[s[3]] == 0:
         return -1
-    return i
+    return s[1]
 
 
 def faint(ref, v, code, i):
@@ -211,11 +213,8 @@ def _words(ref, v, extra, missing, changed, mis, left):
         # later, and the move is one; one knocked as a move lands further off
         # is no slide either; a move beside a stone slid elsewhere, that stone
         # lifted, is named slid there next: seed 513635 game 319)
-        to = out[3][0]
-        _slid[0] = ref
-        _slid[1] = to
-        _slid[2] = ref.since[to]
-        _slid[3] = out[2]
+        global _slid
+        _slid = (ref, out[3][0], ref.since[out[3][0]], out[2])
     if g.over and extra:
         out = ("game-over", stable[extra[0]], extra[0], extra, {})
     elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
