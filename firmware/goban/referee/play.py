@@ -330,8 +330,10 @@ def _explained(ref, v):
     if not new or unknown(ref, new):
         return False
     if ref.illegal is not None:
-        from goban.referee.wrong import slid_stone   # (loaded: something was wrong)
-        if slid_stone(ref, new) >= 0:
+        from goban.referee import wrong     # (loaded: something was wrong)
+        s = wrong.slid            # a stone announced slid stays where it came to rest
+        if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
+                and v.stable[s[3]] != 0:
             return False
     v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)

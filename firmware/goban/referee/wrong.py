@@ -25,23 +25,14 @@ from goban.referee.explain import MAX_NEW, beside, explain, likely, new_stones, 
 FAINT_MS = 2500
 
 # the last stone announced `slid`: (by which referee, where it came to rest,
-# when it came there: goban.settle's stamp, where it came from), or None
-# (slid_stone; made only when a slide is said: this module is loaded in most
-# games, and its objects are heap)
-_slid = None
-
-
-def slid_stone(ref, new):
-    """The stone last announced slid, still where it came to rest (the same
-    stamp: never lifted since), once a stone is back where it came from (put
-    back from a bowl, not slid back): it is no move, whatever order it fits
-    (seed 426465 game 425: taken for the move of the stone on a dead sensor
-    beside it, with the answer). Its frame index, or -1."""
-    s = _slid
-    if s is None or s[0] is not ref or s[1] not in new or ref.since[s[1]] != s[2] \
-            or ref.view.stable[s[3]] == 0:
-        return -1
-    return s[1]
+# when it came there: goban.settle's stamp, where it came from), or None; made
+# only when a slide is said (this module is loaded in most games: its objects
+# are heap). While it stays there with that stamp, once a stone is back where
+# it came from (put back from a bowl, not slid back), it is no move, whatever
+# order it fits (seed 426465 game 425: taken for the move of the stone on a
+# dead sensor beside it, with the answer): goban.referee.play's `explained`
+# holds it, and it is named to take off (what_is_wrong)
+slid = None
 
 
 def faint(ref, v, code, i):
@@ -117,9 +108,10 @@ def what_is_wrong(ref, v):
     if took is not None:
         return took
     new = new_stones(v)
-    i = slid_stone(ref, new)
-    if i >= 0:
-        return ("extra-stone", v.stable[i], i, [i], {})
+    s = slid
+    if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
+            and v.stable[s[3]] != 0:
+        return ("extra-stone", v.stable[s[1]], s[1], [s[1]], {})
     if _since_restart(ref, new) or len(new) > MAX_NEW:
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
@@ -213,8 +205,8 @@ def _words(ref, v, extra, missing, changed, mis, left):
         # later, and the move is one; one knocked as a move lands further off
         # is no slide either; a move beside a stone slid elsewhere, that stone
         # lifted, is named slid there next: seed 513635 game 319)
-        global _slid
-        _slid = (ref, out[3][0], ref.since[out[3][0]], out[2])
+        global slid
+        slid = (ref, out[3][0], ref.since[out[3][0]], out[2])
     if g.over and extra:
         out = ("game-over", stable[extra[0]], extra[0], extra, {})
     elif out[0] in ("extra-stone", "wrong-color", "not-lifted") and len(extra) == 1 \
