@@ -728,7 +728,16 @@ def _fix(ref, v):
         ref.resumed = False       # the restart's look is over: those stones are played again
     if faint(ref, v, code, i):
         return
+    was = ref.illegal
+    at = ref.announced_at
+    if was == "resume-order" and code != was:
+        bowlwatch.fixed(ref)      # its fix over, something else is wrong now (seed
+        # 791373 game 437: the prisoner a named stone took, in its lid, was read
+        # as a pass stone while a knock stood)
     ref.announce(code, color, i, pts, **kw)
+    if code == "resume-order" and was == code:
+        ref.announced_at = at     # said again as its stones come off: the same fix,
+        # from when it was first said
 
 
 def _unknown(ref, v):

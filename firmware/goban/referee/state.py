@@ -385,14 +385,9 @@ class RefState:
         if extra:
             ev.update(extra)
         self.unchoose()
-        again = code == "resume-order" and self.illegal == code
-        if self.illegal == "resume-order" and not again and self.phase == PLAY:
-            from goban.referee.bowlwatch import fixed
-            fixed(self)           # its fix over, something else is wrong now
         self.illegal = code
         self.announced = j
-        if not again:             # (said again as its stones come off: the same
-            self.announced_at = self.now    # fix, from when it was first said)
+        self.announced_at = self.now
         if code == "knocked" and color:
             from goban.referee.bowlwatch import knocked
             knocked(self, color, pts)
