@@ -127,6 +127,16 @@ def gg_captured(rules):
     return b
 
 
+def stone_knocked_as_a_move_lands_beside_it():
+    """Black's move lands on dc as its hand knocks cc off (one scan: a slide,
+    as the board sees it, `slid`); black puts a stone from its bowl back on
+    cc. Its bowl says two stones are out that the game has not used, and no
+    sensor is dead to hide one: dc is the move (seed 339136 game 323: held as
+    a slid stone, named a second stone for good)."""
+    b = scales("chinese")
+    return steps(b, "#38 39 0 0", "- cc,B dc", "B cc", "#37 39 0 0") + [_game(b)]
+
+
 def move_beside_a_stone_slid_elsewhere():
     """White's gg slides to gh (`slid`) and white plays its move on fg, beside
     gg. Lifted, gh leaves gg gone and fg new: named slid to fg in turn, but
@@ -1620,6 +1630,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
              ko_taken_after_a_restart_before_the_scales_are_read,
              slid_stone_left_as_one_is_put_back_from_the_bowl, move_beside_a_stone_slid_elsewhere,
+             stone_knocked_as_a_move_lands_beside_it,
              prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt,
              last_stone_rolled_onto_a_dead_sensor_and_back,
              pass_after_a_move_on_a_dead_sensor,

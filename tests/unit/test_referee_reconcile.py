@@ -1025,6 +1025,16 @@ def test_a_pass_stone_dropped_after_a_restart_comes_after_the_moves_played_while
     assert s[6] == [("rebased", "aa")]
 
 
+def test_a_move_that_lands_as_its_hand_knocks_a_stone_beside_it_is_a_move():
+    """One scan: cc gone, black's dc come (`slid`, as the board sees it). A stone
+    from black's bowl back on cc: the bowl not read yet, dc is named a stone to
+    take off; read, two stones out the game has not used and no dead sensor:
+    dc is black's move (seed 339136 game 323: held for good)."""
+    s = S.stone_knocked_as_a_move_lands_beside_it()
+    assert s[1] == [("illegal", "slid", "cc")]
+    assert s[3] == [("restored",), ("move", "B", "dc")]
+
+
 def test_a_move_beside_a_stone_slid_elsewhere_is_a_move_once_that_stone_is_back():
     """White's gg slid to gh, then white's move on fg beside gg. gh lifted, the
     board reads gg gone and fg new: named slid again, to fg. Only the first

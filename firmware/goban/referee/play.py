@@ -333,8 +333,9 @@ def _explained(ref, v):
         from goban.referee import wrong     # (loaded: something was wrong)
         s = wrong.slid            # a stone announced slid stays where it came to rest
         if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
-                and v.stable[s[3]] != 0:
-            return False
+                and v.stable[s[3]] != 0 \
+                and (ref.n_faults > 0 or bowlwatch.unused(ref, v.stable[s[1]]) < 2):
+            return False          # (goban.referee.wrong: `slid`)
     v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
     return bool(v.order)
