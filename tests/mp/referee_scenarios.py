@@ -588,13 +588,10 @@ KO = ("#38 39 0 0", "B bg", "#38 38 0 0", "W cg", "#37 38 0 0", "B ah", "#37 37 
       "#36 37 0 0", "B bi", "#36 36 0 0", "W dh", "#35 36 0 0", "B ee", "#35 35 0 0", "W ci")
 
 
-def _exchange_while_off(second_ko, exchanged=True):
-    """Chinese, a ko at ch (black takes white's bh there); black to move. While
-    the board is off black takes the ko, white plays hh, black gh, white takes
-    back at bh: the board shows only hh and gh new; the lids a prisoner each,
-    the bowls two stones out each (`second_ko`: another ko on the board, at
-    hb, where the same four moves fit as well: black says which; not
-    `exchanged`: only gh and hh were played, a stone out of each bowl)."""
+def _ko_exchanged_and_restarted(second_ko):
+    """The ko at ch (and `second_ko`'s at hb), the log kept; hh and gh put down
+    while the board is off; the restart (its scans stamped from 5 s, 100 ms
+    apart): (board, the restart's events)."""
     b = scales("chinese")
     steps(b, *KO, keep=True)
     if second_ko:
@@ -607,7 +604,17 @@ def _exchange_while_off(second_ko, exchanged=True):
     def wire(ref):
         ref.scales.witness_ms = 300
         ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
-    evs = list(b.restart(log, wire))
+    return b, list(b.restart(log, wire))
+
+
+def _exchange_while_off(second_ko, exchanged=True):
+    """Chinese, a ko at ch (black takes white's bh there); black to move. While
+    the board is off black takes the ko, white plays hh, black gh, white takes
+    back at bh: the board shows only hh and gh new; the lids a prisoner each,
+    the bowls two stones out each (`second_ko`: another ko on the board, at
+    hb, where the same four moves fit as well: black says which; not
+    `exchanged`: only gh and hh were played, a stone out of each bowl)."""
+    b, evs = _ko_exchanged_and_restarted(second_ko)
     b.ref.now = 5200
     out = [brief(evs + b.look())]
     k = 4 if second_ko else 0
@@ -640,15 +647,7 @@ def _ko_after_a_restart(exchanged):
     prisoner in a hand, then in black's lid). The exchange is judged on the
     board as it was at the restart, and the lid waits for the prisoner lifted
     since (seed 93475 game 276)."""
-    b = scales("chinese")
-    steps(b, *KO, keep=True)
-    log = list(b.log)
-    b.set("W hh,B gh")
-
-    def wire(ref):
-        ref.scales.witness_ms = 300
-        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5.1 s
-    evs = list(b.restart(log, wire))
+    b, evs = _ko_exchanged_and_restarted(False)
     acts = (".", "B dd", "W ff", "B ch", "- bh", "#31 32 1 1", "#31 32 2 1", ".") \
         if exchanged else (".", "B ch", "W ff", "- bh", "#33 33 0 0", "#33 33 1 0", ".")
     b.ref.now = 5150
@@ -1528,15 +1527,10 @@ def no_move_on_a_dead_sensor_while_the_board_was_off():
     return out + steps(b, "#37 37 0 0", "W ci")
 
 
-def capture_named_to_be_played_again_after_a_restart():
+def _capture_named_after_a_restart():
     """AGA: black cc, white gg, black ab, white aa, black ee, the bowls weighed
-    (kept for the log). While the board is off white plays hh, black ba taking
-    aa (into black's lid), white ii: two white stones whose order nobody can
-    tell, so the three are named to be played again. The scales are weighed;
-    the players take ii, ba and hh back to their bowls (their hands in them),
-    and put aa back with a stone from white's bowl (aa itself stays in black's
-    lid); then play them again, aa lifted into black's lid once more; then
-    black passes (a stone into white's lid)."""
+    (kept for the log); while the board is off white plays hh, black ba taking
+    aa (into black's lid), white ii; the restart and its first look."""
     b = scales("aga")
     steps(b, "#39 39 0 0", "#38 39 0 0", "B ab", "#38 38 0 0", "W aa", "#37 38 0 0",
           "B ee", "#37 38 0 0", keep=True)
@@ -1546,6 +1540,19 @@ def capture_named_to_be_played_again_after_a_restart():
     b.put("W", "ii")
     evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
     out = [brief(evs), brief(b.look())]
+    return b, out
+
+
+def capture_named_to_be_played_again_after_a_restart():
+    """AGA: black cc, white gg, black ab, white aa, black ee, the bowls weighed
+    (kept for the log). While the board is off white plays hh, black ba taking
+    aa (into black's lid), white ii: two white stones whose order nobody can
+    tell, so the three are named to be played again. The scales are weighed;
+    the players take ii, ba and hh back to their bowls (their hands in them),
+    and put aa back with a stone from white's bowl (aa itself stays in black's
+    lid); then play them again, aa lifted into black's lid once more; then
+    black passes (a stone into white's lid)."""
+    b, out = _capture_named_after_a_restart()
     out += steps(b, "#36 36 1 0", "#-1 -1 1 0", "- ii", "- ba", "- hh", "W aa",
                  "#37 37 1 0")
     from goban.referee import bowlwatch
@@ -1562,15 +1569,7 @@ def capture_named_to_be_played_again_then_a_knock_said():
     resume-order's fix is over when something else is said, and the stone
     aa left in black's lid came with it, no pass stone of white's (seed
     791373 game 437: taken as a pass, then two moves wrong)."""
-    b = scales("aga")
-    steps(b, "#39 39 0 0", "#38 39 0 0", "B ab", "#38 38 0 0", "W aa", "#37 38 0 0",
-          "B ee", "#37 38 0 0", keep=True)
-    log = list(b.log)
-    b.put("W", "hh")
-    b.set("B ba,- aa")
-    b.put("W", "ii")
-    evs = b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300))
-    out = [brief(evs), brief(b.look())]
+    b, out = _capture_named_after_a_restart()
     for act in ("#36 36 1 0", "- ii", "- ba", "- hh", "#37 38 1 0", "#37 38 1 0", "W aa",
                 "#37 37 1 0", "W hh"):
         b.ref.now += 400
