@@ -40,8 +40,8 @@ emulator's counters: step_counters (ten runs of the game's steps: the median
 step's us, instructions, cycles in interrupt handlers, XIP misses, bytes
 allocated; interrupts and USB transfers a step), alloc_bytes_per_move (by part
 of the loop: the referee's look in play, its look once play ended (count_look),
-news, take and button; the log, the link's send
-and poll, the display; `loop`: the step's own code) and alloc_sites (part, C
+news, take and button; the log, a count's JSON made for it (count_json), the
+link's send and poll, the display; `loop`: the step's own code) and alloc_sites (part, C
 function, allocations, bytes); with --trace N, trace: the 12 steps before each of
 the N slowest moves went out. Without --json the figures are printed beside the
 unix-port estimates of the other benches and the targets.
@@ -170,7 +170,7 @@ loop.link.send_event = tap
 # own code), which times the parts of every step and counts their allocations.
 NAMES = ("scan", "log", "send", "lights", "display_draw", "button", "bowls",
          "display_page", "gc", "link_poll", "buttons_poll", "look", "clock", "lights_flush",
-         "take", "news", "gc_look", "job", "count_look")
+         "take", "news", "gc_look", "job", "count_look", "count_json")
 parts = {}
 for name in NAMES:
     parts[name] = 0
@@ -234,6 +234,12 @@ def timed2(name, f):
 loop.scan = timed0("scan", loop.scan)
 loop._record = timed1("log", loop._record, "event")   # a step's detail names the event
 loop._out = timed1("send", loop._out, "event")
+# a count's JSON, made in a job of its own before its log's write: made on the
+# heap (too long for the loop's buffers) in a string that grows, which the
+# heap extends in place or moves as its layout has it, so its bytes are its own
+# figure, not the loop's
+if loop.log is not None:
+    loop.log.prepare = timed1("count_json", loop.log.prepare, "event")
 loop._lights = timed0("lights", loop._lights)
 loop._display = timed2("display_draw", loop._display)
 loop.press = timed1("button", loop.press, "arg")     # ... and the button
