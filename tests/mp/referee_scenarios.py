@@ -679,6 +679,21 @@ def slid_stone_left_as_one_is_put_back_from_the_bowl():
     return steps(b, "B cc", "W gg", "- cc,B dc", "W hh", "B cc", "- dc", "!ok") + [_game(b)]
 
 
+def slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl():
+    """Black dd, white hh, black ee played while the board is off (named to be
+    played again: `resume-order`); as it comes back a sleeve slides black's cc
+    to dc. Once the three are lifted, `slid`; black puts a stone from its bowl
+    on cc: the stone there since the slide is no move (seed 339136 game 381:
+    taken as black's, then said lifted for good), named to take off."""
+    b = Board()
+    steps(b, "B cc", "W gg", keep=True)
+    log = list(b.log)
+    b.set("B dd,W hh,B ee")
+    out = [brief(b.restart(log) + b.look())]
+    return out + steps(b, "- cc,B dc", "- ee", "- hh", "- dd", ".", "B cc", "- dc", "B dd",
+                       "W hh")
+
+
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log): a bowls
     reading only when its start counts or lid offsets change."""
@@ -1629,6 +1644,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
              ko_taken_after_a_restart_before_the_scales_are_read,
              slid_stone_left_as_one_is_put_back_from_the_bowl, move_beside_a_stone_slid_elsewhere,
+             slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl,
              stone_knocked_as_a_move_lands_beside_it,
              prisoner_from_the_lid_put_on_the_board_while_its_bowl_is_in_doubt,
              last_stone_rolled_onto_a_dead_sensor_and_back,

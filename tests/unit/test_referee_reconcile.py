@@ -266,6 +266,19 @@ def test_a_slid_stone_is_no_move_once_a_stone_is_put_back_where_it_came_from():
     assert s[6] == [("restored",), ("move", "B", "dd"), ("move", "W", "hh")]
 
 
+def test_a_stone_slid_while_moves_played_while_off_stand_named_is_no_move():
+    """The slide is said after the restart's `resume-order`, not first: once
+    the stones played while off are lifted and a stone from the bowl is put
+    back where the slid one came from, the slid stone is named to take off,
+    not taken as black's move (seed 339136 game 381)."""
+    s = S.slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl()
+    assert s[0][0] == ("illegal", "resume-order", "dd")
+    assert s[4] == [("illegal", "slid", "cc")]
+    assert s[6] == [("illegal", "extra-stone", "dc")]
+    assert s[7] == [("restored",)]
+    assert s[8] == [("move", "B", "dd")] and s[9] == [("move", "W", "hh")]
+
+
 def test_a_stone_lifted_unseen_in_a_burst_of_noise_is_no_lid_evidence_for_another():
     """At the count, a dead stone lifted while its sensor reads unstable goes
     into the lid; a live stone of its colour reads weakly after the burst. The

@@ -202,14 +202,17 @@ def _words(ref, v, extra, missing, changed, mis, left):
         extra.sort(key=lambda j: (since[j], j))   # the last to come is named to take off
     out = classify(extra, missing, changed, mis, stable, g.board.cells, ref.size,
                    pending, left, ref.resumed, last_p, last_c, g.to_move(), faint)
-    if out[0] == "slid" and ref.illegal is None and ref.since is not None \
+    if out[0] == "slid" and (ref.illegal is None or ref.illegal == "resume-order") \
+            and ref.since is not None \
             and beside(out[2], out[3][0], ref.size) \
             and 0 < ref.since[out[2]] <= ref.since[out[3][0]]:
         # (the first thing wrong, beside it, gone no later than the other came:
         # a slide; a stone knocked off after a move landed beside it leaves
         # later, and the move is one; one knocked as a move lands further off
         # is no slide either; a move beside a stone slid elsewhere, that stone
-        # lifted, is named slid there next: seed 513635 game 319)
+        # lifted, is named slid there next: seed 513635 game 319; said while
+        # stones played while off stand named to be played again, it is one:
+        # seed 339136 game 381)
         global slid
         slid = (ref, out[3][0], ref.since[out[3][0]], out[2])
     if g.over and extra:
