@@ -994,11 +994,31 @@ def last_stone_rolled_onto_a_dead_sensor_and_back():
     return last_stone_rolled_onto_a_dead_sensor(True)
 
 
+def _knocked_after_the_answer(again, back=()):
+    """Japanese, dd's sensor dead, nothing on it: black's ee (its stone seen
+    leaving its bowl) and white's answer ff; a sleeve knocks ee to the floor;
+    `again`: the bowls then; looked at again 2.5 s after; then `back`. A scan
+    each 100 ms. No stone of black's is out that the game has not used: the
+    knock is said, whatever dead point the move would fit."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    b.stable[idx("dd")] = FAULT
+    acts = [".", "#38 39 0 0", ".", "B ee", "#38 38 0 0", "W ff", "- ee", again, "."]
+    return _timed(b, acts + list(back), {7: 8, 8: 25}) + [_game(b)]
+
+
+def knocked_stone_then_the_bowls_read_again():
+    """White's hand takes its next stone: black's bowl read again as it was is
+    no stone back in it (seed 791200 game 483: ee moved to dd as a slip put
+    away)."""
+    return _knocked_after_the_answer("#38 37 0 0")
+
+
 def knocked_stone_picked_up_into_its_bowl_and_one_put_back():
     """A real knock, said: the player picks the stone up from the floor into
     the bowl and puts one from it back on ee (seed 903317 game 52: taken for a
     slip put away, the move moved to the dead point)."""
-    return _second_stone_put_away(False, ("#38 38 0 0", "#37 38 0 0", "B ee", "."))
+    return _knocked_after_the_answer(".", ("#39 38 0 0", "#38 38 0 0", "B ee", "."))
 
 
 def _pass_after_a_move_on_a_dead_sensor(out):
@@ -1637,6 +1657,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              more_stones_than_one_look_orders_two_in_one_scan,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              second_stone_answered_then_put_away, second_stone_answered_then_dropped,
+             knocked_stone_then_the_bowls_read_again,
              knocked_stone_picked_up_into_its_bowl_and_one_put_back,
              stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left,
              last_stone_rolled_onto_a_dead_sensor_stays,

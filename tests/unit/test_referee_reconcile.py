@@ -175,17 +175,27 @@ def test_a_slip_taken_as_a_move_is_undone_under_rules_with_no_takeback():
 
 def test_a_second_stone_put_away_after_the_answer_moves_the_move_to_the_dead_point():
     """Black's move sits on a dead sensor; a second black stone beside it is
-    taken for the move and white answers. Black then puts that stone back in
-    its bowl: the move was on the dead point, and it is corrected there (a
-    `correct` of move 3, not the last), the answer kept. Dropped on the floor
-    instead (no stone back in the bowl), it is a knocked stone, as before.
-    (Seeds 602451 game 127, 724226 games 110 and 425: the game stopped.)"""
-    s = S.second_stone_answered_then_put_away()
+    taken for the move and white answers, black's bowl counting both stones
+    out. Black then puts that stone back in its bowl, or drops it: the move was
+    on the dead point, and it is corrected there as the stone goes (a `correct`
+    of move 3, not the last), the answer kept: the bowl counts a stone out
+    the game has not used (seeds 602451 game 127, 724226 game 425: the hand
+    that put the slip away took its next stone, the count as it was)."""
+    for s in (S.second_stone_answered_then_put_away(), S.second_stone_answered_then_dropped()):
+        assert s[3] == [("move", "B", "ee")] and s[5] == [("move", "W", "ff")]
+        assert s[6] == [("correct", "B", "ee", "dd")] and s[7] == [] and s[8] == []
+        assert s[9] == [("game", "cc", "gg", "dd", "ff")]
+
+
+def test_a_move_knocked_off_is_no_slip_without_a_stone_out_unused():
+    """Black's ee, answered, knocked to the floor, with dd's sensor dead and
+    nothing on it: black's bowl counts no stone out the game has not used, so
+    the move is not moved to dd; after SLIP_MS the knock is said. Black's
+    count read again as it was, as white's hand takes its next stone, is no
+    stone back in it (seed 791200 game 483: before, any reading marked the
+    bowl as having taken one back, and the move went to the dead point)."""
+    s = S.knocked_stone_then_the_bowls_read_again()
     assert s[3] == [("move", "B", "ee")] and s[5] == [("move", "W", "ff")]
-    assert s[6] == []                                    # its bowl may take it yet
-    assert s[7] == [("correct", "B", "ee", "dd")] and s[8] == []
-    assert s[9] == [("game", "cc", "gg", "dd", "ff")]
-    s = S.second_stone_answered_then_dropped()
     assert s[6] == [] and s[7] == [] and s[8] == [("illegal", "knocked", "ee")]
     assert s[9] == [("game", "cc", "gg", "ee", "ff")]
     # said knocked, the bowl's moves are the fix's: picked up into the bowl, one

@@ -29,8 +29,13 @@ def slip_back(ref, v):
         was a second one put down with it, answered before anyone saw, now put
         away; the move was on a dead point. Seeds 602451 game 127, 724226
         games 110 and 425: the slip taken for the move, then said knocked, and
-        the game stopped. A stone knocked to the floor leaves its bowl as it
-        was: said knocked, as before; once said knocked, the bowl's moves are
+        the game stopped. Or its bowl still counts a stone out that the game
+        has not used (the one on the dead point, beside the slip): a hand that
+        puts the slip away and takes its next stone leaves the count as it
+        was (seeds 602451 game 127, 724226 game 425). A stone knocked to the
+        floor leaves its bowl as it was, with no stone out unused: said
+        knocked, as before (a count read again as it was is no stone back in
+        it: seed 791200 game 483); once said knocked, the bowl's moves are
         the fix's (the stone picked up into the bowl, one put back from it:
         seed 903317 game 52). Waits SLIP_MS after the stone went for the bowl;
       - the last move's: it rolled, or was pushed, onto a point beside it
@@ -78,8 +83,9 @@ def slip_back(ref, v):
     if found < 0:
         return False
     took = ref.scales.took
-    if k < n and took >> 4 == n and (took >> 2) & c and bowlwatch.settled(ref, c):
-        v.unseen = ("amend", k, found)          # the slip is in its bowl
+    if k < n and ((took >> 4 == n and (took >> 2) & c and bowlwatch.settled(ref, c))
+                  or bowlwatch.unused(ref, c) > 0):
+        v.unseen = ("amend", k, found)          # the slip is in its bowl, or was out
         return True
     wait = ROLL_MS if k == n else SLIP_MS
     t = timing.landed(ref, ref.since[i]) if ref.since is not None else None

@@ -111,7 +111,10 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
                 sc.unsure[c] = 1              # no witness till a stone is seen to leave
         elif prev is None or prev[k] < 0:
             sc.out[c] = sc.start[k] - now[k]  # first weighed since a restart: out from the start
-        else:
+        elif now[k] != prev[k]:
+            # (only a change: a reading the same as the last marked the bowl as
+            # having taken a stone back, `took`, and a knocked stone was moved
+            # to a dead point as a slip put away: seed 791200 game 483)
             _bowl_moved(ref, c, now[k] - prev[k])
         if now[k] >= 0:
             _behind(ref, c, new[k] >= 0)
