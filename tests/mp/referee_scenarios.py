@@ -1036,6 +1036,17 @@ def pass_after_a_move_on_a_dead_sensor():
     return _pass_after_a_move_on_a_dead_sensor(1)
 
 
+def passes_pressed_while_a_move_on_a_dead_sensor_is_asked_about():
+    """Chinese, dd's sensor dead: black plays there (unseen) and white answers
+    on ee: the board asks whether black played on dd. Both players press pass
+    (the game is over for them), then black presses ok."""
+    from goban.referee import FAULT
+    b = Board("chinese")
+    steps(b, "B cc", "W gg")
+    b.stable[idx("dd")] = FAULT
+    return steps(b, ".", "W ee", "!B:pass", "!W:pass", "!ok", ".") + [_game(b)]
+
+
 def pass_stone_while_a_move_on_a_dead_sensor_is_asked_about():
     from goban.referee import FAULT
     b = scales("aga")
@@ -1658,6 +1669,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              second_stone_answered_then_put_away, second_stone_answered_then_dropped,
              knocked_stone_then_the_bowls_read_again,
+             passes_pressed_while_a_move_on_a_dead_sensor_is_asked_about,
              knocked_stone_picked_up_into_its_bowl_and_one_put_back,
              stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left,
              last_stone_rolled_onto_a_dead_sensor_stays,

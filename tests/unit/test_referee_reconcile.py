@@ -159,6 +159,20 @@ def test_a_hand_that_plays_on_holds_no_pass_stone():
     assert s[2] == [("illegal", "unseen", "ee")]
 
 
+def test_passes_pressed_while_a_move_on_a_dead_sensor_is_asked_wait_for_the_answer():
+    """The passes came after the stones the question is about (they were on the
+    board when it was asked): they wait for the answer and act after it, in
+    order. Refused ("Fix the board first"), the players, who had both passed,
+    lifted their dead stones and the game stopped on a stone `knocked` (seed
+    791200 game 215)."""
+    s = S.passes_pressed_while_a_move_on_a_dead_sensor_is_asked_about()
+    assert s[1] == [("illegal", "unseen", "ee")]
+    assert s[2] == [] and s[3] == []
+    assert s[4] == [("restored",), ("move", "B", "dd"), ("move", "W", "ee"),
+                    ("pass", "B", False), ("pass", "W", False)]
+    assert s[6][0][:5] == ("game", "cc", "gg", "dd", "ee") and len(s[6][0]) == 7
+
+
 def test_a_slip_taken_as_a_move_is_undone_under_rules_with_no_takeback():
     """Black's move sits on a dead sensor; white puts a black stone down by
     mistake and the board, still waiting for black, takes it. Lifted, it is the
