@@ -677,6 +677,13 @@ class Players:
                 stones = len(pts)
         if not back or stones < len(todo):
             return None
+        # passes made before them that the board never took (pressed as the
+        # power went: seed 513635 game 156) are pressed again first, as the
+        # board's record stops before them
+        k = min(back) - 1
+        while k > len(self.board_moves) and g.move_point(k) == PASS:
+            back.append(k)
+            k -= 1
         acts = []
         moves = []
         acts += self._dead_back(moves)
