@@ -1047,6 +1047,21 @@ def passes_pressed_while_a_move_on_a_dead_sensor_is_asked_about():
     return steps(b, ".", "W ee", "!B:pass", "!W:pass", "!ok", ".") + [_game(b)]
 
 
+def move_on_a_dead_sensor_while_off_after_a_capture_lifted():
+    """Japanese, dd's sensor dead: black's cb takes bb, lifted; while the board
+    is off white plays on dd (unseen) and black answers on hh. The restart
+    replays the capture as one that may still wait to be lifted."""
+    from goban.referee import FAULT
+    b = Board("japanese")
+    b.stable[idx("dd")] = FAULT
+    steps(b, *CAPTURE, keep=True)
+    steps(b, "- bb", keep=True)
+    log = list(b.log)
+    b.set("B hh")
+    out = [brief(b.restart(log) + b.look())]
+    return out + steps(b, "!ok", ".") + [_game(b)]
+
+
 def pass_stone_while_a_move_on_a_dead_sensor_is_asked_about():
     from goban.referee import FAULT
     b = scales("aga")
@@ -1670,6 +1685,7 @@ SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              second_stone_answered_then_put_away, second_stone_answered_then_dropped,
              knocked_stone_then_the_bowls_read_again,
              passes_pressed_while_a_move_on_a_dead_sensor_is_asked_about,
+             move_on_a_dead_sensor_while_off_after_a_capture_lifted,
              knocked_stone_picked_up_into_its_bowl_and_one_put_back,
              stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left,
              last_stone_rolled_onto_a_dead_sensor_stays,

@@ -173,6 +173,18 @@ def test_passes_pressed_while_a_move_on_a_dead_sensor_is_asked_wait_for_the_answ
     assert s[6][0][:5] == ("game", "cc", "gg", "dd", "ee") and len(s[6][0]) == 7
 
 
+def test_a_move_on_a_dead_sensor_while_off_is_asked_though_a_capture_before_the_cut_was_replayed():
+    """The restart replays the last capture as one that may still wait to be
+    lifted; it was lifted before the cut, so nothing waits, and the stone
+    after a move on the dead point is asked about (`unseen`), as in play: ok
+    takes both. Before, the wait ruled the question out and the stone was
+    said extra, or named to be played again (seed 339136 game 320)."""
+    s = S.move_on_a_dead_sensor_while_off_after_a_capture_lifted()
+    assert s[0][0] == ("illegal", "unseen", "hh")
+    assert s[1] == [("restored",), ("move", "W", "dd"), ("move", "B", "hh")]
+    assert s[3] == [("game", "ba", "bb", "ab", "ee", "bc", "ff", "cb", "dd", "hh")]
+
+
 def test_a_slip_taken_as_a_move_is_undone_under_rules_with_no_takeback():
     """Black's move sits on a dead sensor; white puts a black stone down by
     mistake and the board, still waiting for black, takes it. Lifted, it is the

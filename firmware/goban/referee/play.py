@@ -614,8 +614,9 @@ def _pass_or_wait(ref, v):
 
 
 def _unseen(ref, v):
-    if v.mis > CAP or ref.pending or not ref.n_faults:
-        return False
+    if v.mis > CAP or not ref.n_faults or (ref.pending and (ref.pending != "resume" or v.pend)):
+        return False              # (a capture before a cut, lifted: no wait; seed 339136
+        # game 320: a stone after a move on a dead point while off said extra)
     from goban.referee import unseen        # a board with no dead sensor never loads it
     v.unseen = unseen.verdict(ref, v)
     if v.unseen is None and len(v.missing) == 1 and not v.extra:
@@ -630,6 +631,8 @@ def _ask(ref, v):
     """The move on a dead point taken or asked (goban.referee.unseen); the seen
     moves before it taken as any sure start is (a lone one waits for its bowl)."""
     what = v.unseen
+    if ref.pending:
+        _done_lifting(ref)        # (the last capture before a cut: lifted)
     if what[0] == "start":
         v.order = what[1]
         _take(ref, v)
