@@ -471,6 +471,8 @@ class Players:
         """The move the board sent back, and the lifting of what it captures;
         a pass (i "pass" or "abandon") is its button pressed again; a list
         of points, the dead stones lifted again once play ended again."""
+        if i == "pass-stone":
+            return [["pass-stone", LETTER[c]]]
         if isinstance(i, str):
             return [["button", LETTER[c], i]]
         if isinstance(i, list):    # the dead stones lifted again
@@ -647,8 +649,9 @@ class Players:
         game, with any passes made among or after them (pressed while the board
         was off, so never seen): taken back newest first (each stone to its
         bowl, what it captured put back), then played again in order, each
-        pass pressed again. None if they are not (a pass stone among them: it
-        lies in a lid, nothing on the board says to hand it again)."""
+        pass pressed again, a pass stone handed after them taken back out of
+        the lid and handed again. None if they are not (a pass stone among
+        them: nothing on the board says where it came in the order)."""
         lit = set(self._lit())
         g = self.truth
         w = self.world
@@ -659,7 +662,9 @@ class Players:
         stones = 0
         while k and stones < len(todo):
             p = g.move_point(k)
-            if p == PASS_STONE or (p > ABANDON and self.i_of(p) not in lit):
+            if p == PASS_STONE and stones:
+                break             # (among them: nothing on the board says where)
+            if p > ABANDON and self.i_of(p) not in lit:
                 break
             stones += p > ABANDON
             back.append(k)
@@ -693,6 +698,13 @@ class Players:
         for _ in back:
             c = g.color_of(g.n)
             p = g.move_point(g.n)
+            if p == PASS_STONE:
+                # a pass stone handed after them (seed 182162 game 20): taken
+                # back out of the lid into its bowl, handed again in its turn
+                g.undo()
+                acts += [["lid", LETTER[3 - c], -1], ["bowl", LETTER[c], 1]]
+                moves.append((c, "pass-stone"))
+                continue
             if p <= ABANDON:
                 g.undo()
                 moves.append((c, "pass" if p == PASS else "abandon"))
