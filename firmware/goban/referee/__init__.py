@@ -343,27 +343,20 @@ class Referee(RefState):
             if name == "undo" or (name == "ok" and self.illegal != "unseen"):
                 pr.held = []  # a press that fixes the board: the game may change,
                 pr.fixing = False   # what waited for the fix is dropped
-        if not held and self.illegal == "unseen" and self.phase == PLAY \
-                and name[-4:] == "pass" and (pr.fixing or not pr.held):
-            # a move on a dead point asked about: a pass pressed now came after
-            # the stones it asks about (on the board when it was asked), and
-            # waits for the answer, as the presses wait for a fix (10 s at most:
-            # then "Fix the board first"). Refused, the players who had both
-            # passed lifted their dead stones, and the game stopped on a stone
-            # `knocked` (seed 791200 game 215). The answer (ok, down, up) does
-            # not wait behind them
-            if not pr.held:
-                pr.since = self.now
-                pr.fixing = True
-            if len(pr.held) < 4:
-                pr.held.append(name)
-            return
+        # a move on a dead point asked about: a pass pressed now came after the
+        # stones it asks about (on the board when it was asked), and waits for
+        # the answer as the presses wait for a fix (10 s at most: then "Fix the
+        # board first"). Refused, the players who had both passed lifted their
+        # dead stones, and the game stopped on a stone `knocked` (seed 791200
+        # game 215). The answer (ok, down, up) does not wait behind them
+        asked = not held and self.illegal == "unseen" and self.phase == PLAY \
+            and name[-4:] == "pass" and (pr.fixing or not pr.held)
         # (a held press that waits again keeps when it was pressed: since)
         fix = held and pr.after < 0 and self.phase == PLAY \
             and self.illegal in ("slid", "knocked", "changed") \
             and (self.announced_at - pr.since) & 0x3FFFFFFF < 0x20000000 \
             and (self.now - pr.since) & 0x3FFFFFFF < 10000
-        if fix or not pr.looked or not (self.quiet or held) or \
+        if asked or fix or not pr.looked or not (self.quiet or held) or \
                 (pr.held and not held and not (pr.fixing and self.illegal == "unseen")):
             # just restarted (the board is not checked yet: a torn move may be
             # on it, still to be caught up), or a stone is still settling (fast
@@ -378,7 +371,7 @@ class Referee(RefState):
             # board first")
             if not pr.held:
                 pr.since = self.now
-                pr.fixing = fix
+                pr.fixing = fix or asked
             if len(pr.held) < 4:
                 pr.held.append(name)
             return
