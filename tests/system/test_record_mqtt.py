@@ -86,7 +86,9 @@ def test_record_writes_what_sync_would_across_a_restart(tmp_path):
         relay(broker, tmp_path, "first", [("hall-a", e) for e in a[:half]] +
               [("hall-b", e) for e in b[:10]])
         time.sleep(1.0)
-        code, said, err = finish(rec)             # stopped: its session stays on the broker
+        # stopped as a service manager does (SIGTERM; the other test's Ctrl-C):
+        # its session stays on the broker
+        code, said, err = finish(rec, signal.SIGTERM)
         assert code == 0, err
         assert sgf_path(str(out), "hall-a", 1) in said
         # meanwhile the relays go on

@@ -13,6 +13,7 @@ seconds without a message.
 """
 
 import os
+import signal
 import socket
 import time
 import zlib
@@ -67,6 +68,9 @@ def run(args):
             wrapped(client, userdata, msg)
         src.client.on_message = on_message
         src.start()
+        # a service manager stops it with SIGTERM: the same clean stop as Ctrl-C
+        # (the journal flushed, the summary said)
+        signal.signal(signal.SIGTERM, _interrupt)
         print("goboard record: recording %s/+/ from %s into %s; Ctrl-C stops"
               % (args.prefix, args.mqtt, args.out), flush=True)
         try:
@@ -86,3 +90,7 @@ def run(args):
         print("goboard record: %d messages, %d events recorded, %d SGF files"
               % (seen[0], rec.events, len(rec.written)), flush=True)
     return 0
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
