@@ -698,16 +698,13 @@ class Players:
         for _ in back:
             c = g.color_of(g.n)
             p = g.move_point(g.n)
-            if p == PASS_STONE:
-                # a pass stone handed after them (seed 182162 game 20): taken
-                # back out of the lid into its bowl, handed again in its turn
-                g.undo()
-                acts += [["lid", LETTER[3 - c], -1], ["bowl", LETTER[c], 1]]
-                moves.append((c, "pass-stone"))
-                continue
             if p <= ABANDON:
                 g.undo()
-                moves.append((c, "pass" if p == PASS else "abandon"))
+                if p == PASS_STONE:
+                    # a pass stone handed after them (seed 182162 game 20): taken
+                    # back out of the lid into its bowl, handed again in its turn
+                    acts += [["lid", LETTER[3 - c], -1], ["bowl", LETTER[c], 1]]
+                moves.append((c, {PASS: "pass", PASS_STONE: "pass-stone", ABANDON: "abandon"}[p]))
                 continue
             i = self.i_of(p)
             caps = [self.i_of(q) for q in g.last_capture()]
