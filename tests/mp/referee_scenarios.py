@@ -1651,7 +1651,55 @@ def capture_not_lifted_while_the_board_was_off():
     return out + steps(b, "- hh,- dd,- ba", "W ba", "- aa", "B dd", "W hh")
 
 
+def pass_stone_taken_back_out_of_a_moving_lid_as_named_stones_come_off():
+    """AGA: white hh, black ff, white ef, black fe played while the board is
+    off (two of each: named to be played again, `resume-order`), and white's
+    pass stone dropping into black's lid as the board comes back. The players
+    take the pass stone back out to hand it again in its turn and lift the four
+    stones; the board matches the game as black's lid still moves: the count it
+    last settled at is no pass (seed 530693 game 9: a pass nobody made, every
+    move after it one off, the count wrong). A scan each 100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", "#37 38 0 0", "B cf", keep=True)
+    log = list(b.log)
+    b.set("W hh,B ff,W ef,B fe")
+    out = [brief(b.restart(log))]
+    b.ref.bowls(35, 36, 0, 0)
+    b.ref.now = 4900
+    b.ref.bowls(35, 35, -1, 0)            # (both before the restart's first look)
+    acts = [".", "#35 35 1 0", "#35 35 -1 0", "#35 -1 -1 0", "- fe", "- ef", "- ff", "- hh",
+            "#35 36 -1 0", "#35 36 0 0", "#35 35 0 0", "W hh", "#34 35 0 0", "B ff",
+            "#34 34 0 0", "W ef", "#33 34 0 0", "B fe", "#33 33 0 0", "#33 33 -1 0",
+            "#33 33 1 0", "#32 33 1 0", "B gf"]
+    b.scan = 50
+    return out + _timed(b, acts, {0: 1, 1: 5}) + [_game(b)]
+
+
+def move_and_pass_stone_while_off_with_a_dead_sensor():
+    """AGA, aa's sensor dead: white hh, black ff and white's pass stone while
+    the board is off, the pass stone dropping into black's lid as the board
+    comes back. White's bowl shows a stone more out than the stones use: a
+    move on the dead point before them, or the pass stone after them? The lid
+    tells once it settles, and the restart waits for it (seed 530693 game 9:
+    named to be played again, aa with them). A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", "#37 38 0 0", "B cf", keep=True)
+    b.stable[idx("aa")] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    b.set("W hh,B ff")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    b.ref.bowls(36, 36, 0, 0)
+    b.ref.now = 4900
+    b.ref.bowls(36, 36, -1, 0)            # (both before the restart's first look)
+    b.scan = 50
+    return out + _timed(b, [".", ".", "#36 36 1 0", "#35 36 1 0", "B gf"], {0: 1, 1: 5}) + \
+        [_game(b)]
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             move_and_pass_stone_while_off_with_a_dead_sensor,
+             pass_stone_taken_back_out_of_a_moving_lid_as_named_stones_come_off,
              knocked_stone_put_in_its_bowl_then_put_back_from_it,
              knocked_stone_put_back_after_its_bowl_settled,
              passes_pressed_then_a_dead_stone_lifted_before_the_movers_bowl_settles,

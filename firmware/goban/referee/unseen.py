@@ -29,6 +29,7 @@ one order, with the mover's bowl one stone more out than it uses, may follow a
 move on a dead point played while the board was off (`at_restart`).
 """
 
+from goban.board import BLACK, WHITE
 from goban.referee import bowlwatch, moves, timing
 from goban.referee.words import LETTER
 from goban.referee.explain import explain, new_stones, sure, Search, MAX_DEAD
@@ -215,6 +216,15 @@ def at_restart(ref, v):
         return None
     w = ref.wait
     out = bowlwatch.unused(ref, c)
+    if out == k + 1 and ref.game.rules.uses_pass_stones:
+        # the stone out may be c's pass stone, after the stones: the lid it
+        # goes into tells, once it settles (seed 530693 game 9: W no, B le and
+        # W's pass stone while off, named to be played again with the dead ag
+        # as W's hidden move)
+        if bowlwatch.pass_stone_in(ref, c):
+            return None
+        if bowlwatch.lid_moving(ref, WHITE if c == BLACK else BLACK):
+            out = -1
     if out < 0 or not bowlwatch.settled(ref, c):
         if v.waited != m:
             w.since = ref.now
