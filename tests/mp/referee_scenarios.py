@@ -1697,7 +1697,24 @@ def move_and_pass_stone_while_off_with_a_dead_sensor():
     return out + _timed(b, [".", ".", "#36 36 1 0", "#35 36 1 0", "B gf"], {0: 1, 1: 5}) + \
         [_game(b)]
 
+
+def answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid():
+    """Japanese: black gf takes white's gg, and white answers on hh before gg
+    is lifted (`not-lifted`). White puts hh back in its bowl, then lifts gg,
+    which reaches black's lid after hh's stone is in the bowl: the stone back
+    is hh's, not the prisoner given to its owner's bowl (seed 530693 game 174:
+    the bowl counted a stone out for good, and a restart took it for a move on
+    a dead point). Then white plays hh again: no stone of white's is out that
+    the game has not used."""
+    from goban.referee import bowlwatch
+    b = gg_captured("japanese")
+    out = steps(b, "#35 35 0 0", "W hh", "- hh", "- gg", "#35 36 0 0", "#35 36 1 0",
+                "#35 35 1 0", "W hh")
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))],
+                  _game(b)]
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid,
              move_and_pass_stone_while_off_with_a_dead_sensor,
              pass_stone_taken_back_out_of_a_moving_lid_as_named_stones_come_off,
              knocked_stone_put_in_its_bowl_then_put_back_from_it,

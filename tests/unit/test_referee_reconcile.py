@@ -261,6 +261,18 @@ def test_a_stone_out_after_a_restart_waits_for_the_lid_of_its_pass_stone():
     assert s[4] == [("pass", "W", True)]
     assert s[-1] == [("game", "cc", "gg", "ee", "dd", "cf", "hh", "ff", "by", "gf")]
 
+
+def test_a_stone_back_in_its_bowl_before_the_prisoner_reaches_its_lid_is_no_gift():
+    """White answers before gg is lifted, puts the answer back in its bowl and
+    lifts gg, which reaches black's lid after: the stone that came into the
+    bowl was the answer's, so once white plays again no stone of white's is out
+    unused (seed 530693 game 174: the bowl kept one out for good, and a restart
+    took it for a move on a dead point played while off)."""
+    s = S.answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid()
+    assert s[1] == [("illegal", "not-lifted", "hh")]
+    assert s[7] == [("move", "W", "hh")]
+    assert s[8] == [("unused", 0, 0)]
+
 def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     """Black's stone lands on de and rolls onto dd, whose sensor is dead,
     before white answers: gone 0.3 s, it is the same move on dd (`correct`),

@@ -236,6 +236,10 @@ def _bowl_moved(ref, c, d):
         k = d if d < sc.gift[c] else sc.gift[c]
         sc.gift[c] -= k                   # the prisoners seen coming in: given, not back
         sc.start[c - 1] += k
+        sc.hidden[c] += k                 # (unless they come into the lid after all:
+        # then these were stones back, `_not_given`; kept given, the bowl counted a
+        # stone out for good, and a restart took it for a move on a dead point
+        # played while off: seed 530693 game 174)
         d -= k
         if not d:
             return
@@ -676,7 +680,8 @@ def fixed(ref):
 def _not_given(ref, c, d):
     """d prisoners came into c's lid: prisoners `lifted` thought might be in their
     owner's bowl (its lid short when the last left the board, still in a hand)
-    were not given to it. Its stones counted out for them are taken back: kept,
+    were not given to it. Its stones counted out for them (or in: a stone back
+    taken for one) are taken back: kept,
     the bowl said a stone was in a hand when none was (a stone of a move already
     taken, its reading late, counted twice), and a wrong-colour stone became a
     move on a dead sensor nobody played (seed 16585 games 36, 123, 171, 192)."""
@@ -686,6 +691,9 @@ def _not_given(ref, c, d):
     sc.gift[o] -= x
     d -= x
     y = d if d < sc.hidden[o] else sc.hidden[o]
+    if not carried(ref, c):
+        y = 0                     # (long after the prisoners left the board: a pass
+        # stone of o's, its bowl's gift stands: seed 982539 game 219)
     sc.hidden[o] -= y
     sc.out[o] -= y
     sc.start[o - 1] -= y
