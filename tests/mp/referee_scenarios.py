@@ -1713,7 +1713,30 @@ def answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))],
                   _game(b)]
 
+
+def knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor():
+    """Chinese, dd's sensor dead: black's move there takes white's dc, which
+    black lifts before its stone out of the bowl is seen: dc said knocked.
+    Then the bowl says black's stone left it: the move on dd, dc its prisoner.
+    White's next stone out of its bowl is white's move, not a stone put back
+    on dc (seed 530693 game 264: taken for that fix, the bowl then said no
+    stone left it for the rest of the game, and white's move ke was stopped).
+    A look each 400 ms."""
+    from goban.referee import bowlwatch, FAULT
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ec", "#38 38 0 0", "W dc", "#37 38 0 0", "B db", "#37 37 0 0",
+          "W ff")
+    b.stable[idx("dd")] = FAULT
+    out = []
+    for act in (".", "- dc", "#36 37 0 0", ".", "#36 36 0 0", "W hh", "#35 36 0 0", "B ee",
+                "#35 35 0 0", "W hf", ".", ".", "."):
+        b.ref.now += 400
+        out += steps(b, act)
+    return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))],
+                  _game(b)]
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor,
              answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid,
              move_and_pass_stone_while_off_with_a_dead_sensor,
              pass_stone_taken_back_out_of_a_moving_lid_as_named_stones_come_off,

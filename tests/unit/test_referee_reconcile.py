@@ -273,6 +273,19 @@ def test_a_stone_back_in_its_bowl_before_the_prisoner_reaches_its_lid_is_no_gift
     assert s[7] == [("move", "W", "hh")]
     assert s[8] == [("unused", 0, 0)]
 
+
+def test_a_knocked_stone_that_was_a_prisoner_needs_no_stone_from_the_bowl():
+    """dc, lifted before black's move on the dead dd was seen, is said knocked;
+    the bowl then tells the move, dc its prisoner. White's stones out of its
+    bowl after are its moves, so the bowl still witnesses them: nothing out
+    unused once white has played (seed 530693 game 264: the next stone out was
+    taken for dc's fix, and the bowl could not tell a stone out again)."""
+    s = S.knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor()
+    assert s[1] == [("illegal", "knocked", "dc")]
+    assert s[2] == [("restored",), ("move", "B", "dd")]
+    assert moves(s[3:13]) == [("W", "hh"), ("B", "ee"), ("W", "hf")]
+    assert s[13] == [("unused", 0, 0)]
+
 def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     """Black's stone lands on de and rolls onto dd, whose sensor is dead,
     before white answers: gone 0.3 s, it is the same move on dd (`correct`),

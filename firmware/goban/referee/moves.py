@@ -55,6 +55,7 @@ def played(ref, color, p, stable=None, unseen=False):
     _stamp(ref, p)
     caps = NO_CAPS                # (loops: a comprehension makes cells and a closure)
     wait = None                   # those still on the board
+    gone = 0
     for j in range(g.last_removed):
         q = g.captured(j)
         if caps is NO_CAPS:
@@ -64,6 +65,16 @@ def played(ref, color, p, stable=None, unseen=False):
             if wait is None:
                 wait = []
             wait.append(q)
+        else:
+            gone += 1
+    fix = ref.scales.fixing
+    o = WHITE if color == BLACK else BLACK
+    if gone and fix[o]:
+        # stones said knocked were this move's prisoners, lifted before it was
+        # seen (on a dead sensor): no stone from the bowl puts them back (seed
+        # 530693 game 264: the next stone out of it was taken for their fix,
+        # and the bowl said none left it for the rest of the game)
+        fix[o] = fix[o] - gone if fix[o] > gone else 0
     rec = ref.move_records
     if unseen or rec is None:
         ev = move_event()
