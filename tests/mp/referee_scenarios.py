@@ -1735,7 +1735,20 @@ def knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor():
     return out + [[("unused", bowlwatch.unused(b.ref, 1), bowlwatch.unused(b.ref, 2))],
                   _game(b)]
 
+
+def two_stones_of_the_mover_and_a_stone_into_the_opponents_lid():
+    """AGA: black ee; white puts down ff and fe at once, as a black stone
+    slips from black's hand into black's own lid (the weight of white's pass
+    stone there). After a pass of white's black would move first: two white
+    stones and no black one cannot follow it, so it is no pass, and the
+    second stone is named (seed 525944 game 10: two prisoners in the wrong lid
+    taken for white's pass, then a mismatch nobody could fix)."""
+    b = scales("aga")
+    out = steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W ff,W fe", "#37 38 1 0", ".")
+    return out[-3:] + [_game(b)]
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             two_stones_of_the_mover_and_a_stone_into_the_opponents_lid,
              knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor,
              answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid,
              move_and_pass_stone_while_off_with_a_dead_sensor,

@@ -286,6 +286,17 @@ def test_a_knocked_stone_that_was_a_prisoner_needs_no_stone_from_the_bowl():
     assert moves(s[3:13]) == [("W", "hh"), ("B", "ee"), ("W", "hf")]
     assert s[13] == [("unused", 0, 0)]
 
+
+def test_a_stone_into_the_lid_is_no_pass_when_no_answer_can_follow_it():
+    """White puts down two stones at once as a black stone slips into black's
+    lid (a white pass stone's weight there): after white's pass black would
+    move first, and no black stone is new, so it is no pass; the second
+    stone stays named (seed 525944 game 10)."""
+    s = S.two_stones_of_the_mover_and_a_stone_into_the_opponents_lid()
+    assert s[0] == [("illegal", "extra-stone", "ff")]
+    assert s[1] == [] and s[2] == []
+    assert s[3] == [("game", "cc", "gg", "ee")]
+
 def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     """Black's stone lands on de and rolls onto dd, whose sensor is dead,
     before white answers: gone 0.3 s, it is the same move on dd (`correct`),

@@ -25,8 +25,30 @@ def pass_stone(ref, v, c, captured_unseen):
     passed in (this module is below play in the import graph)."""
     o = WHITE if c == BLACK else BLACK
     t = ref.scales.gain_at[o]
-    return not lid_after(ref, v, c, t) and not after_stones(ref, v, t) and \
-        not _prisoners_fit(ref, v, c, captured_unseen)
+    return _answered(ref, v, c) and not lid_after(ref, v, c, t) and \
+        not after_stones(ref, v, t) and not _prisoners_fit(ref, v, c, captured_unseen)
+
+
+def _answered(ref, v, c):
+    """After c's pass the opponent moves first: the new stones can follow it
+    only with at least as many of the opponent's as of c's, counting the
+    opponent's pass stones in c's lid or landing there (or a move on a dead
+    sensor the board cannot see among them). Two of c's and none of the opponent's are no pass
+    and its answer (seed 525944 game 10: two prisoners of c's capture in the
+    wrong lid, taken for c's pass, and the game stopped on a mismatch nobody
+    could fix)."""
+    if ref.n_faults:
+        return True
+    stable = v.stable
+    k = 0
+    for i in new_stones(v):
+        k += 1 if stable[i] == c else -1
+    if k <= 0:
+        return True
+    if bowlwatch.lid_moving(ref, c):
+        return True               # (quick passes: the answer a pass stone too, landing)
+    theirs = bowlwatch.loose(ref, c)
+    return theirs is not None and k <= theirs
 
 
 def repaid_pass(ref, c):
