@@ -1747,7 +1747,27 @@ def two_stones_of_the_mover_and_a_stone_into_the_opponents_lid():
     out = steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W ff,W fe", "#37 38 1 0", ".")
     return out[-3:] + [_game(b)]
 
+
+def prisoner_lands_after_play_ends_as_a_live_stone_reads_weak():
+    """Chinese: black gf takes white's gg, lifted; black's lid has not taken it
+    in when white plays ii and both pass. Then it does, as ii, alive, reads
+    weakly (a burst of noise breaking its run of strong readings). The lid's
+    stone is gg, the game's prisoner, not a dead stone lifted: ii is not
+    judged lifted nor rebased, and end waits for it (seed 19275 game 469: two
+    live stones counted dead, the count two points off)."""
+    b = gg_captured("chinese")
+    _strong(b)
+    rebased = []
+    b.ref.rebase_sensor = _rebase_into(rebased)
+    out = steps(b, "- gg", "#35 35 0 0", "W ii", "!pass", "!pass")
+    b.strong[idx("ii")] = 0
+    b.ref.bowls(35, 35, 1, 0)
+    b.ref.button("end")
+    out.append(brief(b.ref.take_events() + b.look()))
+    return out + [[("rebased", _names(b, rebased))]]
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             prisoner_lands_after_play_ends_as_a_live_stone_reads_weak,
              two_stones_of_the_mover_and_a_stone_into_the_opponents_lid,
              knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor,
              answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid,

@@ -297,6 +297,17 @@ def test_a_stone_into_the_lid_is_no_pass_when_no_answer_can_follow_it():
     assert s[1] == [] and s[2] == []
     assert s[3] == [("game", "cc", "gg", "ee")]
 
+
+def test_a_prisoner_landing_after_play_ended_is_no_dead_stone_lifted():
+    """gg's lid takes it in only after both passed, as white's live ii reads
+    weakly: the lid gained what the game already put there, so ii is neither
+    judged lifted nor rebased, and end waits for it to read again (seed 19275
+    game 469: counted dead, the count two points off)."""
+    s = S.prisoner_lands_after_play_ends_as_a_live_stone_reads_weak()
+    assert s[2] == [("move", "W", "ii")]
+    assert s[5] == []                       # end held: ii cannot be read yet
+    assert s[6] == [("rebased", "")]
+
 def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     """Black's stone lands on de and rolls onto dd, whose sensor is dead,
     before white answers: gone 0.3 s, it is the same move on dd (`correct`),
