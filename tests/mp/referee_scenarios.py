@@ -1766,7 +1766,41 @@ def prisoner_lands_after_play_ends_as_a_live_stone_reads_weak():
     out.append(brief(b.ref.take_events() + b.look()))
     return out + [[("rebased", _names(b, rebased))]]
 
+
+def seen_stone_captured_later_in_the_order():
+    """AGA, tempo 0: white ab takes black's aa, which goes into black's lid
+    (the wrong one) as white's stone lands: the lid moving, ab waits (a pass
+    stone of white's may be on its way). Meanwhile black plays ii, seen, and
+    white ih takes it, ii lifted into black's lid too. When the lid settles
+    the board is the game plus ab and ih, aa and ii gone: ab, then black's
+    ii a look saw, then ih (seed 525944 game 10: ih said a second stone, then
+    a pass nobody made and a mismatch)."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B ee", "#37 37 0 0",
+          "W hi", "#36 37 0 0", "B ef")
+    out = steps(b, "#36 36 0 0", "#36 36 -1 0", "W ab", "- aa", "#35 36 -1 0", "B ii",
+                "#35 35 -1 0", "W ih", "- ii", "#35 35 2 0", ".")
+    return out + [_game(b)]
+
+
+def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
+    """AGA, tempo 0: white ab takes black's aa, lifted at once and dropped
+    into black's lid (the wrong one), which is moving as ab lands: ab waits
+    for it (a pass stone of white's may be on its way). Black answers on ii,
+    then the lid settles a stone over. Without a pass, ab and ii explain the
+    frame, and ab's prisoner is the stone over, whatever its lid: no pass of
+    white's (seed 525944 game 10: taken for white's pass, then a mismatch
+    nobody could fix)."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B ee", "#37 37 0 0",
+          "W hi", "#36 37 0 0", "B ef")
+    out = steps(b, "#36 36 0 0", "#36 36 -1 0", "W ab", "- aa", "#35 36 -1 0", "B ii",
+                "#35 36 1 0", ".")
+    return out + [_game(b)]
+
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             prisoner_in_the_wrong_lid_before_its_capture_is_taken,
+             seen_stone_captured_later_in_the_order,
              prisoner_lands_after_play_ends_as_a_live_stone_reads_weak,
              two_stones_of_the_mover_and_a_stone_into_the_opponents_lid,
              knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor,

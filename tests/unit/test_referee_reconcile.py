@@ -308,6 +308,26 @@ def test_a_prisoner_landing_after_play_ended_is_no_dead_stone_lifted():
     assert s[5] == []                       # end held: ii cannot be read yet
     assert s[6] == [("rebased", "")]
 
+
+def test_a_seen_stone_captured_later_in_the_order_is_a_move_there():
+    """White ab waits for black's moving lid; meanwhile black's ii is seen and
+    white's ih takes it. The look that finds ab and ih with ii gone takes ab
+    (the moves before the seen stone are sure), then ii and ih: no second
+    stone said (seed 525944 game 10)."""
+    s = S.seen_stone_captured_later_in_the_order()
+    assert not any(e[0] == "illegal" for step in s for e in step)
+    assert moves(s) == [("W", "ab"), ("B", "ii"), ("W", "ih")]
+    assert s[-1] == [("game", "cc", "gg", "aa", "ba", "ee", "hi", "ef", "ab", "ii", "ih")]
+
+
+def test_a_prisoner_in_the_wrong_lid_is_no_pass_when_moves_explain_the_frame():
+    """White ab's prisoner aa, dropped into black's lid, is that lid's stone
+    over: ab and black's answer explain the frame without a pass, whatever
+    lid the prisoner went to (seed 525944 game 10: a pass nobody made)."""
+    s = S.prisoner_in_the_wrong_lid_before_its_capture_is_taken()
+    assert s[6] == [("move", "W", "ab"), ("move", "B", "ii")]
+    assert not any(e[0] in ("pass", "illegal") for step in s for e in step)
+
 def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     """Black's stone lands on de and rolls onto dd, whose sensor is dead,
     before white answers: gone 0.3 s, it is the same move on dd (`correct`),

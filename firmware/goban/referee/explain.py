@@ -72,7 +72,7 @@ def explain(ref, stable, new, missing, first=None, s=None, hidden=False):
     many = len(new) > MAX_NEW
     if ref.game.over or (many and (hidden or since is None)):
         return s
-    if hidden and not s.hide():
+    if hidden and not s.hide(hidden):
         return s
     pools = s.pools
     left = s.left
@@ -191,12 +191,17 @@ class Search:
         self.fits = 0
         self.budget = PLAYS
 
-    def hide(self):
+    def hide(self, points):
         """Every point whose sensor cannot be read may take the order's hidden
-        move. False when there is none, or more than the search can try (then
-        it is not `complete`)."""
+        move (`points` True), or those given (frame point + n * colour: a stone
+        a look saw there, gone since: goban.referee.seen). False when there is
+        none, or more than the search can try (then it is not `complete`)."""
         stable = self.stable
         dead = self.dead
+        if points is not True:
+            for j in points:
+                dead.append(j)
+            return len(dead) > 0
         for j in range(self.ref.n):
             if stable[j] >= FAULT:
                 if len(dead) >= MAX_DEAD:
@@ -348,7 +353,12 @@ class Search:
         a = left[c]
         if a != left[3 - c] and a + 1 != left[3 - c]:
             return                # c's hidden move here: the stones left cannot alternate
+        n = ref.n
         for j in self.dead:
+            if j >= n:
+                if j // n != c:
+                    continue      # a stone seen there: of its colour only
+                j %= n
             p = ref.p_of(j)
             if cells[p] != 0:
                 continue

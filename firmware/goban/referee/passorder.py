@@ -129,19 +129,17 @@ def lid_after(ref, v, c, t):
 def _prisoners_fit(ref, v, c, captured_unseen):
     """Without a pass, moves from c explain the frame (in the order the
     stones arrived, one of them on a dead point if need be; or after a stone
-    of c's a look saw, captured since: `_captured_unseen`), and their prisoners gone from the board are at least
-    as many as the opponent's lid holds beyond the game: the lid holds those
-    prisoners (seeds 2431601095 game 1, 7662910376 game 9: two stones in one
+    of c's a look saw, captured since: `_captured_unseen`), and their prisoners
+    gone from the board (either colour's: one may be in the wrong lid) are at
+    least as many as the opponent's lid holds beyond the game: the lid holds
+    those prisoners (seeds 2431601095 game 1, 7662910376 game 9: two stones in one
     window, the second capturing, its prisoner taken for a pass stone)."""
     o = WHITE if c == BLACK else BLACK
     over = bowlwatch.loose(ref, o)
     if over is None or ref.pending or v.mis > CAP:
         return False
-    cells = ref.game.board.cells
-    k = 0
-    for i in v.missing:
-        if cells[ref.p_of(i)] == c:
-            k += 1
+    k = len(v.missing)    # (c's in the lid they go to; the opponent's dropped in the
+    # wrong one: seed 525944 game 10, white's ns taking os, os into black's lid)
     new = new_stones(v)
     if k >= over and new and not unknown(ref, new):
         if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):

@@ -34,7 +34,8 @@ holds; the order is the policy:
                   a look saw a stone of the side to move     moves that captured
                   since the game changed, captured since     it
                   (not taken back while the board was the
-                  game)
+                  game); or with such a move later in the    the moves before it
+                  order (goban.referee.seen)                 (next look: the rest)
     pass_first    has the opponent's answer to a pass stone  the pass, or a wait
                   still on its way to the lid                for the lid
     rolled        is that with the last stone come to rest   the same move there
@@ -678,19 +679,39 @@ def _captured_unseen(ref, v):
             v.order = order
             v.captured_seen = q
             return True
+    if v.extra:
+        from goban.referee.seen import later    # (a seen stone gone, nothing else fits)
+        for q in range(ref.n):
+            if seen[q] and stable[q] == 0 and cells[ref.p_of(q)] == 0:
+                found = later(ref, v)
+                if found is not None:
+                    v.order = found[0]
+                    v.captured_seen = -2 - found[1]   # (below -1: the seen stone comes later)
+                    return True
+                break
     return False
 
 
 def _take_captured(ref, v):
-    """The seen stone's move, then the moves that captured it."""
+    """The seen stone's move, then the moves that captured it (or the moves
+    before it: goban.referee.seen; the next look takes it)."""
     q = v.captured_seen
-    _lifted(ref, v)
     g = ref.game
-    if not moves.play(ref, g.to_move(), ref.p_of(q), v.stable):
-        return
+    c = ref.seen[-2 - q] if q < -1 else 0
+    if q < 0:
+        if ref.pending and v.pend == 0:
+            _done_lifting(ref)
+        bowlwatch.check_lids(ref, 0)
+    else:
+        _lifted(ref, v)
+        if not moves.play(ref, g.to_move(), ref.p_of(q), v.stable):
+            return
     for i in v.order:
         if not moves.play(ref, v.stable[i], ref.p_of(i), v.stable):
             break                 # cannot happen: the search played it
+    if c:
+        ref.seen[-2 - q] = c      # (the new game cleared what the looks saw: the next
+        # look takes that stone's move first)
     ref.dirty = True
 
 
