@@ -14,6 +14,7 @@ The package is layered, and imports run one way, downward:
     moves      the game changing: a move, a pass, a takeback, a correction
     explain    a frame explained as the game plus moves in order (a search)
     unseen     a move on a dead sensor
+    seen       a stone a look saw, captured later in the order
     phases     setup, play (its rules as an ordered table), dead, fill;
                resume (the game from the log, imported only then)
     Referee    (here) the dispatch: FRAMES[phase] looks at a frame,
@@ -22,7 +23,7 @@ beside them words (the names), texts (the words of announcements), diff (the
 viper diff), phase (the numbers), timing (the clock's referee side), wrong and
 announce (what to say of a frame nothing explains), seki (the players' seki
 marks at the count). What a board that plays cleanly never needs (dead, fill,
-scoring, seki, wrong, texts, unseen, resume) is imported when first needed:
+scoring, seki, wrong, texts, unseen, seen, resume) is imported when first needed:
 from .mpy files on the stock image the code at boot is heap the game cannot
 have.
 

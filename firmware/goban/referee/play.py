@@ -363,7 +363,9 @@ def _take(ref, v):
         i = order[0]
         if not witnessed(ref, stable, i, stable[i], v.waited):
             return
-    if v.search.found:
+    whole = v.search is not None and v.search.found   # (none: a sure start of
+    # goban.referee.unseen's, the look's own search never made: a slid stone stood)
+    if whole:
         _lifted(ref, v)           # the whole frame explained: nothing stands
     elif ref.pending and v.pend == 0:
         _done_lifting(ref)        # (what stands announced is looked at again next)
@@ -371,7 +373,7 @@ def _take(ref, v):
     for i in order:
         if not moves.play(ref, stable[i], ref.p_of(i), stable):
             break                 # cannot happen: the search played it
-    if v.search.found:
+    if whole:
         rest = None               # (a loop: a comprehension is a closure made each time)
         for i in new_stones(v):
             if i not in order:
