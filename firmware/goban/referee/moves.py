@@ -67,13 +67,13 @@ def played(ref, color, p, stable=None, unseen=False):
             wait.append(q)
         else:
             gone += 1
-    fix = ref.scales.fixing
-    o = WHITE if color == BLACK else BLACK
-    if gone and fix[o]:
-        # stones said knocked were this move's prisoners, lifted before it was
+    if gone:
+        # stones said knocked may be this move's prisoners, lifted before it was
         # seen (on a dead sensor): no stone from the bowl puts them back (seed
         # 530693 game 264: the next stone out of it was taken for their fix,
         # and the bowl said none left it for the rest of the game)
+        fix = ref.scales.fixing
+        o = WHITE if color == BLACK else BLACK
         fix[o] = fix[o] - gone if fix[o] > gone else 0
     rec = ref.move_records
     if unseen or rec is None:

@@ -33,10 +33,10 @@ def _answered(ref, v, c):
     """After c's pass the opponent moves first: the new stones can follow it
     only with at least as many of the opponent's as of c's, counting the
     opponent's pass stones in c's lid or landing there (or a move on a dead
-    sensor the board cannot see among them). Two of c's and none of the opponent's are no pass
-    and its answer (seed 525944 game 10: two prisoners of c's capture in the
-    wrong lid, taken for c's pass, and the game stopped on a mismatch nobody
-    could fix)."""
+    sensor the board cannot see among them). Two of c's and none of the
+    opponent's are no pass and its answer (seed 525944 game 10: two prisoners
+    of c's capture in the wrong lid, taken for c's pass, and the game stopped
+    on a mismatch nobody could fix)."""
     if ref.n_faults:
         return True
     stable = v.stable
