@@ -25,11 +25,11 @@ def later(ref, v):
     if not new:
         return None
     n = ref.n
+    s = Search(n, MAX_DEAD)               # (one for every stone tried: `start` readies it)
     for q in range(n):
         c = seen[q]
         if (c != 1 and c != 2) or stable[q] != 0 or cells[ref.p_of(q)] != 0:
             continue
-        s = Search(n, MAX_DEAD)
         missing = v.missing + [q]         # its stone gone: a move after it took it
         explain(ref, stable, new, missing, s=s, hidden=[q + n * c])
         if s.found and s.complete and s.found[0]:

@@ -162,7 +162,7 @@ class Counting:
         self.said = {}
         self.asked = -1
         sc = ref.scales
-        g = ref.game
+        from goban.referee.bowlwatch import expected_lid   # (as restored(): loaded at boot)
         for c in (1, 2):
             # (-1: not weighed yet, as after a restart: its first weighing, then)
             k = sc.into[c] if sc.seen is not None and sc.seen[1 + c] >= 0 else -1
@@ -170,7 +170,7 @@ class Counting:
             # when play ended are no dead stones lifted when they land (seed
             # 19275 game 469: at tempo 0, two came after the passes, and two
             # live stones read weak in a burst of noise were counted lifted)
-            e = g.captures[c] + (g.pass_stones[3 - c] if g.rules.uses_pass_stones else 0)
+            e = expected_lid(ref, c)
             self.lid[c] = e if 0 <= k < e else k
         self.lid_known = sc.seen is not None
         if self.strong is None:
