@@ -309,11 +309,12 @@ def count_answer_waits_for_its_question_to_be_read():
     return out + [brief(list(b.ref.take_events()) + b.look())]
 
 
-def _count_with_a_blind_empty_point(black_over):
+def _count_with_a_blind_empty_point(black_over, answer="down"):
     """Chinese, the bowls weighed, aa's sensor reading nothing all game; black's
     bowl `black_over` stones more out than the game used (a second stone put
     down on aa, unseen). Both pass, end pressed; the question, if any, read
-    and answered "down" (the players cleared aa)."""
+    and answered `answer` ("down": the players cleared aa; "up": a stone is
+    there)."""
     from goban.referee.diff import FAULT
     b = scales("chinese")
     b.stable[idx("aa")] = FAULT
@@ -327,12 +328,42 @@ def _count_with_a_blind_empty_point(black_over):
     out.append(brief(b.look()))
     out.append(list(b.ref.lines))
     b.ref.now = 3200
-    b.ref.button("down")
+    b.ref.button(answer)
     return out + [brief(list(b.ref.take_events()) + b.look())]
 
 
 def count_asks_about_an_empty_point_it_cannot_read():
     return _count_with_a_blind_empty_point(1)
+
+
+def count_takes_the_players_word_of_a_stone_on_an_empty_point_it_cannot_read():
+    """The same question answered up: a stone is there (seed 530693 game 290:
+    a move on the dead sensor, lost; the count waited for ever)."""
+    return _count_with_a_blind_empty_point(1, "up")
+
+
+def count_found_stone_kept_by_a_restart(answer="up"):
+    """The count above, its log replayed by a board restarted after it: the
+    dead event's found stones, the stone on aa in the restarted game, and
+    the count events of both."""
+    from goban.referee.diff import FAULT
+    b = scales("chinese")
+    b.stable[idx("aa")] = FAULT
+    steps(b, "#38 39 0 0", "B ee", "#37 38 0 0", "W ff", "!pass", "!pass", keep=True)
+    b.ref.run_job()
+    for now, press in ((100, "end"), (2500, None), (3200, answer)):
+        b.ref.now = now
+        if press is None:
+            b.ref.dirty = True               # (the look asked for: look_again)
+        else:
+            b.ref.button(press)
+        b.look()
+    found = [e.get("found") for e in b.log if e["type"] == "dead"]
+    counts = [e["result"] for e in b.log if e["type"] == "count"]
+    evs = b.restart(b.log)
+    g = b.ref.game
+    return [found, counts, g.board.cells[g.board.from_sgf("aa")],
+            [e["result"] for e in evs if e["type"] == "count"]]
 
 
 def count_trusts_an_empty_point_the_bowls_vouch_for():

@@ -126,13 +126,26 @@ def test_pause_end_dead_and_count():
     assert s.status == PAUSED
     s.apply({"type": "end", "reason": "two-passes"})
     assert s.status == ENDED and s.end["reason"] == "two-passes"
-    s.apply({"type": "dead", "points": ["gg"]})
+    s.apply({"type": "dead", "points": ["gg"], "found": {"B": ["aa"]}})
     assert "gg" not in s.stones and s.dead == {"gg": "W"}
+    assert s.stones["aa"] == "B"        # a stone the board never saw, on the players' word
     s.apply({"type": "count", "result": "B+81", "winner": "B", "margin": 81,
              "unit": "points", "breakdown": {"B": 81, "W": 0}})
     assert s.status == COUNTED and s.result["result"] == "B+81"
     snap = s.snapshot()
     assert snap["dead"] == {"B": [], "W": ["gg"]} and snap["result"]["winner"] == "B"
+
+
+def test_a_dead_event_with_a_garbled_found_is_refused_by_name():
+    s = LiveState("b")
+    s.apply({"type": "game-start", "size": 9, "first": "B"})
+    for bad in (["aa"], {"B": "aa"}, {"W": ["zz"]}):
+        try:
+            s.apply({"type": "dead", "points": [], "found": bad})
+        except EventError as e:
+            assert str(e).startswith("dead") and ("found" in str(e) or "zz" in str(e))
+        else:
+            raise AssertionError("accepted %r" % (bad,))
 
 
 def test_resignation_result():

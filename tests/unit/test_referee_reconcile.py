@@ -974,6 +974,27 @@ def test_the_count_asks_about_an_empty_point_it_cannot_read_when_a_stone_is_unac
     assert s[3] == [("dead", ""), ("count", "W+7.5")]
 
 
+def test_the_count_takes_the_players_up_on_an_empty_point_it_cannot_read():
+    """The same question answered up, a stone there (seed 530693 game 290: a
+    move on the dead sensor the board lost; the players' game has it, so they
+    pressed up and the count waited for ever). Black's bowl is the one with a
+    stone out the game never used: aa counts as black's, a point more."""
+    s = S.count_takes_the_players_word_of_a_stone_on_an_empty_point_it_cannot_read()
+    assert s[2] == ["Cannot read aa", "aa: clear it, then down"]
+    assert s[3] == [("dead", ""), ("count", "W+6.5")]
+
+
+def test_a_stone_found_at_the_count_is_logged_and_kept_by_a_restart():
+    """The found stone rides on the dead event; a board restarted after the
+    count has it on its game board, the count not made twice. Answered down
+    instead, nothing is found and aa stays empty."""
+    found, counts, cell, again = S.count_found_stone_kept_by_a_restart()
+    assert found == [{"B": ["aa"]}] and counts == ["W+6.5"]
+    assert cell == 1 and again == []
+    found, counts, cell, again = S.count_found_stone_kept_by_a_restart("down")
+    assert found == [None] and counts == ["W+7.5"] and cell == 0
+
+
 def test_the_count_trusts_an_empty_point_it_cannot_read_when_the_bowls_vouch():
     """The same board with every stone out of the bowls on it: nothing can lie
     on aa unseen, so end counts at once, with no question."""

@@ -125,6 +125,26 @@ def test_territory_is_computed_when_the_count_does_not_give_it():
     assert len(last.get("TB")) == 10 and len(last.get("TW")) == 5
 
 
+def test_stones_found_at_the_count_are_said_and_counted_in_the_territory_marks():
+    """A stone the board never saw played, counted on the players' word
+    (the dead event's `found`): the SGF says so where the count is, and its
+    point is a stone, not territory, in the final marks."""
+    m = EventMaker(size=5, seed=3)
+    evs = [m.start()]
+    for p in ("ca", "da", "cb", "db", "cc", "dc", "cd", "dd", "ce", "de"):
+        evs.append(m.play(p))
+    evs.append(m.event("dead", points=[], found={"B": ["aa"]}))
+    evs.append(m.event("count", result="W+2", winner="W", margin=2, unit="points", breakdown={}))
+    data = record_game(evs)
+    last = sgf.Sgf_game.from_bytes(data).get_last_node()
+    assert len(last.get("TB")) == 9 and (4, 0) not in last.get("TB")
+    assert b"Counted on the players' word" in data and b"black A5" in data
+    # without it, the point is black's territory
+    evs[-2] = m.event("dead", points=[])
+    last = sgf.Sgf_game.from_bytes(record_game(evs)).get_last_node()
+    assert (4, 0) in last.get("TB")
+
+
 def test_a_corrupt_file_is_rejected_in_one_sentence():
     evs, _ = messy_game(5, size=9, moves=20)
     data = record_game(evs)

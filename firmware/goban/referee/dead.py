@@ -29,11 +29,15 @@ yellow: down marks the lit stone lifted, up on the board, ok or end then
 counts with what the players said. An empty point whose sensor reads nothing
 is asked about too unless both bowls account for every stone that left them:
 the players clear it and press down (a stone the game lacks, a second stone
-unseen, is not counted, and a person takes it off as any stone added now)."""
+unseen, is not counted, and a person takes it off as any stone added now), or
+press up, a stone there: counted as the stone of the one bowl with a stone out
+the game has not used (a move on the dead sensor the board lost), and logged
+with the dead stones."""
 
 from goban.board import BLACK, WHITE
 from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
 from goban.referee import scoring, fill, moves
+from goban.referee.scoring import FOUND
 from goban.referee.play import phantoms
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
@@ -101,7 +105,10 @@ def frame(ref, stable, mis, pend):
                 ref.rebase_sensor(i, -1)        # lifted over a drifted sensor: reads empty next
             dead.append(i)
     for i in blind:
-        if k.said.get(i, -1) != 1:
+        said = k.said.get(i, -1)
+        if said == 0:
+            said = _found(ref, k, i)
+        if said < 1:
             unsure.append(i)                # asked till the players say it is clear
     k.unsure = unsure
     ref.dead = dead
@@ -137,6 +144,29 @@ def _doubtful(ref, stable):
                  ref.tolerated, CAP, ref.size)
     buf = ref.tolerated
     return [buf[j] for j in range(k if k < CAP else CAP)]
+
+
+def _found(ref, k, i):
+    """The players say a stone stands on empty point i the board cannot read
+    (up): a stone the game never had, a move on the dead sensor lost. It
+    counts as a stone of the one colour whose bowl has a stone out the game
+    has not used (the word kept as FOUND + colour: goban.referee.scoring puts
+    it on the board for the count and logs it); with neither or both, the
+    board cannot tell whose, and asks on (seed 530693 game 290: the count
+    waited for ever on such an up)."""
+    from goban.referee.bowlwatch import unused
+    spare = [0, unused(ref, BLACK), unused(ref, WHITE)]
+    for v in k.said.values():
+        if v > FOUND:
+            spare[v - FOUND] -= 1
+    if spare[BLACK] > 0 and spare[WHITE] == 0:
+        c = BLACK
+    elif spare[WHITE] > 0 and spare[BLACK] == 0:
+        c = WHITE
+    else:
+        return 0
+    k.said[i] = FOUND + c
+    return FOUND + c
 
 
 def _by_block(ref, stable, i, missing):

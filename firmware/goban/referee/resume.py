@@ -115,6 +115,10 @@ def resume(ref, events):
         elif t == "dead":
             dead = list(ev.get("points") or ())
             seki = ev.get("seki")
+            for c, pts in (ev.get("found") or {}).items():
+                # stones the board never saw, on the players' word (goban.referee.scoring)
+                for s in pts:
+                    g.board.set_stone(g.board.from_sgf(s), COLOR[c])
         elif t == "count":
             counted = True
             result = ev.get("result")

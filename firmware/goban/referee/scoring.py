@@ -8,6 +8,11 @@ from goban.referee import timing
 from goban.points import board_index
 
 
+# the players' word said[i] > FOUND at the count (goban.referee.dead): a stone of
+# colour said[i] - FOUND on an empty point the board cannot read, the game lacks
+FOUND = 2
+
+
 def marks_of(ref):
     """The players' seki marks [(board point, on)] (goban.referee.dead)."""
     if ref.seki is None:
@@ -19,6 +24,23 @@ def marks_of(ref):
 def marks_event(ref, marks):
     from goban.referee.seki import marks_event as event
     return event(ref, marks)
+
+
+def _found(ref):
+    """The stones the players said stand on empty points the board cannot read
+    (goban.referee.dead._found), put on the game's board for the count, as
+    the dead event logs them ({"B": [...], "W": [...]}): goban.referee.resume
+    puts them back from it after a restart."""
+    out = None
+    b = ref.game.board
+    for i, v in ref.counting.said.items():
+        if v > FOUND:
+            p = board_index(i, ref.size)
+            b.set_stone(p, v - FOUND)
+            if out is None:
+                out = {}
+            out.setdefault("B" if v - FOUND == 1 else "W", []).append(b.sgf(p))
+    return out
 
 
 def count(ref, log_dead=True, now=False):
@@ -38,6 +60,9 @@ def count(ref, log_dead=True, now=False):
         ev = {"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]}
         if marks:
             ev["seki"] = marks_event(ref, marks)
+        found = _found(ref)
+        if found:
+            ev["found"] = found
         ref.emit(ev)
     filling = ref.phase == FILL
     ref.enter(OVER)

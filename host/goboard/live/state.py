@@ -132,11 +132,14 @@ class LiveState:
             return ""
         return _check_point(p, self.size, ev.get("type"), key)
 
-    def _points(self, ev, key, size=None):
+    def _points(self, ev, key, size=None, kind=None):
+        """The list of points at ev[key], checked; `kind` names the event when
+        ev is a part of one (a setup, the found stones)."""
+        kind = kind or ev.get("type") or "game-start"
         pts = ev.get(key) or []
         if not isinstance(pts, list):
-            raise EventError("%s event: %s must be a list of points" % (ev.get("type"), key))
-        return [_check_point(p, size or self.size, ev.get("type"), key) for p in pts]
+            raise EventError("%s event: %s must be a list of points" % (kind, key))
+        return [_check_point(p, size or self.size, kind, key) for p in pts]
 
     def _start(self, ev):
         size = ev.get("size", 19)
@@ -400,6 +403,13 @@ class LiveState:
             c = self.stones.pop(p, None)
             if c is not None:
                 self.dead[p] = c
+        found = ev.get("found") or {}
+        if not isinstance(found, dict):
+            raise EventError("dead event: found must be {\"B\": [...], \"W\": [...]}")
+        for c in ("B", "W"):
+            # stones the board never saw, counted on the players' word: shown
+            for p in self._points(found, c, kind="dead (found)"):
+                self.stones[p] = c
 
     def _count(self, ev):
         res = ev.get("result")

@@ -365,6 +365,14 @@ class Recorder:
             if ev.get("points"):
                 self._comment("Dead stones lifted: %s." % " ".join(
                     point_label(size, p) for p in ev["points"]))
+            for c, pts in sorted((ev.get("found") or {}).items()):
+                for p in pts:
+                    self.stones[p] = c      # on the board, so in the territory marks
+                if pts:
+                    self._comment("Counted on the players' word, on sensors that read nothing: "
+                                  "%s %s (stones the board never saw played)." % (
+                                      "black" if c == "B" else "white",
+                                      " ".join(point_label(size, p) for p in pts)))
             seki = ev.get("seki")
             if seki:
                 self.seki = seki
