@@ -15,6 +15,7 @@ seconds without a message.
 import os
 import signal
 import socket
+import threading
 import time
 import zlib
 
@@ -68,22 +69,24 @@ def run(args):
             wrapped(client, userdata, msg)
         src.client.on_message = on_message
         src.start()
-        # a service manager stops it with SIGTERM: the same clean stop as Ctrl-C
-        # (the journal flushed, the summary said)
-        signal.signal(signal.SIGTERM, _interrupt)
+        # Ctrl-C, or SIGTERM from a service manager: a flag the loop sees, not an
+        # exception raised wherever the main thread is (inside a flush holding the
+        # journal's lock, the network thread's join would wait for ever)
+        stop = threading.Event()
+        handlers = {sig: signal.signal(sig, lambda signum, frame: stop.set())
+                    for sig in (signal.SIGINT, signal.SIGTERM)}
         print("goboard record: recording %s/+/ from %s into %s; Ctrl-C stops"
               % (args.prefix, args.mqtt, args.out), flush=True)
         try:
-            while True:
-                time.sleep(0.5)
+            while not stop.wait(0.5):
                 rec.flush()
                 if args.idle_exit is not None and time.monotonic() - seen[1] > args.idle_exit:
                     break
-        except KeyboardInterrupt:
-            pass
         finally:
             src.stop()
             rec.flush()
+            for sig, old in handlers.items():
+                signal.signal(sig, old)
         if not seen[0]:
             raise UserError("nothing came from %s under %s/ (is a relay publishing?)"
                             % (args.mqtt, args.prefix))
@@ -91,6 +94,3 @@ def run(args):
               % (seen[0], rec.events, len(rec.written)), flush=True)
     return 0
 
-
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
