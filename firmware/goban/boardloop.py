@@ -44,7 +44,9 @@ The step (`step`), first match wins:
     before the scan period is up                the link's poll
     the heap due a look, the board quiet        gc.mem_free, or a collection
     after a scanning step: a press held         the press (no scan)
-    ... or `_solo()`: the referee's long work   the job alone, then OUT
+    ... or `_solo()`: the referee's long work   the job alone, then OUT (a move's
+                                                or a count's output first, but
+                                                never before a look's action)
     ... a move's or a count's output (SOLO,     OUT, then SCALE if it waited
         HEAVY; a move's on the Pico only)       FORCE steps
     ... a lane that waited FORCE steps          SCALE (if it waited), then OUT
@@ -608,8 +610,13 @@ class BoardLoop:
         that waited FORCE steps; the rest while they fit (`_admit`)."""
         ref = self.ref
         order = _SOLO_OUT
-        if ref.job is not None:
-            job = ref.job
+        q = self.queue
+        job = ref.job
+        if job is not None and (job is Referee.act or not (q and self._alone(q[0]))):
+            # the referee's long work, but a move's or a count's log and send go
+            # before its follow-up work (a capture's display, the next look): an
+            # announcement waited 61 ms behind two such jobs on the chip; a
+            # look's action never waits (nothing comes between a look and it)
             looking = job is look or job is Referee.act
             t = clock() if clock is not None else 0
             ref.run_job()
@@ -640,7 +647,6 @@ class BoardLoop:
             # a look's action left for the next step (nothing comes between)
             self.follow = looking and (ref.job is Referee.act or (bool(q) and self._alone(q[0])))
             return k
-        q = self.queue
         if self.bowls is not None and self.waited[_L_SCALE] >= FORCE:
             # a move's or a count's log and send are first in their step
             # whatever waits (the scales after them where they fit, else next time)
