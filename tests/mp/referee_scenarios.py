@@ -710,6 +710,20 @@ def slid_stone_left_as_one_is_put_back_from_the_bowl():
     return steps(b, "B cc", "W gg", "- cc,B dc", "W hh", "B cc", "- dc", "!ok") + [_game(b)]
 
 
+def slid_stone_put_back_from_the_bowl_beside_a_move_and_a_dead_point():
+    """AGA, ee's sensor dead (an empty point). White's gg slides to gh (`slid`)
+    and white plays fg; white puts a stone from its bowl on gg, then lifts gh
+    into the bowl. The look that sees gg back takes gh by the sure start of
+    a move on a dead point (goban.referee.unseen), with no search of its own
+    made (a slid stone stood): it crashed the board (seed 51329 game 560,
+    AttributeError). gh is corrected to fg once it is lifted."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("ee")] = FAULT
+    return steps(b, "#38 39 0 0", "B ch", "- gg,W gh", "W fg", "#38 38 0 0", "W gg",
+                 "#38 37 0 0", "- gh", "#38 38 0 0", ".") + [_game(b)]
+
+
 def slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl():
     """Black dd, white hh, black ee played while the board is off (named to be
     played again: `resume-order`); as it comes back a sleeve slides black's cc
@@ -1830,6 +1844,9 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
     return out + [_game(b)]
 
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             count_takes_the_players_word_of_a_stone_on_an_empty_point_it_cannot_read,
+             count_found_stone_kept_by_a_restart,
+             slid_stone_put_back_from_the_bowl_beside_a_move_and_a_dead_point,
              prisoner_in_the_wrong_lid_before_its_capture_is_taken,
              seen_stone_captured_later_in_the_order,
              prisoner_lands_after_play_ends_as_a_live_stone_reads_weak,

@@ -1430,6 +1430,29 @@ def test_a_capture_not_lifted_while_the_board_was_off_leaves_the_order_open():
     assert moves(s) == [("W", "ba"), ("B", "dd"), ("W", "hh")]
 
 
+def test_a_slid_stone_put_back_beside_a_move_with_a_dead_point_on_the_board():
+    """Seed 51329 game 560 crashed the board here (the sure start of a move on
+    a dead point taken with no search of the look's own): now the slid
+    stone's point is taken and corrected to the move once it is lifted, and
+    the game is the players' (cc gg ch fg)."""
+    s = S.slid_stone_put_back_from_the_bowl_beside_a_move_and_a_dead_point()
+    assert s[2] == [("illegal", "slid", "gg")]
+    assert ("correct", "W", "gh", "fg") in flat(s[:-1])
+    assert s[-1] == [("game", "cc", "gg", "ch", "fg")]
+    assert not [e for e in flat(s[-4:-1]) if e[0] == "illegal"]
+
+
+def test_every_scenario_is_run_under_micropython_too():
+    """A scenario left out of SCENARIOS would be checked under CPython only."""
+    import inspect
+    helpers = {"bb_taken", "brief", "gg_captured", "main", "run", "scales", "steps",
+               "last_stone_rolled_onto_a_dead_sensor"}       # (helpers, or with a parameter)
+    listed = {f.__name__ for f in S.SCENARIOS}
+    public = {n for n, f in inspect.getmembers(S, inspect.isfunction)
+              if f.__module__ == S.__name__ and not n.startswith("_")}
+    assert public - helpers - listed == set()
+
+
 def test_the_scenarios_say_the_same_under_micropython():
     got, want = scenarios_alike(S, "referee_scenarios.py")
     assert got == want
