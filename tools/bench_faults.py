@@ -117,7 +117,7 @@ def totals(results):
         for e in v.get("counts", ()):
             t["counts"] += 1
             t["count_wrong" if e["code"] == "count-wrong" else "count_missing"] += 1
-        t["mistakes"] += sum(1 for f in v["faults"] if f.get("mistake"))
+        t["mistakes"] += sum(1 for f in v["faults"] if f["kind"] in simfaults.MISTAKES)
     return t
 
 

@@ -60,7 +60,6 @@ MIXED_GAMES = int(os.environ.get("GOBOARD_MIXED_GAMES", "10"))
 MIXED_SEED = int(os.environ.get("GOBOARD_MIXED_SEED", "19"))
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: the referee does not yet hold against mistakes")
 def test_mixed_campaign_of_faults_and_players_mistakes():
     """Issue 19's target on a sample of the mixed campaign (tools/bench faults
     with its defaults: 2-6 faults and 1-3 players' mistakes a game, rules drawn
