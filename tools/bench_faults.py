@@ -34,7 +34,9 @@ import argparse
 import json
 import os
 import random
+import subprocess
 import sys
+import threading
 import time
 from argparse import Namespace
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +48,7 @@ sys.path.insert(0, str(REPO / "firmware"))
 
 from goboard.sim import faults as simfaults  # noqa: E402
 from goboard.sim.run import simulate  # noqa: E402
+from goboard.errors import UserError  # noqa: E402
 
 GAMES = REPO / "tools" / "sim" / "games"
 TEMPOS = (0, 0, None, 60, 150, 300, 600, 1000, 1500, 2500)   # ms; None: the default 120-400
@@ -82,7 +85,19 @@ def play(g):
                      log_dir=None, json=True, tempo=g["tempo"], faults=g["n_faults"],
                      mistakes=g.get("n_mistakes", 0), fault_kinds=g["kinds"], players=True)
     t = time.monotonic()
-    out = simulate(g["record"], args)
+    try:
+        out = simulate(g["record"], args)
+    except (UserError, subprocess.TimeoutExpired) as e:
+        # the simulated board crashed or hung: the game is stuck there, the
+        # campaign goes on (one crash used to end a 560-game run unreported)
+        v = {"false": [], "lost": [], "jams": [], "false_alarms": [], "asked": [],
+             "counts": [], "count": {}, "faults": [], "played": 0, "recorded": 0,
+             "stopped": "crashed: %s" % (str(e).splitlines() or ["?"])[0], "crashed": True}
+        v.update(g)
+        v["intended"] = 0
+        v["wall_s"] = time.monotonic() - t
+        v["sim_s"] = 0.0
+        return v
     v = out["verdict"]
     v.update(g)
     v["intended"] = len(out["sgf_moves"])
@@ -92,11 +107,33 @@ def play(g):
 
 
 def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mistakes=(0, 0),
-             rules=None):
-    """Play the plan's games, `jobs` at a time; the verdicts in game order."""
+             rules=None, progress=None):
+    """Play the plan's games, `jobs` at a time; the verdicts in game order.
+    `progress(v, done)` is called as each game ends (in the order they end)."""
     todo = plan(games, seed, kinds, faults, mistakes, rules)
+    done = [0]
+
+    def one(g):
+        v = play(g)
+        if progress is not None:
+            with lock:
+                done[0] += 1
+                progress(v, done[0])
+        return v
+    lock = threading.Lock()
     with ThreadPoolExecutor(max(1, jobs)) as ex:
-        return list(ex.map(play, todo))
+        return list(ex.map(one, todo))
+
+
+def progress_line(v, done, every=50):
+    """What a long campaign says as it goes (stderr): each game that went wrong,
+    with its replay line, as it ends, and a count every `every` games."""
+    if v["false"] or v["lost"] or v["jams"] or v.get("counts") or v["stopped"]:
+        return "game %d: %s\n    %s" % (v["game"], "; ".join(what_went_wrong(v))
+                                         or "stuck: %s" % v["stopped"], replay_line(v))
+    if done % every == 0:
+        return "%d games played" % done
+    return None
 
 
 def totals(results):
@@ -283,8 +320,13 @@ def main(argv=None):
                                                              ", ".join(simfaults.KINDS)))
     rules = None if a.rules == "record" else tuple(r for r in a.rules.split(",") if r)
     t = time.monotonic()
+
+    def say(v, done):
+        line = progress_line(v, done)
+        if line:
+            print(line, file=sys.stderr, flush=True)
     results = campaign(a.games, seed, a.jobs, kinds, _span(a.faults, "--faults"),
-                       _span(a.mistakes, "--mistakes"), rules)
+                       _span(a.mistakes, "--mistakes"), rules, progress=say)
     wall = time.monotonic() - t
     for line in report(results, seed, a.jobs, wall, a.show):
         print(line)

@@ -139,3 +139,28 @@ def test_a_campaign_game_that_once_failed_now_holds(case):
     v = simulate(str(REPO / case["record"]), args)["verdict"]
     assert (v["false"], v["lost"], v["jams"], v.get("counts"), v.get("stopped")) == \
         ([], [], [], [], None), v
+
+
+def test_a_board_that_crashes_is_a_stuck_game_and_the_campaign_goes_on(monkeypatch):
+    """A crash of the simulated board (an exception in the firmware) ended a
+    560-game campaign with nothing reported. Now that game is stuck, named as
+    it ends with its replay line, and the other games are played."""
+    from goboard.errors import UserError
+    real = bench_faults.simulate
+
+    def crashing(record, args):
+        if args.seed == 19 * 10007 + 1:         # the plan's second game
+            raise UserError("the simulated board failed: AttributeError: 'View' object")
+        return real(record, args)
+    monkeypatch.setattr(bench_faults, "simulate", crashing)
+    said = []
+    results = bench_faults.campaign(3, 19, jobs=1, kinds=simfaults.KINDS, mistakes=(1, 1),
+                                    rules=bench_faults.RULES,
+                                    progress=lambda v, n: said.append(bench_faults.progress_line(v, n, 3)))
+    assert [v["game"] for v in results] == [1, 2, 3]
+    assert results[1]["crashed"] and results[1]["stopped"].startswith("crashed: the simulated")
+    assert results[0]["played"] > 100 and results[2]["played"] > 100
+    t = bench_faults.totals(results)
+    assert t["stuck"] == 1 and bench_faults.errors(t) >= 1
+    assert said[1].startswith("game 2: stuck: crashed") and "goboard sim " in said[1]
+    assert said[2] == "3 games played" or said[2].startswith("game 3")
