@@ -330,23 +330,16 @@ def _explained(ref, v):
     new = new_stones(v)
     if not new or unknown(ref, new):
         return False
-    if _slid_stands(ref, v, new):
-        return False
+    if ref.illegal is not None:
+        from goban.referee import wrong     # (loaded: something was wrong)
+        s = wrong.slid            # a stone announced slid stays where it came to rest
+        if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
+                and v.stable[s[3]] != 0 \
+                and (ref.n_faults > 0 or bowlwatch.unused(ref, v.stable[s[1]]) < 2):
+            return False          # (goban.referee.wrong: `slid`; unseen.verdict alike)
     v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
     return bool(v.order)
-
-
-def _slid_stands(ref, v, stones):
-    """A stone announced slid, among `stones`, still where it came to rest
-    while its point is filled again (goban.referee.wrong: `slid`): no move."""
-    if ref.illegal is None:
-        return False
-    from goban.referee import wrong     # (loaded: something was wrong)
-    s = wrong.slid
-    return s is not None and s[0] is ref and s[1] in stones and ref.since[s[1]] == s[2] \
-        and v.stable[s[3]] != 0 \
-        and (ref.n_faults > 0 or bowlwatch.unused(ref, v.stable[s[1]]) < 2)
 
 
 def _sure_start(ref, v):
@@ -629,8 +622,6 @@ def _unseen(ref, v):
         # game 320: a stone after a move on a dead point while off said extra)
     from goban.referee import unseen        # a board with no dead sensor never loads it
     v.unseen = unseen.verdict(ref, v)
-    if v.unseen is not None and v.unseen[0] == "start" and _slid_stands(ref, v, v.unseen[1]):
-        v.unseen = None           # (seed 51329 game 560: the slid stone taken, then corrected)
     if v.unseen is None and len(v.missing) == 1 and not v.extra:
         # the stone of the move before the last gone into its own bowl, the move
         # itself on a dead point (loaded when first needed)
