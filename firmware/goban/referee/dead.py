@@ -37,7 +37,6 @@ with the dead stones."""
 from goban.board import BLACK, WHITE
 from goban.referee.diff import FAULT, CAP, doubtful, diff_frame
 from goban.referee import scoring, fill, moves
-from goban.referee.scoring import FOUND
 from goban.referee.play import phantoms
 
 COUNT_WAIT_MS = 2000       # an end press held this long: the board says why
@@ -107,7 +106,22 @@ def frame(ref, stable, mis, pend):
     for i in blind:
         said = k.said.get(i, -1)
         if said == 0:
-            said = _found(ref, k, i)
+            # up: a stone stands there, one the game never had (a move on the
+            # dead sensor, lost). It counts as a stone of the one colour whose
+            # bowl has a stone out the game has not used, the word kept as 2 +
+            # that colour (goban.referee.scoring puts it on the board for the
+            # count and logs it); with neither or both the board cannot tell
+            # whose, and asks on (seed 530693 game 290: the count waited for
+            # ever on such an up). Written out here: a function is heap at boot
+            from goban.referee.bowlwatch import unused
+            spare = [0, unused(ref, BLACK), unused(ref, WHITE)]
+            for w in k.said.values():
+                if w > 2:
+                    spare[w - 2] -= 1
+            if spare[BLACK] > 0 and spare[WHITE] == 0:
+                said = k.said[i] = 2 + BLACK
+            elif spare[WHITE] > 0 and spare[BLACK] == 0:
+                said = k.said[i] = 2 + WHITE
         if said < 1:
             unsure.append(i)                # asked till the players say it is clear
     k.unsure = unsure
@@ -144,29 +158,6 @@ def _doubtful(ref, stable):
                  ref.tolerated, CAP, ref.size)
     buf = ref.tolerated
     return [buf[j] for j in range(k if k < CAP else CAP)]
-
-
-def _found(ref, k, i):
-    """The players say a stone stands on empty point i the board cannot read
-    (up): a stone the game never had, a move on the dead sensor lost. It
-    counts as a stone of the one colour whose bowl has a stone out the game
-    has not used (the word kept as FOUND + colour: goban.referee.scoring puts
-    it on the board for the count and logs it); with neither or both, the
-    board cannot tell whose, and asks on (seed 530693 game 290: the count
-    waited for ever on such an up)."""
-    from goban.referee.bowlwatch import unused
-    spare = [0, unused(ref, BLACK), unused(ref, WHITE)]
-    for v in k.said.values():
-        if v > FOUND:
-            spare[v - FOUND] -= 1
-    if spare[BLACK] > 0 and spare[WHITE] == 0:
-        c = BLACK
-    elif spare[WHITE] > 0 and spare[BLACK] == 0:
-        c = WHITE
-    else:
-        return 0
-    k.said[i] = FOUND + c
-    return FOUND + c
 
 
 def _by_block(ref, stable, i, missing):

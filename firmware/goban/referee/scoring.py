@@ -8,11 +8,6 @@ from goban.referee import timing
 from goban.points import board_index
 
 
-# the players' word said[i] > FOUND at the count (goban.referee.dead): a stone of
-# colour said[i] - FOUND on an empty point the board cannot read, the game lacks
-FOUND = 2
-
-
 def marks_of(ref):
     """The players' seki marks [(board point, on)] (goban.referee.dead)."""
     if ref.seki is None:
@@ -24,23 +19,6 @@ def marks_of(ref):
 def marks_event(ref, marks):
     from goban.referee.seki import marks_event as event
     return event(ref, marks)
-
-
-def _found(ref):
-    """The stones the players said stand on empty points the board cannot read
-    (goban.referee.dead._found), put on the game's board for the count, as
-    the dead event logs them ({"B": [...], "W": [...]}): goban.referee.resume
-    puts them back from it after a restart."""
-    out = None
-    b = ref.game.board
-    for i, v in ref.counting.said.items():
-        if v > FOUND:
-            p = board_index(i, ref.size)
-            b.set_stone(p, v - FOUND)
-            if out is None:
-                out = {}
-            out.setdefault("B" if v - FOUND == 1 else "W", []).append(b.sgf(p))
-    return out
 
 
 def count(ref, log_dead=True, now=False):
@@ -60,9 +38,16 @@ def count(ref, log_dead=True, now=False):
         ev = {"type": "dead", "points": [g.board.sgf(p) for p in dead_pts]}
         if marks:
             ev["seki"] = marks_event(ref, marks)
-        found = _found(ref)
-        if found:
-            ev["found"] = found
+        # the stones the players said stand on empty points the board cannot
+        # read (said 2 + colour: goban.referee.dead), put on the game's board
+        # for the count and logged with the dead ({"B": [...], "W": [...]}:
+        # goban.referee.resume puts them back after a restart)
+        for i, w in ref.counting.said.items():
+            if w > 2:
+                p = board_index(i, size)
+                g.board.set_stone(p, w - 2)
+                ev.setdefault("found", {}).setdefault("B" if w == 3 else "W", []).append(
+                    g.board.sgf(p))
         ref.emit(ev)
     filling = ref.phase == FILL
     ref.enter(OVER)

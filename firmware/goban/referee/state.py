@@ -147,6 +147,7 @@ class Counting:
         self.began = 0                    # ms play ended (a pass this soon after: a late one)
         self.unsure = []                  # the stones nothing can tell lifted or not
         self.said = {}                    # frame point -> 1 lifted / 0 on the board: the players' word
+        # (2 + colour: a stone on an empty point it cannot read, goban.referee.dead)
         self.asked = -1                   # the point the display asks about (lit yellow), since when
         self.asked_at = 0
         self.lid = array("i", [0, -1, -1])  # what each lid held when play ended
