@@ -724,6 +724,33 @@ def slid_stone_put_back_from_the_bowl_beside_a_move_and_a_dead_point():
                  "#38 37 0 0", "- gh", "#38 38 0 0", ".") + [_game(b)]
 
 
+def pass_pressed_as_a_knock_is_announced(gap):
+    """White's gg knocked off as white plays dd; black passes, and the press
+    reaches the referee `gap` ms after the look announced the knock (10: the
+    press was on its way before anyone could see the announcement; seed
+    224932 game 92 at tempo 0: refused, the players thought it made, passed
+    again and lifted their dead stones: a jam). White puts gg back, then
+    passes."""
+    b = Board()
+    out = steps(b, "B cc", "W gg", "B ee")
+    b.ref.now = 1000
+    out += steps(b, "- gg,W dd")
+    b.ref.now = 1000 + gap
+    out += steps(b, "!B:pass")
+    b.ref.now = 2000
+    out += steps(b, "W gg", ".")
+    b.ref.now = 2500
+    return out + steps(b, "!W:pass") + [_game(b)]
+
+
+def pass_pressed_before_a_knock_could_be_seen():
+    return pass_pressed_as_a_knock_is_announced(10)
+
+
+def pass_pressed_after_a_knock_was_said():
+    return pass_pressed_as_a_knock_is_announced(600)
+
+
 def slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl():
     """Black dd, white hh, black ee played while the board is off (named to be
     played again: `resume-order`); as it comes back a sleeve slides black's cc
@@ -1844,6 +1871,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
     return out + [_game(b)]
 
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             pass_pressed_before_a_knock_could_be_seen,
+             pass_pressed_after_a_knock_was_said,
              count_takes_the_players_word_of_a_stone_on_an_empty_point_it_cannot_read,
              count_found_stone_kept_by_a_restart,
              slid_stone_put_back_from_the_bowl_beside_a_move_and_a_dead_point,

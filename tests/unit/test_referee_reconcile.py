@@ -1444,11 +1444,28 @@ def test_a_slid_stone_put_back_beside_a_move_with_a_dead_point_on_the_board():
     assert s[-1] == [("game", "cc", "gg", "ch", "fg")]
 
 
+def test_a_pass_pressed_before_a_knock_could_be_seen_acts_once_the_board_is_fixed():
+    """The press reaches the referee 10 ms after the knock is announced: no
+    player could have seen it. It waits for the fix like a press held while
+    a stone settled, then acts after white's dd (seed 224932 game 92: it was
+    refused, and the players, sure of their passes, lifted their dead stones).
+    Pressed 600 ms after, it is refused as before ("Fix the board first"), and
+    white's pass then is out of turn."""
+    s = S.pass_pressed_before_a_knock_could_be_seen()
+    assert s[3] == [("illegal", "knocked", "gg")] and s[4] == []
+    assert s[5] == [("restored",), ("move", "W", "dd"), ("pass", "B", False)]
+    assert s[7] == [("pass", "W", False)]
+    assert s[-1] == [("game", "cc", "gg", "ee", "dd", "ay", "ay")]
+    s = S.pass_pressed_after_a_knock_was_said()
+    assert ("pass", "B", False) not in flat(s[:-1])
+    assert s[7] == [("illegal", "not-your-turn", "")]
+
+
 def test_every_scenario_is_run_under_micropython_too():
     """A scenario left out of SCENARIOS would be checked under CPython only."""
     import inspect
     helpers = {"bb_taken", "brief", "gg_captured", "main", "run", "scales", "steps",
-               "last_stone_rolled_onto_a_dead_sensor"}       # (helpers, or with a parameter)
+               "last_stone_rolled_onto_a_dead_sensor", "pass_pressed_as_a_knock_is_announced"}       # (helpers, or with a parameter)
     listed = {f.__name__ for f in S.SCENARIOS}
     public = {n for n, f in inspect.getmembers(S, inspect.isfunction)
               if f.__module__ == S.__name__ and not n.startswith("_")}

@@ -353,10 +353,16 @@ class Referee(RefState):
         asked = not held and self.illegal == "unseen" and self.phase == PLAY \
             and name[-4:] == "pass" and (pr.fixing or not pr.held)
         # (a held press that waits again keeps when it was pressed: since)
-        fix = held and pr.after < 0 and self.phase == PLAY \
-            and self.illegal in ("slid", "knocked", "changed") \
-            and (self.announced_at - pr.since) & 0x3FFFFFFF < 0x20000000 \
-            and (self.now - pr.since) & 0x3FFFFFFF < 10000
+        fix = self.phase == PLAY and self.illegal in ("slid", "knocked", "changed") and (
+            (held and pr.after < 0
+             and (self.announced_at - pr.since) & 0x3FFFFFFF < 0x20000000
+             and (self.now - pr.since) & 0x3FFFFFFF < 10000)
+            # a pass that reaches the referee within a quarter second of the
+            # announcement was pressed before anyone could see it (the press
+            # debounced as the look announced; tempo 0: seed 224932 game 92,
+            # refused, its player thought it made and lifted the dead stones)
+            or (not held and not pr.held and name[-4:] == "pass"
+                and (self.now - self.announced_at) & 0x3FFFFFFF < 250))
         if asked or fix or not pr.looked or not (self.quiet or held) or \
                 (pr.held and not held and not (pr.fixing and self.illegal == "unseen")):
             # just restarted (the board is not checked yet: a torn move may be
