@@ -751,6 +751,27 @@ def pass_pressed_after_a_knock_was_said():
     return pass_pressed_as_a_knock_is_announced(600)
 
 
+def answer_settled_a_scan_ahead_of_the_move(scan_ms):
+    """White to move; white's dd and black's answer ff land a few ms apart,
+    and ff settles one scan (`scan_ms`) before dd (seeds 953884 game 77,
+    17397 game 389, tempo 0: the answer was named a second stone)."""
+    b = Board()
+    b.ref.ticks_of = lambda stamp: stamp * scan_ms
+    out = steps(b, "B cc", "W gg", "B ee")
+    b.put("B", "ff")
+    b.put("W", "dd")
+    out.append(brief(b.look()))
+    return out + steps(b, ".") + [_game(b)]
+
+
+def answer_a_10ms_scan_ahead_of_the_move():
+    return answer_settled_a_scan_ahead_of_the_move(10)
+
+
+def answer_a_100ms_scan_ahead_of_the_move():
+    return answer_settled_a_scan_ahead_of_the_move(100)
+
+
 def slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl():
     """Black dd, white hh, black ee played while the board is off (named to be
     played again: `resume-order`); as it comes back a sleeve slides black's cc
@@ -1871,6 +1892,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
     return out + [_game(b)]
 
 SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+             answer_a_10ms_scan_ahead_of_the_move,
+             answer_a_100ms_scan_ahead_of_the_move,
              pass_pressed_before_a_knock_could_be_seen,
              pass_pressed_after_a_knock_was_said,
              count_takes_the_players_word_of_a_stone_on_an_empty_point_it_cannot_read,

@@ -1461,11 +1461,25 @@ def test_a_pass_pressed_before_a_knock_could_be_seen_acts_once_the_board_is_fixe
     assert s[7] == [("illegal", "not-your-turn", "")]
 
 
+def test_an_answer_settled_one_short_scan_ahead_of_the_move_is_the_next_move():
+    """Two hands' stones a few ms apart settle in either order: with 10 ms
+    scans, black's answer one scan ahead of white's move is still the move
+    after it (seeds 953884 game 77, 17397 game 389: named a second stone, the
+    players took it off). One scan of 100 ms ahead is a stone out of turn, as
+    before."""
+    s = S.answer_a_10ms_scan_ahead_of_the_move()
+    assert s[3] == [("move", "W", "dd"), ("move", "B", "ff")] and s[4] == []
+    assert s[-1] == [("game", "cc", "gg", "ee", "dd", "ff")]
+    s = S.answer_a_100ms_scan_ahead_of_the_move()
+    assert s[3] == [("move", "W", "dd")] and s[4] == [("illegal", "extra-stone", "ff")]
+
+
 def test_every_scenario_is_run_under_micropython_too():
     """A scenario left out of SCENARIOS would be checked under CPython only."""
     import inspect
     helpers = {"bb_taken", "brief", "gg_captured", "main", "run", "scales", "steps",
-               "last_stone_rolled_onto_a_dead_sensor", "pass_pressed_as_a_knock_is_announced"}       # (helpers, or with a parameter)
+               "last_stone_rolled_onto_a_dead_sensor", "pass_pressed_as_a_knock_is_announced",
+               "answer_settled_a_scan_ahead_of_the_move"}       # (helpers, or with a parameter)
     listed = {f.__name__ for f in S.SCENARIOS}
     public = {n for n, f in inspect.getmembers(S, inspect.isfunction)
               if f.__module__ == S.__name__ and not n.startswith("_")}
