@@ -125,12 +125,23 @@ def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mist
         return list(ex.map(one, todo))
 
 
+def failed(v):
+    """The game went wrong: a false or lost move, a jam, a count, or stuck."""
+    return bool(v["false"] or v["lost"] or v["jams"] or v.get("counts") or v["stopped"])
+
+
+def failure(v):
+    """A failed game in two lines: what went wrong, and its replay command."""
+    return ["game %d: %s" % (v["game"], "; ".join(what_went_wrong(v))
+                             or "stuck: %s" % v["stopped"]),
+            "    " + replay_line(v)]
+
+
 def progress_line(v, done, every=50):
     """What a long campaign says as it goes (stderr): each game that went wrong,
     with its replay line, as it ends, and a count every `every` games."""
-    if v["false"] or v["lost"] or v["jams"] or v.get("counts") or v["stopped"]:
-        return "game %d: %s\n    %s" % (v["game"], "; ".join(what_went_wrong(v))
-                                         or "stuck: %s" % v["stopped"], replay_line(v))
+    if failed(v):
+        return "\n".join(failure(v))
     if done % every == 0:
         return "%d games played" % done
     return None
@@ -266,16 +277,14 @@ def report(results, seed, jobs, wall, show=5):
                 rules or "record", len(vs), sum(1 for v in vs if v["stopped"]),
                 sum(len(v["false"]) for v in vs), sum(len(v["lost"]) for v in vs),
                 sum(len(v["jams"]) for v in vs), sum(len(v.get("counts", ())) for v in vs)))
-    bad = [v for v in results if v["false"] or v["lost"] or v["jams"] or v.get("counts")
-           or v["stopped"]]
+    bad = [v for v in results if failed(v)]
     if bad and show:
         lines.append("")
         lines.append("%d games with errors; the first %d (replay each with its command):"
                      % (len(bad), min(show, len(bad))))
         for v in bad[:show]:
-            lines.append("  game %d: %s" % (v["game"], "; ".join(what_went_wrong(v))
-                                             or "stuck: %s" % v["stopped"]))
-            lines.append("    " + replay_line(v))
+            head, replay = failure(v)
+            lines += ["  " + head, replay]
     sim = sum(v["sim_s"] for v in results)
     lines.append("")
     lines.append("wall time %.0f s for %.0f s of simulated play (%d jobs)" % (wall, sim, jobs))

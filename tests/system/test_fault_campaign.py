@@ -74,7 +74,7 @@ def test_mixed_campaign_of_faults_and_players_mistakes():
     assert t["games"] == MIXED_GAMES and t["mistakes"] >= MIXED_GAMES
     assert bench_faults.errors(t) == 0, \
         [(v["game"], bench_faults.what_went_wrong(v)) for v in results
-         if v["false"] or v["lost"] or v["jams"] or v["counts"] or v["stopped"]]
+         if bench_faults.failed(v)]
 
 
 @pytest.mark.parametrize("seed", [3, 5, 7])
