@@ -1585,6 +1585,25 @@ def move_on_one_of_eight_dead_sensors_later_in_a_look():
     # a dead mux's row: more dead points than a search keeps orders (explain.ORDERS)
     return _dead_move_later(("aa", "ba", "ca", "da", "ea", "fa", "ga", "ii"))
 
+def second_dead_sensor_while_the_move_on_a_dead_one_is_asked():
+    """268448 g143: white on the dead ii, black ff; asked, ii lit. Another
+    sensor (aa) dies before black's ok is acted on: the question is asked again
+    with aa first, and the ok must still play the point that was lit."""
+    from goban.referee import FAULT
+    b = Board()
+    steps(b, "B cc", "W gg", "B ee")
+    b.stable[idx("ii")] = FAULT
+    out = steps(b, ".")
+    out.append(_window(b, ("B ff",)))     # white's ii unseen
+    out.append([("lit", b.ref.name(b.ref.choice.points[b.ref.choice.k]))])
+    b.stable[idx("aa")] = FAULT
+    out += steps(b, ".")
+    ch = b.ref.choice
+    out.append([("of", " ".join(b.ref.name(j) for j in ch.points)),
+                ("lit", b.ref.name(ch.points[ch.k]))])
+    return out + steps(b, "!ok", ".")
+
+
 def _pass_pressed_while_settling(b, landing, change, fix):
     """Black's `landing` stones; white presses pass while they settle (the board
     has not looked yet); then `change`, black's pass, and `fix`."""
@@ -1891,7 +1910,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (second_stone_on_a_flickering_sensor_then_the_move_taken_off,
+SCENARIOS = (second_dead_sensor_while_the_move_on_a_dead_one_is_asked,
+             second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              answer_a_10ms_scan_ahead_of_the_move,
              answer_a_100ms_scan_ahead_of_the_move,
              pass_pressed_before_a_knock_could_be_seen,

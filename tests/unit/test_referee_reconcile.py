@@ -1540,3 +1540,17 @@ def test_a_correction_and_a_taken_back_end_survive_a_restart():
     g = b.ref.game
     assert (g.n, g.board.rows(), g.to_move(), g.over) == before
     assert b.ref.phase == PLAY and g.board.sgf(g.move_point(3)) == "ed"
+
+
+def test_a_sensor_that_dies_while_a_dead_point_is_asked_leaves_the_lit_point_lit():
+    """White's move on the dead ii, black's ff: black is asked, ii lit. aa's
+    sensor dies before black's ok is acted on (a press held while a stone
+    settles): the question is asked again with aa first in its list, and ii
+    stays lit, so the ok plays ii, the point black saw lit. Before, the list's
+    first (aa) was lit afresh and taken: a move nobody played (campaign seed
+    268448, game 143)."""
+    s = S.second_dead_sensor_while_the_move_on_a_dead_one_is_asked()
+    assert s[1] == [("illegal", "unseen", "ff")]
+    assert s[2] == [("lit", "ii")]
+    assert s[4] == [("of", "aa ii"), ("lit", "ii")]
+    assert s[5] == [("restored",), ("move", "W", "ii"), ("move", "B", "ff")]

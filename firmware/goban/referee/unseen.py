@@ -320,7 +320,10 @@ def act(ref, v):
     ch = ref.choice
     if ref.illegal != "unseen" or ref.announced != theirs[0] or ch.points != pts:
         ref.illegal = None        # a new question: said afresh
-        ch.k = 0
+        # the point lit stays lit if it is still offered: a press on its way
+        # (held while a stone settles) is for it, not for the list's new first
+        was = ch.points[ch.k] if ch.points is not None else -1
+        ch.k = pts.index(was) if was in pts else 0
     k = ch.k
     ref.announce("unseen", v.stable[theirs[0]], theirs[0], theirs + pts,
                  l=" ".join(ref.name(j) for j in pts[:4]), q=ref.name(pts[k]),
