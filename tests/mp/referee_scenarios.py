@@ -137,6 +137,26 @@ def stone_knocked_as_a_move_lands_beside_it():
     return steps(b, "#38 39 0 0", "- cc,B dc", "B cc", "#37 39 0 0") + [_game(b)]
 
 
+def _knocked_with_a_dead_sensor(dead):
+    """stone_knocked_as_a_move_lands_beside_it (white to play it: black's ee
+    first) with the sensor under `dead` dead: under black's cc (a stone on it
+    hides nothing: seed 268448 game 633, held for good), or under the empty ii
+    (a move there may be the second stone out)."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0")
+    b.stable[idx(dead)] = FAULT
+    return steps(b, ".", "- gg,W gh", "W gg", "#38 37 0 0") + [_game(b)]
+
+
+def stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone():
+    return _knocked_with_a_dead_sensor("cc")
+
+
+def stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point():
+    return _knocked_with_a_dead_sensor("ii")
+
+
 def move_beside_a_stone_slid_elsewhere():
     """White's gg slides to gh (`slid`) and white plays its move on fg, beside
     gg. Lifted, gh leaves gg gone and fg new: named slid to fg in turn, but
@@ -1810,6 +1830,50 @@ def move_and_pass_stone_while_off_with_a_dead_sensor():
         [_game(b)]
 
 
+def _passes_after_a_restart(bowls):
+    """AGA (17397 g46): the log's last `bowls` event before black's cf; the
+    power cut and back. Then white's pass stone into black's lid, black's into
+    white's, and white's ce, all before the lids are weighed again; `bowls`
+    then (or nothing). A scan each 100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", "#37 38 0 0", "B cf", keep=True)
+    log = list(b.log)
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    out += _timed(b, [".", "W ce", ".", bowls, ".", "."], {1: 3, 3: 2, 4: 3, 5: 15})
+    return out + [_game(b)]
+
+
+def passes_after_a_restart_then_the_lids_weighed():
+    return _passes_after_a_restart("#36 36 1 1")
+
+
+def move_after_a_restart_the_lids_never_weighed():
+    return _passes_after_a_restart(".")
+
+
+def stones_and_a_pass_stone_while_off():
+    """AGA, no dead sensor (17397 g631 had one): while the board is off black
+    hh, white ff and black's pass stone into white's lid. After the restart the
+    lids are not weighed till they settle; the bowls are: black's is a stone
+    more out than hh uses. B hh, W ff, B pass and B pass, W ff, B hh both fit,
+    and the lid cannot say when its stone came. A scan each 100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", keep=True)
+    log = list(b.log)
+    b.set("B hh,W ff")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    b.ref.bowls(36, 37, -1, -1)
+    out += _timed(b, [".", ".", "#36 37 0 1", "."], {1: 3})
+    said = [e for e in b.log if e["type"] == "illegal"]
+    out.append([("text", said[-1]["text"] if said else "")])
+    # the fix as said: the pass stone out of the lid (into a hand), the stones
+    # off; then all played again in order, the pass stone handed last; white
+    # plays on
+    return out + _timed(b, ["#36 37 0 0", "- hh,- ff", "#37 38 0 0", "B hh", "#36 38 0 0",
+                            "W ff", "#36 37 0 0", "#36 37 0 1", "#36 36 0 1", "W cd", "."],
+                        {0: 3, 7: 3, 9: 3}) + [_game(b)]
+
+
 def answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid():
     """Japanese: black gf takes white's gg, and white answers on hh before gg
     is lifted (`not-lifted`). White puts hh back in its bowl, then lifts gg,
@@ -1910,7 +1974,12 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (second_dead_sensor_while_the_move_on_a_dead_one_is_asked,
+SCENARIOS = (stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
+             stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
+             stones_and_a_pass_stone_while_off,
+             passes_after_a_restart_then_the_lids_weighed,
+             move_after_a_restart_the_lids_never_weighed,
+             second_dead_sensor_while_the_move_on_a_dead_one_is_asked,
              second_stone_on_a_flickering_sensor_then_the_move_taken_off,
              answer_a_10ms_scan_ahead_of_the_move,
              answer_a_100ms_scan_ahead_of_the_move,

@@ -153,8 +153,8 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
         ev = rec.take() if rec is not None else bowls_event()   # (the loop hands it back)
         ev["B"] = now[0]
         ev["W"] = now[1]
-        ev["lidB"] = now[2]
-        ev["lidW"] = now[3]
+        ev["lidB"] = now[2] if now[2] >= 0 else -1    # (-2, unread since a restart: resume's)
+        ev["lidW"] = now[3] if now[3] >= 0 else -1
         st = sc.shown
         if st is None or st[0] != sc.start[0] or st[1] != sc.start[1]:
             st = sc.shown = [sc.start[0], sc.start[1]]   # (a new one a change, not a reading)

@@ -293,10 +293,10 @@ def _restart(ref, v):
             if v.unseen is not None:
                 return True
             break
-    if not ref.n_faults:
+    if not ref.n_faults and not ref.game.rules.uses_pass_stones:
         return False
-    from goban.referee import unseen        # a board with no dead sensor never loads it
-    v.unseen = unseen.at_restart(ref, v)
+    from goban.referee import unseen        # (loaded after a cut where something may be unseen:
+    v.unseen = unseen.at_restart(ref, v)    # a move on a dead point, a pass stone)
     return v.unseen is not None
 
 
@@ -334,9 +334,14 @@ def _explained(ref, v):
         from goban.referee import wrong     # (loaded: something was wrong)
         s = wrong.slid            # a stone announced slid stays where it came to rest
         if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
-                and v.stable[s[3]] != 0 \
-                and (ref.n_faults > 0 or bowlwatch.unused(ref, v.stable[s[1]]) < 2):
-            return False          # (goban.referee.wrong: `slid`; unseen.verdict alike)
+                and v.stable[s[3]] != 0:
+            hide = False          # an empty point on a dead sensor may hide a stone out
+            for j in range(ref.n if ref.n_faults else 0):
+                if ref.faults[j] and ref.game.board.cells[ref.p_of(j)] == 0:
+                    hide = True
+                    break
+            if hide or bowlwatch.unused(ref, v.stable[s[1]]) < 2:
+                return False      # (goban.referee.wrong: `slid`; unseen.verdict alike)
     v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
     return bool(v.order)
@@ -395,8 +400,11 @@ def _pass_may_come(ref, v, i):
     if not g.rules.uses_pass_stones or sc.witness_ms <= 0:
         return False
     o = WHITE if g.to_move() == BLACK else BLACK
-    if not bowlwatch.lid_moving(ref, o):
-        return False
+    if not bowlwatch.lid_moving(ref, o) and (sc.seen is None or sc.seen[1 + o] != -2
+                                             or ref.since is None or ref.since[i] == 0):
+        return False      # (-2: weighed before a restart, not since: a pass stone handed
+        # after it is not seen yet; a stone come since, taken for the move, lost the
+        # passes before it: 17397 game 46. Stones there at the restart are the restart's)
     w = ref.wait
     if v.waited != i:
         w.since = ref.now

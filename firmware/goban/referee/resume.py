@@ -246,8 +246,12 @@ def _scales(ref, logged, last):
     the lids say which doubtful stones were lifted: seed 434437 game 223), and
     a bowl not settled yet was shown full (180) in the first event after one."""
     sc = ref.scales
+    # (a lid the log weighed, not read since: -2, a pass stone may be in it:
+    # play._pass_may_come)
     sc.seen = [logged.get("B", -1), logged.get("W", -1), logged.get("lidB", -1),
-               logged.get("lidW", -1)] if last else [-1, -1, -1, -1]
+               logged.get("lidW", -1)] if last else \
+        [-1, -1, -2 if logged.get("lidB", -1) >= 0 else -1,
+         -2 if logged.get("lidW", -1) >= 0 else -1]
     sc.start = list(logged.get("start") or [-1, -1])
     for c in BOTH:
         k = c - 1

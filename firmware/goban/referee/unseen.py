@@ -209,7 +209,11 @@ def at_restart(ref, v):
     ("wait",), as a stone waits for its bowl, BOWL_MS at most. None where no
     bowl tells (the order the stones show is taken), or once a stone came
     since the restart (stamp > 1: its hand may hold the next already; 1 is
-    the question's, `act`)."""
+    the question's, `act`). Under pass stones the stone out may be the
+    mover's pass stone: the lid tells (waited for, unread since the restart
+    or moving); in a lid unread since, it may have come before the stones as
+    well as after them: ("order", the stones) where both fit. So with no dead
+    sensor too."""
     c = ref.game.to_move()
     since = ref.since
     new = new_stones(v)
@@ -227,16 +231,30 @@ def at_restart(ref, v):
         return None
     w = ref.wait
     out = bowlwatch.unused(ref, c)
+    if not ref.n_faults and out != k + 1:
+        return None               # (no dead point: only a pass stone is in doubt)
     if out == k + 1 and ref.game.rules.uses_pass_stones:
         # the stone out may be c's pass stone, after the stones: the lid it
         # goes into tells, once it settles (seed 530693 game 9: W no, B le and
         # W's pass stone while off, named to be played again with the dead ag
         # as W's hidden move)
+        o = WHITE if c == BLACK else BLACK
         if bowlwatch.pass_stone_in(ref, c):
+            g = ref.game
+            if ref.scales.gain_at[o] < 0 and g.pass_stone(c) is None:
+                # in a lid not read since the restart: if the stones fit after it
+                # as well as before, nobody can tell which (17397 game 631)
+                both = sure(explain(ref, v.stable, new, v.missing, s=v.searching))
+                g.undo()
+                if both:
+                    # c's pass stone named with them: in the lid before they were
+                    # named, so no stone of their fix (bowlwatch.fixed)
+                    ref.scales.gain_at[o] = ref.now - 1
+                    return ("order", list(new), c)
             return None
-        if bowlwatch.lid_moving(ref, WHITE if c == BLACK else BLACK):
-            out = -1
-    if out < 0 or not bowlwatch.settled(ref, c):
+        if bowlwatch.lid_moving(ref, o) or ref.scales.seen[1 + o] == -2:
+            out = -1              # (or not read since the restart: 17397 game 631)
+    if out < 0 or not bowlwatch.settled(ref, c):     # (a lid to wait for, or the bowl)
         if v.waited != m:
             w.since = ref.now
         if (ref.now - w.since) & 0x3FFFFFFF >= BOWL_MS:
@@ -312,8 +330,11 @@ def act(ref, v):
     if what[0] == "order":
         pts = what[1]             # named to be played again, the dead points too
         ref.resumed = False
-        ref.announce("resume-order", None, pts[0], pts,
-                     l=" ".join(ref.name(i) for i in pts[:6]))
+        l = " ".join(ref.name(i) for i in pts[:6])
+        if len(what) > 2:         # and the pass stone: taken out of the lid, handed again
+            from goban.referee.words import NAMES     # (a global here is heap at boot)
+            l += " and %s's pass stone" % NAMES[what[2]]
+        ref.announce("resume-order", None, pts[0], pts, l=l)
         return
     pts = what[1]
     theirs = what[2]

@@ -34,8 +34,9 @@ FAINT_MS = 2500
 # holds it, and it is named to take off (what_is_wrong). Unless its bowl says
 # two stones are out that the game has not used, with no dead sensor to hide
 # one: the one put back where it came from, and this one, a move (a stone
-# knocked off as a move landed beside it: seed 339136 game 323). (The check
-# is written out where it is used: a function here is heap in most games.)
+# knocked off as a move landed beside it: seed 339136 game 323; a dead sensor
+# under a stone hides nothing: seed 268448 game 633). (The check is written
+# out where it is used: a function here is heap in most games.)
 slid = None
 
 
@@ -114,9 +115,14 @@ def what_is_wrong(ref, v):
     new = new_stones(v)
     s = slid
     if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
-            and v.stable[s[3]] != 0 \
-            and (ref.n_faults > 0 or bowlwatch.unused(ref, v.stable[s[1]]) < 2):
-        return ("extra-stone", v.stable[s[1]], s[1], [s[1]], {})
+            and v.stable[s[3]] != 0:
+        hide = False              # (as play's `explained`: a dead sensor under an empty point)
+        for j in range(ref.n if ref.n_faults else 0):
+            if ref.faults[j] and g.board.cells[ref.p_of(j)] == 0:
+                hide = True
+                break
+        if hide or bowlwatch.unused(ref, v.stable[s[1]]) < 2:
+            return ("extra-stone", v.stable[s[1]], s[1], [s[1]], {})
     if _since_restart(ref, new) or len(new) > MAX_NEW:
         gone = [i for i in v.missing if g.board.cells[ref.p_of(i)] != 0]
         return ("resume-order", None, new[0], new + gone,
