@@ -276,6 +276,32 @@ def test_resume_order_is_a_question_when_a_stone_played_while_off_was_captured()
     assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
 
 
+def test_resume_order_is_a_question_when_a_pass_stone_was_handed_while_off():
+    """Black's stone, white's, then black's pass stone into a lid, all while the
+    board is off: the lid cannot say whether the pass came before the stones
+    or after them (B pass, W, B fits as well), so naming them to be played
+    again is a question (seed 17397 game 631). Without the pass stone, one
+    stone a side is no such excuse."""
+    T = [["B", "aa"], ["W", "bb"], ["B", "cc"], ["W", "dd"], ["B", ""], ["W", "ee"]]
+    ep = {"t": 2300, "code": "resume-order", "point": "cc", "mistake": [], "acted": 1,
+          "end": 4000, "text": ""}
+
+    def out(stones):
+        events = [{"type": "move", "t": 100, "number": 1, "color": "B", "point": "aa"},
+                  {"type": "move", "t": 300, "number": 2, "color": "W", "point": "bb"},
+                  {"type": "boot", "t": 2200}]
+        return {"events": events, "rules": "aga", "size": 19, "summary": {
+            "moves": T, "outages": [[1100, 2000]], "truth": {
+                "moves": T, "released": [50, 250, 1200, 1500, 1800, 5500], "episodes": [ep],
+                "stopped": None, "attempts": [], "mistake": [], "faults": [],
+                "stones": stones}}}
+    played = [[50, "B", "aa"], [250, "W", "bb"], [1200, "B", "cc"], [1500, "W", "dd"]]
+    v = simfaults.verdict(out(played + [[1800, "B", ""]]))
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["resume-order"]
+    v = simfaults.verdict(out(played))
+    assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
+
+
 def test_blame_goes_to_the_fault_on_that_point_then_the_latest():
     faults = [{"kind": "dead", "t0": 1000, "end": 1000, "point": "ee"},
               {"kind": "noise", "t0": 50000, "end": 52000, "point": None}]

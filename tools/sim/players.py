@@ -116,10 +116,13 @@ class Players:
         self.captured = {}         # frame index -> colour: captured stones not lifted yet
         self.dead = []             # frame indices the hands lifted after play ended
         self.count_at = None       # when the players pressed end to count
+        self.end_refused = None    # when the board refused that press till a fix ("end-waits")
+        self.board_over = False    # the board has ended play (its "end" event)
         self.fixing = False        # doing what the board asked
         self.pressed = []          # [t, name, slip] the game buttons pressed
         self.end_slip = False      # an end pressed by mistake, its undo still to press
-        self.stones = []           # [t, letter, point] every stone let go as a move (kept)
+        self.stones = []           # [t, letter, point] every stone let go as a move or a
+                                   # pass (point "") (kept)
         w.on_let_go = self.let_go
         w.on_lift = self.lifted
 
@@ -261,6 +264,7 @@ class Players:
 
     def pass_stone(self, color):
         if self.truth.pass_stone(color) is None:
+            self.stones.append([self.world.now, LETTER[color], ""])   # (a pass stone: no point)
             self.released.append(self.world.now)
             self._move_done(self.world.now)
 
@@ -334,6 +338,12 @@ class Players:
             self._clear(now, "new game")
         elif t == "restored":
             self._clear(now, "restored")
+        elif t == "end":
+            self.board_over = True
+        elif t in ("undo", "play-on"):
+            self.board_over = False
+        elif t == "illegal" and ev.get("code") == "end-waits" and self.count_at is not None:
+            self.end_refused = now         # "... then press end": they will, once it can
         elif t == "choose":
             self.offered = ev.get("point")
         elif t == "illegal" and ev.get("point"):
@@ -785,9 +795,15 @@ class Players:
         A point their game has empty ("clear it, then down") they clear first:
         [the lift, "down"]. None when nothing is asked."""
         d = self.runner.hw["display"]
+        now = self.world.now
+        if self.end_refused is not None and self.board_over and self.alarm is None \
+                and now - self.end_refused >= READ_MS:
+            # their end was refused while the board waited for a fix; play has
+            # ended since (the passes taken again): they press end again, as told
+            self.end_refused = None
+            return "end"
         if d is None or not d.lines[0].startswith("Cannot read"):
             return None
-        now = self.world.now
         li = self.runner.hw["lights"]
         lit = li.lit if li is not None else {}
         asked = [i for i, c in lit.items() if c == "yellow"] if isinstance(lit, dict) else []

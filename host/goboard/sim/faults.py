@@ -282,7 +282,8 @@ def _order_unknown(t, out):
     after the last move it took before going off (a stone put down just before
     the cut, not yet settled, is as unseen as one put down while it was off,
     or after it was back but before its first look), or one of them captured
-    by another (`_captured_meanwhile`)."""
+    by another (`_captured_meanwhile`). A pass stone is a stone of its side:
+    handed into a lid the board had not weighed since, it is as unordered."""
     summ = out["summary"]
     off = [o for o in summ.get("outages") or () if o[0] <= t]
     if not off:
@@ -321,8 +322,11 @@ def _captured_meanwhile(out, n, placed):
         else:
             g.pass_move(col[c])
     for c, p in placed:
-        g.play(col[c], g.board.from_sgf(p))
-    return any(g.board.cells[g.board.from_sgf(p)] != col[c] for c, p in placed)
+        if p:
+            g.play(col[c], g.board.from_sgf(p))
+        else:
+            g.pass_stone(col[c])          # (a pass stone handed meanwhile)
+    return any(p and g.board.cells[g.board.from_sgf(p)] != col[c] for c, p in placed)
 
 
 def _board_count(out):
