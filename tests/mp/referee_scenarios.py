@@ -1874,6 +1874,38 @@ def stones_and_a_pass_stone_while_off():
                         {0: 3, 7: 3, 9: 3}) + [_game(b)]
 
 
+def quick_pass_then_a_capture_with_a_dead_sensor():
+    """AGA (388954 g238): black to play, gg in atari. Black's pass stone drops
+    into white's lid, white answers dd at once, black captures gg with gf and
+    lifts it (carried, not in a lid yet); then white's lid settles one over.
+    The sensor under ii is dead: black's move there, unseen, would explain the
+    stones too, with gg dropped in the wrong lid (white's own): two mishaps,
+    where black's pass stone explains it with none. A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg", "#35 36 0 0")
+    b.stable[idx("ii")] = FAULT
+    steps(b, ".")
+    return _timed(b, ["#35 36 0 -1", "W dd", "#35 35 0 -1", "B gf", "- gg", "#34 35 0 1",
+                      ".", "#34 35 1 1", "."], {}) + [_game(b)]
+
+
+def pass_pressed_as_the_move_lands_on_a_flickering_sensor():
+    """388954 g403: white's dd lands on a sensor that reads unstable (flagged,
+    no stone yet) and black presses pass; then the sensor reads white's stone.
+    The sensor under ii has been dead for long: white's bowl a stone out, the
+    move could be on either."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.stable[idx("ii")] = FAULT
+    steps(b, ".", "#38 39 0 0", "B ee", "#38 38 0 0")
+    b._at(idx("dd"), FAULT + 1)
+    out = steps(b, "#38 37 0 0", "!B:pass", ".")
+    b._at(idx("dd"), 2)
+    return out + steps(b, ".", ".") + [_game(b)]
+
+
 def answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid():
     """Japanese: black gf takes white's gg, and white answers on hh before gg
     is lifted (`not-lifted`). White puts hh back in its bowl, then lifts gg,
@@ -1974,7 +2006,9 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
+SCENARIOS = (pass_pressed_as_the_move_lands_on_a_flickering_sensor,
+             quick_pass_then_a_capture_with_a_dead_sensor,
+             stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off,
              passes_after_a_restart_then_the_lids_weighed,

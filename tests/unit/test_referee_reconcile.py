@@ -1613,3 +1613,27 @@ def test_a_dead_sensor_under_a_stone_leaves_the_bowls_to_tell_a_knock_from_a_sli
     s = S.stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point()
     assert s[2] == [("illegal", "extra-stone", "gh")] and s[3] == []
     assert s[-1] == [("game", "cc", "gg", "ee")]
+
+
+def test_a_move_on_a_dead_sensor_with_its_prisoner_in_the_wrong_lid_is_no_explanation_beside_a_pass():
+    """AGA, a dead sensor (ii): black's pass stone drops into white's lid,
+    white answers dd, black captures gg with gf and lifts it. White's lid
+    settles one over: black's unseen move on ii, then dd and gf, would fit too,
+    but only with gg dropped in white's own lid, the wrong one: the pass, with
+    no mishap, is taken (seed 388954 game 238: asked which dead point, a
+    question nobody could answer; the pass and two moves lost)."""
+    s = S.quick_pass_then_a_capture_with_a_dead_sensor()
+    assert s[5] == [("pass", "B", True)]
+    assert s[6] == [("move", "W", "dd"), ("move", "B", "gf")]
+    assert s[-1][0][-3:] == ("by", "dd", "gf")
+
+
+def test_a_pass_pressed_as_the_move_lands_on_a_flickering_sensor_waits_for_it():
+    """White's dd lands on a sensor that reads unstable (flagged since the game
+    last changed, under an empty point), another sensor long dead: black's
+    pass waits, and once dd reads white's stone the move and the pass are
+    taken in order (seed 388954 game 403: refused as not black's turn; the
+    players, who had both passed, lifted their dead stones, said knocked)."""
+    s = S.pass_pressed_as_the_move_lands_on_a_flickering_sensor()
+    assert s[0] == [] and s[1] == [] and s[2] == []     # held, nothing refused
+    assert s[3] == [("move", "W", "dd"), ("pass", "B", False)]

@@ -145,6 +145,16 @@ def _prisoners_fit(ref, v, c, captured_unseen):
         if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
             return True
         if ref.n_faults and explain(ref, v.stable, new, v.missing, hidden=True).found:
-            return True           # with a move on a dead point (seed 93475 game 95: white's
-            # recapture there, its prisoner gone; black's capture's in the lid, taken for a pass)
+            # with a move on a dead point (seed 93475 game 95: white's recapture
+            # there, its prisoner gone; black's capture's in the lid, taken for a
+            # pass). Not with prisoners in the wrong lid too: two mishaps where a
+            # pass explains it with none (seed 388954 game 238: black's quick pass,
+            # white's answer, black's ko recapture, its prisoner still in a hand)
+            cells = ref.game.board.cells
+            k = 0
+            for i in v.missing:
+                if cells[ref.p_of(i)] == c:
+                    k += 1        # (c's stones: the prisoners o's lid takes)
+            if k >= over:
+                return True
     return k + 1 >= over and captured_unseen(ref, v)
