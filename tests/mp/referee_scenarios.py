@@ -1906,6 +1906,40 @@ def pass_pressed_as_the_move_lands_on_a_flickering_sensor():
     return out + steps(b, ".", ".") + [_game(b)]
 
 
+def _move_taken_while_off(bowls):
+    """840684 g514: while the board is off black plays dd (its last liberty),
+    white's dc takes it, black plays ff. The board comes back to dc and ff
+    new and dd empty; then the scales are read (`bowls`). A scan each 100 ms."""
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B hh", "#38 38 0 0", "W cd", "#37 38 0 0", "B hi",
+          "#37 37 0 0", "W de", "#36 37 0 0", "B ih", "#36 36 0 0", "W ed", "#36 35 0 0",
+          keep=True)
+    log = list(b.log)
+    b.set("W dc,B ff")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    return out + _timed(b, [".", ".", bowls, "."], {2: 3}) + [_game(b)]
+
+
+def move_taken_while_the_board_was_off_the_scales_say_so():
+    # black's bowl two out for ff alone, dd in white's lid
+    return _move_taken_while_off("#34 35 0 1")
+
+
+def stones_while_the_board_was_off_the_scales_say_nothing_more():
+    # black's bowl one out (ff), white's lid empty: dc and ff are the moves
+    return _move_taken_while_off("#35 35 0 0")
+
+
+def stone_rolled_then_taken_on_the_point_it_left():
+    """White's ba, taken; before black answers it rolls into the corner aa,
+    and black's answer on ba takes it there (ab is black's); aa lifted. One
+    look: ba black, aa empty (the property test's seed 783064, game 272)."""
+    b = Board()
+    out = steps(b, "B ab", "W gg", "B cc", "W ba")
+    out.append(_window(b, ("- ba", "W aa", "B ba", "- aa")))
+    return out + steps(b, ".") + [_game(b)]
+
+
 def answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid():
     """Japanese: black gf takes white's gg, and white answers on hh before gg
     is lifted (`not-lifted`). White puts hh back in its bowl, then lifts gg,
@@ -2006,7 +2040,10 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (pass_pressed_as_the_move_lands_on_a_flickering_sensor,
+SCENARIOS = (stone_rolled_then_taken_on_the_point_it_left,
+             move_taken_while_the_board_was_off_the_scales_say_so,
+             stones_while_the_board_was_off_the_scales_say_nothing_more,
+             pass_pressed_as_the_move_lands_on_a_flickering_sensor,
              quick_pass_then_a_capture_with_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,

@@ -1637,3 +1637,31 @@ def test_a_pass_pressed_as_the_move_lands_on_a_flickering_sensor_waits_for_it():
     s = S.pass_pressed_as_the_move_lands_on_a_flickering_sensor()
     assert s[0] == [] and s[1] == [] and s[2] == []     # held, nothing refused
     assert s[3] == [("move", "W", "dd"), ("pass", "B", False)]
+
+
+def test_a_move_taken_while_the_board_was_off_names_the_stones_to_play_again():
+    """While the board is off black plays dd, white's dc takes it, black plays
+    ff. It comes back to dc and ff new, dd empty: it waits for the scales, and
+    black's bowl two out for ff alone with a black stone in white's lid says a
+    black move was played and taken; where, nobody can tell, so dc and ff are
+    named to be played again (seed 840684 game 514: ff and dc taken, black's
+    move lost, the next stones read wrong). The scales saying nothing more, dc
+    and ff are the moves."""
+    s = S.move_taken_while_the_board_was_off_the_scales_say_so()
+    assert s[0] == [] and s[1] == [] and s[2] == []       # waits for the scales
+    assert s[3] == [("illegal", "resume-order", "dc")]
+    s = S.stones_while_the_board_was_off_the_scales_say_nothing_more()
+    assert s[1] == [] and s[2] == []
+    assert s[3] == [("move", "B", "ff"), ("move", "W", "dc")]
+
+
+def test_a_stone_rolled_then_taken_on_the_point_it_left_is_the_move_where_it_rested():
+    """White's ba, taken; it rolls into the corner aa before black answers, and
+    black's ba takes it there. The board reads ba black and aa empty: with
+    white's move on aa (the only empty neighbour where it fits) black's ba
+    takes it, so the move is corrected to aa and black's ba follows. Before,
+    `changed` stood on ba for good (found by the property test, seed 783064
+    game 272)."""
+    s = S.stone_rolled_then_taken_on_the_point_it_left()
+    assert s[4] == [("correct", "W", "ba", "aa"), ("move", "B", "ba")]
+    assert s[-1] == [("game", "ab", "gg", "cc", "aa", "ba")]

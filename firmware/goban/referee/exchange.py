@@ -72,12 +72,12 @@ def verdict(ref, v):
                     carried = True
                     wait = waited + left if waited + left > wait else wait
         if lid < 1 or out <= k:
-            if not carried:
-                return None       # (the scales say no: nothing searched)
+            if not carried:       # (the scales say no exchange: nothing searched)
+                return _taken_meanwhile(ref, v, new, c, k, wait, waited)
             told = False
     fits = _fits(ref, stable, new, missing, c, -1)
     if not fits:
-        return None
+        return _taken_meanwhile(ref, v, new, c, k, wait, waited)
     if not told:
         if waited >= wait:
             return None
@@ -87,6 +87,42 @@ def verdict(ref, v):
     if len(fits) == 1:
         return ("exchange",) + fits[0]
     return ("exchange-ask", [ref.i_of(f[0]) for f in fits])
+
+
+def _taken_meanwhile(ref, v, new, c, k, wait, waited):
+    """No exchange fits: a move of c's played while the board was off and
+    taken by the other's new stones leaves its point empty, its stone in the
+    other's lid beyond the game (and the prisoners the frame shows lifted),
+    c's bowl a stone more out than c's new stones use. Where it stood, no
+    board can tell: the new stones are named to be played again, what they
+    took put back ("order"). Taken in the order they show, c's move was lost
+    and the next stones read as its own (seed 840684 game 514: black's jd,
+    white's je taking it, black's ik while off; ik taken as black's move, je
+    as white's). The scales not read yet: ("wait",) as for an exchange."""
+    o = WHITE if c == BLACK else BLACK
+    if k < 1:
+        return None               # (none of the other's: nothing took it)
+    lid = bowlwatch.loose(ref, o)
+    out = bowlwatch.unused(ref, c)
+    if lid is None or out < 0 or bowlwatch.lid_moving(ref, o) or not bowlwatch.settled(ref, c):
+        if waited >= wait or v.missing:
+            return None           # (a stone the game has gone too: what is wrong is said
+            # at once, as before; waited for, a named fix came after the players,
+            # who had passed while off, pressed end: seed 731902 game 166)
+        ref.look_again(wait - waited)
+        ref.stale = True
+        return ("wait",)
+    cells = ref.game.board.cells
+    mine = 0
+    for i in new_stones(v):
+        if v.stable[i] == c:
+            mine += 1
+    for i in v.missing:
+        if cells[ref.p_of(i)] == c:
+            lid -= 1              # (the frame's own prisoners of c's: theirs)
+    if lid < 1 or out <= mine:
+        return None
+    return ("order", list(new))
 
 
 def _as_restarted(ref, v):

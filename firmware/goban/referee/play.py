@@ -499,7 +499,9 @@ def _rolled(ref, v):
         if j != i and stable[j] == c:
             break
     else:
-        return False              # no stone of its colour came to rest elsewhere
+        if i not in v.changed:
+            return False          # no stone of its colour came to rest elsewhere
+        back = None               # ... or it did, and the answer on its point took it
     v.rolled = _rested(ref, v, i, c, p, back)
     return bool(v.rolled)
 
@@ -511,6 +513,28 @@ def _rested(ref, v, i, c, p, back):
     stable = v.stable
     since = ref.since
     new = new_stones(v)
+    if back is None:
+        # `back` None: no stone of c's beside its point, the other's on it. It
+        # rolled to an empty neighbour q and the answer there took it: with the
+        # move on q the frame is explained in one order, q's prisoner lifted
+        # (the properties' seed 783064 game 272: W ia rolled to ha, B ia took
+        # ha; named `changed` on ia for good)
+        out = []
+        g.undo()
+        W = g.board.W
+        for q in (p - 1, p + 1, p - W, p + W):
+            if g.board.cells[q] != 0 or stable[ref.i_of(q)] != 0 or g.play(c, q) is not None:
+                continue
+            order = sure(explain(ref, stable, new, v.missing + [ref.i_of(q)]))
+            if order and not out:
+                out = [ref.i_of(q)] + order
+            elif order:
+                out = None        # (more than one point: nobody can tell)
+            g.undo()
+            if out is None:
+                break
+        g.play(c, p)
+        return out or []
     if back:
         new = new + [i]
     # where it came to rest: beside its point, or anywhere when that stone came
