@@ -544,6 +544,27 @@ def wrong_lid_prisoner_then_a_move_on_a_dead_sensor():
     return out
 
 
+def wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor():
+    """AGA, a scan each 100 ms (693357 g117): white's ba takes black's aa,
+    whose prisoner goes into black's lid (the wrong one, for good); black then
+    takes white's gg (hg, gh, fg, gf), its prisoner into black's lid too; white
+    plays on ci, whose sensor is dead (a stone out of white's bowl), and black
+    answers dd."""
+    from goban.referee.diff import FAULT
+    b = scales("aga")
+    b.ref.ticks_of = lambda stamp: stamp * 100
+    b.stable[idx("ci")] = FAULT
+    out = []
+    for act in ("#38 39 0 0", "B aa", "#38 38 0 0", "W ab", "#37 38 0 0", "B hg",
+                "#37 37 0 0", "W ba", "- aa", "#37 37 -1 0", "#37 37 1 0", "#36 37 1 0",
+                "B gh", "#36 36 1 0", "W ee", "#35 36 1 0", "B fg", "#35 35 1 0", "W ef",
+                "#34 35 1 0", "B gf", "- gg", "#34 35 -1 0", "#34 35 2 0", "#34 34 2 0",
+                "B dd", "#33 34 2 0", ".", "."):
+        b.ref.now = b.scan * 100 + 50
+        out += steps(b, act)
+    return out + [_game(b)]
+
+
 def capture_in_a_lid_and_a_recapture_on_a_dead_sensor():
     """AGA: white to move plays dd; black's ab takes white's aa (into black's
     lid); white's ih, on a dead sensor, takes black's ii (into white's lid);
@@ -2063,7 +2084,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
+SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
+             pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
              stone_rolled_then_taken_on_the_point_it_left,
              move_taken_while_the_board_was_off_the_scales_say_so,
              stones_while_the_board_was_off_the_scales_say_nothing_more,

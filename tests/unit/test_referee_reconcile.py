@@ -1679,3 +1679,16 @@ def test_a_pass_stone_after_a_restart_in_a_lid_short_of_a_prisoner_is_the_pass()
     assert s[5] == [("pass", "W", True)]
     assert s[8] == [("move", "B", "ch")]
     assert s[-1][0][-3:] == ("ci", "by", "ch")
+
+
+def test_a_wrong_lid_prisoner_keeps_its_time_when_the_lids_own_prisoners_come_in():
+    """AGA: white's ba takes black's aa, dropped in black's lid (the wrong one);
+    black then takes white's gg, which reaches black's lid after black's gf
+    landed. The stone over in black's lid is aa, come in as white's prisoners
+    left the board, white's lid as short: no pass stone of white's (it would
+    have come after black's answer). White's move on the dead ci is asked
+    about, no pass is taken (seed 693357 game 117: a pass nobody made, the
+    move lost, the count a point off)."""
+    s = S.wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor()
+    assert not [e for a in s for e in a if e[0] == "pass"]
+    assert s[25] == [("illegal", "unseen", "dd")]

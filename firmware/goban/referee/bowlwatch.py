@@ -138,7 +138,23 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             if d > 0 and ref.phase == PLAY:
                 _passed_over(ref, c)
             if d > 0 and sc.into[c] <= expected_lid(ref, c):
-                sc.gain_at[c] = sc.stir[c]    # its oldest stone the game does not explain
+                # its oldest stone the game does not explain. Unless these are
+                # the lid's own prisoners (lifted within a carry) and it already
+                # held one that came in within a carry of the other's prisoners
+                # leaving the board, the other lid short now: that one is the
+                # other's prisoner, in the wrong lid, and keeps its time (seed
+                # 693357 game 117: read as come after the answer, it was a pass
+                # stone, the move lost and the count a point off; a pass stone
+                # long after keeps its own: 982539 game 219)
+                o = WHITE if c == BLACK else BLACK
+                old = sc.gain_at[c]
+                lift = sc.lifted_at[o]
+                own = sc.lifted_at[c]
+                short = loose(ref, o)
+                if not (old >= 0 and lift >= 0 and own >= 0 and short is not None
+                        and short < 0 and (old - lift) & 0x3FFFFFFF < CARRY_MS
+                        and (ref.now - own) & 0x3FFFFFFF < CARRY_MS):
+                    sc.gain_at[c] = sc.stir[c]
             sc.into[c] += d
             if d > 0:
                 _repay(ref, c, d)
