@@ -1961,29 +1961,6 @@ def stone_rolled_then_taken_on_the_point_it_left():
     return out + steps(b, ".") + [_game(b)]
 
 
-def pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner():
-    """AGA (809225 g335): black takes gg, which never reaches black's lid; at
-    white's next move, dd, the board says it missing (the log's last bowls
-    event is older: it does not say so). The power is cut and back; black
-    plays ci, white passes: its stone drops into black's lid, whose first
-    reading since the restart holds it. A scan each 100 ms."""
-    b = Board("aga")
-    b.ref.scales.witness_ms = 300
-    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0",
-          "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh", "#37 37 0 0", "W ef",
-          "#36 37 0 0", "B fg", "#36 36 0 0", "W eg", "#35 36 0 0", "B gf", keep=True)
-    b.ref.ticks_of = lambda stamp: stamp * 100
-    for a in ("- gg", "W dd"):
-        b.scan += 40
-        b.ref.now = (b.scan + 1) * 100 + 50
-        steps(b, a, keep=True)
-    log = list(b.log)
-    assert [e for e in log if e["type"] == "prisoner-missing"]
-    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
-    return out + _timed(b, ["#35 35 -1 0", "B ci", "#34 35 -1 0", "#34 34 -1 0",
-                            "#34 34 1 0", ".", "B ch", "#33 34 1 0", "."], {3: 2, 4: 5}) + [_game(b)]
-
-
 def answer_put_back_in_its_bowl_before_the_prisoner_reaches_its_lid():
     """Japanese: black gf takes white's gg, and white answers on hh before gg
     is lifted (`not-lifted`). White puts hh back in its bowl, then lifts gg,
@@ -2085,7 +2062,6 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
     return out + [_game(b)]
 
 SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
-             pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
              stone_rolled_then_taken_on_the_point_it_left,
              move_taken_while_the_board_was_off_the_scales_say_so,
              stones_while_the_board_was_off_the_scales_say_nothing_more,

@@ -1667,20 +1667,6 @@ def test_a_stone_rolled_then_taken_on_the_point_it_left_is_the_move_where_it_res
     assert s[-1] == [("game", "ab", "gg", "cc", "aa", "ba")]
 
 
-def test_a_pass_stone_after_a_restart_in_a_lid_short_of_a_prisoner_is_the_pass():
-    """AGA: gg never reached black's lid and was said missing at white's next
-    move, after the log's last bowls event. After a restart white's pass stone
-    drops into black's lid before its first reading: the lid counts one short
-    from that saying on (the log's prisoner-missing event, replayed), so the
-    stone is white's pass, and black plays on. Before, the restart took the lid
-    as holding its prisoner and the pass was lost (seed 809225 game 335: the
-    players lifted their dead stones, said knocked)."""
-    s = S.pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner()
-    assert s[5] == [("pass", "W", True)]
-    assert s[8] == [("move", "B", "ch")]
-    assert s[-1][0][-3:] == ("ci", "by", "ch")
-
-
 def test_a_wrong_lid_prisoner_keeps_its_time_when_the_lids_own_prisoners_come_in():
     """AGA: white's ba takes black's aa, dropped in black's lid (the wrong one);
     black then takes white's gg, which reaches black's lid after black's gf

@@ -29,7 +29,6 @@ def resume(ref, events):
     dead = None
     seki = None               # the players' seki marks logged with the dead stones
     bowls = None
-    short = None                  # prisoners said missing since that bowls event, by colour
     checked = False
     ended = counted = False
     result = None             # the logged count's result (RE), shown again
@@ -126,17 +125,6 @@ def resume(ref, events):
             phase = OVER
         elif t == "bowls":
             bowls = ev
-            short = None
-        elif t == "prisoner-missing" and bowls is not None:
-            # said at a move, after the last bowls event: the lid holds that
-            # many fewer than it counts from then on (bowlwatch.check_lids),
-            # which that event's off does not say yet (seed 809225 game 335: a
-            # pass stone handed after the cut taken for that prisoner)
-            if short is None:
-                short = [0, 0, 0]
-            k = ev.get("expected", 0) - ev.get("counted", 0)
-            if ev.get("color") in COLOR and isinstance(k, int) and k > 0:
-                short[COLOR[ev["color"]]] += k
         elif t == "baseline":
             # a drift followed before the cut (goban.calibration): from where it
             # was logged, not from flash, or the point reads as a stone now
@@ -176,7 +164,7 @@ def resume(ref, events):
     ref.presses.looked = False
     ref.presses.held = []
     if bowls is not None:   # the bowls as last logged: no event unless they changed
-        _scales(ref, bowls, bowls is ev, short)
+        _scales(ref, bowls, bowls is ev)
     else:
         ref.scales.checked = checked
     if phase == OVER:
@@ -247,7 +235,7 @@ def _show_over(ref, g, result):
         ref.show("Game over", "move %d" % g.n)
 
 
-def _scales(ref, logged, last, short=None):
+def _scales(ref, logged, last):
     """The scales as a resume finds them in the log's last `bowls` event: no
     event unless they change; the stones out counted from the start counts.
     Its counts are now's only if it is the log's `last` event; else the scales
@@ -269,6 +257,6 @@ def _scales(ref, logged, last, short=None):
         k = c - 1
         if sc.start[k] >= 0 and sc.seen[k] >= 0:
             sc.out[c] = sc.start[k] - sc.seen[k]
-        sc.lid_off[c] = logged.get(bowlwatch.OFF_KEY[c], 0) + (short[c] if short else 0)
+        sc.lid_off[c] = logged.get(bowlwatch.OFF_KEY[c], 0)
         sc.into[c] = sc.seen[1 + c] + sc.lid_off[c] if sc.seen[1 + c] >= 0 else 0   # (c's lid: reading 1 + c)
     sc.checked = True
