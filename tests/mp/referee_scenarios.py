@@ -1930,7 +1930,8 @@ def pass_pressed_as_the_move_lands_on_a_flickering_sensor():
 def _move_taken_while_off(bowls):
     """840684 g514: while the board is off black plays dd (its last liberty),
     white's dc takes it, black plays ff. The board comes back to dc and ff
-    new and dd empty; then the scales are read (`bowls`). A scan each 100 ms."""
+    new and dd empty, the scales read (`bowls`) by its first look. A scan each
+    100 ms."""
     b = scales("chinese")
     steps(b, "#38 39 0 0", "B hh", "#38 38 0 0", "W cd", "#37 38 0 0", "B hi",
           "#37 37 0 0", "W de", "#36 37 0 0", "B ih", "#36 36 0 0", "W ed", "#36 35 0 0",
@@ -1938,7 +1939,7 @@ def _move_taken_while_off(bowls):
     log = list(b.log)
     b.set("W dc,B ff")
     out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
-    return out + _timed(b, [".", ".", bowls, "."], {2: 3}) + [_game(b)]
+    return out + _timed(b, [bowls, "."], {}) + [_game(b)]
 
 
 def move_taken_while_the_board_was_off_the_scales_say_so():

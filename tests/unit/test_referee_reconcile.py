@@ -1641,18 +1641,17 @@ def test_a_pass_pressed_as_the_move_lands_on_a_flickering_sensor_waits_for_it():
 
 def test_a_move_taken_while_the_board_was_off_names_the_stones_to_play_again():
     """While the board is off black plays dd, white's dc takes it, black plays
-    ff. It comes back to dc and ff new, dd empty: it waits for the scales, and
-    black's bowl two out for ff alone with a black stone in white's lid says a
-    black move was played and taken; where, nobody can tell, so dc and ff are
-    named to be played again (seed 840684 game 514: ff and dc taken, black's
-    move lost, the next stones read wrong). The scales saying nothing more, dc
-    and ff are the moves."""
+    ff. It comes back to dc and ff new, dd empty, the scales read by its first
+    look: black's bowl two out for ff alone with a black stone in white's lid
+    says a black move was played and taken; where, nobody can tell, so dc and
+    ff are named to be played again. The scales saying nothing more, dc and ff
+    are the moves. (Seed 840684 game 514, where the scales were read 0.4 s
+    after that look, still loses the move: waiting for them at every restart
+    let play run ahead of the board.)"""
     s = S.move_taken_while_the_board_was_off_the_scales_say_so()
-    assert s[0] == [] and s[1] == [] and s[2] == []       # waits for the scales
-    assert s[3] == [("illegal", "resume-order", "dc")]
+    assert s[1] == [("illegal", "resume-order", "dc")]
     s = S.stones_while_the_board_was_off_the_scales_say_nothing_more()
-    assert s[1] == [] and s[2] == []
-    assert s[3] == [("move", "B", "ff"), ("move", "W", "dc")]
+    assert s[1] == [("move", "B", "ff"), ("move", "W", "dc")]
 
 
 def test_a_stone_rolled_then_taken_on_the_point_it_left_is_the_move_where_it_rested():
