@@ -254,9 +254,11 @@ def at_restart(ref, v):
         o = WHITE if c == BLACK else BLACK
         if bowlwatch.pass_stone_in(ref, c):
             g = ref.game
-            if ref.scales.gain_at[o] < 0 and g.pass_stone(c) is None:
+            if ref.scales.gain_at[o] < 0 and not v.missing and g.pass_stone(c) is None:
                 # in a lid not read since the restart: if the stones fit after it
-                # as well as before, nobody can tell which (17397 game 631)
+                # as well as before, nobody can tell which (17397 game 631). Not
+                # with a stone gone: the lid's stone may be its prisoner (193400
+                # game 53: named with a pass nobody made, the count a point off)
                 both = sure(explain(ref, v.stable, new, v.missing, s=v.searching))
                 g.undo()
                 if both:
