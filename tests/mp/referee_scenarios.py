@@ -1851,6 +1851,45 @@ def move_and_pass_stone_while_off_with_a_dead_sensor():
         [_game(b)]
 
 
+def capture_and_a_move_on_a_dead_sensor_while_off(from_bowl=False):
+    """AGA, ii's sensor dead: while the board is off black plays ii (unseen),
+    white's ba takes black's aa into white's lid, black plays hh. Black's bowl
+    shows a stone more out than hh uses and white's lid a black stone: black's
+    pass stone before ba and hh would fit too, but then aa, gone from the
+    board, would be nowhere. The lid's stone is aa, the stone out the move on
+    ii (193400 g53: named with a pass nobody made, the count a point off). A
+    scan each 100 ms."""
+    from goban.referee import FAULT
+    b = Board("aga")
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0", "B aa",
+          "#38 38 0 0", "W ab", "#37 38 0 0", "B ee", "#37 37 0 0", "W dd", keep=True)
+    b.stable[idx("ii")] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    b.set("W ba,- aa,B hh")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    b.ref.bowls(35, 36, -1, -1)
+    out += _timed(b, [".", ".", "#35 36 0 1"], {1: 3})
+    said = [e for e in b.log if e["type"] == "illegal"]
+    out.append([("text", said[-1]["text"] if said else "")])
+    # the fix as said: aa out of white's lid (`from_bowl`: a stone from black's
+    # bowl, aa left in the lid) and back on the board, hh and ba off (and ii,
+    # unseen) to their bowls; all played again, the board asking about ii when
+    # ba comes
+    lid = 2 if from_bowl else 0
+    return out + _timed(b, ["#34 36 0 1" if from_bowl else "#35 36 0 -1", "- hh,- ba,B aa",
+                            "#34 36 0 %d" % (lid // 2), "#36 37 0 %d" % (lid // 2),
+                            "#35 37 0 %d" % (lid // 2), "#35 36 0 %d" % (lid // 2), "W ba",
+                            "!ok", "- aa", "#35 36 0 %d" % (1 + lid // 2),
+                            "#34 36 0 %d" % (1 + lid // 2), "B hh", "#34 35 0 %d" % (1 + lid // 2),
+                            "W gf"], {2: 3, 4: 3, 9: 3}) + [_game(b)]
+
+
+def capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl():
+    return capture_and_a_move_on_a_dead_sensor_while_off(True)
+
+
 def _passes_after_a_restart(bowls):
     """AGA (17397 g46): the log's last `bowls` event before black's cf; the
     power cut and back. Then white's pass stone into black's lid, black's into
@@ -2071,6 +2110,8 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off,
+             capture_and_a_move_on_a_dead_sensor_while_off,
+             capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,
              passes_after_a_restart_then_the_lids_weighed,
              move_after_a_restart_the_lids_never_weighed,
              second_dead_sensor_while_the_move_on_a_dead_one_is_asked,

@@ -1578,6 +1578,36 @@ def test_a_move_after_a_restart_is_taken_when_the_lids_never_settle():
     assert s[6] == [("move", "W", "ce")]
 
 
+def _capture_and_a_dead_point_while_off(s):
+    assert s[0] == [] and s[1] == [] and s[2] == []     # the lids waited for
+    assert s[3] == [("illegal", "resume-order", "ba")]
+    assert s[4] == [("text", "ba hh ii were played in an order the board cannot tell "
+                     "(while it was off, or faster than it could follow)")]
+    flat = [e for step in s[5:] for e in step]
+    assert ("pass", "B", True) not in flat and ("prisoner-missing",) not in flat
+    assert s[11] == [("illegal", "unseen", "ba")]
+    assert s[12] == [("restored",), ("move", "B", "ii"), ("move", "W", "ba"),
+                     ("capture-pending",)]
+    assert s[-1] == [("game", "cc", "gg", "aa", "ab", "ee", "dd", "ii", "ba", "hh", "gf")]
+
+
+def test_a_capture_and_a_move_on_a_dead_sensor_while_off_are_named_with_the_dead_point():
+    """AGA: black ii on a dead sensor, white's ba taking aa into white's lid,
+    black hh, all while the board is off. The lid's stone is aa, not black's
+    pass stone: the stones and the dead point are named to be played again,
+    and the prisoner taken out of the lid to be put back is no stone short
+    (193400 g53: named with a pass nobody made, the count a point off; then
+    kj, the dead point, lost with the pass taken when the fix was done)."""
+    _capture_and_a_dead_point_while_off(S.capture_and_a_move_on_a_dead_sensor_while_off())
+
+
+def test_the_same_with_the_prisoner_put_back_from_the_bowl():
+    """As above, aa put back with a stone from black's bowl, aa left in the
+    lid: the lid's stone is the count from then on, no pass stone."""
+    _capture_and_a_dead_point_while_off(
+        S.capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl())
+
+
 def test_a_pass_stone_in_a_lid_unread_since_a_restart_leaves_the_order_open():
     """AGA: black hh, white ff and black's pass stone while the board is off.
     Black's bowl says a stone more is out than hh: the restart waits for the

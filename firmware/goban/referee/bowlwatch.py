@@ -670,8 +670,10 @@ def fixed(ref):
             # fix is on its way to the lid now, not a pass stone when it lands
             # (seed 903317 game 162: its carry timed from the first lifting)
             sc.lifted_at[c] = ref.now
-        if over is None or over <= 0:
-            continue
+        if over is None or over <= 0 or sc.now[_LID[c]] < 0:
+            continue              # (a lid moving: its last count may be a prisoner
+            # leaving it to be put back, as the fix of stones named after a restart
+            # says: taken off it, the lid read one short for the rest of the game)
         o = WHITE if c == BLACK else BLACK
         short = loose(ref, o)
         if short is not None and short < 0:
