@@ -1719,6 +1719,23 @@ def _hidden_while_off_played_again(dead):
         "#37 38 0 0", "W hh", "#36 37 0 0", "B ci")) + [_game(b)]
 
 
+def move_on_a_dead_sensor_after_stones_played_while_off():
+    """Black cc, white gg, black ee, ii's sensor dead; while the board is off
+    white hh, black dd. Back, its bowls not weighed yet (the look waits for
+    them), white plays ii (unseen) and black ff. W ii, B dd, W hh, B ff fits
+    as well as W hh, B dd, W ii, B ff: when hh came nobody saw, so all are
+    named to be played again, ii lit (649796 g156: ii asked for and taken
+    first, the rest then named with no fix the players could do). Played
+    again: W hh, B dd, W ii (asked when ff comes, ok), B ff, W ci."""
+    b, out = _restart_with_dead(("#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg",
+                                 "#38 39 0 0", "B ee", "#38 39 0 0"), ("ii",), ("W hh", "B dd"))
+    out += steps(b, "B ff")
+    out.append([("lit", " ".join(sorted(b.ref.name(i) for i in b.ref.lights)))])
+    return out + steps(b, "- ff,- dd,- hh", "#38 39 0 0", "#38 38 0 0", "W hh",
+                       "#37 38 0 0", "B dd", "#37 37 0 0", "#37 36 0 0", "B ff", "!ok",
+                       "#36 36 0 0", "W ci") + [_game(b)]
+
+
 def move_on_a_dead_sensor_while_the_board_was_off():
     return _hidden_while_off_played_again(("ii",))
 
@@ -2111,6 +2128,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off,
+             move_on_a_dead_sensor_after_stones_played_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,
              passes_after_a_restart_then_the_lids_weighed,
              move_after_a_restart_the_lids_never_weighed,

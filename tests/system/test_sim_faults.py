@@ -302,6 +302,32 @@ def test_resume_order_is_a_question_when_a_pass_stone_was_handed_while_off():
     assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
 
 
+def test_resume_order_is_a_question_when_a_stone_came_after_on_a_dead_sensor():
+    """White's cc and black's cd while the board is off; after its first look
+    white plays ee on a dead sensor, then black's ff. When ee came no look
+    could see: before cc as well as after it, so naming them to be played
+    again is a question (649796 g156). On a live sensor, ee is seen arriving."""
+    T = [["B", "aa"], ["W", "cc"], ["B", "cd"], ["W", "ee"], ["B", "ff"]]
+    ep = {"t": 3000, "code": "resume-order", "point": "ff", "mistake": [], "acted": 1,
+          "end": 4000, "text": ""}
+
+    def out(dead):
+        events = [{"type": "move", "t": 100, "number": 1, "color": "B", "point": "aa"},
+                  {"type": "boot", "t": 2200}, {"type": "sensor-fault", "t": 2300}]
+        return {"events": events, "rules": "aga", "size": 19, "summary": {
+            "moves": T, "outages": [[1100, 2000]], "truth": {
+                "moves": T, "released": [50, 1200, 1500, 2500, 2800], "episodes": [ep],
+                "stopped": None, "attempts": [], "mistake": [],
+                "faults": [{"kind": "dead", "t0": 500, "point": dead, "end": None,
+                            "rec": None}],
+                "stones": [[50, "B", "aa"], [1200, "W", "cc"], [1500, "B", "cd"],
+                           [2500, "W", "ee"], [2800, "B", "ff"]]}}}
+    v = simfaults.verdict(out("ee"))
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["resume-order"]
+    v = simfaults.verdict(out("jj"))
+    assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
+
+
 def test_blame_goes_to_the_fault_on_that_point_then_the_latest():
     faults = [{"kind": "dead", "t0": 1000, "end": 1000, "point": "ee"},
               {"kind": "noise", "t0": 50000, "end": 52000, "point": None}]

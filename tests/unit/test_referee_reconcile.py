@@ -1350,6 +1350,22 @@ def test_a_move_on_a_dead_sensor_while_the_board_was_off_is_named_to_be_played_a
     assert s[11] == [("move", "W", "hh")] and s[12] == [("move", "B", "ci")]
 
 
+def test_a_move_on_a_dead_sensor_after_stones_played_while_off_leaves_the_order_open():
+    """White hh and black dd while the board is off; back, before its bowls
+    are weighed, white plays on the dead ii and black ff. ii fits before hh as
+    well as after it: all four named to be played again, ii lit, never ii
+    taken first (649796 g156: then the rest named with no fix a player could
+    do). Played again in order, ii is asked about when ff comes."""
+    s = S.move_on_a_dead_sensor_after_stones_played_while_off()
+    assert s[2] == [("illegal", "resume-order", "dd")]
+    assert s[3] == [("lit", "dd ff hh ii")]
+    assert s[4] == [("restored",)]
+    assert s[7] == [("move", "W", "hh")] and s[9] == [("move", "B", "dd")]
+    assert s[12] == [("illegal", "unseen", "ff")]
+    assert s[13] == [("restored",), ("move", "W", "ii")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "hh", "dd", "ii", "ff", "ci")]
+
+
 def test_a_move_on_one_of_two_dead_sensors_while_the_board_was_off_is_asked():
     """As above with aa dead too: both dead points are lit with the stones to
     play again; played again, white's move is asked about (aa offered first,

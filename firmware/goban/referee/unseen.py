@@ -126,7 +126,18 @@ def verdict(ref, v):
     g = ref.game
     to = g.to_move()
     stable = v.stable
-    theirs = [i for i in new_stones(v) if stable[i] != to]
+    since = ref.since
+    new = new_stones(v)
+    for i in new:
+        if since is not None and since[i] == 0 and stable[i] == to:
+            # the mover's stone there since a restart (played while the board
+            # was off): its move on a dead point may have come after that stone
+            # as well as before it; nobody can tell, so all are named to be
+            # played again, the dead points lit (649796 g156: white's eb asked
+            # for and taken before white's cc, the rest then named with no fix
+            # the players could do)
+            return ("order", list(new) + [j for j, s in cand])
+    theirs = [i for i in new if stable[i] != to]
     if len(cand) == 1 and v.missing:
         # told by its captures: all of them gone (unless the bowl says no stone
         # left it), or some, with a stone out of the mover's bowl. Never by the

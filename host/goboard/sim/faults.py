@@ -281,7 +281,8 @@ def _order_unknown(t, out):
     was last off before t: two stones or more of one side among those placed
     after the last move it took before going off (a stone put down just before
     the cut, not yet settled, is as unseen as one put down while it was off,
-    or after it was back but before its first look), or one of them captured
+    or after it was back but before its first look; one put down later on a
+    dead sensor, before t, too), or one of them captured
     by another (`_captured_meanwhile`). A pass stone is a stone of its side:
     handed into a lid the board had not weighed since, it is as unordered."""
     summ = out["summary"]
@@ -297,10 +298,14 @@ def _order_unknown(t, out):
     back = t if t1 is None else min([ev["t"] for ev in out["events"]
                                      if ev.get("t") is not None and t1 < ev["t"]
                                      and ev["type"] not in ("clock", "bowls")] + [t])
+    # a stone put down since on a dead sensor is as unordered: when it came, no
+    # look could see (649796 g156: white's eb after the restart, cc before it)
+    dead = [f.get("point") for f in summ["truth"].get("faults") or ()
+            if f["kind"] == "dead" and f["t0"] <= t]
     seen = {}
     placed = []
     for at, c, p in summ["truth"].get("stones") or ():
-        if since < at <= back:
+        if since < at <= back or (back < at <= t and p in dead):
             seen[c] = seen.get(c, 0) + 1
             placed.append((c, p))
     return any(n >= 2 for n in seen.values()) or \
