@@ -1951,6 +1951,21 @@ def stones_and_a_pass_stone_while_off():
                         {0: 3, 7: 3, 9: 3}) + [_game(b)]
 
 
+def quick_passes_then_a_capture():
+    """AGA (840684 g250): white to play, black's aa in atari. White's pass
+    stone drops into black's lid; black's into white's lid; white plays ba,
+    taking aa, lifted well after black's lid took its stone; then black's lid
+    settles one over, white's later. That stone is no aa dropped in the wrong lid:
+    it was there first. White passed, black passed, ba is the move. A scan
+    each 100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ab", "#37 38 0 0", "B ee",
+          "#37 37 0 0", "W dd", "#36 37 0 0", "B ff")
+    return _timed(b, ["#36 36 0 0", "#36 36 -1 0", "#35 36 -1 0", "#35 36 -1 -1",
+                      "#35 35 -1 -1", "W ba", "- aa", "#35 35 1 -1", ".", "#35 35 1 2", "."],
+                  {1: 3, 3: 1, 5: 1, 6: 3, 9: 4}) + [_game(b)]
+
+
 def quick_pass_then_a_capture_with_a_dead_sensor():
     """AGA (388954 g238): black to play, gg in atari. Black's pass stone drops
     into white's lid, white answers dd at once, black captures gg with gf and
@@ -2128,6 +2143,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off,
+             quick_passes_then_a_capture,
              move_on_a_dead_sensor_after_stones_played_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,
              passes_after_a_restart_then_the_lids_weighed,

@@ -1607,6 +1607,18 @@ def _capture_and_a_dead_point_while_off(s):
     assert s[-1] == [("game", "cc", "gg", "aa", "ab", "ee", "dd", "ii", "ba", "hh", "gf")]
 
 
+def test_quick_passes_then_a_capture_are_two_passes_and_the_capture():
+    """AGA: white's pass stone into black's lid, black's into white's, then
+    white's ba taking aa. Black's lid settles one over after aa was lifted,
+    but its stone began to come in well before: no aa dropped in the wrong
+    lid. Both passes, then ba (840684 g250: ba taken at once, both passes
+    lost, a pass nobody made later)."""
+    s = S.quick_passes_then_a_capture()
+    assert s[7] == [("pass", "W", True)]
+    assert s[9] == [("pass", "B", True)] and s[10] == [("move", "W", "ba")]
+    assert s[-1] == [("game", "cc", "gg", "aa", "ab", "ee", "dd", "ff", "by", "by", "ba")]
+
+
 def test_a_capture_and_a_move_on_a_dead_sensor_while_off_are_named_with_the_dead_point():
     """AGA: black ii on a dead sensor, white's ba taking aa into white's lid,
     black hh, all while the board is off. The lid's stone is aa, not black's

@@ -140,6 +140,22 @@ def _prisoners_fit(ref, v, c, captured_unseen):
         return False
     k = len(v.missing)    # (c's in the lid they go to; the opponent's dropped in the
     # wrong one: seed 525944 game 10, white's ns taking os, os into black's lid)
+    sc = ref.scales
+    t = sc.stir[c]
+    if k and t >= 0 and bowlwatch.lid_moving(ref, c) and \
+            (bowlwatch.unused(ref, o) >= 1 or not bowlwatch.settled(ref, o)):
+        # c's own lid began to move before any of them left the board, a stone
+        # out of o's bowl (or a hand in it): o's pass stone landing, quick
+        # passes both; those
+        # prisoners are in a hand yet (840684 g250: white's pass stone in
+        # black's lid taken for black's jg dropped in the wrong lid as white's
+        # jf captured it; both passes lost, a pass nobody made later)
+        for i in v.missing:
+            at = landed(ref, ref.since[i])
+            if at is None or not 100 <= (at - t) & 0x3FFFFFFF < 0x20000000:
+                break
+        else:
+            return False
     new = new_stones(v)
     if k >= over and new and not unknown(ref, new):
         if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
