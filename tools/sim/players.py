@@ -835,15 +835,29 @@ class Players:
         g = self.truth
         caps = [self.i_of(q) for q in g.last_capture()] if g.n else []
         acts = []
+        filled = set()
+        n = self.size
         for i in pts:
             v = w.board[i]
             e = self.want(i)
             if v == e:
                 continue
             if v and not e:
-                # a capture goes to the lid, anything else back to its bowl
-                acts.append(["lift", S(i)] if i in caps else ["lift", S(i), "bowl"])
-            elif only_extra:
+                # a stone of theirs slid off an empty point beside it goes back
+                # there (371907 g343: white's cq slid to cp before the board's
+                # first look after an outage, named with the stones to play
+                # again, lifted to the bowl: cq was never played again); a
+                # capture goes to the lid, anything else back to its bowl
+                x, y = i % n, i // n
+                home = [j for j in (i - 1 if x else -1, i + 1 if x < n - 1 else -1, i - n, i + n)
+                        if 0 <= j < n * n and j not in filled and not w.board[j]
+                        and self.want(j) == v]
+                if home and i not in caps:
+                    filled.add(home[0])
+                    acts.append(["slide", S(i), S(home[0])])
+                else:
+                    acts.append(["lift", S(i)] if i in caps else ["lift", S(i), "bowl"])
+            elif only_extra or i in filled:
                 continue
             elif e and not v:
                 acts.append(["place", LETTER[e], S(i), "fix"])
