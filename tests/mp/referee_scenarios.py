@@ -1012,6 +1012,24 @@ def drift_under_a_prisoner():
     return out + [[("rebased", _names(b, rebased))]]
 
 
+def drift_under_a_prisoner_then_the_answer():
+    """As drift_under_a_prisoner, white answering on dd before black's lid
+    settles: said not lifted, then the lid holds the prisoner and gg's sensor
+    is taken again (its next reading empty); dd is the move (989068 g320: not
+    lifted for good, the two moves after lost)."""
+    b = scales("chinese")
+    _strong(b)
+    rebased = []
+    b.ref.rebase_sensor = _rebase_into(rebased)
+    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+          "#35 36 0 0", "B gf")
+    b.strong[idx("gg")] = 0
+    out = steps(b, "#35 36 -1 0", "#35 35 -1 0", "W dd", "#35 35 1 0")
+    out.append([("rebased", _names(b, rebased))])
+    return out + steps(b, "- gg") + [_game(b)]
+
+
 def prisoner_in_hand_as_the_owner_moves():
     from goban.referee import bowlwatch
     b = gg_captured("chinese")
@@ -2143,6 +2161,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off,
+             drift_under_a_prisoner_then_the_answer,
              quick_passes_then_a_capture,
              move_on_a_dead_sensor_after_stones_played_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,

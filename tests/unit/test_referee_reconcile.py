@@ -1161,6 +1161,17 @@ def test_a_prisoner_lifted_off_a_drifted_sensor_is_read_empty_once_the_lid_has_i
     assert s[2] == [("rebased", "gg")]
 
 
+def test_a_drifted_prisoner_sensor_is_taken_again_after_the_answer_came():
+    """The answer lands while the drifted prisoner still reads: said not
+    lifted; once the capturer's lid holds the prisoner its sensor is taken
+    again, and the answer is the move (989068 g320: the sensor never taken
+    again while stones stood after it, not lifted for good)."""
+    s = S.drift_under_a_prisoner_then_the_answer()
+    assert s[2] == [("illegal", "not-lifted", "dd")]
+    assert s[4] == [("rebased", "gg")]
+    assert s[5] == [("restored",), ("move", "W", "dd")]
+
+
 def test_a_capture_replayed_after_a_restart_leaves_no_pass_stone():
     """While the board was off black took aa and played two stones: asked for
     them again, the players put aa back with a stone from white's bowl, aa
