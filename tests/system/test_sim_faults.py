@@ -300,6 +300,18 @@ def test_resume_order_is_a_question_when_a_pass_stone_was_handed_while_off():
     assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["resume-order"]
     v = simfaults.verdict(out(played))
     assert [e["code"] for e in v["jams"]] == ["resume-order"] and v["asked"] == []
+    # handed after the board's first look, before the lid it went into was
+    # weighed again (989068 g242): as unordered; after that weighing, not
+    o = out(played + [[2250, "B", ""]])
+    o["events"] += [{"type": "sensor-fault", "t": 2210},
+                    {"type": "bowls", "t": 2240, "lidB": 0, "lidW": -1},
+                    {"type": "bowls", "t": 2280, "lidB": 0, "lidW": 1}]
+    o["summary"]["truth"]["episodes"][0]["t"] = 2300
+    v = simfaults.verdict(o)
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["resume-order"]
+    o["summary"]["truth"]["stones"][-1][0] = 2290
+    o["events"][-1]["lidW"] = 0
+    assert [e["code"] for e in simfaults.verdict(o)["jams"]] == ["resume-order"]
 
 
 def test_resume_order_is_a_question_when_a_stone_came_after_on_a_dead_sensor():

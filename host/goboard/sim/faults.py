@@ -282,7 +282,8 @@ def _order_unknown(t, out):
     after the last move it took before going off (a stone put down just before
     the cut, not yet settled, is as unseen as one put down while it was off,
     or after it was back but before its first look; one put down later on a
-    dead sensor, before t, too), or one of them captured
+    dead sensor, before t, too; a pass stone before its lid was weighed), or
+    one of them captured
     by another (`_captured_meanwhile`). A pass stone is a stone of its side:
     handed into a lid the board had not weighed since, it is as unordered."""
     summ = out["summary"]
@@ -302,10 +303,22 @@ def _order_unknown(t, out):
     # look could see (649796 g156: white's eb after the restart, cc before it)
     dead = [f.get("point") for f in summ["truth"].get("faults") or ()
             if f["kind"] == "dead" and f["t0"] <= t]
+    # a pass stone handed before its lid was first weighed since: as unordered
+    # (989068 g242: the scales not settled yet at the first look)
+    lid_back = {}
+    for key in ("lidB", "lidW"):
+        weighed = [ev["t"] for ev in out["events"] if ev["type"] == "bowls"
+                   and ev.get("t") is not None and t1 is not None and t1 < ev["t"]
+                   and (ev.get(key) or 0) >= 0]
+        lid_back[key] = min(weighed) if weighed else t
     seen = {}
     placed = []
     for at, c, p in summ["truth"].get("stones") or ():
-        if since < at <= back or (back < at <= t and p in dead):
+        if not p:
+            last = max(back, lid_back["lidW" if c == "B" else "lidB"])
+        else:
+            last = back
+        if since < at <= last or (back < at <= t and p in dead):
             seen[c] = seen.get(c, 0) + 1
             placed.append((c, p))
     return any(n >= 2 for n in seen.values()) or \
