@@ -997,7 +997,10 @@ def pass_stone_soon_after_a_prisoner_said_missing():
     return out + steps(b, "#34 34 1 0")
 
 
-def drift_under_a_prisoner():
+def _prisoner_on_a_drifted_sensor():
+    """gg taken by black's gf (the calibration's evidence wired in, rebases
+    kept): gg's sensor drifted under the stone, so lifted it still reads white,
+    weakly. (The board, and the points rebased.)"""
     b = scales("chinese")
     _strong(b)
     rebased = []
@@ -1005,9 +1008,13 @@ def drift_under_a_prisoner():
     steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
           "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
           "#35 36 0 0", "B gf")
-    # gg is lifted into black's lid, but its sensor drifted under the stone: it
-    # still reads white, weakly; the lid, settled, holds the prisoner
     b.strong[idx("gg")] = 0
+    return b, rebased
+
+
+def drift_under_a_prisoner():
+    # gg is lifted into black's lid; the lid, settled, holds the prisoner
+    b, rebased = _prisoner_on_a_drifted_sensor()
     out = steps(b, "#35 36 -1 0", "#35 36 1 0")
     return out + [[("rebased", _names(b, rebased))]]
 
@@ -1017,14 +1024,7 @@ def drift_under_a_prisoner_then_the_answer():
     settles: said not lifted, then the lid holds the prisoner and gg's sensor
     is taken again (its next reading empty); dd is the move (989068 g320: not
     lifted for good, the two moves after lost)."""
-    b = scales("chinese")
-    _strong(b)
-    rebased = []
-    b.ref.rebase_sensor = _rebase_into(rebased)
-    steps(b, "#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
-          "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
-          "#35 36 0 0", "B gf")
-    b.strong[idx("gg")] = 0
+    b, rebased = _prisoner_on_a_drifted_sensor()
     out = steps(b, "#35 36 -1 0", "#35 35 -1 0", "W dd", "#35 35 1 0")
     out.append([("rebased", _names(b, rebased))])
     return out + steps(b, "- gg") + [_game(b)]
