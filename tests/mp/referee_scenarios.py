@@ -1938,6 +1938,24 @@ def _passes_after_a_restart(bowls):
     return out + [_game(b)]
 
 
+def ko_retaken_after_a_restart_its_prisoner_lifted_before():
+    """AGA: black's hg takes white's gg in a ko, gg lifted into black's lid;
+    the power cut and back, white's threat ee placed before the first look, the
+    scales not read yet (the look waits for them); black answers ei, white
+    retakes gg. gg's stone came since the restart: no prisoner still to lift
+    but the retake (754148 g115: said not lifted for good, three moves lost).
+    A scan each 100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B gf", "#38 38 0 0", "W hf", "#37 38 0 0", "B fg",
+          "#37 37 0 0", "W ig", "#36 37 0 0", "B gh", "#36 36 0 0", "W hh",
+          "#35 36 0 0", "B hg", "- gg", "#35 36 1 0", keep=True)
+    log = list(b.log)
+    b.set("W ee")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    return out + _timed(b, [".", "B ei", "W gg", "- hg", "#34 34 1 1", "."],
+                        {1: 2, 2: 2, 3: 2, 4: 3}) + [_game(b)]
+
+
 def passes_after_a_restart_then_the_lids_weighed():
     return _passes_after_a_restart("#36 36 1 1")
 
@@ -2161,6 +2179,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off,
+             ko_retaken_after_a_restart_its_prisoner_lifted_before,
              drift_under_a_prisoner_then_the_answer,
              quick_passes_then_a_capture,
              move_on_a_dead_sensor_after_stones_played_while_off,

@@ -1618,6 +1618,18 @@ def _capture_and_a_dead_point_while_off(s):
     assert s[-1] == [("game", "cc", "gg", "aa", "ab", "ee", "dd", "ii", "ba", "hh", "gf")]
 
 
+def test_a_ko_retaken_after_a_restart_is_no_prisoner_left_on_the_board():
+    """The last move before a cut took gg in a ko, gg lifted before the cut.
+    After the restart a threat, its answer and the retake on gg land while the
+    look waits for the scales: gg's stone came since the restart, so it is the
+    retake, not the prisoner still to lift (754148 g115: not lifted for good,
+    three moves lost)."""
+    s = S.ko_retaken_after_a_restart_its_prisoner_lifted_before()
+    assert s[5] == [("move", "W", "ee"), ("move", "B", "ei"), ("move", "W", "gg")]
+    assert s[-1] == [("game", "cc", "gg", "gf", "hf", "fg", "ig", "gh", "hh", "hg", "ee", "ei",
+                      "gg")]
+
+
 def test_quick_passes_then_a_capture_are_two_passes_and_the_capture():
     """AGA: white's pass stone into black's lid, black's into white's, then
     white's ba taking aa. Black's lid settles one over after aa was lifted,

@@ -92,7 +92,8 @@ def frame(ref, stable, mis, pend, decide=None):
     v = ref.view
     w = ref.wait
     if decide is None or decide is True:
-        if pend and ref.pending == "capture" and ref.since is not None and _replaced(ref, stable):
+        if pend and (ref.pending == "capture" or ref.pending == "resume") \
+                and ref.since is not None and _replaced(ref, stable):
             r = diff_frame(stable, ref.game.board.cells, ref.tol, ref.out, CAP, ref.size)
             mis = r & 0x3FF
             pend = (r >> 10) & 0x3FF
@@ -123,13 +124,17 @@ def frame(ref, stable, mis, pend, decide=None):
 def _replaced(ref, stable):
     """A captured stone still to lift whose point's stone came after the
     capture (goban.settle's stamp) was lifted, and a stone put there since:
-    it is no prisoner any more, its point no longer tolerated. True when one was."""
+    it is no prisoner any more, its point no longer tolerated. So after a
+    restart, a stone come since its first look (754148 g115: the ko's prisoner
+    lifted before a cut, retaken after it, said not lifted for good). True when
+    one was."""
     k = tolerated(ref.tol, ref.n, ref.tolerated, CAP)
     since = ref.since
+    after = 1 if ref.pending == "resume" else ref.move_stamp   # (stamp 1: the restart's question's)
     found = False
     for j in range(k if k < CAP else CAP):
         i = ref.tolerated[j]
-        if stable[i] == ref.tol[i] and since[i] > ref.move_stamp > 0:
+        if stable[i] == ref.tol[i] and since[i] > after > 0:
             ref.tol[i] = NO_TOL
             found = True
     return found
