@@ -146,10 +146,10 @@ def _prisoners_fit(ref, v, c, captured_unseen):
             (bowlwatch.unused(ref, o) >= 1 or not bowlwatch.settled(ref, o)):
         # c's own lid began to move before any of them left the board, a stone
         # out of o's bowl (or a hand in it): o's pass stone landing, quick
-        # passes both; those
-        # prisoners are in a hand yet (840684 g250: white's pass stone in
-        # black's lid taken for black's jg dropped in the wrong lid as white's
-        # jf captured it; both passes lost, a pass nobody made later)
+        # passes both; those prisoners are in a hand yet (840684 g250: white's
+        # pass stone in black's lid taken for black's jg dropped in the wrong
+        # lid as white's jf captured it; both passes lost, a pass nobody made
+        # later)
         for i in v.missing:
             at = landed(ref, ref.since[i])
             if at is None or not 100 <= (at - t) & 0x3FFFFFFF < 0x20000000:

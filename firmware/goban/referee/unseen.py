@@ -263,13 +263,13 @@ def at_restart(ref, v):
         # W's pass stone while off, named to be played again with the dead ag
         # as W's hidden move)
         o = WHITE if c == BLACK else BLACK
+        # the lid's stones may be the prisoners of the stones gone, the stone
+        # out a move on a dead point (193400 game 53: named with a pass nobody
+        # made, the count a point off). (Still in the lid when the fix is done,
+        # they are the count: bowlwatch.fixed)
         lo = bowlwatch.loose(ref, o)
-        if lo is not None and 0 < lo <= len(v.missing):
-            pass                  # the lid's stones may be the prisoners of the stones
-            # gone, the stone out a move on a dead point (193400 game 53: named
-            # with a pass nobody made, the count a point off). (Still in the lid
-            # when the fix is done, they are the count: bowlwatch.fixed)
-        elif bowlwatch.pass_stone_in(ref, c):
+        prisoners = lo is not None and 0 < lo <= len(v.missing)
+        if not prisoners and bowlwatch.pass_stone_in(ref, c):
             g = ref.game
             if ref.scales.gain_at[o] < 0 and g.pass_stone(c) is None:
                 # in a lid not read since the restart: if the stones fit after it
