@@ -848,7 +848,7 @@ class Players:
                 # first look after an outage, named with the stones to play
                 # again, lifted to the bowl: cq was never played again); a
                 # capture goes to the lid, anything else back to its bowl
-                x, y = i % n, i // n
+                x = i % n
                 home = [j for j in (i - 1 if x else -1, i + 1 if x < n - 1 else -1, i - n, i + n)
                         if 0 <= j < n * n and j not in filled and not w.board[j]
                         and self.want(j) == v]

@@ -282,10 +282,10 @@ def _order_unknown(t, out):
     after the last move it took before going off (a stone put down just before
     the cut, not yet settled, is as unseen as one put down while it was off,
     or after it was back but before its first look; one put down later on a
-    dead sensor, before t, too; a pass stone before its lid was weighed), or
-    one of them captured
-    by another (`_captured_meanwhile`). A pass stone is a stone of its side:
-    handed into a lid the board had not weighed since, it is as unordered."""
+    dead sensor, before t, too), or one of them captured by another
+    (`_captured_meanwhile`). A pass stone is a stone of its side: handed into a
+    lid the board had not weighed since (before its first weighing after the
+    cut, whatever the first look), it is as unordered."""
     summ = out["summary"]
     off = [o for o in summ.get("outages") or () if o[0] <= t]
     if not off:
@@ -314,10 +314,7 @@ def _order_unknown(t, out):
     seen = {}
     placed = []
     for at, c, p in summ["truth"].get("stones") or ():
-        if not p:
-            last = max(back, lid_back["lidW" if c == "B" else "lidB"])
-        else:
-            last = back
+        last = back if p else max(back, lid_back["lidW" if c == "B" else "lidB"])
         if since < at <= last or (back < at <= t and p in dead):
             seen[c] = seen.get(c, 0) + 1
             placed.append((c, p))
