@@ -1987,6 +1987,43 @@ def stones_and_a_pass_stone_while_off():
                         {0: 3, 7: 3, 9: 3}) + [_game(b)]
 
 
+def _passes_then_stones_while_off(between=False):
+    """AGA, white to move (371907 g347): white's pass stone into black's lid,
+    black's into white's, then white hh, black ff, white ii, all while the
+    board is off (`between`: white hh and black ff first, the passes after
+    them). The lids
+    settled while off, so they cannot say when their stones came; the
+    restart's look waits for them, then names the stones and both pass stones
+    to be played again (before, the lids' stones were written off as the
+    fix's, both passes lost). The players take the pass stones out to their
+    bowls, lift the stones, and play it all again in their order. A scan each
+    100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", "#37 38 0 0", "B cf", keep=True)
+    log = list(b.log)
+    b.set("W hh,B ff,W ii")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    out += _timed(b, [".", "#35 35 1 1", "."], {1: 3})
+    said = [e for e in b.log if e["type"] == "illegal"]
+    out.append([("text", said[-1]["text"] if said else "")])
+    if between:
+        again = ["W hh", "#37 37 0 0", "B ff", "#36 37 0 0", "#36 36 1 0", "#35 36 1 1",
+                 "W ii", "#35 35 1 1"]
+    else:
+        again = ["#37 37 1 0", "#36 37 1 1", "W hh", "#36 36 1 1", "B ff", "#35 36 1 1",
+                 "W ii", "#35 35 1 1"]
+    return out + _timed(b, ["#36 36 0 0", "- hh,- ff,- ii", "#37 38 0 0"] + again,
+                        {1: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3}) + [_game(b)]
+
+
+def passes_then_stones_while_off_named_with_them():
+    return _passes_then_stones_while_off()
+
+
+def a_stone_then_passes_while_off_named_with_them():
+    return _passes_then_stones_while_off(True)
+
+
 def quick_passes_then_a_capture():
     """AGA (840684 g250): white to play, black's aa in atari. White's pass
     stone drops into black's lid; black's into white's lid; white plays ba,
@@ -2177,7 +2214,8 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              quick_pass_then_a_capture_with_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
-             stones_and_a_pass_stone_while_off,
+             stones_and_a_pass_stone_while_off, passes_then_stones_while_off_named_with_them,
+             a_stone_then_passes_while_off_named_with_them,
              capture_and_a_move_on_a_dead_sensor_while_off,
              ko_retaken_after_a_restart_its_prisoner_lifted_before,
              drift_under_a_prisoner_then_the_answer,

@@ -239,9 +239,12 @@ def test_a_pass_stone_taken_back_out_of_a_moving_lid_is_no_pass():
     and lift the stones named to be played again. When the board matches the
     game black's lid is still moving: its last settled count (one over) is no
     pass (seed 530693 game 9: before, white passed there, nobody had, and every
-    move after it was one off). Played again in order, then the pass: all taken."""
+    move after it was one off). The restart's look waits for the lid, then
+    names the pass stone with the stones (it may have come among them: 371907
+    g347). Played again in order, then the pass: all taken."""
     s = S.pass_stone_taken_back_out_of_a_moving_lid_as_named_stones_come_off()
-    assert s[1] == [("illegal", "resume-order", "fe")]
+    assert s[1] == []                               # the lid still moving: waited for
+    assert s[2] == [("illegal", "resume-order", "fe")]
     assert s[8] == [("restored",)]                  # and no pass
     assert all(e[0] == "move" for step in s[9:21] for e in step)
     assert s[21] == [("pass", "W", True)]
@@ -1181,7 +1184,8 @@ def test_a_capture_replayed_after_a_restart_leaves_no_pass_stone():
     with the stone in hand, is a move, not a pass nobody made (seed 434437
     games 62, 236)."""
     s = S.capture_replayed_after_a_restart_with_a_stone_from_the_bowl()
-    assert ("illegal", "resume-order", "ab") in s[0]
+    assert s[0] == []                       # the lids not read since the restart: waited for
+    assert s[1] == [("illegal", "resume-order", "ab")]
     assert s[4] == [("restored",)]
     assert s[7] == [("move", "B", "ab"), ("capture-pending",)]
     moves = [e for a in s[8:] for e in a if e[0] in ("move", "pass", "illegal")]
@@ -1406,6 +1410,26 @@ def test_a_restart_with_a_dead_sensor_waits_for_the_bowls_a_while_only():
     assert s[3] == [("move", "B", "dd"), ("move", "W", "hh")]
 
 
+def test_pass_stones_handed_among_stones_played_while_off_are_named_with_them():
+    """AGA: while the board is off both sides pass and three stones are
+    played, the passes first or between the stones; the lids settle while
+    off. Nobody can tell from the board where the passes came: the restart's
+    look waits for the lids, then names the stones and both pass stones to be
+    played again (371907 g347: the lids' stones were written off as the fix's,
+    both passes lost). Handed again in their turn, they are the passes."""
+    head = ("game", "cc", "gg", "ee", "dd", "cf")
+    for s, rest in ((S.passes_then_stones_while_off_named_with_them(),
+                     ("by", "by", "hh", "ff", "ii")),
+                    (S.a_stone_then_passes_while_off_named_with_them(),
+                     ("hh", "ff", "by", "by", "ii"))):
+        assert s[1] == []                   # the lids not read since the restart: waited for
+        assert s[2] == [("illegal", "resume-order", "ff")]
+        assert s[4][0][1].startswith("ff hh ii and both pass stones were played")
+        assert s[6] == [("restored",)]
+        assert not any(e[0] == "illegal" for e in flat(s[7:]))
+        assert s[-1] == [head + rest]
+
+
 def test_the_prisoners_of_moves_named_to_be_played_again_are_no_pass_stones():
     """AGA, white to move: while the board is off white hh, black ba taking aa
     into black's lid, white ii; hh and ii may go either way, so the three are
@@ -1419,7 +1443,8 @@ def test_the_prisoners_of_moves_named_to_be_played_again_are_no_pass_stones():
     game does not explain, nor is a stone out of either bowl unused: black's
     pass stone then is a pass, as ever."""
     s = S.capture_named_to_be_played_again_after_a_restart()
-    assert s[1] == [("illegal", "resume-order", "ba")]
+    assert s[1] == []                       # the lids not read since the restart: waited for
+    assert s[2] == [("illegal", "resume-order", "ba")]
     assert s[6] == [("illegal", "knocked", "aa")]
     assert s[7] == [("restored",)]
     assert not any(e[0] == "pass" for e in flat(s[:-3]))

@@ -520,7 +520,7 @@ class Players:
         if code == "resume-order" and rounds > 0:
             # a slip of theirs among the lit stones taken off first, the rest
             # still lit: they are still to be played again
-            acts = self._replay_lit()
+            acts = self._replay_lit(ev)
             if acts:
                 return acts
         if code == "knocked" and i in self.dead and self._passes_missed():
@@ -546,7 +546,7 @@ class Players:
                 if j is not None and want and not w.board[i] and w.board[j] and not self.want(j):
                     acts = [["slide", S(j), S(i)]]
             elif code == "resume-order":
-                acts = self._replay_lit()
+                acts = self._replay_lit(ev)
             elif code == "changed":
                 if want and w.board[i] and w.board[i] != want:
                     acts = [["lift", S(i), "bowl"], ["place", LETTER[want], S(i), "fix"]]
@@ -653,26 +653,29 @@ class Players:
             acts += [["button", LETTER[mover], "down"], ["wait", random.randint(200, 400)]]
         return acts + [["button", LETTER[mover], "ok"]]
 
-    def _replay_lit(self):
+    def _replay_lit(self, ev=None):
         """resume-order: the board cannot tell the order of the lit stones
         (played while it was off). They are the last moves of the players'
         game, with any passes made among or after them (pressed while the board
         was off, so never seen): taken back newest first (each stone to its
         bowl, what it captured put back), then played again in order, each
         pass pressed again, a pass stone handed after them taken back out of
-        the lid and handed again. None if they are not (a pass stone among
-        them: nothing on the board says where it came in the order)."""
+        the lid and handed again (those before them or among them too when the
+        board names pass stones with them: taken out first). None if they are
+        not (a pass stone among them the board did not name: nothing on the
+        board says where it came in the order)."""
         lit = set(self._lit())
         g = self.truth
         w = self.world
         S = w.sgf
         todo = [i for i in lit if w.board[i] and self.want(i)]
+        named = "pass stone" in (ev or {}).get("text", "")   # named with them too
         k = g.n
         back = []
         stones = 0
         while k and stones < len(todo):
             p = g.move_point(k)
-            if p == PASS_STONE and stones:
+            if p == PASS_STONE and stones and not named:
                 break             # (among them: nothing on the board says where)
             if p > ABANDON and self.i_of(p) not in lit:
                 break
@@ -694,12 +697,15 @@ class Players:
             return None
         # passes made before them that the board never took (pressed as the
         # power went: seed 513635 game 156) are pressed again first, as the
-        # board's record stops before them
+        # board's record stops before them; pass stones too when the board
+        # names them with the stones (seed 371907 game 347)
         k = min(back) - 1
-        while k > len(self.board_moves) and g.move_point(k) == PASS:
+        while k > len(self.board_moves) and (g.move_point(k) == PASS or
+                                             (named and g.move_point(k) == PASS_STONE)):
             back.append(k)
             k -= 1
         acts = []
+        lids = []
         moves = []
         acts += self._dead_back(moves)
         lo = min(back)
@@ -711,9 +717,10 @@ class Players:
             if p <= ABANDON:
                 g.undo()
                 if p == PASS_STONE:
-                    # a pass stone handed after them (seed 182162 game 20): taken
-                    # back out of the lid into its bowl, handed again in its turn
-                    acts += [["lid", LETTER[3 - c], -1], ["bowl", LETTER[c], 1]]
+                    # a pass stone handed after them (seed 182162 game 20), or
+                    # named with them: taken back out of the lid into its bowl
+                    # first, handed again in its turn
+                    lids += [["lid", LETTER[3 - c], -1], ["bowl", LETTER[c], 1]]
                 moves.append((c, {PASS: "pass", PASS_STONE: "pass-stone", ABANDON: "abandon"}[p]))
                 continue
             i = self.i_of(p)
@@ -734,7 +741,7 @@ class Players:
         del self.released[g.n:]
         moves.reverse()
         self.replay[:0] = moves            # before a move of theirs still to play again
-        return acts
+        return lids + acts
 
     def _played_since(self, i, lo):
         """A move of the players' game from number lo on put a stone on frame index i."""

@@ -23,6 +23,16 @@ def pass_stone(ref, v, c, captured_unseen):
     (`lid_after`), nor as many as the prisoners of moves that explain the
     frame without a pass (`_prisoners_fit`). `captured_unseen`: play's rule,
     passed in (this module is below play in the import graph)."""
+    since = ref.since
+    if ref.resumed and since is not None:
+        for i in new_stones(v):
+            if since[i] == 0:
+                if c not in _passed(ref, v):
+                    return False  # stones there since the restart, and what the
+                    # lid holds beyond the game is their prisoners (seed 434437
+                    # game 236: a pass nobody made; `at_restart` named pass
+                    # stones that came among them)
+                break
     o = WHITE if c == BLACK else BLACK
     t = ref.scales.gain_at[o]
     return _answered(ref, v, c) and not lid_after(ref, v, c, t) and \
@@ -174,3 +184,92 @@ def _prisoners_fit(ref, v, c, captured_unseen):
             if k >= over:
                 return True
     return k + 1 >= over and captured_unseen(ref, v)
+
+
+def at_restart(ref, v):
+    """The restart's look (goban.referee.play's `restart` rule), once
+    unseen.at_restart has nothing to say: stones on the board since the
+    restart, and the lids, read since, holding pass stones beyond the
+    prisoners of the stones gone (captured while off). Where a pass came in
+    among those stones nobody can tell: taken first, the moves after them
+    were a guess. So ("order", the stones and those gone, the words naming
+    the pass stones), to be played again and handed again in turn (seed
+    371907 game 347: quick passes, then an outage; the passes were written
+    off as the fix's, both lost). ("wait",) while a lid is not read yet since
+    the restart (unseen.BOWL_MS at most, as that look waits for a bowl);
+    None when no pass stone is in."""
+    since = ref.since
+    new = new_stones(v)
+    if since is None or ref.pending or not new or v.mis > CAP:
+        return None
+    first = -1
+    for i in new:
+        if since[i] == 0:
+            first = i
+            break
+    if first < 0:
+        return None               # (nothing there at the restart)
+    from goban.referee.unseen import BOWL_MS
+    sc = ref.scales
+    w = ref.wait
+    if sc.seen is None:
+        return None
+    for c in (BLACK, WHITE):
+        if bowlwatch.loose(ref, c) is None or bowlwatch.lid_moving(ref, c):
+            if v.waited != first:
+                w.since = ref.now
+            if (ref.now - w.since) & 0x3FFFFFFF >= BOWL_MS:
+                return None       # (a lid that cannot be read: nothing to name)
+            w.i = first
+            w.ms = BOWL_MS
+            ref.stale = True      # (presses wait on)
+            return ("wait",)
+    cells = ref.game.board.cells
+    gone = [i for i in v.missing if cells[ref.p_of(i)] != 0]
+    passed = _passed(ref, v)
+    for c in passed:
+        if not after_stones(ref, v, sc.gain_at[WHITE if c == BLACK else BLACK]):
+            break
+    else:
+        return None               # (none, or each came into its lid after every
+        # stone had landed: the passes come after them, as the lids tell)
+    stable = v.stable
+    for i in new:
+        if stable[i] in passed:
+            break
+    else:
+        if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+            return None           # (a passer with no stone among them, the stones
+            # in one order: so are the passes, as the moves and the lids come:
+            # seed 80345 game 457)
+    for c in passed:
+        # in the lid before they were named: no stone of their fix (bowlwatch.fixed)
+        sc.gain_at[WHITE if c == BLACK else BLACK] = ref.now - 1
+    if len(passed) == 2:
+        return ("order", list(new) + gone, " and both pass stones")
+    from goban.referee.words import NAMES
+    return ("order", list(new) + gone, " and %s's pass stone" % NAMES[passed[0]])
+
+
+def _passed(ref, v):
+    """The colours whose pass stone the other's lid holds beyond the prisoners
+    of the stones gone from the board (captured while the board was off) and
+    a prisoner in the wrong lid."""
+    cells = ref.game.board.cells
+    passed = []
+    for c in (BLACK, WHITE):
+        o = WHITE if c == BLACK else BLACK
+        lo = bowlwatch.loose(ref, o)
+        lc = bowlwatch.loose(ref, c)
+        if lo is None or lc is None:
+            continue
+        for j in v.missing:
+            if cells[ref.p_of(j)] == c:
+                lo -= 1           # (c's stones captured while off: in o's lid)
+            elif cells[ref.p_of(j)]:
+                lc -= 1
+        if lc < 0:
+            lo += lc              # (a prisoner in the wrong lid)
+        if lo > 0:
+            passed.append(c)
+    return passed

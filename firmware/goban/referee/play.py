@@ -305,6 +305,9 @@ def _restart(ref, v):
         return False
     from goban.referee import unseen        # (loaded after a cut where something may be unseen:
     v.unseen = unseen.at_restart(ref, v)    # a move on a dead point, a pass stone)
+    if v.unseen is None and ref.game.rules.uses_pass_stones:
+        from goban.referee import passorder     # (pass stones among stones played while off)
+        v.unseen = passorder.at_restart(ref, v)
     return v.unseen is not None
 
 

@@ -280,7 +280,8 @@ def at_restart(ref, v):
                     # c's pass stone named with them: in the lid before they were
                     # named, so no stone of their fix (bowlwatch.fixed)
                     ref.scales.gain_at[o] = ref.now - 1
-                    return ("order", list(new), c)
+                    from goban.referee.words import NAMES
+                    return ("order", list(new), " and %s's pass stone" % NAMES[c])
             return None
         if bowlwatch.lid_moving(ref, o) or ref.scales.seen[1 + o] == -2:
             out = -1              # (or not read since the restart: 17397 game 631)
@@ -361,9 +362,8 @@ def act(ref, v):
         pts = what[1]             # named to be played again, the dead points too
         ref.resumed = False
         l = " ".join(ref.name(i) for i in pts[:6])
-        if len(what) > 2:         # and the pass stone: taken out of the lid, handed again
-            from goban.referee.words import NAMES     # (a global here is heap at boot)
-            l += " and %s's pass stone" % NAMES[what[2]]
+        if len(what) > 2:         # and the pass stones: taken out of the lids, handed again
+            l += what[2]
         ref.announce("resume-order", None, pts[0], pts, l=l)
         return
     pts = what[1]
