@@ -454,3 +454,22 @@ def test_a_flickering_sensor_as_the_issue_describes(seed):
         assert v["jams"] and v["played"] < 218
     else:
         assert v["played"] == 218 and v["jams"] == []
+
+
+def test_a_slide_drawn_while_the_board_is_off_is_not_done():
+    """A stone played while the board is off and slid while it still is leaves
+    nothing any board could sense (seed 299031 game 665: B cp slid to bp
+    unseen, bp taken as the move): the campaign's slide or knock drawn then is
+    not done. A slide once the board is back is, and named."""
+    lines = play("B cc,W gg") + ["power-cut 1200", "place B cg", "place W gc", "fault slide",
+                                 "slide cg dg", "wait 1500", "place B ee", "wait 300"]
+    out, v = verdict_of(lines, seed=3)
+    assert kinds(out, "illegal") == []
+    assert v["false"] == [] and v["lost"] == [] and v["jams"] == []
+    assert out["moves"] == ["cc", "gg", "cg", "gc", "ee"]
+    lines = lines[:-2] + ["fault slide", "slide cg dg", "wait 600", "place B ee", "wait 300"]
+    out, v = verdict_of(lines, seed=3)
+    assert [(e["code"], e["point"], e.get("to")) for e in kinds(out, "illegal")] == \
+        [("slid", "cg", "dg")]
+    assert v["false"] == [] and v["lost"] == [] and v["jams"] == []
+    assert out["moves"] == ["cc", "gg", "cg", "gc", "ee"]

@@ -661,9 +661,11 @@ class Players:
         bowl, what it captured put back), then played again in order, each
         pass pressed again, a pass stone handed after them taken back out of
         the lid and handed again (those before them or among them too when the
-        board names pass stones with them: taken out first). None if they are
-        not (a pass stone among them the board did not name: nothing on the
-        board says where it came in the order)."""
+        board names pass stones with them: taken out first; then what the lids
+        hold of theirs comes out too, the prisoners put back and a move's
+        captured stone to its bowl). None if they are not (a pass stone among
+        them the board did not name: nothing on the board says where it came
+        in the order)."""
         lit = set(self._lit())
         g = self.truth
         w = self.world
@@ -735,8 +737,16 @@ class Players:
                 # back and lifted again, the board took it for a move and its
                 # lifting for a stone removed (seed 644394 game 92)
                 if (not w.board[j] or j in gone) and not self._played_since(j, lo):
-                    acts.append(["place", LETTER[self.want(j)], S(j), "fix"])
+                    # out of the lid when the board named the lids' stones with
+                    # them (pass stones or prisoners: seed 299031 game 34, a ko
+                    # taken and taken back while off)
+                    acts.append(["restore" if named else "place", LETTER[self.want(j)], S(j),
+                                 "fix"])
                     put.add(j)
+                elif named and not w.board[j] and j not in put:
+                    # a move of theirs taken back too, captured: its stone out
+                    # of the lid, back to its bowl
+                    lids += [["lid", LETTER[c], -1], ["bowl", LETTER[3 - c], 1]]
             moves.append((c, i))
         del self.released[g.n:]
         moves.reverse()

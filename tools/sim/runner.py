@@ -168,6 +168,7 @@ class Runner:
         self.reboot_pending = False
         self.off_until = 0           # a lasting power cut: the board is off until then
         self.off_moves = None        # or (moves let go, ms) until those moves and ms more
+        self.unsensed = False        # a slide or knock fault drawn while the board is off
         self.outages = []            # [[off, on]] each power cut (on None: still off; on == off:
                                      # back at once, its RAM lost all the same)
         self.slips = 0               # a script's slips so far
@@ -461,6 +462,15 @@ class Runner:
         """Do one action to the end: the world's, or the runner's own verbs
         (power-cut [ms], fault and mistake markers, notice, seq, overlap)."""
         v = a[0]
+        if self.loop is None and v == "fault" and a[1] in ("slide", "knock"):
+            # a stone slid or knocked while the board is off, played while it
+            # was off too, leaves nothing any board could sense (seed 299031
+            # game 665: B cp slid to bp unseen, bp the board's move): not done
+            self.unsensed = True
+            return
+        if self.unsensed and v in ("slide", "knock"):
+            self.unsensed = False
+            return
         if v == "power-cut":
             self.power_cut(False, int(a[1]) if len(a) > 1 else 0, int(a[2]) if len(a) > 2 else 0)
             return

@@ -195,13 +195,17 @@ def at_restart(ref, v):
     were a guess. So ("order", the stones and those gone, the words naming
     the pass stones), to be played again and handed again in turn (seed
     371907 game 347: quick passes, then an outage; the passes were written
-    off as the fix's, both lost). ("wait",) while a lid is not read yet since
-    the restart (unseen.BOWL_MS at most, as that look waits for a bowl);
-    None when no pass stone is in."""
+    off as the fix's, both lost). Those still in a lid when the board is the
+    game again are the fix's (bowlwatch.fixed): a stone played and captured
+    while off, or a ko taken and taken back, leaves the same weights (seeds
+    434437 game 256, 299031 game 34: kept, passes nobody made). ("wait",)
+    while a lid is not read yet since the restart (unseen.BOWL_MS at most, as
+    that look waits for a bowl); None when no pass stone is in."""
     since = ref.since
     new = new_stones(v)
-    if since is None or ref.pending or not new or v.mis > CAP:
-        return None
+    if since is None or (ref.pending and (ref.pending != "resume" or v.pend)) or not new \
+            or v.mis > CAP:
+        return None               # (the last capture before the cut lifted: nothing waits)
     first = -1
     for i in new:
         if since[i] == 0:
@@ -242,9 +246,6 @@ def at_restart(ref, v):
             return None           # (a passer with no stone among them, the stones
             # in one order: so are the passes, as the moves and the lids come:
             # seed 80345 game 457)
-    for c in passed:
-        # in the lid before they were named: no stone of their fix (bowlwatch.fixed)
-        sc.gain_at[WHITE if c == BLACK else BLACK] = ref.now - 1
     if len(passed) == 2:
         return ("order", list(new) + gone, " and both pass stones")
     from goban.referee.words import NAMES
