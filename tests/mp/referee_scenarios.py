@@ -240,6 +240,36 @@ def pass_stone_after_a_prisoner_put_in_its_owners_bowl():
     return out + steps(b, "#34 35 0 1", "#34 35 -1 1", "#34 35 1 1")
 
 
+def _prisoner_in_its_owners_bowl_weighed_nothing(passed):
+    """AGA (299031 g469): black lifts white's gg into white's bowl as white
+    takes its answer's stone from it: the bowl never shows either. White dd,
+    black cd; two seconds on, white passes (`passed`: else nothing leaves
+    white's bowl): a stone out of its bowl, into black's lid, short of gg.
+    Where the bowl settled no stone out unused (its count may be dd's read
+    late), the lid's stone was gg, late: the pass went unseen."""
+    b = gg_captured("aga")
+    b.ref.now = 1000
+    out = steps(b, "- gg", "#35 36 0 0", "W dd")
+    b.ref.now += 300
+    out += steps(b, "#34 36 0 0", "B cd")
+    b.ref.now += 1000
+    w = 35 if passed else 36
+    out += steps(b, "#34 %d 0 0" % w)
+    b.ref.now += 500
+    out += steps(b, "#34 %d -1 0" % w, "#34 %d 1 0" % w)
+    # black passes (then white's lid holds a stone the game does not explain)
+    b.ref.now += 1000
+    return out + steps(b, "#33 %d 1 0" % w, "#33 %d 1 -1" % w, "#33 %d 1 1" % w) + [_game(b)]
+
+
+def pass_stone_after_a_prisoner_in_its_owners_bowl_weighed_nothing():
+    return _prisoner_in_its_owners_bowl_weighed_nothing(True)
+
+
+def prisoner_late_after_one_in_its_owners_bowl_weighed_nothing():
+    return _prisoner_in_its_owners_bowl_weighed_nothing(False)
+
+
 def pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl():
     from goban.referee import bowlwatch
     b = gg_captured("aga")
@@ -712,16 +742,17 @@ def ko_taken_and_taken_back_while_off_with_two_kos():
     return out + [_game(b)]
 
 
-def _ko_after_a_restart(exchanged):
+def _ko_after_a_restart(exchanged, acts=None):
     """As ko_taken_and_taken_back_while_off (`exchanged`; else only gh and hh
     were played while off), at tempo 0: before the scales are read after the
     restart play goes on, black taking the ko at ch (white's bh lifted: its
     prisoner in a hand, then in black's lid). The exchange is judged on the
     board as it was at the restart, and the lid waits for the prisoner lifted
-    since (seed 93475 game 276)."""
+    since (seed 93475 game 276). `acts`: another game after the restart."""
     b, evs = _ko_exchanged_and_restarted(False)
-    acts = (".", "B dd", "W ff", "B ch", "- bh", "#31 32 1 1", "#31 32 2 1", ".") \
-        if exchanged else (".", "B ch", "W ff", "- bh", "#33 33 0 0", "#33 33 1 0", ".")
+    if acts is None:
+        acts = (".", "B dd", "W ff", "B ch", "- bh", "#31 32 1 1", "#31 32 2 1", ".") \
+            if exchanged else (".", "B ch", "W ff", "- bh", "#33 33 0 0", "#33 33 1 0", ".")
     b.ref.now = 5150
     out = [brief(evs + b.look())]
     for k in range(1, len(acts)):
@@ -737,6 +768,19 @@ def ko_taken_yet_again_before_the_scales_are_read():
 
 def ko_taken_after_a_restart_before_the_scales_are_read():
     return _ko_after_a_restart(False)
+
+
+def stone_seen_after_a_restart_then_captured():
+    """As ko_taken_after_a_restart_before_the_scales_are_read (gh and hh
+    played while off), but after the restart black plays di, a self-atari,
+    and white's ei takes it at once; di lifted into white's lid as the scales
+    are read (seed 668105 game 525). di was seen; gh, there since the
+    restart, came before it."""
+    return _ko_after_a_restart(False, (".", "B di", "W ei", "- di", "#33 33 0 0", ".",
+                                       "#33 33 0 1", ".", "- gh,- hh,- ei", "#35 35 0 1",
+                                       "#34 35 0 1", "B gh", "#34 34 0 1", "W hh",
+                                       "#33 34 0 1", "B di",
+                                       "#33 33 0 1", "W ei", "- di", "#33 33 0 2", "."))
 
 
 def slid_stone_left_as_one_is_put_back_from_the_bowl():
@@ -2071,11 +2115,11 @@ def pass_pressed_as_the_move_lands_on_a_flickering_sensor():
     return out + steps(b, ".", ".") + [_game(b)]
 
 
-def _move_taken_while_off(bowls):
+def _move_taken_while_off(bowls, late=False):
     """840684 g514: while the board is off black plays dd (its last liberty),
     white's dc takes it, black plays ff. The board comes back to dc and ff
-    new and dd empty, the scales read (`bowls`) by its first look. A scan each
-    100 ms."""
+    new and dd empty, the scales read (`bowls`) by its first look (`late`:
+    a look later). A scan each 100 ms."""
     b = scales("chinese")
     steps(b, "#38 39 0 0", "B hh", "#38 38 0 0", "W cd", "#37 38 0 0", "B hi",
           "#37 37 0 0", "W de", "#36 37 0 0", "B ih", "#36 36 0 0", "W ed", "#36 35 0 0",
@@ -2083,12 +2127,16 @@ def _move_taken_while_off(bowls):
     log = list(b.log)
     b.set("W dc,B ff")
     out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
-    return out + _timed(b, [bowls, "."], {}) + [_game(b)]
+    return out + _timed(b, ([".", "."] if late else []) + [bowls, "."], {}) + [_game(b)]
 
 
 def move_taken_while_the_board_was_off_the_scales_say_so():
     # black's bowl two out for ff alone, dd in white's lid
     return _move_taken_while_off("#34 35 0 1")
+
+
+def move_taken_while_the_board_was_off_the_scales_read_late():
+    return _move_taken_while_off("#34 35 0 1", True)
 
 
 def stones_while_the_board_was_off_the_scales_say_nothing_more():
@@ -2209,6 +2257,7 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
 SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_rolled_then_taken_on_the_point_it_left,
              move_taken_while_the_board_was_off_the_scales_say_so,
+             move_taken_while_the_board_was_off_the_scales_read_late,
              stones_while_the_board_was_off_the_scales_say_nothing_more,
              pass_pressed_as_the_move_lands_on_a_flickering_sensor,
              quick_pass_then_a_capture_with_a_dead_sensor,
@@ -2253,6 +2302,8 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              prisoner_into_the_wrong_lid_then_a_stone_in_hand,
              prisoner_returned_to_its_owners_bowl,
              pass_stone_after_a_prisoner_put_in_its_owners_bowl,
+             pass_stone_after_a_prisoner_in_its_owners_bowl_weighed_nothing,
+             prisoner_late_after_one_in_its_owners_bowl_weighed_nothing,
              pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl,
              prisoner_in_its_owners_bowl_as_two_stones_leave_it,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,
@@ -2281,6 +2332,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              ko_taken_and_taken_back_while_off, ko_taken_and_taken_back_while_off_with_two_kos,
              ko_left_alone_while_off, ko_taken_yet_again_before_the_scales_are_read,
              ko_taken_after_a_restart_before_the_scales_are_read,
+             stone_seen_after_a_restart_then_captured,
              slid_stone_left_as_one_is_put_back_from_the_bowl, move_beside_a_stone_slid_elsewhere,
              slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl,
              stone_knocked_as_a_move_lands_beside_it,

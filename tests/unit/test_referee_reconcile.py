@@ -386,6 +386,39 @@ def test_a_ko_exchange_while_off_is_judged_on_the_board_as_it_was_at_the_restart
                     ("move", "W", "ff")]
 
 
+def test_a_stone_seen_after_a_restart_never_goes_before_the_stones_there_at_it():
+    """Black gh and white hh played while the board was off; after the
+    restart, as the look waits for the scales, black plays di and white's ei
+    takes it at once. di was seen, so it may be black's move, but gh was
+    there before it: black's di first, then hh, gh, ei, was a false move and
+    a lost one (seed 668105 game 525). The stones are named to be played
+    again; played again, they are the moves in order."""
+    s = S.stone_seen_after_a_restart_then_captured()
+    assert not any(e[0] == "move" for e in flat(s[:8]))
+    assert s[4] == [("illegal", "resume-order", "gh")]
+    assert s[8] == [("restored",)]
+    assert [e for e in flat(s[9:-1]) if e[0] == "move"] == [
+        ("move", "B", "gh"), ("move", "W", "hh"), ("move", "B", "di"), ("move", "W", "ei")]
+    assert s[-1][0][-4:] == ("gh", "hh", "di", "ei")
+
+
+def test_a_pass_stone_is_seen_after_a_prisoner_in_its_owners_bowl_weighed_nothing():
+    """AGA: black lifts white's gg into white's bowl as white takes a stone
+    for its answer: the bowl shows neither, and cannot tell a stone out. Two
+    seconds after the lifting, on white's turn, a stone leaves white's bowl
+    and comes into black's lid: white's pass stone, gg said missing (seed
+    299031 game 469: read as gg late, three passes went unseen and the game
+    stopped). With nothing out of white's bowl the same lid's stone is gg,
+    late: no pass."""
+    s = S.pass_stone_after_a_prisoner_in_its_owners_bowl_weighed_nothing()
+    assert s[7] == [("prisoner-missing",), ("pass", "W", True)]
+    assert s[10] == [("pass", "B", True)]
+    assert s[-1][0][-3:] == ("cd", "by", "by")
+    s = S.prisoner_late_after_one_in_its_owners_bowl_weighed_nothing()
+    assert not any(e[0] in ("pass", "prisoner-missing") for e in flat(s))
+    assert s[-1][0][-1] == "cd"
+
+
 def test_a_slid_stone_is_no_move_once_a_stone_is_put_back_where_it_came_from():
     """dd's sensor dead, black plays there unseen; a hand slides cc to dc
     (`slid`), white answers on hh. Black puts a stone from the bowl on cc
@@ -1758,6 +1791,12 @@ def test_a_move_taken_while_the_board_was_off_names_the_stones_to_play_again():
     assert s[1] == [("illegal", "resume-order", "dc")]
     s = S.stones_while_the_board_was_off_the_scales_say_nothing_more()
     assert s[1] == [("move", "B", "ff"), ("move", "W", "dc")]
+    # the scales read two looks after the restart: dd, white's stones all
+    # round it, one new, may hold a stone played and taken while off: the
+    # look waits for them (seed 840684 game 514: ff and dc were taken at once)
+    s = S.move_taken_while_the_board_was_off_the_scales_read_late()
+    assert s[1] == [] and s[2] == []
+    assert s[3] == [("illegal", "resume-order", "dc")]
 
 
 def test_a_stone_rolled_then_taken_on_the_point_it_left_is_the_move_where_it_rested():

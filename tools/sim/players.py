@@ -624,8 +624,12 @@ class Players:
             name = LETTER[g.color_of(k)] + ":pass"
             if name in self.runner.unanswered:
                 self.runner.unanswered.remove(name)   # pressed again now, answered once
+            # (pressed only if the board has not taken that pass by then: the
+            # press made as it came back may still be answered; seed 123241
+            # game 82: taken as the board's fix ended, the second press asked
+            # to resume play at the count)
             acts += [["wait", random.randint(300, 700)],
-                     ["button", LETTER[g.color_of(k)], "pass", "slip"]]
+                     ["button", LETTER[g.color_of(k)], "pass", "slip", k]]
         self.replay[:0] = again
         return acts
 

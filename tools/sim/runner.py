@@ -511,6 +511,9 @@ class Runner:
             if known is not None and name not in known:
                 a = ["button", "", a[2]]   # one button for both players: it acts for the player to move
                 name = a[2]
+            if len(a) > 4 and self.players is not None and \
+                    len(self.players.board_moves) >= a[4]:
+                return            # (a press again for a pass the board took meanwhile)
             if a[2] in GAME_BUTTONS:
                 self.unanswered.append(name)
                 if self.players is not None:

@@ -627,9 +627,19 @@ def _passed_over(ref, c):
     sc = ref.scales
     o = WHITE if c == BLACK else BLACK
     short = loose(ref, c)
-    if short is None or short >= 0 or ref.pending == "capture" or in_hand(ref, o) < 1 \
-            or sc.lifted_at[c] < 0 or carried(ref, c):
+    if short is None or short >= 0 or ref.pending == "capture" or sc.lifted_at[c] < 0 \
+            or carried(ref, c):
         return                            # (short since no capture seen lifted: a restart's)
+    if in_hand(ref, o) < 1:
+        # o's bowl unsure (the prisoners given to it, `lifted`): its stone out
+        # since the last move, on o's turn, the lid's stone long after they
+        # left the board (CARRY_MS) is o's pass stone all the same (seed 299031
+        # game 469: read as a late prisoner, three passes went unseen)
+        g = ref.game
+        t = sc.stir[c]
+        if not sc.unsure[o] or g.to_move() != o or sc.took >> 4 != g.n or \
+                not sc.took & o or t < 0 or (t - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+            return
     sc.lifted_at[c] = -1
     _missing(ref, c, short)
     sc.into[c] -= short

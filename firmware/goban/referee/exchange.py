@@ -6,7 +6,7 @@ scales can tell, a prisoner in the capturer's lid the game does not explain
 and a stone more out of the other's bowl than its new stones use.
 """
 
-from goban.board import BLACK, WHITE
+from goban.board import BLACK, WHITE, EDGE
 from goban.referee import bowlwatch, moves, timing
 from goban.referee.diff import FAULT
 from goban.referee.explain import explain, new_stones, MAX_NEW
@@ -73,11 +73,11 @@ def verdict(ref, v):
                     wait = waited + left if waited + left > wait else wait
         if lid < 1 or out <= k:
             if not carried:       # (the scales say no exchange: nothing searched)
-                return _taken_meanwhile(ref, v, new, c, k)
+                return _taken_meanwhile(ref, v, new, c, k, wait - waited)
             told = False
     fits = _fits(ref, stable, new, missing, c, -1)
     if not fits:
-        return _taken_meanwhile(ref, v, new, c, k)
+        return _taken_meanwhile(ref, v, new, c, k, wait - waited)
     if not told:
         if waited >= wait:
             return None
@@ -89,7 +89,7 @@ def verdict(ref, v):
     return ("exchange-ask", [ref.i_of(f[0]) for f in fits])
 
 
-def _taken_meanwhile(ref, v, new, c, k):
+def _taken_meanwhile(ref, v, new, c, k, left):
     """No exchange fits: a move of c's played while the board was off and
     taken by the other's new stones leaves its point empty, its stone in the
     other's lid beyond the game (and the prisoners the frame shows lifted),
@@ -98,18 +98,24 @@ def _taken_meanwhile(ref, v, new, c, k):
     took put back ("order"). Taken in the order they show, c's move was lost
     and the next stones read as its own (seed 840684 game 514: black's jd,
     white's je taking it, black's ik while off; ik taken as black's move, je
-    as white's). Only when the scales are read by the restart's look: nothing
-    waits for them."""
+    as white's). The scales not read yet, it waits for them (`left` ms more)
+    only where such a stone could have stood: an empty point whose every
+    neighbour is the other's, one of them new (`_hole`); elsewhere nothing
+    waits (the stones played on meanwhile, at every restart, were more than
+    one look orders: the torn power cuts of tests/system/test_sim_full_game.py;
+    with a stone gone, a named fix came after the players had pressed end:
+    seed 731902 game 166)."""
     o = WHITE if c == BLACK else BLACK
     if k < 1:
         return None               # (none of the other's: nothing took it)
     lid = bowlwatch.loose(ref, o)
     out = bowlwatch.unused(ref, c)
     if lid is None or out < 0 or bowlwatch.lid_moving(ref, o) or not bowlwatch.settled(ref, c):
-        return None               # (not waited for: the stones played on meanwhile, at
-        # every restart, were more than one look orders (the torn power cuts of
-        # tests/system/test_sim_full_game.py); with a stone gone, a named fix came
-        # after the players had pressed end: seed 731902 game 166)
+        if left <= 0 or not _hole(ref, v, new, o):
+            return None
+        ref.look_again(left)
+        ref.stale = True          # (nothing taken yet: presses wait on)
+        return ("wait",)
     cells = ref.game.board.cells
     mine = 0
     for i in new_stones(v):
@@ -121,6 +127,30 @@ def _taken_meanwhile(ref, v, new, c, k):
     if lid < 1 or out <= mine:
         return None
     return ("order", list(new))
+
+
+def _hole(ref, v, new, o):
+    """An empty point (on the board and in the game) whose every neighbour is
+    o's in the frame, one of them new since the restart: where a stone of the
+    other's may have been played and taken while the board was off."""
+    cells = ref.game.board.cells
+    stable = v.stable
+    W = ref.game.board.W
+    for i in new:
+        if stable[i] != o:
+            continue
+        q = ref.p_of(i)
+        for p in (q - 1, q + 1, q - W, q + W):
+            if cells[p] != 0 or stable[ref.i_of(p)] != 0:
+                continue
+            shut = True
+            for r in (p - 1, p + 1, p - W, p + W):
+                if cells[r] != EDGE and stable[ref.i_of(r)] != o:
+                    shut = False
+                    break
+            if shut:
+                return True
+    return False
 
 
 def _as_restarted(ref, v):

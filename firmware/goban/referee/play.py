@@ -706,7 +706,13 @@ def _captured_unseen(ref, v):
     seen = ref.seen
     cells = g.board.cells
     stable = v.stable
-    for q in range(ref.n):
+    since = ref.since
+    first = True                  # (a stone of c's there since the restart came before
+    for i in new_stones(v):       # any a look saw: the seen one cannot be c's next move;
+        if since is not None and since[i] == 0 and stable[i] == c:
+            first = False         # seed 668105 game 525: black's ld, seen after the
+            break                 # restart, taken before its ej, played while off)
+    for q in range(ref.n if first else 0):
         if seen[q] != c or stable[q] != 0 or cells[ref.p_of(q)] != 0:
             continue
         p = ref.p_of(q)
