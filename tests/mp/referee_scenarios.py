@@ -270,6 +270,32 @@ def prisoner_late_after_one_in_its_owners_bowl_weighed_nothing():
     return _prisoner_in_its_owners_bowl_weighed_nothing(False)
 
 
+def pass_stone_after_a_capture_whose_prisoner_went_to_the_lid():
+    """AGA (506481 g223): black's gf takes white's gg, lifted into white's
+    bowl (seen: a stone given). At once white plays df and black's cb takes
+    white's bb, lifted as black's lid moves, into that lid, as it should. Two
+    seconds on white passes: a stone out of its bowl, into black's lid. bb
+    was the new capture's own prisoner, not gg after all: white's bowl still
+    holds gg, and its pass stone is a pass (read as gg's, the bowl counted
+    a stone short and the pass went unseen)."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ba", "#38 38 0 0", "W bb", "#37 38 0 0", "B ab",
+          "#37 37 0 0", "W ee", "#36 37 0 0", "B bc", "#36 36 0 0", "W ef",
+          "#35 36 0 0", "B hg", "#35 35 0 0", "W eg", "#34 35 0 0", "B gh",
+          "#34 34 0 0", "W dd", "#33 34 0 0", "B fg", "#33 33 0 0", "W de",
+          "#32 33 0 0", "B gf")
+    b.ref.now = 1000
+    out = steps(b, "- gg", "#32 34 0 0")
+    for act in ("#32 33 0 0", "W df", "#31 33 0 0", "B cb", "#31 33 -1 0", "- bb",
+                "#31 33 1 0"):
+        b.ref.now += 150
+        out += steps(b, act)
+    b.ref.now += 2000
+    out += steps(b, "#31 32 1 0")
+    b.ref.now += 500
+    return out + steps(b, "#31 32 -1 0", "#31 32 2 0") + [_game(b)]
+
+
 def pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl():
     from goban.referee import bowlwatch
     b = gg_captured("aga")
@@ -2144,6 +2170,17 @@ def stones_while_the_board_was_off_the_scales_say_nothing_more():
     return _move_taken_while_off("#35 35 0 0")
 
 
+def point_played_again_after_its_capture_in_one_window():
+    """Black's aa takes white's ba, lifted; white answers ee and black plays
+    ba again, all before one look (725089 g4, AGA at tempo 60: the look had
+    waited on a lid). ba is black now: the capture is lifted, and the black
+    stone there came after it."""
+    b = Board()
+    out = steps(b, "B ca", "W ba", "B bb", "W gg")
+    out.append(_window(b, ("B aa", "- ba", "W ee", "B ba")))
+    return out + steps(b, ".", "W ff") + [_game(b)]
+
+
 def stone_rolled_then_taken_on_the_point_it_left():
     """White's ba, taken; before black answers it rolls into the corner aa,
     and black's answer on ba takes it there (ab is black's); aa lifted. One
@@ -2256,6 +2293,7 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
 
 SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_rolled_then_taken_on_the_point_it_left,
+             point_played_again_after_its_capture_in_one_window,
              move_taken_while_the_board_was_off_the_scales_say_so,
              move_taken_while_the_board_was_off_the_scales_read_late,
              stones_while_the_board_was_off_the_scales_say_nothing_more,
@@ -2304,6 +2342,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              pass_stone_after_a_prisoner_put_in_its_owners_bowl,
              pass_stone_after_a_prisoner_in_its_owners_bowl_weighed_nothing,
              prisoner_late_after_one_in_its_owners_bowl_weighed_nothing,
+             pass_stone_after_a_capture_whose_prisoner_went_to_the_lid,
              pass_stone_after_a_prisoner_said_missing_went_to_its_owners_bowl,
              prisoner_in_its_owners_bowl_as_two_stones_leave_it,
              count_waits_for_a_sensor_that_reads_nothing, drift_under_a_dead_stone,

@@ -419,6 +419,31 @@ def test_a_pass_stone_is_seen_after_a_prisoner_in_its_owners_bowl_weighed_nothin
     assert s[-1][0][-1] == "cd"
 
 
+def test_a_later_captures_prisoners_in_the_lid_are_not_those_given_to_the_bowl():
+    """AGA: gg lifted into white's bowl (a stone given, seen), then at once
+    black's cb takes bb, which goes into black's lid. Those are cb's own
+    prisoners: gg is still in white's bowl, the lid still a stone short.
+    White's pass stone two seconds later is a pass, gg said missing (seed
+    506481 game 223: bb read as gg, the bowl a stone short, three passes
+    unseen and the game stopped)."""
+    s = S.pass_stone_after_a_capture_whose_prisoner_went_to_the_lid()
+    assert s[11] == [("prisoner-missing",), ("pass", "W", True)]
+    assert not any(e[0] == "pass" for e in flat(s[:11]))
+    assert s[-1][0][-3:] == ("df", "cb", "by")
+
+
+def test_a_point_played_again_after_its_capture_in_one_window_is_lifted():
+    """Black's aa takes white's ba, lifted; white's ee and black's ba again
+    come before one look. The black stone on ba came after the lifting: the
+    three are the moves and nothing waits to be lifted (seed 725089 game 4,
+    AGA: the capture read as not lifted, so nothing fit but black's pass,
+    with ba's prisoner in the wrong lid: a pass nobody made, four moves
+    lost, the game stopped on a mismatch)."""
+    s = S.point_played_again_after_its_capture_in_one_window()
+    assert s[4] == [("move", "B", "aa"), ("move", "W", "ee"), ("move", "B", "ba")]
+    assert s[5] == [] and s[6] == [("move", "W", "ff")]
+
+
 def test_a_slid_stone_is_no_move_once_a_stone_is_put_back_where_it_came_from():
     """dd's sensor dead, black plays there unseen; a hand slides cc to dc
     (`slid`), white answers on hh. Black puts a stone from the bowl on cc

@@ -722,6 +722,13 @@ def _not_given(ref, c, d):
     if not carried(ref, c):
         y = 0                     # (long after the prisoners left the board: a pass
         # stone of o's, its bowl's gift stands: seed 982539 game 219)
+    short = loose(ref, c)
+    if short is not None and short < 0 and y > sc.hidden[o] + short:
+        # the lid still lacks as many as went to the bowl: these are a later
+        # capture's own prisoners (seed 506481 game 223: four given to white's
+        # bowl, then black's next two in its lid read as those four, white's
+        # bowl two stones short, its pass stones unseen)
+        y = sc.hidden[o] + short if sc.hidden[o] + short > 0 else 0
     sc.hidden[o] -= y
     sc.out[o] -= y
     sc.start[o - 1] -= y

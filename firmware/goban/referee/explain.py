@@ -313,8 +313,11 @@ class Search:
             for q in range(n_caps):
                 j = ref.i_of(g.captured(q))
                 taken[j] += 1
-                if 0 < stable[j] < FAULT and at != 0:
-                    held = True   # (at 0, played while the board was off: nobody said lift)
+                if 0 < stable[j] < FAULT and at != 0 and j not in self.pools[stable[j]]:
+                    held = True   # (at 0, played while the board was off: nobody said lift;
+                    # a stone of the other colour there now, a new one not played yet,
+                    # was put down after the lifting: seed 725089 game 4, black's aa
+                    # taking ba, then black's ba)
             pool[k] = -1 - i
             left[c] -= 1
             seq.append(i)

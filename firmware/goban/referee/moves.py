@@ -61,7 +61,10 @@ def played(ref, color, p, stable=None, unseen=False):
         if caps is NO_CAPS:
             caps = []
         caps.append(g.board.sgf(q))
-        if stable is None or stable[ref.i_of(q)] != 0:
+        s = stable[ref.i_of(q)] if stable is not None else 1
+        if s != 0 and (s != color or g.board.cells[p] == 0):
+            # (a stone of the mover's there now, no suicide, was put down after
+            # the lifting: seed 725089 game 4, its point played again at once)
             if wait is None:
                 wait = []
             wait.append(q)

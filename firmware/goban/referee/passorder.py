@@ -148,8 +148,11 @@ def _prisoners_fit(ref, v, c, captured_unseen):
     over = bowlwatch.loose(ref, o)
     if over is None or ref.pending or v.mis > CAP:
         return False
-    k = len(v.missing)    # (c's in the lid they go to; the opponent's dropped in the
-    # wrong one: seed 525944 game 10, white's ns taking os, os into black's lid)
+    k = len(v.missing) + len(v.changed)   # (c's in the lid they go to; the opponent's
+    # dropped in the wrong one: seed 525944 game 10, white's ns taking os, os into
+    # black's lid; a stone taken and its point played again, of the other colour
+    # now, is a prisoner too: seed 725089 game 4, black's aa taking ba into
+    # white's lid, then black's ba, read as black's pass stone)
     sc = ref.scales
     t = sc.stir[c]
     if k and t >= 0 and bowlwatch.lid_moving(ref, c) and \
