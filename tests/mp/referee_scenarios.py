@@ -2156,6 +2156,20 @@ def _move_taken_while_off(bowls, late=False):
     return out + _timed(b, ([".", "."] if late else []) + [bowls, "."], {}) + [_game(b)]
 
 
+def point_played_again_while_the_board_was_off():
+    """AGA (180642 g45): while the board is off black's aa takes white's ba
+    (into black's lid), white plays ee, black plays ba again. The board
+    comes back to aa, ee and a black ba, black's lid one over, read by its
+    first look: that stone is ba's, no pass stone of white's."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ca", "#38 38 0 0", "W ba", "#37 38 0 0", "B bb",
+          "#37 37 0 0", "W gh", keep=True)
+    log = list(b.log)
+    b.set("B aa,- ba,W ee,B ba")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    return out + _timed(b, ["#35 36 1 0", "."], {}) + [_game(b)]
+
+
 def move_taken_while_the_board_was_off_the_scales_say_so():
     # black's bowl two out for ff alone, dd in white's lid
     return _move_taken_while_off("#34 35 0 1")
@@ -2295,6 +2309,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_rolled_then_taken_on_the_point_it_left,
              point_played_again_after_its_capture_in_one_window,
              move_taken_while_the_board_was_off_the_scales_say_so,
+             point_played_again_while_the_board_was_off,
              move_taken_while_the_board_was_off_the_scales_read_late,
              stones_while_the_board_was_off_the_scales_say_nothing_more,
              pass_pressed_as_the_move_lands_on_a_flickering_sensor,

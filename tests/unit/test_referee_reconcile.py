@@ -444,6 +444,16 @@ def test_a_point_played_again_after_its_capture_in_one_window_is_lifted():
     assert s[5] == [] and s[6] == [("move", "W", "ff")]
 
 
+def test_a_point_played_again_while_the_board_was_off_holds_no_pass_stone():
+    """AGA: while off, black's aa takes white's ba, white plays ee, black
+    plays ba again. Black's lid one over is ba's prisoner (ba black now),
+    not white's pass stone: the three are the moves (seed 180642 game 45:
+    a white pass stone named with them, nobody's)."""
+    s = S.point_played_again_while_the_board_was_off()
+    assert s[1] == [("move", "B", "aa"), ("move", "W", "ee"), ("move", "B", "ba")]
+    assert not any(e[0] in ("illegal", "pass") for e in flat(s))
+
+
 def test_a_slid_stone_is_no_move_once_a_stone_is_put_back_where_it_came_from():
     """dd's sensor dead, black plays there unseen; a hand slides cc to dc
     (`slid`), white answers on hh. Black puts a stone from the bowl on cc

@@ -554,6 +554,12 @@ class Players:
                 acts = self._take_off(i)
                 if acts is not None and code == "not-lifted":
                     acts += self._match(self._lit(), only_extra=True)
+        if acts is None and code == "extra-stone" and rounds > 0 and i is not None:
+            # said after their fix of another announcement (a stone knocked as
+            # the move landed beside it, read as slid: the stone put back, the
+            # move named a second stone): as told, the move is taken off, and
+            # played again (seed 877808 game 28: stuck)
+            acts = self._take_off(i)
         if acts is None:
             acts = self._match(self._lit())
         return acts

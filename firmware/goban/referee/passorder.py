@@ -257,8 +257,8 @@ def at_restart(ref, v):
 
 def _passed(ref, v):
     """The colours whose pass stone the other's lid holds beyond the prisoners
-    of the stones gone from the board (captured while the board was off) and
-    a prisoner in the wrong lid."""
+    of the stones gone from the board (captured while the board was off, or
+    of the other colour now) and a prisoner in the wrong lid."""
     cells = ref.game.board.cells
     passed = []
     for c in (BLACK, WHITE):
@@ -267,11 +267,12 @@ def _passed(ref, v):
         lc = bowlwatch.loose(ref, c)
         if lo is None or lc is None:
             continue
-        for j in v.missing:
-            if cells[ref.p_of(j)] == c:
-                lo -= 1           # (c's stones captured while off: in o's lid)
-            elif cells[ref.p_of(j)]:
-                lc -= 1
+        for gone in (v.missing, v.changed):     # (a point played again by the
+            for j in gone:                      # other colour: its stone taken too;
+                if cells[ref.p_of(j)] == c:     # seed 180642 game 45)
+                    lo -= 1       # (c's stones captured while off: in o's lid)
+                elif cells[ref.p_of(j)]:
+                    lc -= 1
         if lc < 0:
             lo += lc              # (a prisoner in the wrong lid)
         if lo > 0:
