@@ -7,7 +7,8 @@ MicroPython unix port.
 PLAN: {"games": [{"rules", "size", "komi", "handicap", "actions": [...]}],
 "pace_ms": time between actions, "linger_ms": keep serving the host after
 the last game, "serial", "profile", "bench": true to stamp events with
-"t_ns" (the bench's clock)}. Actions: ["play", "dd"] (an illegal one gives
+"t_ns" (the bench's clock), "wait_host": true to start playing only once a
+host has said hello (a test that needs moves played after its host is up)}. Actions: ["play", "dd"] (an illegal one gives
 "illegal" then "restored"), ["pass"], ["abandon"], ["undo"], ["resign"],
 ["count", "B+3.5"]. Prints one JSON line per game: its moves and position.
 """
@@ -131,7 +132,17 @@ def main(argv):
             "size": 19}
     link = Link(stream, log=log, info=info, now_ms=time.ticks_ms())
     board = Board(link, log, plan.get("bench", False))
+    greeted = []
+    answer_hello = link.hello
+
+    def hello(re):
+        greeted.append(re)
+        answer_hello(re)
+
+    link.hello = hello
     board.wait(plan.get("start_ms", 0))
+    while plan.get("wait_host") and not greeted:
+        board.wait(20)
     for spec in plan["games"]:
         out = board.play_game(spec, plan.get("pace_ms", 5))
         sys.stdout.write(json.dumps(out) + "\n")

@@ -19,7 +19,7 @@ def test_a_board_on_a_serial_port_reaches_the_page_state():
     relay.start()
     plan = {"games": [{"rules": "chinese", "size": 19, "komi": 7.5, "handicap": 0,
                        "actions": linkrig.random_actions(3, moves=60)}],
-            "pace_ms": 5, "linger_ms": 3000, "serial": "GB 0042", "profile": "sim"}
+            "pace_ms": 5, "linger_ms": 30000, "serial": "GB 0042", "profile": "sim"}
     proc = linkrig.start_board(relay.board_path, plan, wd)
     srv = ServerThread().start()
     src = None
