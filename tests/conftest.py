@@ -97,3 +97,13 @@ def pytest_collection_modifyitems(config, items):
         name = item.path.name
         group = "timing" if name.startswith(TIMING_FILES) else name
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_report_header(config):
+    """The sample of campaign replays this run plays (tests/system/test_fault_campaign.py),
+    so a failure there can be replayed with the same draw."""
+    import time
+    n = os.environ.get("GOBOARD_REPLAYS", "30")
+    seed = os.environ.get("GOBOARD_REPLAY_SEED", time.strftime("%Y%m%d"))
+    return "campaign replays: %s of tests/data/campaign_regressions.json, GOBOARD_REPLAY_SEED=%s" \
+        % (n, seed)

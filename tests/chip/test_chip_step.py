@@ -29,8 +29,10 @@ import chip_rig  # noqa: F401  (puts tools/chip on the path)
 import bench_chip
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def figs():
+    # (session: the worker may run this file's tests apart, between other files
+    # of its xdist group; a module fixture was then built twice, 50 s each)
     # the heap looked at after 16 events, not main.py's 24: these 14 moves send
     # some 20-24 events, a few more or less as the steps' timing falls
     return bench_chip.loop_figures(chip_rig.product_image(), None, 14, seed=3, gc_events=16)

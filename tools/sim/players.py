@@ -738,6 +738,19 @@ class Players:
             i = self.i_of(p)
             caps = [self.i_of(q) for q in g.last_capture()]
             g.undo()
+            if not w.board[i] and i not in gone and i not in put:
+                # its stone rolled off to an empty point beside it (and was not
+                # pushed back yet): lifted from where it lies, as a person takes
+                # their own stone back (506481 g254: jn rolled to jm, left there,
+                # taken for black's move)
+                n = self.size
+                x = i % n
+                rolled = [j for j in (i - 1 if x else -1, i + 1 if x < n - 1 else -1, i - n, i + n)
+                          if 0 <= j < n * n and j not in gone and w.board[j] == c
+                          and not self.want(j)]
+                if rolled:
+                    acts.append(["lift", S(rolled[0]), "bowl"])
+                    gone.add(rolled[0])
             if (w.board[i] and i not in gone) or i in put:
                 acts.append(["lift", S(i), "bowl"])
                 put.discard(i)
