@@ -2094,6 +2094,27 @@ def a_stone_then_passes_while_off_named_with_them():
     return _passes_then_stones_while_off(True)
 
 
+def passes_while_off_still_named_as_a_move_lands_after_the_look():
+    """AGA (283947 g182): as passes_then_stones_while_off_named_with_them, then
+    black plays ba at once, before anyone touched a stone. The board says it
+    again with ba among them, the pass stones still named (before, said
+    again without them: the players left them in the lids, both passes lost).
+    The players take the pass stones out, lift the stones and play it all
+    again in order, ba last. A scan each 100 ms."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W dd", "#37 38 0 0", "B cf", keep=True)
+    log = list(b.log)
+    b.set("W hh,B ff,W ii")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    out += _timed(b, [".", "#35 35 1 1", ".", "B ba", "#34 35 1 1", "."], {1: 3, 5: 3})
+    said = [e for e in b.log if e["type"] == "illegal"]
+    out.append([("text", e["text"]) for e in said])
+    again = ["#36 36 1 0", "#35 36 1 1", "W hh", "#35 35 1 1", "B ff", "#34 35 1 1",
+             "W ii", "#34 34 1 1", "B ba", "#33 34 1 1"]
+    return out + _timed(b, ["#34 35 0 0", "- hh,- ff,- ii,- ba", "#36 37 0 0"] + again,
+                        dict((k, 3) for k in range(1, 13))) + [_game(b)]
+
+
 def quick_passes_then_a_capture():
     """AGA (840684 g250): white to play, black's aa in atari. White's pass
     stone drops into black's lid; black's into white's lid; white plays ba,
@@ -2318,6 +2339,7 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,
              stones_and_a_pass_stone_while_off, passes_then_stones_while_off_named_with_them,
              a_stone_then_passes_while_off_named_with_them,
+             passes_while_off_still_named_as_a_move_lands_after_the_look,
              capture_and_a_move_on_a_dead_sensor_while_off,
              ko_retaken_after_a_restart_its_prisoner_lifted_before,
              drift_under_a_prisoner_then_the_answer,

@@ -1478,6 +1478,23 @@ def test_a_restart_with_a_dead_sensor_waits_for_the_bowls_a_while_only():
     assert s[3] == [("move", "B", "dd"), ("move", "W", "hh")]
 
 
+def test_pass_stones_named_at_the_restart_stay_named_when_it_is_said_again():
+    """AGA (283947 g182): the restart's look names the stones and both pass
+    stones; black plays at once, and the board says it again with the new
+    stone first: the pass stones are still named (said again without them, the
+    players left them in the lids and both passes were lost). Played again as
+    told: both passes, then the moves."""
+    s = S.passes_while_off_still_named_as_a_move_lands_after_the_look()
+    assert s[2] == [("illegal", "resume-order", "ff")]
+    assert s[4] == [("illegal", "resume-order", "ba")]
+    texts = [t for k, t in s[7]]
+    assert len(texts) == 2 and all(" and both pass stones were played" in t for t in texts)
+    assert texts[1].startswith("ba ff hh ii")
+    assert s[9] == [("restored",)]
+    assert not any(e[0] == "illegal" for e in flat(s[10:]))
+    assert s[-1] == [("game", "cc", "gg", "ee", "dd", "cf", "by", "by", "hh", "ff", "ii", "ba")]
+
+
 def test_pass_stones_handed_among_stones_played_while_off_are_named_with_them():
     """AGA: while the board is off both sides pass and three stones are
     played, the passes first or between the stones; the lids settle while

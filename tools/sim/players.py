@@ -525,6 +525,19 @@ class Players:
                 return acts
         if code == "knocked" and i in self.dead and self._passes_missed():
             return self._passes_not_taken()
+        if code == "knocked" and i in self.dead and any(m[1] == "pass" for m in self.replay):
+            # the passes that ended their game are to be pressed again after
+            # stones the board named to be played again (506481 g658: sa and cf
+            # played as the power went, both passes pressed while it was off):
+            # for the board play has not ended, the dead stones go back, to be
+            # lifted again after those passes
+            # (their end press stands, refused: pressed again once play ends;
+            # the dead stones stay dead in their count)
+            cells = self.truth.board.cells
+            acts = [["restore", LETTER[cells[self.p_of(j)]], w.sgf(j), "fix"]
+                    for j in self.dead if not w.board[j]]
+            self.replay.append((0, list(self.dead)))
+            return acts
         if code == "no-stone-out" and i is not None and self.want(i) and \
                 w.board[i] == self.want(i):
             # their move (a new announcement after another's fix), its stone

@@ -27,7 +27,7 @@ def pass_stone(ref, v, c, captured_unseen):
     if ref.resumed and since is not None:
         for i in new_stones(v):
             if since[i] == 0:
-                if c not in _passed(ref, v):
+                if c not in passers(ref, v):
                     return False  # stones there since the restart, and what the
                     # lid holds beyond the game is their prisoners (seed 434437
                     # game 236: a pass nobody made; `at_restart` named pass
@@ -233,7 +233,7 @@ def at_restart(ref, v):
             return ("wait",)
     cells = ref.game.board.cells
     gone = [i for i in v.missing if cells[ref.p_of(i)] != 0]
-    passed = _passed(ref, v)
+    passed = passers(ref, v)
     for c in passed:
         if not after_stones(ref, v, sc.gain_at[WHITE if c == BLACK else BLACK]):
             break
@@ -255,7 +255,7 @@ def at_restart(ref, v):
     return ("order", list(new) + gone, " and %s's pass stone" % NAMES[passed[0]])
 
 
-def _passed(ref, v):
+def passers(ref, v):
     """The colours whose pass stone the other's lid holds beyond the prisoners
     of the stones gone from the board (captured while the board was off, or
     of the other colour now) and a prisoner in the wrong lid."""

@@ -805,6 +805,17 @@ def _fix(ref, v):
     code, color, i, pts, kw = what_is_wrong(ref, v)
     if code == "resume-order":
         ref.resumed = False       # the restart's look is over: those stones are played again
+        if ref.illegal == code and ref.since is not None:
+            # said again as stones come and go: the pass stones the lids hold
+            # still named with them (283947 g182: the restart's look named
+            # both, a move played at once after it said it again without them;
+            # the players left them in the lids and both passes were lost)
+            from goban.referee.passorder import passers
+            passed = passers(ref, v)
+            if len(passed) == 2:
+                kw["l"] += " and both pass stones"
+            elif passed:
+                kw["l"] += " and %s's pass stone" % NAMES[passed[0]]
     if faint(ref, v, code, i):
         return
     was = ref.illegal
