@@ -531,12 +531,9 @@ class Players:
             # played as the power went, both passes pressed while it was off):
             # for the board play has not ended, the dead stones go back, to be
             # lifted again after those passes
-            # (their end press stands, refused: pressed again once play ends;
-            # the dead stones stay dead in their count)
-            cells = self.truth.board.cells
-            acts = [["restore", LETTER[cells[self.p_of(j)]], w.sgf(j), "fix"]
-                    for j in self.dead if not w.board[j]]
-            self.replay.append((0, list(self.dead)))
+            again = []
+            acts = self._dead_back(again, self.count_at is not None)
+            self.replay += again
             return acts
         if code == "no-stone-out" and i is not None and self.want(i) and \
                 w.board[i] == self.want(i):
@@ -577,18 +574,21 @@ class Players:
             acts = self._match(self._lit())
         return acts
 
-    def _dead_back(self, replay):
+    def _dead_back(self, replay, pressed=False):
         """For the board, play has not ended: the dead stones lifted since go
         back on the board (the actions returned), to be lifted again once play
-        ends again (an entry added to `replay`, the moves to play again)."""
-        dead = self.dead if self.count_at is None else []
+        ends again (an entry added to `replay`, the moves to play again).
+        `pressed`: their end press was refused; it stands, pressed again once
+        play ends, and the stones stay dead in their count."""
+        dead = self.dead if self.count_at is None or pressed else []
         if not dead:
             return []
         cells = self.truth.board.cells
         w = self.world
         acts = [["restore", LETTER[cells[self.p_of(j)]], w.sgf(j), "fix"] for j in dead
                 if not w.board[j]]
-        self.dead = []
+        if not pressed:
+            self.dead = []
         replay.append((0, list(dead)))
         return acts
 
