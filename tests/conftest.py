@@ -8,6 +8,7 @@ firmware checks would otherwise pass without checking anything.
 import os
 import pathlib
 import subprocess
+import time
 
 import pytest
 
@@ -99,11 +100,16 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(pytest.mark.xdist_group(group))
 
 
+# the campaign replays (tests/system/test_fault_campaign.py) are some thirteen CPU
+# minutes together: a run takes a sample, GOBOARD_REPLAYS of them (default 30; "all"
+# for every one), drawn with GOBOARD_REPLAY_SEED (tools/test draws it; without it,
+# the date, so both test workers collect the same sample)
+REPLAYS = os.environ.get("GOBOARD_REPLAYS", "30")
+REPLAY_SEED = int(os.environ.get("GOBOARD_REPLAY_SEED", time.strftime("%Y%m%d")))
+
+
 def pytest_report_header(config):
-    """The sample of campaign replays this run plays (tests/system/test_fault_campaign.py),
-    so a failure there can be replayed with the same draw."""
-    import time
-    n = os.environ.get("GOBOARD_REPLAYS", "30")
-    seed = os.environ.get("GOBOARD_REPLAY_SEED", time.strftime("%Y%m%d"))
-    return "campaign replays: %s of tests/data/campaign_regressions.json, GOBOARD_REPLAY_SEED=%s" \
-        % (n, seed)
+    """The sample of campaign replays this run plays, so a failure there can be
+    replayed with the same draw."""
+    return "campaign replays: %s of tests/data/campaign_regressions.json, GOBOARD_REPLAY_SEED=%d" \
+        % (REPLAYS, REPLAY_SEED)

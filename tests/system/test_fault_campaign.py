@@ -9,12 +9,11 @@ with GOBOARD_FAULT_GAMES (default 10) and GOBOARD_FAULT_SEED (default 1); the
 full campaign (200 games) is `tools/bench faults`."""
 
 import os
-import time
 
 import pytest
 
 from sim_rig import flickering_game, kinds, play, script, sim
-from conftest import REPO
+from conftest import REPLAYS, REPLAY_SEED, REPO
 
 ROOT = REPO
 import bench_faults
@@ -117,14 +116,6 @@ def test_a_move_and_a_knocked_stone_in_one_window():
 
 
 REGRESSIONS = REPO / "tests" / "data" / "campaign_regressions.json"
-
-
-# the replays are some thirteen CPU minutes together: a run takes a sample,
-# GOBOARD_REPLAYS of them (default 30; "all" for every one), drawn with
-# GOBOARD_REPLAY_SEED (tools/test draws it and prints it; without it, the date,
-# so both test workers collect the same sample)
-REPLAYS = os.environ.get("GOBOARD_REPLAYS", "30")
-REPLAY_SEED = int(os.environ.get("GOBOARD_REPLAY_SEED", time.strftime("%Y%m%d")))
 
 
 def _regressions():

@@ -756,10 +756,7 @@ class Players:
                 # pushed back yet): lifted from where it lies, as a person takes
                 # their own stone back (506481 g254: jn rolled to jm, left there,
                 # taken for black's move)
-                n = self.size
-                x = i % n
-                rolled = [j for j in (i - 1 if x else -1, i + 1 if x < n - 1 else -1, i - n, i + n)
-                          if 0 <= j < n * n and j not in gone and w.board[j] == c
+                rolled = [j for j in self._beside(i) if j not in gone and w.board[j] == c
                           and not self.want(j)]
                 if rolled:
                     acts.append(["lift", S(rolled[0]), "bowl"])
@@ -788,6 +785,13 @@ class Players:
         moves.reverse()
         self.replay[:0] = moves            # before a move of theirs still to play again
         return lids + acts
+
+    def _beside(self, i):
+        """The frame indices of the points next to frame index i, on the board."""
+        n = self.size
+        x = i % n
+        return [j for j in (i - 1 if x else -1, i + 1 if x < n - 1 else -1, i - n, i + n)
+                if 0 <= j < n * n]
 
     def _played_since(self, i, lo):
         """A move of the players' game from number lo on put a stone on frame index i."""
@@ -889,7 +893,6 @@ class Players:
         caps = [self.i_of(q) for q in g.last_capture()] if g.n else []
         acts = []
         filled = set()
-        n = self.size
         for i in pts:
             v = w.board[i]
             e = self.want(i)
@@ -901,9 +904,7 @@ class Players:
                 # first look after an outage, named with the stones to play
                 # again, lifted to the bowl: cq was never played again); a
                 # capture goes to the lid, anything else back to its bowl
-                x = i % n
-                home = [j for j in (i - 1 if x else -1, i + 1 if x < n - 1 else -1, i - n, i + n)
-                        if 0 <= j < n * n and j not in filled and not w.board[j]
+                home = [j for j in self._beside(i) if j not in filled and not w.board[j]
                         and self.want(j) == v]
                 if home and i not in caps:
                     filled.add(home[0])

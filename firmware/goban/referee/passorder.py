@@ -249,10 +249,18 @@ def at_restart(ref, v):
             return None           # (a passer with no stone among them, the stones
             # in one order: so are the passes, as the moves and the lids come:
             # seed 80345 game 457)
+    return ("order", list(new) + gone, pass_words(passed))
+
+
+def pass_words(passed):
+    """The pass stones (`passers`) named after the stones of a `resume-order`
+    ("" with none)."""
     if len(passed) == 2:
-        return ("order", list(new) + gone, " and both pass stones")
+        return " and both pass stones"
+    if not passed:
+        return ""
     from goban.referee.words import NAMES
-    return ("order", list(new) + gone, " and %s's pass stone" % NAMES[passed[0]])
+    return " and %s's pass stone" % NAMES[passed[0]]
 
 
 def passers(ref, v):

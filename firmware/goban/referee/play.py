@@ -810,12 +810,8 @@ def _fix(ref, v):
             # still named with them (283947 g182: the restart's look named
             # both, a move played at once after it said it again without them;
             # the players left them in the lids and both passes were lost)
-            from goban.referee.passorder import passers
-            passed = passers(ref, v)
-            if len(passed) == 2:
-                kw["l"] += " and both pass stones"
-            elif passed:
-                kw["l"] += " and %s's pass stone" % NAMES[passed[0]]
+            from goban.referee.passorder import passers, pass_words
+            kw["l"] += pass_words(passers(ref, v))
     if faint(ref, v, code, i):
         return
     was = ref.illegal
