@@ -862,6 +862,27 @@ def pass_pressed_after_a_knock_was_said():
     return pass_pressed_as_a_knock_is_announced(600)
 
 
+def end_pressed_before_a_knock_could_be_seen():
+    """Japanese: white passed; the players lift white's gg as dead, black's
+    pass and the end press reach the referee just after it said gg knocked
+    (before anyone could see it: the pass waits for the fix, the end behind
+    it). gg put back, the pass acts and play ends; the end, pressed for a
+    board without gg, is refused; gg lifted again, end counts it dead (seed
+    118142 game 212: the count ran at once, with gg alive)."""
+    b = Board("japanese")
+    out = steps(b, "B cc", "W gg", "B ee", "!W:pass")
+    b.ref.now = 1000
+    out += steps(b, "- gg")
+    b.ref.now = 1010
+    out += steps(b, "!B:pass")
+    b.ref.now = 1020
+    out += steps(b, "!end")
+    b.ref.now = 2000
+    out += steps(b, "W gg", ".")
+    b.ref.now = 3000
+    return out + steps(b, "- gg", "!end")
+
+
 def answer_settled_a_scan_ahead_of_the_move(scan_ms):
     """White to move; white's dd and black's answer ff land a few ms apart,
     and ff settles one scan (`scan_ms`) before dd (seeds 953884 game 77,
@@ -1142,6 +1163,47 @@ def fast_play_after_a_move_on_a_dead_sensor():
     # black's hand goes on taking stones (its bowl never settles): white answers,
     # black plays again at once
     return steps(b, "#-1 39 0 0", "W ee", "B ff")
+
+
+def _two_in_one_scan_by_a_dead_point(answer):
+    """Japanese, dd's sensor dead; then a white stone on ff and a black one on
+    ee in one scan: white's answer and black's next move after black's dd,
+    unseen, or black's ee and white's answer with no move on dd. `answer`:
+    what black does when asked."""
+    from goban.referee import FAULT
+    b = Board("japanese")
+    steps(b, "B cc", "W gg")
+    b.stable[idx("dd")] = FAULT
+    steps(b, ".")
+    return steps(b, "W ff,B ee", *answer) + [_game(b)]
+
+
+def _two_in_one_scan_weighed(black):
+    """Chinese, dd's sensor dead, black to move; a black stone on ee and a
+    white one on ff land in one scan, the bowls settled: black's at `black`
+    (38: one stone out for ee, none for a move on dd; 37: one more out)."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.stable[idx("dd")] = FAULT
+    steps(b, ".")
+    return steps(b, "#%d 39 0 0" % black, "B ee,W ff") + [_game(b)]
+
+
+def two_in_one_scan_by_a_dead_point_no_stone_out():
+    return _two_in_one_scan_weighed(38)
+
+
+def two_in_one_scan_by_a_dead_point_a_stone_out():
+    return _two_in_one_scan_weighed(37)
+
+
+def answer_and_next_move_in_one_scan_after_a_move_on_a_dead_sensor():
+    return _two_in_one_scan_by_a_dead_point(["!ok"])
+
+
+def two_in_one_scan_by_a_dead_point_nobody_played():
+    # black did not play dd: white's stone off, as the fix says, then back
+    return _two_in_one_scan_by_a_dead_point(["- ff", "W ff"])
 
 
 def slip_taken_as_a_move_lifted_then_undo_without_takeback():
@@ -2395,7 +2457,13 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              drift_under_a_prisoner, prisoner_in_hand_as_the_owner_moves,
              prisoner_on_the_floor_as_the_owner_moves, knocked_stone_put_back_from_the_bowl,
              stone_back_in_its_bowl_before_the_undo_press,
-             fast_play_after_a_move_on_a_dead_sensor, more_stones_than_one_look_orders,
+             fast_play_after_a_move_on_a_dead_sensor,
+             answer_and_next_move_in_one_scan_after_a_move_on_a_dead_sensor,
+             two_in_one_scan_by_a_dead_point_no_stone_out,
+             two_in_one_scan_by_a_dead_point_a_stone_out,
+             end_pressed_before_a_knock_could_be_seen,
+             two_in_one_scan_by_a_dead_point_nobody_played,
+             more_stones_than_one_look_orders,
              more_stones_than_one_look_orders_two_in_one_scan,
              slip_taken_as_a_move_lifted_then_undo_without_takeback,
              second_stone_answered_then_put_away, second_stone_answered_then_dropped,

@@ -251,6 +251,32 @@ def test_resume_order_is_a_question_only_when_the_board_could_not_know_the_order
     assert [e["code"] for e in simfaults.verdict(o)["false_alarms"]] == ["mismatch"]
 
 
+def test_a_dead_point_asked_about_after_two_stones_in_one_scan_is_a_question():
+    """A stone of each side let go within a scan, a sensor dead since before:
+    the board cannot tell whether the mover's move on the dead point came
+    first, and asks (seeds 118142 g268, 638249 g162). The question answered
+    with a stone lifted is a question asked, not a jam; the stones a second
+    apart, or no sensor dead then, it is a jam."""
+    T = [["B", "aa"], ["W", "bb"], ["B", "cc"], ["W", "dd"]]
+
+    def verdict(stones, dead_t0=10):
+        ep = {"t": 2100, "code": "unseen", "point": "cc", "mistake": [], "acted": 1,
+              "end": 3000, "text": ""}
+        out = {"events": [], "summary": {"moves": T, "scan_ms": 10, "truth": {
+            "moves": T, "released": [50, 990, 2000, 2010], "episodes": [ep], "stopped": None,
+            "attempts": [], "mistake": [], "stones": stones,
+            "faults": [{"kind": "dead", "t0": dead_t0, "end": dead_t0, "point": "ff",
+                        "rec": None}]}}}
+        return simfaults.verdict(out)
+    v = verdict([[50, "B", "aa"], [990, "W", "bb"], [2000, "W", "dd"], [2010, "B", "cc"]])
+    assert v["jams"] == [] and [e["code"] for e in v["asked"]] == ["unseen"]
+    v = verdict([[50, "B", "aa"], [990, "W", "bb"], [1000, "W", "dd"], [2010, "B", "cc"]])
+    assert [e["code"] for e in v["jams"]] == ["unseen"] and v["asked"] == []
+    v = verdict([[50, "B", "aa"], [990, "W", "bb"], [2000, "W", "dd"], [2010, "B", "cc"]],
+                dead_t0=2050)
+    assert [e["code"] for e in v["jams"]] == ["unseen"] and v["asked"] == []
+
+
 def test_resume_order_is_a_question_when_a_stone_played_while_off_was_captured():
     """One stone a side while the board is off, the second taking the first: the
     board comes back to black's stone and an empty point, white's bowl a stone

@@ -159,6 +159,22 @@ def test_a_hand_that_plays_on_holds_no_pass_stone():
     assert s[2] == [("illegal", "unseen", "ee")]
 
 
+def test_two_stones_in_one_scan_by_an_empty_dead_point_are_asked_not_ordered():
+    """Stones of both colours in one scan may land in either order; with an
+    empty point on a dead sensor, the mover's move there, unseen, lets the
+    other side's stone come first. Taken as the mover's stone and the answer,
+    a move was lost and one nobody played recorded (seed 118142 game 268):
+    the player is asked, and either answer gives the game played."""
+    s = S.answer_and_next_move_in_one_scan_after_a_move_on_a_dead_sensor()
+    assert s[0] == [("illegal", "unseen", "ff")]
+    assert s[1] == [("restored",), ("move", "B", "dd"), ("move", "W", "ff"), ("move", "B", "ee")]
+    assert s[2] == [("game", "cc", "gg", "dd", "ff", "ee")]
+    s = S.two_in_one_scan_by_a_dead_point_nobody_played()
+    assert s[0] == [("illegal", "unseen", "ff")]
+    assert s[1] == [("restored",), ("move", "B", "ee")] and s[2] == [("move", "W", "ff")]
+    assert s[3] == [("game", "cc", "gg", "ee", "ff")]
+
+
 def test_passes_pressed_while_a_move_on_a_dead_sensor_is_asked_wait_for_the_answer():
     """The passes came after the stones the question is about (they were on the
     board when it was asked): they wait for the answer and act after it, in
@@ -1596,6 +1612,29 @@ def test_a_pass_pressed_before_a_knock_could_be_seen_acts_once_the_board_is_fixe
     s = S.pass_pressed_after_a_knock_was_said()
     assert ("pass", "B", False) not in flat(s[:-1])
     assert s[7] == [("illegal", "not-your-turn", "")]
+
+
+def test_two_stones_in_one_scan_by_a_dead_point_taken_when_the_bowl_says_none_is_hidden():
+    """The mover's settled bowl with no stone out but the one on the board: no
+    move hides on the dead point, the stones are the mover's and the answer.
+    One more stone out, the board asks."""
+    s = S.two_in_one_scan_by_a_dead_point_no_stone_out()
+    assert s[1] == [("move", "B", "ee"), ("move", "W", "ff")]
+    s = S.two_in_one_scan_by_a_dead_point_a_stone_out()
+    assert s[1] == [("illegal", "unseen", "ff")] and s[2] == [("game", "cc", "gg")]
+
+
+def test_an_end_pressed_before_a_fix_is_refused_not_counted_on_the_fixed_board():
+    """The end press was held behind a pass that waited for a knocked stone to
+    be put back: it agreed to a board without that stone. Counted once play
+    ended, the dead stone put back counted alive and the winner flipped (seed
+    118142 game 212). It is refused, said so; the stone lifted again, end
+    counts it dead."""
+    s = S.end_pressed_before_a_knock_could_be_seen()
+    assert s[4] == [("illegal", "knocked", "gg")]
+    assert s[7] == [("restored",), ("pass", "B", False), ("illegal", "end-before-fix", "")]
+    assert "count" not in [e[0] for e in flat(s[:-2])]
+    assert s[-1][0] == ("dead", "gg") and s[-1][1][0] == "count" and s[-1][1][1].startswith("B+")
 
 
 def test_an_answer_settled_one_short_scan_ahead_of_the_move_is_the_next_move():

@@ -342,7 +342,8 @@ class Players:
             self.board_over = True
         elif t in ("undo", "play-on"):
             self.board_over = False
-        elif t == "illegal" and ev.get("code") == "end-waits" and self.count_at is not None:
+        elif t == "illegal" and ev.get("code") in ("end-waits", "end-before-fix") \
+                and self.count_at is not None:
             self.end_refused = now         # "... then press end": they will, once it can
         elif t == "choose":
             self.offered = ev.get("point")
@@ -638,7 +639,7 @@ class Players:
         lift the dead stones again once the board ends play."""
         g = self.truth
         again = []
-        acts = self._dead_back(again)
+        acts = self._dead_back(again, self.count_at is not None)
         for k in range(len(self.board_moves) + 1, g.n + 1):
             name = LETTER[g.color_of(k)] + ":pass"
             if name in self.runner.unanswered:

@@ -353,6 +353,14 @@ class Referee(RefState):
         asked = not held and self.illegal == "unseen" and self.phase == PLAY \
             and name[-4:] == "pass" and (pr.fixing or not pr.held)
         # (a held press that waits again keeps when it was pressed: since)
+        if held and name == "end" and pr.fixing == 2:
+            # pressed before a fix of the stones (a dead stone lifted after
+            # a pass the board took only after the restart, put back when it
+            # said knocked): the position it agreed to is gone; counted now,
+            # the stone put back would count alive (seed 118142 game 212)
+            from goban.referee import dispute
+            dispute.end_before_fix(self)
+            return
         fix = self.phase == PLAY and self.illegal in ("slid", "knocked", "changed") and (
             (held and pr.after < 0
              and (self.announced_at - pr.since) & 0x3FFFFFFF < 0x20000000
@@ -378,7 +386,7 @@ class Referee(RefState):
             # board first")
             if not pr.held:
                 pr.since = self.now
-                pr.fixing = fix or asked
+                pr.fixing = 2 if fix else asked     # (2: a fix of the stones)
             if len(pr.held) < 4:
                 pr.held.append(name)
             return

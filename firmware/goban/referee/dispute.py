@@ -61,6 +61,12 @@ def count_refused(ref):
     _refuse_keeping(ref, "count-waits", None, l=what, q=fix)
 
 
+def end_before_fix(ref):
+    """`end` pressed before the board was fixed, held for the fix: refused, to
+    be pressed again on the board as it is now."""
+    _refuse_keeping(ref, "end-before-fix", None)
+
+
 def undo_after_refused_end(ref):
     """The undo right after a refused end: there was no end; nothing is taken back."""
     _refuse_keeping(ref, "end-not-taken", None)

@@ -355,6 +355,31 @@ def _explained(ref, v):
                 return False      # (goban.referee.wrong: `slid`; unseen.verdict alike)
     v.search = explain(ref, v.stable, new, v.missing, s=v.searching)
     v.order = sure(v.search)
+    if v.order and ref.n_faults and ref.since is not None and not ref.pending:
+        # two hands' stones in one scan, or a scan apart, may settle in either
+        # order (explain); but where the mover's move on an empty dead point,
+        # unseen, lets the other side's come first, the order is no answer:
+        # the player says (goban.referee.unseen). Seed 118142 game 268:
+        # white's cl on a dead sensor, black's eo and white's ap in one scan,
+        # taken as white's ap and black's eo.
+        top = 0
+        for i in v.order:
+            t = ref.since[i]
+            if 0 < t <= top:
+                c = ref.game.to_move()
+                k = 0             # the mover's stones in the order
+                for j in v.order:
+                    if v.stable[j] == c:
+                        k += 1
+                if bowlwatch.settled(ref, c) and 0 <= bowlwatch.unused(ref, c) <= k:
+                    break         # its settled bowl: no stone out for a move unseen
+                from goban.referee import unseen
+                v.unseen = unseen.verdict(ref, v)   # (no pass stone waited for first:
+                if v.unseen is not None:            # seed 638249 game 162)
+                    return False
+                break
+            if t > top:
+                top = t
     return bool(v.order)
 
 
@@ -585,8 +610,9 @@ def _pass_first(ref, v):
     of the mover's bowl: the mover may have passed, its stone still on its way
     into the lid (or in already)."""
     g = ref.game
-    if not g.rules.uses_pass_stones or ref.pending or g.over or v.mis > CAP:
-        return False
+    if not g.rules.uses_pass_stones or ref.pending or g.over or v.mis > CAP \
+            or v.unseen is not None:
+        return False              # (the move on a dead point is asked: `explained`)
     c = g.to_move()
     o = WHITE if c == BLACK else BLACK
     for i in v.extra:             # (a loop: any() of a generator makes cells of v and o)
@@ -664,7 +690,8 @@ def _unseen(ref, v):
         return False              # (a capture before a cut, lifted: no wait; seed 339136
         # game 320: a stone after a move on a dead point while off said extra)
     from goban.referee import unseen        # a board with no dead sensor never loads it
-    v.unseen = unseen.verdict(ref, v)
+    if v.unseen is None:
+        v.unseen = unseen.verdict(ref, v)   # (else `explained` found it)
     if v.unseen is None and len(v.missing) == 1 and not v.extra:
         # the stone of the move before the last gone into its own bowl, the move
         # itself on a dead point (loaded when first needed)

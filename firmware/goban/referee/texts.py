@@ -25,6 +25,8 @@ PHYSICAL = (
     ("dead-extra", "a stone was added on {p} while counting", "take the stone off {p}"),
     ("no-takeback", "these rules allow no takeback", "play on"),
     ("end-waits", "play cannot end while the board waits: {l}", "{q}, then press end"),
+    ("end-before-fix", "the end was pressed before the board was fixed: the stones are not "
+     "as they were then", "lift the dead stones again, then press end"),
     ("count-waits", "the count cannot start while something stands: {l}", "{q}, then press end"),
     ("end-not-taken", "the end press was not taken (the board waited): there is no end "
      "to take back", "play on; undo again takes back the last move"),

@@ -45,9 +45,10 @@ missing or other than the players' game counted by goban.count with the same
 rules, komi, handicap and the dead stones they lifted, when they pressed end to
 count. Counted apart (`asked`): an unseen move on one of several dead sensors
 that the player named with the buttons (the board offered the dead points, ok
-took theirs), and the order of stones played while the board was off when two
-of one side were among them -- questions the board must ask, nothing on the
-board to fix. Each error goes to the fault or mistake that most likely caused
+took theirs), the order of stones played while the board was off when two
+of one side were among them, and a move on a dead sensor asked about when a
+stone of each side landed in one scan just then -- questions the board must
+ask, nothing on the board to fix. Each error goes to the fault or mistake that most likely caused
 it (`blame`): one on the very point of the error (or one its announcement
 names, or a dead stone the counts disagree on) first, however long ago it
 began; else the latest one started before it (a false or lost move: up to
@@ -72,6 +73,7 @@ SENSOR = ("flicker", "drift", "stuck", "dead")   # faults of one point's sensor
 BROKEN = ("stuck", "dead")                        # sensors that stay broken
 ATTRIBUTE_MS = 20000       # an error this long after a fault started is still its fault
 TWO_STONES_MS = 300        # two stones let go this close landed in one quiet window
+ONE_LOOK_MS = 1000         # how far back from a question the stones it asks about are
 LOOKBACK_MS = 5000         # how far back from an error two such stones are looked for
 LOST_AFTER_MS = 2000       # a fault this soon after a move may have lost it or made it false
 RECENT_MS = 5000           # a fault begun this soon before an error comes first
@@ -231,6 +233,10 @@ def verdict(out):
                 and _order_unknown(ep["t"], out):
             asked.append(e)     # two stones of a side played while the board was off (and
             # a dead sensor among their points: which held a move, no board can tell)
+        elif ep["code"] == "unseen" and not stuck and ep["end"] is not None \
+                and _two_at_once(ep["t"], out):
+            asked.append(e)     # a stone of each side in one scan, a sensor dead: the
+            # mover's move there may have come before both, as well as after them
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif ep["code"] == "unseen":
@@ -274,6 +280,22 @@ def verdict(out):
             "stopped": truth["stopped"], "faults": recs, "played": len(t_moves),
             "recorded": len(b_moves), "attempts": truth["attempts"],
             "mistake_left": truth["mistake"]}
+
+
+def _two_at_once(t, out):
+    """Whether a stone of each side was let go within two scans of each other
+    just before t (ONE_LOOK_MS), with a sensor dead or stuck since before them:
+    the board cannot tell their order, nor so whether the mover's move on the
+    dead point came before both (a question it must ask: goban.referee.play's
+    `explained`)."""
+    truth = out["summary"]["truth"]
+    scan = out["summary"].get("scan_ms") or 10
+    stones = [s for s in truth.get("stones") or () if s[2] and t - ONE_LOOK_MS <= s[0] <= t]
+    for a, b in zip(stones, stones[1:]):
+        if a[1] != b[1] and b[0] - a[0] <= 2 * scan:
+            return any(f["kind"] in ("dead", "stuck") and f["t0"] <= a[0]
+                       for f in truth.get("faults") or ())
+    return False
 
 
 def _order_unknown(t, out):
