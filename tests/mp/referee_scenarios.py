@@ -919,6 +919,20 @@ def slid_as_moves_played_while_off_are_named_then_put_back_from_the_bowl():
                        "W hh")
 
 
+def stone_put_down_while_moves_played_while_off_are_named():
+    """Black dd, white hh, black ee played while the board is off (named to be
+    played again); as the players lift them a black stone is put on ff, named
+    with the rest at the next look. Once the three are off, ff, never lifted,
+    is still named, not taken as black's move (seed 506481 game 375: taken,
+    a false move); lifted, dd played again is the move."""
+    b = Board()
+    steps(b, "B cc", "W gg", keep=True)
+    log = list(b.log)
+    b.set("B dd,W hh,B ee")
+    out = [brief(b.restart(log) + b.look())]
+    return out + steps(b, "- ee", "B ff", "- hh", "- dd", "- ff", "B dd") + [_game(b)]
+
+
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log): a bowls
     reading only when its start counts or lid offsets change."""
@@ -1176,6 +1190,18 @@ def _two_in_one_scan_by_a_dead_point(answer):
     b.stable[idx("dd")] = FAULT
     steps(b, ".")
     return steps(b, "W ff,B ee", *answer) + [_game(b)]
+
+
+def move_as_the_prisoner_drops_into_the_lid():
+    """AGA: black's gf takes gg; gg lifted, its lid moving as the prisoner
+    drops in, white plays at once: no pass stone is on its way there (seed
+    118142 game 456, tempo 0: the move waited for the lid as for a pass, five
+    stones came meanwhile)."""
+    b = gg_captured("aga")
+    b.ref.now = 5000
+    steps(b, "- gg", "#35 36 -1 0")
+    b.ref.now = 5200
+    return steps(b, "#35 35 -1 0", "W ah") + [_game(b)]
 
 
 def _two_in_one_scan_weighed(black):
@@ -2460,6 +2486,8 @@ SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              fast_play_after_a_move_on_a_dead_sensor,
              answer_and_next_move_in_one_scan_after_a_move_on_a_dead_sensor,
              two_in_one_scan_by_a_dead_point_no_stone_out,
+             stone_put_down_while_moves_played_while_off_are_named,
+             move_as_the_prisoner_drops_into_the_lid,
              two_in_one_scan_by_a_dead_point_a_stone_out,
              end_pressed_before_a_knock_could_be_seen,
              two_in_one_scan_by_a_dead_point_nobody_played,

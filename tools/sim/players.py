@@ -302,8 +302,8 @@ class Players:
                 continue
             if e == 0 and v and p in caps and self.captured.get(i) == v:
                 continue           # a capture not lifted yet (lifted and put back: a mistake)
-            if v == 0 and over:
-                continue
+            if v == 0 and over and i in self.dead:
+                continue           # (a stone knocked off as play ended is a mistake: 543355 g529)
             out.append(self.world.sgf(i))
             if len(out) == 4:
                 break

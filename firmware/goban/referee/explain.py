@@ -448,13 +448,17 @@ def weak(ref, i):
 def unknown(ref, new):
     """New stones whose arrival nobody saw (on the board since the restart),
     once the restart's look is over: they may be moves only in the order that
-    look found (goban.referee.resume), so now they are to be played again."""
+    look found (goban.referee.resume), so now they are to be played again. So
+    too a stone the standing `resume-order` names (lit), never lifted since:
+    one put down as the players lifted the others, named with them, was taken
+    as the move once they were off (seed 506481 game 375)."""
     since = ref.since
     if since is None or ref.resumed:
         return ()
+    named = ref.illegal == "resume-order"
     out = None                    # (none, at nearly every look: nothing made; a
     for i in new:                 # comprehension would make `since` a cell at each call)
-        if since[i] == 0:
+        if since[i] == 0 or (named and i in ref.lights):
             if out is None:
                 out = []
             out.append(i)

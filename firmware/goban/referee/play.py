@@ -441,6 +441,10 @@ def _pass_may_come(ref, v, i):
         return False      # (-2: weighed before a restart, not since: a pass stone handed
         # after it is not seen yet; a stone come since, taken for the move, lost the
         # passes before it: 17397 game 46. Stones there at the restart are the restart's)
+    k = bowlwatch.loose(ref, o)
+    if k is not None and k < 0 and bowlwatch.carried(ref, o):
+        return False      # the lid short of the prisoners just lifted: they move it (seed
+        # 118142 game 456, tempo 0: five stones came while it waited, one slid among them)
     w = ref.wait
     if v.waited != i:
         w.since = ref.now
