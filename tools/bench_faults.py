@@ -27,7 +27,9 @@ the recovery (from its end to the board agreeing with the hands again; "never"
 when it did not by the end of the game, "ongoing" when the fault itself was
 still going on then) and the errors put down to it. Target: 0 false, 0 lost,
 0 jams, 0 stuck, every count right. Games run two at a time (one MicroPython
-process each); then the replay command of the first games with errors.
+process each); then the replay command of the first games with errors. Ctrl-C
+(or a kill's SIGTERM) stops it early: the games under way end, and the report
+(and --json) covers the games played.
 """
 
 import argparse
@@ -35,6 +37,7 @@ import json
 import os
 import random
 import subprocess
+import signal
 import sys
 import threading
 import time
@@ -107,13 +110,18 @@ def play(g):
 
 
 def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mistakes=(0, 0),
-             rules=None, progress=None):
+             rules=None, progress=None, stop=None):
     """Play the plan's games, `jobs` at a time; the verdicts in game order.
-    `progress(v, done)` is called as each game ends (in the order they end)."""
+    `progress(v, done)` is called as each game ends (in the order they end).
+    `stop` (a threading.Event): once set, no game starts; those under way end,
+    and the verdicts so far are the answer (a long campaign stopped early still
+    reports what it played)."""
     todo = plan(games, seed, kinds, faults, mistakes, rules)
     done = [0]
 
     def one(g):
+        if stop is not None and stop.is_set():
+            return None
         v = play(g)
         if progress is not None:
             with lock:
@@ -122,7 +130,7 @@ def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mist
         return v
     lock = threading.Lock()
     with ThreadPoolExecutor(max(1, jobs)) as ex:
-        return list(ex.map(one, todo))
+        return [v for v in ex.map(one, todo) if v is not None]
 
 
 def failed(v):
@@ -334,9 +342,19 @@ def main(argv=None):
         line = progress_line(v, done)
         if line:
             print(line, file=sys.stderr, flush=True)
+    stop = threading.Event()
+
+    def halt(signum, frame):
+        # Ctrl-C or a kill: the games under way end, then the report of those played
+        stop.set()
+        print("stopping: the games under way end, then the report", file=sys.stderr, flush=True)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, halt)
     results = campaign(a.games, seed, a.jobs, kinds, _span(a.faults, "--faults"),
-                       _span(a.mistakes, "--mistakes"), rules, progress=say)
+                       _span(a.mistakes, "--mistakes"), rules, progress=say, stop=stop)
     wall = time.monotonic() - t
+    if stop.is_set():
+        print("stopped early: %d of %d games played" % (len(results), a.games))
     for line in report(results, seed, a.jobs, wall, a.show):
         print(line)
     if a.json:

@@ -423,3 +423,21 @@ def test_a_large_capture_lifted_slowly_under_byoyomi():
         e for e in evs if e["type"] == "end" and e.get("reason") == "time"]
     assert v["false"] == [] and v["lost"] == [] and v["jams"] == [] and v["stopped"] is None
     assert v["played"] == v["recorded"] == len(out["sgf_moves"])
+
+
+def test_a_campaign_stopped_early_reports_the_games_it_played():
+    """A long campaign stopped (Ctrl-C, a kill: `stop` set) starts no game
+    after, ends those under way and answers with their verdicts: a 650-game
+    run stopped for a session's end used to print nothing at all."""
+    import threading
+    import bench_faults
+    stop = threading.Event()
+    seen = []
+
+    def progress(v, done):
+        seen.append(v["game"])
+        stop.set()                # stopped as the first game ends
+    results = bench_faults.campaign(3, 11, jobs=1, progress=progress, stop=stop)
+    assert [v["game"] for v in results] == seen == [1]
+    assert bench_faults.report(results, 11, 1, 0)[0].startswith("fault campaign: seed 11, 1 games")
+
