@@ -142,11 +142,11 @@ def _since_restart(ref, new):
     since = ref.since
     if since is None:
         return False
-    named = ref.illegal == "resume-order" and not ref.resumed
     for i in new:
-        if since[i] == 0 or (named and i in ref.lights):
-            return True           # (or named by the standing resume-order: explain.unknown)
-    return False
+        if since[i] == 0:
+            return True
+    from goban.referee.explain import unknown     # (a global here is heap in most games)
+    return bool(unknown(ref, new))    # (or named by the standing resume-order)
 
 
 def _best(ref, v):
