@@ -36,8 +36,8 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -113,9 +113,9 @@ def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mist
              rules=None, progress=None, stop=None):
     """Play the plan's games, `jobs` at a time; the verdicts in game order.
     `progress(v, done)` is called as each game ends (in the order they end).
-    `stop` (a threading.Event): once set, no game starts; those under way end,
-    and the verdicts so far are the answer (a long campaign stopped early still
-    reports what it played)."""
+    `stop` (a threading.Event): once set, no game starts; those under way end
+    (one killed with the stop is left out), and the verdicts so far are the
+    answer (a long campaign stopped early still reports what it played)."""
     todo = plan(games, seed, kinds, faults, mistakes, rules)
     done = [0]
 
@@ -123,6 +123,9 @@ def campaign(games, seed, jobs=2, kinds=simfaults.CATALOGUE, faults=(2, 6), mist
         if stop is not None and stop.is_set():
             return None
         v = play(g)
+        if v.get("crashed") and stop is not None and stop.is_set():
+            return None           # killed by the stop with it (Ctrl-C reaches the whole
+            # process group): cut short, not a crash of the board's (seed 499490 game 22)
         if progress is not None:
             with lock:
                 done[0] += 1
