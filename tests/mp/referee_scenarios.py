@@ -157,6 +157,41 @@ def stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point()
     return _knocked_with_a_dead_sensor("ii")
 
 
+def _rolled_beside_a_dead_point(white_out, then):
+    """Black's ee moves to ed before white's answer, the sensor under the
+    empty ii dead: white's answer may be there, unseen, its hand the one that
+    pushed ee (seed 809886 game 125). `white_out`: white's bowl settled one
+    stone out (in a hand, or on ii: nobody can tell), else none out (no answer
+    came: ee rolled). `then`: what the players do next."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    steps(b, "#38 39 0 0", "B ee")
+    b.stable[idx("ii")] = FAULT
+    return steps(b, "." if not white_out else "#38 38 0 0", "- ee,B ed", *then) + [_game(b)]
+
+
+def rolled_beside_a_dead_point_pushed_back():
+    """White played ii (unseen) and pushed ee: white puts it back, and black's
+    next stone tells of white's move."""
+    return _rolled_beside_a_dead_point(True, ("- ed,B ee", "#37 38 0 0", "B hh", "!ok"))
+
+
+def rolled_beside_a_dead_point_it_rolled():
+    """ee rolled, white's stone still in its hand: black says so (ok)."""
+    return _rolled_beside_a_dead_point(True, ("!ok", "W dd"))
+
+
+def rolled_beside_a_dead_point_white_passes_before_the_answer():
+    """ee rolled; white passes while the board asks: the pass waits for the
+    answer (it came after the stones asked about), then comes after the move."""
+    return _rolled_beside_a_dead_point(True, ("!W:pass", "!ok", "."))
+
+
+def rolled_beside_a_dead_point_no_stone_out():
+    """White's settled bowl has no stone out: no answer came, ee rolled."""
+    return _rolled_beside_a_dead_point(False, ("#38 38 0 0", "W dd"))
+
+
 def move_beside_a_stone_slid_elsewhere():
     """White's gg slides to gh (`slid`) and white plays its move on fg, beside
     gg. Lifted, gh leaves gg gone and fg new: named slid to fg in turn, but
@@ -2414,7 +2449,10 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
+SCENARIOS = (rolled_beside_a_dead_point_pushed_back, rolled_beside_a_dead_point_it_rolled,
+             rolled_beside_a_dead_point_no_stone_out,
+             rolled_beside_a_dead_point_white_passes_before_the_answer,
+             wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,
              stone_rolled_then_taken_on_the_point_it_left,
              point_played_again_after_its_capture_in_one_window,
              move_taken_while_the_board_was_off_the_scales_say_so,

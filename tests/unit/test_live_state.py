@@ -83,6 +83,21 @@ def test_illegal_banner_until_restored_and_cleared_by_the_next_move():
     assert s.banner is None
 
 
+def test_sensor_events_name_one_point_or_many():
+    m = EventMaker(size=9)
+    s = LiveState("b")
+    s.apply(m.start())
+    s.apply({"type": "sensor-fault", "point": "cc", "what": "dead"})
+    s.apply({"type": "sensor-fault", "point": "aa", "points": ["aa", "ba", "ee"],
+             "what": "unstable"})
+    assert s.faults == {"cc": "dead", "aa": "unstable", "ba": "unstable", "ee": "unstable"}
+    s.apply({"type": "sensor-ok", "point": "aa", "points": ["aa", "ee"]})
+    assert s.faults == {"cc": "dead", "ba": "unstable"}
+    with pytest.raises(EventError):
+        s.apply({"type": "sensor-ok", "point": "ba", "points": "ba"})
+    assert s.faults == {"cc": "dead", "ba": "unstable"}
+
+
 def test_an_unseen_move_to_choose_keeps_the_banner_on_the_point_offered():
     m = EventMaker(size=9)
     s = LiveState("b")

@@ -1936,3 +1936,33 @@ def test_a_wrong_lid_prisoner_keeps_its_time_when_the_lids_own_prisoners_come_in
     s = S.wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor()
     assert not [e for a in s for e in a if e[0] == "pass"]
     assert s[25] == [("illegal", "unseen", "dd")]
+
+
+def test_a_stone_moved_beside_its_point_while_a_dead_sensor_may_hide_the_answer_is_asked():
+    """The answer may be on the dead ii, its hand the one that pushed black's
+    ee to ed (seed 809886 game 125): taken as a roll, a move nobody played.
+    Black's stone's owner says: it goes back (white's move then told by
+    black's next stone), or ok, it rolled."""
+    s = S.rolled_beside_a_dead_point_pushed_back()
+    assert s[1] == [("illegal", "rolled", "ed")]
+    assert s[2] == [("restored",)]                  # put back: nothing corrected
+    assert s[4] == [("illegal", "unseen", "hh")]
+    assert s[5] == [("restored",), ("move", "W", "ii"), ("move", "B", "hh")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "ii", "hh")]
+    s = S.rolled_beside_a_dead_point_it_rolled()
+    assert s[1] == [("illegal", "rolled", "ed")]
+    assert s[2] == [("restored",), ("correct", "B", "ee", "ed")]
+    assert s[-1] == [("game", "cc", "gg", "ed", "dd")]
+
+
+def test_a_stone_rolled_with_the_answerers_bowl_settled_none_out_is_corrected_unasked():
+    s = S.rolled_beside_a_dead_point_no_stone_out()
+    assert s[1] == [("correct", "B", "ee", "ed")]
+    assert "illegal" not in [e[0] for e in flat(s)]
+    assert s[-1] == [("game", "cc", "gg", "ed", "dd")]
+
+
+def test_a_pass_pressed_while_the_board_asks_whether_a_stone_rolled_waits_for_the_answer():
+    s = S.rolled_beside_a_dead_point_white_passes_before_the_answer()
+    assert s[2] == []                               # held, not refused
+    assert s[3] == [("restored",), ("correct", "B", "ee", "ed"), ("pass", "W", False)]

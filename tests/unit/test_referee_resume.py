@@ -449,3 +449,23 @@ def test_a_capturing_move_on_a_dead_sensor_is_told_by_its_captures():
     evs = b.look()
     assert [e for e in evs if e["type"] == "move"] == [] and b.ref.game.n == 3
     assert [(e["code"], e["point"]) for e in evs if e["type"] == "illegal"] == [("knocked", "aa")]
+
+
+def test_a_burst_that_flags_many_sensors_is_one_event_a_kind_naming_them_all():
+    """A burst of noise flags a hundred sensors at once: one event each held the
+    game's events behind them for seconds on the link (seed 620941 game 624)."""
+    from goban.referee import FAULT
+    b = Board()
+    shaky = ["aa", "ba", "ee", "ii"]
+    for p in shaky:
+        b.stable[idx(p)] = FAULT + 1            # unstable
+    b.stable[idx("cc")] = FAULT                 # dead
+    evs = b.look()
+    assert [(e["type"], e["what"], e["point"], e["points"]) for e in evs] == [
+        ("sensor-fault", "dead", "cc", ["cc"]),
+        ("sensor-fault", "unstable", "aa", ["aa", "ba", "ee", "ii"])]
+    for p in shaky:
+        b.stable[idx(p)] = 0
+    evs = b.look()
+    assert [(e["type"], e["point"], e["points"]) for e in evs] == [
+        ("sensor-ok", "aa", ["aa", "ba", "ee", "ii"])]

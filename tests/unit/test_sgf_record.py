@@ -145,6 +145,14 @@ def test_stones_found_at_the_count_are_said_and_counted_in_the_territory_marks()
     assert (4, 0) in last.get("TB")
 
 
+def test_a_sensor_fault_naming_many_points_is_one_comment_naming_them_all():
+    m = EventMaker(size=9, seed=3)
+    evs = [m.start(), m.play("cc"),
+           m.event("sensor-fault", point="aa", points=["aa", "ee"], what="unstable")]
+    data = record_game(evs)
+    assert b"Sensor fault at A9, E5: unstable." in data
+
+
 def test_a_corrupt_file_is_rejected_in_one_sentence():
     evs, _ = messy_game(5, size=9, moves=20)
     data = record_game(evs)

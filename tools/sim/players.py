@@ -541,6 +541,15 @@ class Players:
             # their move (a new announcement after another's fix), its stone
             # from the bowl: "if you did, press ok"
             return [["button", LETTER[self.want(i)], "ok"]]
+        if code == "rolled" and i is not None and w.board[i]:
+            # the last stone off its point, an answer maybe unseen: its owner
+            # says it rolled (ok: their move is where it lies) or pushes it back
+            c = w.board[i]
+            j = self._index(ev.get("from"))
+            if self.want(i) == c:
+                return [["button", LETTER[c], "ok"]]
+            if j is not None and self.want(j) == c and not w.board[j]:
+                return [["slide", S(i), S(j)]]
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):

@@ -314,6 +314,11 @@ class Referee(RefState):
         read again; the diff lets them match anything."""
         if not faults_to_look(stable, self.faults, self.n):
             return              # no fault now and none reported: one native pass
+        # one event a kind a look, naming every sensor (`points`; `point` the
+        # first): a burst of noise flags a hundred and more at once, and one
+        # event each held the game's behind them for seconds on the link (and
+        # as many log writes; seed 620941 game 624: `restored` 3 s late)
+        dead = shaky = back = None
         for i in range(self.n):
             v = stable[i]
             if v >= FAULT:
@@ -321,14 +326,29 @@ class Referee(RefState):
                     if not self.faults[i]:
                         self.n_faults += 1
                     self.faults[i] = v
-                    self.emit({"type": "sensor-fault", "point": self.name(i),
-                               "what": "unstable" if v > FAULT else "dead"})
+                    if v > FAULT:
+                        if shaky is None:
+                            shaky = []
+                        shaky.append(self.name(i))
+                    else:
+                        if dead is None:
+                            dead = []
+                        dead.append(self.name(i))
             elif self.faults[i]:
                 self.faults[i] = 0
                 self.n_faults -= 1
                 if self.since is not None:
                     self.since[i] = -1    # what it reads now came when, nobody saw
-                self.emit({"type": "sensor-ok", "point": self.name(i)})
+                if back is None:
+                    back = []
+                back.append(self.name(i))
+        if dead:
+            self.emit({"type": "sensor-fault", "point": dead[0], "points": dead, "what": "dead"})
+        if shaky:
+            self.emit({"type": "sensor-fault", "point": shaky[0], "points": shaky,
+                       "what": "unstable"})
+        if back:
+            self.emit({"type": "sensor-ok", "point": back[0], "points": back})
 
     # --- buttons ----------------------------------------------------------------
     def button(self, name, held=False):
@@ -337,11 +357,14 @@ class Referee(RefState):
         if self.game is None:
             return
         pr = self.presses
+        # a question (which dead point; did the stone roll) is answered by a
+        # press, not by a fix: the presses that wait for the answer stay
+        asks = self.illegal == "unseen" or self.illegal == "rolled"
         if pr.fixing and not held and pr.held:
             if name in pr.held:
                 return        # pressed again: it waits already (a shared button's
                 # second "pass" could be either player's: never a pass nobody made)
-            if name == "undo" or (name == "ok" and self.illegal != "unseen"):
+            if name == "undo" or (name == "ok" and not asks):
                 pr.held = []  # a press that fixes the board: the game may change,
                 pr.fixing = False   # what waited for the fix is dropped
         # a move on a dead point asked about: a pass pressed now came after the
@@ -350,7 +373,7 @@ class Referee(RefState):
         # board first"). Refused, the players who had both passed lifted their
         # dead stones, and the game stopped on a stone `knocked` (seed 791200
         # game 215). The answer (ok, down, up) does not wait behind them
-        asked = not held and self.illegal == "unseen" and self.phase == PLAY \
+        asked = not held and asks and self.phase == PLAY \
             and name[-4:] == "pass" and (pr.fixing or not pr.held)
         # (a held press that waits again keeps when it was pressed: since)
         if held and name == "end" and pr.fixing == 2:
@@ -372,7 +395,7 @@ class Referee(RefState):
             or (not held and not pr.held and name[-4:] == "pass"
                 and (self.now - self.announced_at) & 0x3FFFFFFF < 250))
         if asked or fix or not pr.looked or not (self.quiet or held) or \
-                (pr.held and not held and not (pr.fixing and self.illegal == "unseen")):
+                (pr.held and not held and not (pr.fixing and asks)):
             # just restarted (the board is not checked yet: a torn move may be
             # on it, still to be caught up), or a stone is still settling (fast
             # play: "pass" pressed just after the other side's stone was let

@@ -600,6 +600,23 @@ def _correct(ref, v):
     order = v.rolled
     stable = v.stable
     g = ref.game
+    o = g.to_move()
+    if ref.n_faults and ref.wait.vouched != order[0] and not (
+            bowlwatch.settled(ref, o) and bowlwatch.unused(ref, o) <= 0):
+        # the answer may be on an empty dead point, unseen, its hand the one
+        # that pushed the stone (seed 809886 game 125: B pr on a stuck sensor,
+        # W pg pushed to pf, taken as rolled); or the stone rolled (723612
+        # game 241). Nobody can tell but the players: its owner says (ok: it
+        # rolled, `rolled` vouched for; or puts it back). A settled bowl of the
+        # answerer's with no stone out says no answer came.
+        dead = [ref.name(j) for j in range(ref.n) if ref.faults[j] and
+                g.board.cells[ref.p_of(j)] == 0 and g.legal(o, ref.p_of(j)) is None]
+        if dead:
+            i = ref.i_of(g.move_point(g.n))
+            q = order[0]
+            ref.announce("rolled", g.color_of(g.n), q, [q, i], extra={"from": ref.name(i)},
+                         q=ref.name(i), l=" ".join(dead[:4]))
+            return
     _lifted(ref, v)
     if not moves.correct(ref, g.move_point(g.n), ref.p_of(order[0]), stable):
         return
@@ -1009,7 +1026,7 @@ def button(ref, name, color):
             return
         moves.undo(ref)
         return
-    if name == "ok" and ref.illegal == "no-stone-out":
+    if name == "ok" and (ref.illegal == "no-stone-out" or ref.illegal == "rolled"):
         # the player vouches for the stone the bowl did not see leave (a scale
         # that reads wrong never stops play): it is taken at the next look
         ref.wait.vouched = ref.announced

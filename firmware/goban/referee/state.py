@@ -410,7 +410,8 @@ class RefState:
 
     def restored(self):
         """Nothing stands announced any more: say so."""
-        if self.illegal is not None and self.illegal != "unseen" and self.phase == PLAY:
+        if self.illegal is not None and self.illegal != "unseen" and self.illegal != "rolled" \
+                and self.phase == PLAY:
             # (a question about a dead point is answered by a press: no stone
             # moved for it, a pass stone dropped meanwhile is one)
             from goban.referee.bowlwatch import fixed

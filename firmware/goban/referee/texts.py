@@ -11,6 +11,9 @@ PHYSICAL = (
     ("wrong-color", "a {c} stone is on {p}, it is {t}'s turn", "take the {c} stone off {p}"),
     ("extra-stone", "a second stone is on {p}", "take the stone off {p}"),
     ("slid", "the {c} stone on {p} was slid to {q}", "put it back on {p}"),
+    ("rolled", "the {c} stone played on {q} is now on {p}; the sensor under {l} is dead, "
+     "{t}'s answer there would not be seen", "{c}: if it rolled to {p}, press ok; if {t}'s "
+     "hand pushed it, put it back on {q}"),
     ("knocked", "the {c} stone on {p} is gone", "put a {c} stone back on {p}"),
     ("removed-stone", "the last stone, {p}, was lifted",
      "put it back on {p}, or press undo to take the move back"),

@@ -435,11 +435,18 @@ class LiveState:
             self.notices["setup-check"] = "bowls at the start: %s black, %s white" % (
                 ev.get("B"), ev.get("W"))
 
+    def _sensors(self, ev):
+        """A sensor event's points: `points` (the board's, one event a look),
+        else the one `point`."""
+        return self._points(ev, "points") if "points" in ev else [self._point(ev)]
+
     def _sensor_fault(self, ev):
-        self.faults[self._point(ev)] = str(ev.get("what") or "fault")
+        for p in self._sensors(ev):
+            self.faults[p] = str(ev.get("what") or "fault")
 
     def _sensor_ok(self, ev):
-        self.faults.pop(self._point(ev), None)
+        for p in self._sensors(ev):
+            self.faults.pop(p, None)
 
     # --- reading -------------------------------------------------------------
     def rows(self):

@@ -395,8 +395,9 @@ class Recorder:
             self._comment("Bowls at the start: B %s, W %s (not as the rules want)." % (
                 ev.get("B"), ev.get("W")))
         elif kind == "sensor-fault":
-            self._comment("Sensor fault at %s: %s." % (point_label(size, ev.get("point")),
-                                                     ev.get("what")))
+            pts = ev.get("points") or [ev.get("point")]
+            self._comment("Sensor fault at %s: %s." % (
+                ", ".join(point_label(size, p) for p in pts), ev.get("what")))
         # capture-pending, bowls, sensor-ok: live information; baseline: the board's
         # own (a sensor's drift kept for a restart): nothing to record
 

@@ -47,7 +47,9 @@ count. Counted apart (`asked`): an unseen move on one of several dead sensors
 that the player named with the buttons (the board offered the dead points, ok
 took theirs), the order of stones played while the board was off when two
 of one side were among them, and a move on a dead sensor asked about when a
-stone of each side landed in one scan just then -- questions the board must
+stone of each side landed in one scan just then, and the last stone found
+beside its point while a dead sensor may hide the answer (`rolled`) --
+questions the board must
 ask, nothing on the board to fix. Each error goes to the fault or mistake that most likely caused
 it (`blame`): one on the very point of the error (or one its announcement
 names, or a dead stone the counts disagree on) first, however long ago it
@@ -237,6 +239,9 @@ def verdict(out):
                 and _two_at_once(ep["t"], out):
             asked.append(e)     # a stone of each side in one scan, a sensor dead: the
             # mover's move there may have come before both, as well as after them
+        elif ep["code"] == "rolled" and not stuck and ep["end"] is not None:
+            asked.append(e)     # the last stone beside its point, a sensor dead: rolled,
+            # or pushed by an answer there nobody saw; its owner said which
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif ep["code"] == "unseen":
