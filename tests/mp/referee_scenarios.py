@@ -1239,6 +1239,20 @@ def move_as_the_prisoner_drops_into_the_lid():
     return steps(b, "#35 35 -1 0", "W ah") + [_game(b)]
 
 
+def move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid():
+    """As move_as_the_prisoner_drops_into_the_lid, but white passed (its stone
+    into black's lid with gg), black passed too (into white's lid, moving as
+    well) and white's ah came at once: the passes first, taken when the lids
+    settle (seed 21212 game 62: W ea taken first, the passes lost)."""
+    b = gg_captured("aga")
+    b.ref.now = 5000
+    steps(b, "- gg", "#35 36 -1 0")
+    b.ref.now = 5200
+    out = steps(b, "#34 35 -1 -1", "W ah")
+    b.ref.now = 5600
+    return out + steps(b, "#34 34 2 1", ".", ".") + [_game(b)]
+
+
 def _two_in_one_scan_weighed(black):
     """Chinese, dd's sensor dead, black to move; a black stone on ee and a
     white one on ff land in one scan, the bowls settled: black's at `black`
@@ -2449,7 +2463,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (rolled_beside_a_dead_point_pushed_back, rolled_beside_a_dead_point_it_rolled,
+SCENARIOS = (move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid,
+             rolled_beside_a_dead_point_pushed_back, rolled_beside_a_dead_point_it_rolled,
              rolled_beside_a_dead_point_no_stone_out,
              rolled_beside_a_dead_point_white_passes_before_the_answer,
              wrong_lid_prisoner_then_a_capture_then_a_move_on_a_dead_sensor,

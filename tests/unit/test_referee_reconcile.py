@@ -1637,6 +1637,17 @@ def test_a_move_as_the_prisoner_drops_into_the_lid_is_taken_at_once():
     assert s[1] == [("move", "W", "ah")]
 
 
+def test_a_move_after_both_pass_stones_waits_for_the_lids_though_one_moves_with_a_prisoner():
+    """The capturer's lid moving with its prisoner and the mover's pass stone,
+    the mover's own lid moving with the other's pass stone: the mover's stone
+    may follow both passes, so it waits for the lids, which say so (seed 21212
+    game 62: taken first, the passes after it)."""
+    s = S.move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid()
+    assert s[1] == []
+    assert s[2] == [("pass", "W", True)] and s[3] == [("pass", "B", True)]
+    assert s[4] == [("move", "W", "ah")]
+
+
 def test_two_stones_in_one_scan_by_a_dead_point_taken_when_the_bowl_says_none_is_hidden():
     """The mover's settled bowl with no stone out but the one on the board: no
     move hides on the dead point, the stones are the mover's and the answer.

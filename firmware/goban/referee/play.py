@@ -442,9 +442,13 @@ def _pass_may_come(ref, v, i):
         # after it is not seen yet; a stone come since, taken for the move, lost the
         # passes before it: 17397 game 46. Stones there at the restart are the restart's)
     k = bowlwatch.loose(ref, o)
-    if k is not None and k < 0 and bowlwatch.carried(ref, o):
+    if k is not None and k < 0 and bowlwatch.carried(ref, o) and \
+            not bowlwatch.lid_moving(ref, g.to_move()):
         return False      # the lid short of the prisoners just lifted: they move it (seed
-        # 118142 game 456, tempo 0: five stones came while it waited, one slid among them)
+        # 118142 game 456, tempo 0: five stones came while it waited, one slid among them).
+        # Unless the mover's own lid moves too, where the other's pass stone goes: the
+        # mover's stone may follow both passes (seed 21212 game 62: W's pass stone into
+        # black's lid with gi's prisoner, B's into white's, then W ea, taken first)
     w = ref.wait
     if v.waited != i:
         w.since = ref.now
