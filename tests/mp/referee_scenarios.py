@@ -547,6 +547,28 @@ def stone_lifted_in_a_burst_of_noise_beside_a_weak_one_left():
     return out + [[("rebased", _names(b, rebased))]]
 
 
+def block_lifted_over_a_drifted_sensor_beside_a_live_stone_on_a_dead_one():
+    """Japanese, play over: white's gg and gh are dead and lifted, black's lid
+    takes both; gh's sensor drifted under the stone (it still reads white,
+    weakly: judged lifted by its block). White's ii, alive, sits on a sensor
+    that died. The lid's second stone is gh's, not ii's: ii is asked about,
+    never counted dead (seed 617196 game 436: the count a point off)."""
+    from goban.referee.diff import FAULT
+    b = scales("japanese")
+    _strong(b)
+    b.ref.rebase_sensor = _rebase_into([])
+    steps(b, "#38 39 0 0", "B ee", "#38 38 0 0", "W gh", "#37 38 0 0", "B aa",
+          "#37 37 0 0", "W ii")
+    b.stable[idx("ii")] = FAULT
+    steps(b, ".", "!pass", "!pass")
+    b.strong[idx("gh")] = 0
+    out = steps(b, "- gg", "#37 37 2 0", "!end")
+    b.ref.now += 3000
+    out += steps(b, ".")                  # the board says it cannot read ii
+    b.ref.now += 600
+    return out + steps(b, "!up", "!end")  # the players: a stone stands on ii
+
+
 def drifted_empty_sensor_after_a_restart_at_the_count():
     b = scales("japanese")
     _strong(b)
@@ -2463,7 +2485,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid,
+SCENARIOS = (block_lifted_over_a_drifted_sensor_beside_a_live_stone_on_a_dead_one,
+             move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid,
              rolled_beside_a_dead_point_pushed_back, rolled_beside_a_dead_point_it_rolled,
              rolled_beside_a_dead_point_no_stone_out,
              rolled_beside_a_dead_point_white_passes_before_the_answer,

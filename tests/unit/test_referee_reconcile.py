@@ -1637,6 +1637,16 @@ def test_a_move_as_the_prisoner_drops_into_the_lid_is_taken_at_once():
     assert s[1] == [("move", "W", "ah")]
 
 
+def test_a_stone_judged_lifted_by_its_block_takes_its_own_lid_stone_not_a_live_ones():
+    """gg and gh lifted dead, black's lid two stones up; gh's drifted sensor
+    still reads it (its block says lifted). Counted without it, the lid had a
+    stone to spare for white's live ii on a dead sensor, counted dead (seed
+    617196 game 436: a point off). The board asks about ii; up: it stands."""
+    s = S.block_lifted_over_a_drifted_sensor_beside_a_live_stone_on_a_dead_one()
+    assert not [e for e in flat(s[:4]) if e[0] in ("dead", "count")]
+    assert s[4] == [("dead", "gg gh"), ("count", "W+4.5")]     # 2 prisoners, komi 6.5
+
+
 def test_a_move_after_both_pass_stones_waits_for_the_lids_though_one_moves_with_a_prisoner():
     """The capturer's lid moving with its prisoner and the mover's pass stone,
     the mover's own lid moving with the other's pass stone: the mover's stone

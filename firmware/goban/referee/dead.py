@@ -88,7 +88,13 @@ def frame(ref, stable, mis, pend):
     # (a sensor flagged unstable may not be counted in n_faults yet: its stone
     # says so; seed 791373 game 366, five stones on the board counted dead)
     noisy = unread is not None or (ref.n_faults and _unstable(ref, stable))
-    left = _by_lids(ref, missing, [i for i, yes in judged if yes < 0 and stable[i] != UNSTABLE],
+    # a stone judged lifted by its block (or said lifted) went into a lid as
+    # the stones the sensors saw lifted did: counted with them, else its lid
+    # stone was taken for another's (seed 617196 game 436: pe, lifted over a
+    # drifted sensor, left its stone in the lid to dr, a live stone on a dead
+    # sensor, counted dead: the count a point off)
+    lifted = missing + [i for i, yes in judged if yes > 0 or k.said.get(i, -1) == 1]
+    left = _by_lids(ref, lifted, [i for i, yes in judged if yes < 0 and stable[i] != UNSTABLE],
                     unread)
     for i, yes in judged:
         if yes < 0 and i in left:
@@ -182,10 +188,11 @@ def _by_block(ref, stable, i, missing):
     return -1
 
 
-def _by_lids(ref, missing, open_, unread):
+def _by_lids(ref, lifted, open_, unread):
     """Of the stones no block tells of (`open_`), those the lids say were
     lifted: all of a colour when the lid its dead stones go into gained at
-    least as many more than the sensors saw lifted, and than the stones of
+    least as many more than the stones known lifted (`lifted`: the sensors
+    saw them, their block or the players said so), and than the stones of
     that colour on sensors flagged unstable (`unread`, judged by nothing: any
     may have been lifted unseen; seed 791373 game 366, stones lifted in a burst
     of noise made five left on the board count dead); else none (the lids
@@ -203,7 +210,7 @@ def _by_lids(ref, missing, open_, unread):
         if not mine or gain < 0 or sc.now[1 + o] < 0:
             continue
         seen = 0
-        for j in missing:
+        for j in lifted:
             if b.cells[ref.p_of(j)] == c:
                 seen += 1
         for j in unread or ():
