@@ -15,8 +15,9 @@ board says:
   - its block: the other stones of its block all lifted, it is lifted too (a
     dead group goes as a whole); none of them lifted, it stays (`_by_block`);
   - the lids: the lid the dead stones of its colour go into has gained at least
-    as many more stones than the sensors saw lifted as there are such stones
-    of that colour (`_by_lids`: the lids count stones, not points).
+    as many more stones than are known lifted (seen lifted, or judged so by
+    their block or the players) as there are such stones of that colour
+    (`_by_lids`: the lids count stones, not points).
 While a sensor reads unstable (a burst of noise) a weak reading is judged by
 nothing: noise breaks every stone's run of strong readings.
 A weak reading judged lifted is the sensor's drift: its baseline is taken

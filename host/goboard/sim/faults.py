@@ -49,8 +49,8 @@ took theirs), the order of stones played while the board was off when two
 of one side were among them, and a move on a dead sensor asked about when a
 stone of each side landed in one scan just then, and the last stone found
 beside its point while a dead sensor may hide the answer (`rolled`) --
-questions the board must
-ask, nothing on the board to fix. Each error goes to the fault or mistake that most likely caused
+questions the board must ask, nothing on the board to fix. Each error goes to
+the fault or mistake that most likely caused
 it (`blame`): one on the very point of the error (or one its announcement
 names, or a dead stone the counts disagree on) first, however long ago it
 began; else the latest one started before it (a false or lost move: up to
