@@ -1005,6 +1005,25 @@ def _as_logged(log):
     return out
 
 
+def count_after_a_restart_with_a_prisoner_on_the_floor():
+    """Japanese: black's gf takes gg, whose prisoner falls on the floor (black's
+    lid short: said missing, the lid one up from then on, `offB` logged); white
+    dd, black ff; the power is cut and comes back, dd's sensor dead; both pass before
+    the lids are weighed again. The lid's first weighing then is what it held
+    when play ended, counted with its offset as the lid is: else it was a stone
+    up, and white's live dd, unreadable, was counted dead (seed 947839 game 31)."""
+    from goban.referee.diff import FAULT
+    b = gg_captured("japanese")
+    _strong(b)
+    steps(b, "- gg", keep=True)
+    b.ref.now += 3000
+    steps(b, "#35 35 0 0", "W dd", "#34 35 0 0", "B ff", keep=True)
+    out = [brief(b.restart(_as_logged(b.log)) + b.look())]
+    b.stable[idx("dd")] = FAULT
+    out += steps(b, ".", "!pass", "!pass", "#34 35 0 0", "!end")
+    return out + [[("lid", b.ref.counting.lid[1], b.ref.scales.into[1])]]
+
+
 def prisoner_in_the_wrong_lid_then_a_restart():
     b = gg_captured("aga")
     # black's prisoner gg goes into white's lid; white moves (the board moves
@@ -2485,7 +2504,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (block_lifted_over_a_drifted_sensor_beside_a_live_stone_on_a_dead_one,
+SCENARIOS = (count_after_a_restart_with_a_prisoner_on_the_floor,
+             block_lifted_over_a_drifted_sensor_beside_a_live_stone_on_a_dead_one,
              move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid,
              rolled_beside_a_dead_point_pushed_back, rolled_beside_a_dead_point_it_rolled,
              rolled_beside_a_dead_point_no_stone_out,

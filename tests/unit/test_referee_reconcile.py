@@ -1647,6 +1647,18 @@ def test_a_stone_judged_lifted_by_its_block_takes_its_own_lid_stone_not_a_live_o
     assert s[4] == [("dead", "gg gh"), ("count", "W+4.5")]     # 2 prisoners, komi 6.5
 
 
+def test_a_lid_first_weighed_after_play_ended_counts_its_offset_as_the_lid_does():
+    """Play ended just after a restart, the lids not weighed yet; black's lid
+    one up from a prisoner on the floor before the cut. Its first weighing is
+    its count at the end of play with that offset, as the lid's own count is:
+    without it the lid had a stone to spare, and white's live dd on a dead
+    sensor was counted dead (seed 947839 game 31)."""
+    s = S.count_after_a_restart_with_a_prisoner_on_the_floor()
+    assert s[2] == [("pass", "W", False)] and s[3] == [("pass", "B", False)]
+    assert not [e for e in flat(s[4:6]) if e[0] in ("dead", "count")]   # dd asked about
+    assert s[-1] == [("lid", 1, 1)]
+
+
 def test_a_move_after_both_pass_stones_waits_for_the_lids_though_one_moves_with_a_prisoner():
     """The capturer's lid moving with its prisoner and the mover's pass stone,
     the mover's own lid moving with the other's pass stone: the mover's stone

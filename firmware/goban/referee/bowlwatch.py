@@ -130,7 +130,11 @@ def bowls(ref, b, w, lid_b=-1, lid_w=-1):
             # the game before the cut was a pass nobody made (seed 445107 game 157)
             sc.into[c] = now[j] + sc.lid_off[c]
             if ref.counting.lid[c] < 0 and ref.phase != PLAY:
-                ref.counting.lid[c] = now[j]  # (and what it held at the count's start)
+                # (and what it held at the count's start, counted as `into`
+                # is: with the offset; seed 947839 game 31, play ended just
+                # after a restart, a prisoner on the floor before it: the lid
+                # a stone up, and a live stone on a dead sensor counted dead)
+                ref.counting.lid[c] = sc.into[c]
             elif ref.phase == PLAY and not ref.pending:
                 first |= c            # (both lids' counts taken first: check_lids)
         elif now[j] >= 0:
