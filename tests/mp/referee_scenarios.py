@@ -1374,6 +1374,54 @@ def second_stone_answered_then_dropped():
     return _second_stone_put_away(False)
 
 
+def _two_out_at_once(dead, first, then):
+    """Chinese, ii's sensor dead (`dead`): two black stones leave the bowl at
+    once (one settled reading), one lands on ee: black's move on ii unseen and
+    a second stone on ee, or ee the move and a stone in a hand (seed 325907
+    game 475: ee taken, answered, the move on the dead point lost). `first`:
+    what comes before the bowl settles; `then`: what the players do next."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    if dead:
+        b.stable[idx("ii")] = FAULT
+    return steps(b, ".", *(tuple(first) + tuple(then))) + [_game(b)]
+
+
+def two_out_at_once_the_second_stone_taken_off():
+    """Asked; black takes ee off into its bowl: the move was on ii."""
+    return _two_out_at_once(True, ("#-1 39 0 0", "B ee", "#37 39 0 0"),
+                            ("- ee", "#38 39 0 0", "#38 38 0 0", "W dd"))
+
+
+def two_out_at_once_ok():
+    """Asked; black says ee is the move (ok), the stone in its hand."""
+    return _two_out_at_once(True, ("#-1 39 0 0", "B ee", "#37 39 0 0"), ("!ok", ".", "#37 38 0 0", "W dd"))
+
+
+def two_out_at_once_answered_first():
+    """The bowl settles after white's answer: asked then; black takes ee off
+    (a `correct` of move 3, the answer kept)."""
+    return _two_out_at_once(True, ("#-1 39 0 0", "B ee", "#-1 38 0 0", "W dd", "#37 38 0 0"),
+                            ("- ee", "#38 38 0 0", "B hh"))
+
+
+def two_out_at_once_one_back_in_the_bowl():
+    """Asked; the stone in black's hand goes back to its bowl: nothing left
+    to ask, ee stands."""
+    return _two_out_at_once(True, ("#-1 39 0 0", "B ee", "#37 39 0 0"), ("#38 39 0 0", "#38 38 0 0", "W dd"))
+
+
+def two_out_at_once_no_dead_sensor():
+    """No sensor dead: nothing can hide a move, nothing is asked."""
+    return _two_out_at_once(False, ("#-1 39 0 0", "B ee", "#37 39 0 0"), ("#37 38 0 0", "W dd"))
+
+
+def one_out_then_another():
+    """ii dead, but the bowl settles a stone out with ee, then another (a stone
+    taken for later): nothing is asked."""
+    return _two_out_at_once(True, ("#38 39 0 0", "B ee", "#37 39 0 0"), ("#37 38 0 0", "W dd"))
+
+
 def last_stone_rolled_onto_a_dead_sensor(back):
     """Japanese, dd's sensor dead: black's stone lands on de, then rolls onto
     dd before white answers (`back`: a hand puts it back on de 0.2 s later);
@@ -2504,7 +2552,10 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (count_after_a_restart_with_a_prisoner_on_the_floor,
+SCENARIOS = (two_out_at_once_the_second_stone_taken_off, two_out_at_once_ok,
+             two_out_at_once_answered_first, two_out_at_once_one_back_in_the_bowl,
+             two_out_at_once_no_dead_sensor, one_out_then_another,
+             count_after_a_restart_with_a_prisoner_on_the_floor,
              block_lifted_over_a_drifted_sensor_beside_a_live_stone_on_a_dead_one,
              move_after_both_pass_stones_as_the_prisoner_drops_into_the_lid,
              rolled_beside_a_dead_point_pushed_back, rolled_beside_a_dead_point_it_rolled,

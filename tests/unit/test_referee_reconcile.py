@@ -1999,3 +1999,35 @@ def test_a_pass_pressed_while_the_board_asks_whether_a_stone_rolled_waits_for_th
     s = S.rolled_beside_a_dead_point_white_passes_before_the_answer()
     assert s[2] == []                               # held, not refused
     assert s[3] == [("restored",), ("correct", "B", "ee", "ed"), ("pass", "W", False)]
+
+
+def test_two_stones_out_at_once_with_an_empty_dead_point_ask_where_the_move_is():
+    """Two black stones leave the bowl in one reading, one lands on ee, ii's
+    sensor dead: the move may be on ii, unseen, and ee a second stone (seed
+    325907 game 475: ee taken and answered, the move on the dead point lost,
+    the game stopped when white later played on ee). Asked once (`hidden`):
+    the stone taken off ee, the move is ii (the answer kept, when it came
+    first); ok, it is ee; the stone out back in its bowl, nothing to ask."""
+    s = S.two_out_at_once_the_second_stone_taken_off()
+    assert s[2] == [("move", "B", "ee")] and s[3] == [("illegal", "hidden", "ee")]
+    assert s[4] == [("restored",), ("correct", "B", "ee", "ii")]
+    assert s[-1] == [("game", "cc", "gg", "ii", "dd")]
+    s = S.two_out_at_once_answered_first()
+    assert s[4] == [("move", "W", "dd")] and s[5] == [("illegal", "hidden", "ee")]
+    assert s[6] == [("restored",), ("correct", "B", "ee", "ii")]
+    assert s[-1] == [("game", "cc", "gg", "ii", "dd", "hh")]
+    s = S.two_out_at_once_ok()
+    assert s[3] == [("illegal", "hidden", "ee")] and s[4] == [("restored",)]
+    assert [e for e in flat(s) if e[0] == "illegal"] == [("illegal", "hidden", "ee")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "dd")]
+    s = S.two_out_at_once_one_back_in_the_bowl()
+    assert s[3] == [("illegal", "hidden", "ee")] and s[4] == [("restored",)]
+    assert s[-1] == [("game", "cc", "gg", "ee", "dd")]
+
+
+def test_no_question_without_a_dead_point_or_when_the_stones_leave_one_at_a_time():
+    """No sensor dead: nothing hides a move. A stone out with ee, then another
+    (taken for later): no two at once beside the move. Nothing is asked."""
+    for s in (S.two_out_at_once_no_dead_sensor(), S.one_out_then_another()):
+        assert "illegal" not in [e[0] for e in flat(s)]
+        assert s[-1] == [("game", "cc", "gg", "ee", "dd")]

@@ -550,6 +550,11 @@ class Players:
                 return [["button", LETTER[c], "ok"]]
             if j is not None and self.want(j) == c and not w.board[j]:
                 return [["slide", S(i), S(j)]]
+        if code == "hidden" and i is not None and w.board[i] and self.want(i) == w.board[i]:
+            # two of their stones out at once, the move maybe on a dead sensor:
+            # it is where the board took it (a slip of theirs was taken off
+            # above, when the board named its colour): ok
+            return [["button", LETTER[w.board[i]], "ok"]]
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone"):

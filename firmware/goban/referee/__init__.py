@@ -359,7 +359,7 @@ class Referee(RefState):
         pr = self.presses
         # a question (which dead point; did the stone roll) is answered by a
         # press, not by a fix: the presses that wait for the answer stay
-        asks = self.illegal == "unseen" or self.illegal == "rolled"
+        asks = self.illegal == "unseen" or self.illegal == "rolled" or self.illegal == "hidden"
         if pr.fixing and not held and pr.held:
             if name in pr.held:
                 return        # pressed again: it waits already (a shared button's

@@ -18,6 +18,72 @@ from goban.referee import bowlwatch, moves, timing
 
 SLIP_MS = 2000      # a stone gone waits this long for its bowl to take it (slip_back)
 ROLL_MS = 300       # the last stone gone this long: it rolled, unseen (slip_back)
+MAX_NAMED = 4       # dead points a question names at most (hidden)
+# the move a `hidden` question stands about: its number and board point
+_asked = [0, -1]
+
+
+def hidden(ref):
+    """(play's `matches`, on a board with a sensor it cannot read: the board is
+    the game.) Two stones or more left a bowl at once as its side's last move
+    came, one of them out still that the game has not used, and that move fits
+    on an empty dead point: it may have been played there, unseen, and the
+    stone the board took for it was a second one put down with it (seeds
+    325907 game 475, 193400 game 105: the second stone answered, never seen
+    for what it was, the move on the dead point lost). Or the stone is in a
+    hand, or is a second one on the dead point. Nobody can tell but the
+    player, asked once (`hidden`): ok, the move stands; the stone taken off
+    the point instead, slip_back plays the move on the dead point; the
+    stone out back in its bowl withdraws the question. Never a stop: a move
+    played meanwhile goes on as any (the question then lapses). True while
+    it stands: the look says nothing else."""
+    g = ref.game
+    sc = ref.scales
+    n = g.n
+    if ref.illegal == "hidden":
+        k = _asked[0]
+        if k <= n and bowlwatch.unused(ref, g.color_of(k)) > 0:
+            return True
+        ref.restored()            # a stone back in the bowl (unsure which: the one
+        return False              # out, or the question's stone off): nothing to ask
+    took = sc.took
+    if ref.illegal or ref.pending or g.over or ref.remote is not None or not took & 48 \
+            or (took >> 6) + 1 < n:
+        return False
+    for k in (n, n - 1):
+        if k < 1:
+            return False
+        c = g.color_of(k)
+        p = g.move_point(k)
+        if p <= ABANDON or not took & (c << 4) or k > took >> 6:
+            continue
+        if not bowlwatch.settled(ref, c) or bowlwatch.unused(ref, c) < 1:
+            return False
+        caps = g.captures[BLACK] + g.captures[WHITE]
+        cells = g.board.cells
+        dead = None
+        for j in range(ref.n):
+            q = ref.p_of(j)
+            if not ref.faults[j] or cells[q] != 0 or not amend(g, k, q):
+                continue
+            fits = g.captures[BLACK] + g.captures[WHITE] == caps
+            amend(g, k, p)
+            if fits:
+                if dead is None:
+                    dead = []
+                dead.append(ref.name(j))
+                if len(dead) == MAX_NAMED:
+                    break
+        sc.took = took & ~(c << 4)            # (asked once: the evidence is spent)
+        if dead is None:
+            return False
+        _asked[0] = k
+        _asked[1] = p
+        i = ref.i_of(p)
+        ref.announce("hidden", c, i, [i], extra={"dead": dead, "number": k},
+                     l=" ".join(dead), e=k)
+        return True
+    return False
 
 
 def slip_back(ref, v):
@@ -64,13 +130,16 @@ def slip_back(ref, v):
     c = g.color_of(k)
     W = g.board.W
     found = -1
+    # asked (`hidden`) whether the move was on a dead point, the stone the
+    # board took for it taken off: a slip put away, on any dead point
+    asked = ref.illegal == "hidden" and _asked[0] == k and _asked[1] == p
     caps = g.captures[BLACK] + g.captures[WHITE]
     for j in range(ref.n):
         if not ref.faults[j]:
             continue              # (the dead points only: no call for the others)
         q = ref.p_of(j)
-        if g.board.cells[q] != 0 or \
-                (k == n and q != p - 1 and q != p + 1 and q != p - W and q != p + W):
+        if g.board.cells[q] != 0 or (k == n and not asked and q != p - 1 and q != p + 1
+                                     and q != p - W and q != p + W):
             continue
         if not amend(g, k, q):
             continue
@@ -83,15 +152,15 @@ def slip_back(ref, v):
     if found < 0:
         return False
     took = ref.scales.took
-    if k < n and ((took >> 4 == n and (took >> 2) & c and bowlwatch.settled(ref, c))
-                  or bowlwatch.unused(ref, c) > 0):
+    if (k < n or asked) and ((took >> 6 == n and (took >> 2) & c and bowlwatch.settled(ref, c))
+                             or bowlwatch.unused(ref, c) > 0):
         v.unseen = ("amend", k, found)          # the slip is in its bowl, or was out
         return True
-    wait = ROLL_MS if k == n else SLIP_MS
+    wait = ROLL_MS if k == n and not asked else SLIP_MS
     t = timing.landed(ref, ref.since[i]) if ref.since is not None else None
     waited = (ref.now - t) & 0x3FFFFFFF if t is not None else SLIP_MS
     if waited >= wait:
-        if k < n:
+        if k < n or asked:
             return False          # no stone back in that bowl: said knocked
         v.unseen = ("amend", k, found)          # rolled, and stays there
         return True

@@ -221,9 +221,13 @@ def _bowl_moved(ref, c, d):
             return
     if d < 0:
         n = ref.game.n
-        sc.took = (n << 4) | (sc.took & 15 if sc.took >> 4 == n else 0) | c
         u = used(ref, c)
         short = u - sc.out[c]             # the game's stones not yet seen to leave
+        # two or more gone at once with a move's stone still to leave, more
+        # than the game's: one beside the move (a second stone, one on a dead
+        # sensor, one in a hand: goban.referee.amend.hidden)
+        sc.took = (n << 6) | (sc.took & 63 if sc.took >> 6 == n else 0) | c | \
+            (c << 4 if d <= -2 and -d > short > 0 else 0)
         # (a count that fell by more than all of them has at least that many
         # more out, hidden prisoner or not: the fewer is taken, the doubt
         # settled; kept, a pass stone on its way went unseen: seed 264851 game 18)
@@ -264,7 +268,7 @@ def _bowl_moved(ref, c, d):
         if not d:
             return
     n = ref.game.n
-    sc.took = (n << 4) | (sc.took & 15 if sc.took >> 4 == n else 0) | (c << 2)
+    sc.took = (n << 6) | (sc.took & 63 if sc.took >> 6 == n else 0) | (c << 2)
     free = sc.out[c] - used(ref, c)   # stones out that the game has not used
     back = d if d < free else (free if free > 0 else 0)
     sc.out[c] -= back
@@ -641,7 +645,7 @@ def _passed_over(ref, c):
         # game 469: read as a late prisoner, three passes went unseen)
         g = ref.game
         t = sc.stir[c]
-        if not sc.unsure[o] or g.to_move() != o or sc.took >> 4 != g.n or \
+        if not sc.unsure[o] or g.to_move() != o or sc.took >> 6 != g.n or \
                 not sc.took & o or t < 0 or (t - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
             return
     sc.lifted_at[c] = -1
@@ -761,7 +765,7 @@ def _repay(ref, c, d):
     g = ref.game
     passing = g.to_move() == o and (in_hand(ref, o) >= 1 or not settled(ref, o)
                                     or _on_board(ref, c) > 0
-                                    or (sc.took >> 4 == g.n and sc.took & o))
+                                    or (sc.took >> 6 == g.n and sc.took & o))
     for m in (c, o):
         owed = sc.missed[m]
         # soon after: late (either lid); any time into its own lid while the

@@ -6,7 +6,12 @@ holds; the order is the policy:
     rule          guard: the frame ...                       action
     matches       is the game (captures still to lift and   nothing stands: a
                   a takeback's points aside)                 pass stone that came
-                                                             in is played
+                                                             in is played; two
+                                                             stones out of a bowl
+                                                             at once by a move
+                                                             that fits on a dead
+                                                             point: asked, once
+                                                             (amend.hidden)
     phantoms      shows a weak reading where its bowl says   the sensor flagged;
                   no stone can be                            looked at again
     restart       (the restart's look) shows a weak reading  its baseline taken
@@ -157,8 +162,12 @@ def _settle(ref, v):
     if ref.pending and v.pend == 0:
         _done_lifting(ref)        # the captures lifted, the takeback done
         done = True
-    if ref.illegal or done:
+    if (ref.illegal and ref.illegal != "hidden") or done:
         ref.restored()
+    if ref.illegal == "hidden" or (ref.n_faults and not ref.illegal and ref.scales.took & 48):
+        from goban.referee.amend import hidden    # two stones out at once: one unseen?
+        if hidden(ref):
+            return
     c = g.to_move()
     r = ref.remote
     if not ref.pending and ref.n_faults and _passed_out_of_turn(ref, c):
@@ -1029,6 +1038,10 @@ def button(ref, name, color):
             dispute.undo_after_refused_end(ref)
             return
         moves.undo(ref)
+        return
+    if name == "ok" and ref.illegal == "hidden":
+        ref.restored()            # the move stands where the board took it
+        moves.show_turn(ref)
         return
     if name == "ok" and (ref.illegal == "no-stone-out" or ref.illegal == "rolled"):
         # the player vouches for the stone the bowl did not see leave (a scale

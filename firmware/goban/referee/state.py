@@ -84,10 +84,11 @@ class Scales:
         # passorder.repaid_pass), 0 none, and when it came
         self.repaid = 0
         self.repaid_at = 0
-        # (moves << 4) | (colours << 2) | colours: the bowls seen to take a stone
-        # back, and to lose one, since the game last had that many moves (a stone
-        # in a hand, whatever the totals say: bowlwatch; a stone put back in its
-        # bowl: goban.referee.amend)
+        # (moves << 6) | (colours << 4) | (colours << 2) | colours: the bowls
+        # seen to lose two stones or more at once (beside a move), to take a
+        # stone back, and to lose one, since the game last had that many moves
+        # (a stone in a hand, whatever the totals say: bowlwatch; a stone put
+        # back in its bowl, one beside a move: goban.referee.amend)
         self.took = 0
         self.lifted_at = array("i", [-1, -1, -1])   # when a capture into each lid was all lifted
         # stones said knocked off the board lately, and when: the stone the player
@@ -411,7 +412,7 @@ class RefState:
     def restored(self):
         """Nothing stands announced any more: say so."""
         if self.illegal is not None and self.illegal != "unseen" and self.illegal != "rolled" \
-                and self.phase == PLAY:
+                and self.illegal != "hidden" and self.phase == PLAY:
             # (a question about a dead point is answered by a press: no stone
             # moved for it, a pass stone dropped meanwhile is one)
             from goban.referee.bowlwatch import fixed

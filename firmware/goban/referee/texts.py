@@ -14,6 +14,9 @@ PHYSICAL = (
     ("rolled", "the {c} stone played on {q} is now on {p}; the sensor under {l} is dead, "
      "{t}'s answer there would not be seen", "{c}: if it rolled to {p}, press ok; if {t}'s "
      "hand pushed it, put it back on {q}"),
+    ("hidden", "two {c} stones left the bowl for move {e} on {p}; the sensor under {l} "
+     "is dead, a stone there is not seen", "{c}: if your move is {p}, press ok; if it is "
+     "on {l}, take the stone off {p}"),
     ("knocked", "the {c} stone on {p} is gone", "put a {c} stone back on {p}"),
     ("removed-stone", "the last stone, {p}, was lifted",
      "put it back on {p}, or press undo to take the move back"),

@@ -48,7 +48,9 @@ that the player named with the buttons (the board offered the dead points, ok
 took theirs), the order of stones played while the board was off when two
 of one side were among them, and a move on a dead sensor asked about when a
 stone of each side landed in one scan just then, and the last stone found
-beside its point while a dead sensor may hide the answer (`rolled`) --
+beside its point while a dead sensor may hide the answer (`rolled`), and two
+stones out of a bowl at once with a dead sensor where the move may be
+(`hidden`, when no mistake of the players' was behind it) --
 questions the board must ask, nothing on the board to fix. Each error goes to
 the fault or mistake that most likely caused
 it (`blame`): one on the very point of the error (or one its announcement
@@ -242,6 +244,10 @@ def verdict(out):
         elif ep["code"] == "rolled" and not stuck and ep["end"] is not None:
             asked.append(e)     # the last stone beside its point, a sensor dead: rolled,
             # or pushed by an answer there nobody saw; its owner said which
+        elif ep["code"] == "hidden" and not stuck and ep["end"] is not None \
+                and not ep["mistake"]:
+            asked.append(e)     # two stones out at once, one maybe on a dead sensor, its
+            # owner said the move was where the board took it (the other in a hand)
         elif stuck or (not ep["mistake"] and (ep["acted"] or ep["end"] is None)):
             jams.append(e)
         elif ep["code"] == "unseen":
