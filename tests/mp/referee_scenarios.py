@@ -1422,6 +1422,20 @@ def one_out_then_another():
     return _two_out_at_once(True, ("#38 39 0 0", "B ee", "#37 39 0 0"), ("#37 38 0 0", "W dd"))
 
 
+def move_unseen_then_both_pass_stones_the_next_stone_first():
+    """AGA, ii's sensor dead: black plays there (a stone out of its bowl,
+    unseen), white hands its pass stone, black its own, and white's next
+    stone lands before the lids settle (seed 534359 game 683, tempo 2500:
+    the passes taken black's first ended the game, the move lost). White's
+    pass stone came in first, two out of black's bowl: black moved unseen."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("ii")] = FAULT
+    return _timed(b, [".", "#38 39 0 0", "#38 38 0 0", "#38 38 -1 0", "#38 38 -1 -1", "W dd",
+                      "#38 38 1 -1", "#37 38 1 -1", "#37 38 1 1", ".", ".", "#37 37 1 1", "."],
+                  dict((k, 3) for k in range(13))) + [_game(b)]
+
+
 def last_stone_rolled_onto_a_dead_sensor(back):
     """Japanese, dd's sensor dead: black's stone lands on de, then rolls onto
     dd before white answers (`back`: a hand puts it back on de 0.2 s later);
@@ -2552,7 +2566,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (two_out_at_once_the_second_stone_taken_off, two_out_at_once_ok,
+SCENARIOS = (move_unseen_then_both_pass_stones_the_next_stone_first,
+             two_out_at_once_the_second_stone_taken_off, two_out_at_once_ok,
              two_out_at_once_answered_first, two_out_at_once_one_back_in_the_bowl,
              two_out_at_once_no_dead_sensor, one_out_then_another,
              count_after_a_restart_with_a_prisoner_on_the_floor,

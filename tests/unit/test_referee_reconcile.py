@@ -2031,3 +2031,16 @@ def test_no_question_without_a_dead_point_or_when_the_stones_leave_one_at_a_time
     for s in (S.two_out_at_once_no_dead_sensor(), S.one_out_then_another()):
         assert "illegal" not in [e[0] for e in flat(s)]
         assert s[-1] == [("game", "cc", "gg", "ee", "dd")]
+
+
+def test_a_move_unseen_then_both_pass_stones_with_the_next_stone_down_first():
+    """AGA, ii dead: black's stone out, unseen; white's pass stone into black's
+    lid first, then black's into white's, two out of black's bowl; white's
+    next stone landed before the lids settled (seed 534359 game 683: the
+    passes taken black's first ended the game and the move was lost). Black
+    moved on ii, white passed, black passed, then white's dd."""
+    s = S.move_unseen_then_both_pass_stones_the_next_stone_first()
+    assert s[8] == [("move", "B", "ii")] and s[9] == [("pass", "W", True)]
+    assert s[10] == [("pass", "B", True)] and s[11] == [("move", "W", "dd")]
+    assert "illegal" not in [e[0] for e in flat(s)]
+    assert len(s[-1][0]) == 7 and s[-1][0][3] == "ii" and s[-1][0][6] == "dd"

@@ -914,6 +914,18 @@ def _pass_stone(ref, v, c):
 
 def _pass_first_of_all(ref, v):
     g = ref.game
+    if ref.n_faults and _passed_out_of_turn(ref, g.to_move()):
+        # the opponent's pass stone came in first, two out of the mover's bowl:
+        # the mover moved unseen, then both passed, then the stones came (seed
+        # 534359 game 683, tempo 2500: B se on a stuck sensor, both pass
+        # stones, W's next stone landing before the lids settled; the passes
+        # taken the other way round ended the game, se lost)
+        from goban.referee import unseen    # a board with no dead sensor never loads it
+        j = unseen.before_a_pass(ref, v, -1)
+        if j is not None:
+            unseen.play_unseen(ref, j, v.stable)
+            ref.dirty = True
+            return
     bowlwatch.check_lids(ref, 0)
     moves.pass_move(ref, g.to_move(), stone=True)
     ref.dirty = True
