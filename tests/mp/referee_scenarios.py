@@ -1436,6 +1436,30 @@ def move_unseen_then_both_pass_stones_the_next_stone_first():
                   dict((k, 3) for k in range(13))) + [_game(b)]
 
 
+def _atari_beside_a_dead_point(then):
+    """Japanese: white's ee in atari, its last liberty ef on a dead sensor;
+    black to move, its settled bowl with no stone out the game has not used
+    (a bowl a stone behind the game). ee goes: black's move on ef captured
+    it, or a sleeve knocked it (seed 527512 game 112: a ko retaken on a dead
+    sensor, said knocked for good, the move lost). `then`: what follows."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    steps(b, "#38 39 0 0", "B de", "#38 38 0 0", "W ee", "#37 38 0 0", "B fe", "#37 37 0 0",
+          "W hh", "#36 37 0 0", "B ed", "#36 36 0 0", "W ai")
+    b.stable[idx("ef")] = FAULT
+    return steps(b, ".", "- ee", *then) + [_game(b)]
+
+
+def atari_beside_a_dead_point_captured():
+    """Black says it played on ef (ok)."""
+    return _atari_beside_a_dead_point(("!ok", "."))
+
+
+def atari_beside_a_dead_point_knocked():
+    """It was knocked: white's stone goes back on ee."""
+    return _atari_beside_a_dead_point(("W ee", "."))
+
+
 def last_stone_rolled_onto_a_dead_sensor(back):
     """Japanese, dd's sensor dead: black's stone lands on de, then rolls onto
     dd before white answers (`back`: a hand puts it back on de 0.2 s later);
@@ -2566,7 +2590,8 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (move_unseen_then_both_pass_stones_the_next_stone_first,
+SCENARIOS = (atari_beside_a_dead_point_captured, atari_beside_a_dead_point_knocked,
+             move_unseen_then_both_pass_stones_the_next_stone_first,
              two_out_at_once_the_second_stone_taken_off, two_out_at_once_ok,
              two_out_at_once_answered_first, two_out_at_once_one_back_in_the_bowl,
              two_out_at_once_no_dead_sensor, one_out_then_another,

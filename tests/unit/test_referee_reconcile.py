@@ -294,13 +294,14 @@ def test_a_stone_back_in_its_bowl_before_the_prisoner_reaches_its_lid_is_no_gift
 
 
 def test_a_knocked_stone_that_was_a_prisoner_needs_no_stone_from_the_bowl():
-    """dc, lifted before black's move on the dead dd was seen, is said knocked;
-    the bowl then tells the move, dc its prisoner. White's stones out of its
+    """dc, lifted before black's move on the dead dd was seen, is asked about
+    (`unseen-gone`: the move on dd, or a knock); the bowl then tells the move,
+    dc its prisoner. White's stones out of its
     bowl after are its moves, so the bowl still witnesses them: nothing out
     unused once white has played (seed 530693 game 264: the next stone out was
     taken for dc's fix, and the bowl could not tell a stone out again)."""
     s = S.knocked_stone_was_the_prisoner_of_a_move_on_a_dead_sensor()
-    assert s[1] == [("illegal", "knocked", "dc")]
+    assert s[1] == [("illegal", "unseen-gone", "dc")]
     assert s[2] == [("restored",), ("move", "B", "dd")]
     assert moves(s[3:13]) == [("W", "hh"), ("B", "ee"), ("W", "hf")]
     assert s[13] == [("unused", 0, 0)]
@@ -2044,3 +2045,19 @@ def test_a_move_unseen_then_both_pass_stones_with_the_next_stone_down_first():
     assert s[10] == [("pass", "B", True)] and s[11] == [("move", "W", "dd")]
     assert "illegal" not in [e[0] for e in flat(s)]
     assert len(s[-1][0]) == 7 and s[-1][0][3] == "ii" and s[-1][0][6] == "dd"
+
+
+def test_a_stone_gone_that_a_move_on_a_dead_point_captures_is_asked_when_the_bowl_says_none_out():
+    """White's ee in atari, its last liberty ef dead; black's bowl settled with
+    no stone out the game has not used (a bowl a stone behind the game after
+    power cuts), and ee gone: black's move on ef, or a knock. Asked
+    (`unseen-gone`, ef offered): ok plays ef capturing ee; white's stone put
+    back, nothing stands (seed 527512 game 112: said knocked, and the move,
+    a ko retaken, lost)."""
+    s = S.atari_beside_a_dead_point_captured()
+    assert s[1] == [("illegal", "unseen-gone", "ee")]
+    assert s[2] == [("restored",), ("move", "B", "ef")]
+    assert s[-1][0][-1] == "ef"
+    s = S.atari_beside_a_dead_point_knocked()
+    assert s[1] == [("illegal", "unseen-gone", "ee")] and s[2] == [("restored",)]
+    assert s[-1][0][-1] == "ai"

@@ -443,12 +443,14 @@ def test_a_capturing_move_on_a_dead_sensor_is_told_by_its_captures():
     b.lift("ee")
     assert [(e["code"], e["point"]) for e in b.look() if e["type"] == "illegal"] == \
         [("knocked", "ee")]
-    # with the scales settled and no white stone out of its bowl: not a move
+    # with the scales settled and no white stone out of its bowl: not taken as a
+    # move, but asked (a bowl a stone behind the game, or a knock: the player says)
     b = dead_sensor_game("ab", "B aa,W ba,B ee", (38, 39))
     b.lift("aa")
     evs = b.look()
     assert [e for e in evs if e["type"] == "move"] == [] and b.ref.game.n == 3
-    assert [(e["code"], e["point"]) for e in evs if e["type"] == "illegal"] == [("knocked", "aa")]
+    assert [(e["code"], e["point"], e["of"]) for e in evs if e["type"] == "illegal"] == \
+        [("unseen-gone", "aa", ["ab"])]
 
 
 def test_a_burst_that_flags_many_sensors_is_one_event_a_kind_naming_them_all():

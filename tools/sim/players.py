@@ -507,7 +507,7 @@ class Players:
         code = ev.get("code")
         i = self._index(ev.get("point"))
         acts = None
-        if code in ("unseen", "exchange") and ev.get("of"):
+        if code in ("unseen", "unseen-gone", "exchange") and ev.get("of"):
             acts = self._choose(ev)
             if acts:
                 if self.episode is not None:
@@ -557,7 +557,7 @@ class Players:
             return [["button", LETTER[w.board[i]], "ok"]]
         if rounds == 0 and i is not None:
             want = self.want(i)
-            if code in ("knocked", "removed-stone"):
+            if code in ("knocked", "removed-stone", "unseen-gone"):
                 if want and not w.board[i]:
                     acts = [["place", LETTER[want], S(i), "fix"]]
                 elif code == "removed-stone" and not want and not w.board[i] and \

@@ -45,6 +45,9 @@ PHYSICAL = (
     ("unseen", "a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
      "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
      "down shows the next; if you did not play, take the {c} stone off {p}"),
+    ("unseen-gone", "the {c} stone on {p} is gone; the sensor under {l} is dead, a stone "
+     "there is not seen", "{t}: if you played on {q} (lit yellow), capturing it, press ok; "
+     "down shows the next; if not, put a {c} stone back on {p}"),
     ("exchange", "while the board was off a stone was taken and played again (the lids "
      "and bowls say so); the board cannot see where: {l}",
      "{t}: if you took at {q} (lit yellow), press ok; down shows the next"),

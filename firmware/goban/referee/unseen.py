@@ -148,6 +148,12 @@ def verdict(ref, v):
         w = bowlwatch.witness(ref, to)
         if (gone == s.caps and w >= 0) or (gone < s.caps and w == 1):
             return ("take", j)
+        if gone == s.caps and not theirs:
+            # all its captures gone and nothing else, but the bowl says no
+            # stone left it: a bowl a stone behind the game (after power cuts)
+            # or a knock. The player says (seed 527512 game 112: a ko retaken
+            # on a dead sensor, said knocked for good, the move lost)
+            return ("ask", [j], [v.missing[0]])
     if not theirs:
         return None
     return ("ask", [j for j, s in cand], theirs)
@@ -369,6 +375,9 @@ def act(ref, v):
     pts = what[1]
     theirs = what[2]
     ch = ref.choice
+    gone = v.stable[theirs[0]] == 0   # (a stone gone that the move captured: `unseen-gone`)
+    if gone and ref.illegal == "unseen" and ref.announced == theirs[0] and ch.points == pts:
+        return                    # (asked already: nothing changed)
     if ref.illegal != "unseen" or ref.announced != theirs[0] or ch.points != pts:
         ref.illegal = None        # a new question: said afresh
         # the point lit stays lit if it is still offered: a press on its way
@@ -376,9 +385,11 @@ def act(ref, v):
         was = ch.points[ch.k] if ch.points is not None else -1
         ch.k = pts.index(was) if was in pts else 0
     k = ch.k
-    ref.announce("unseen", v.stable[theirs[0]], theirs[0], theirs + pts,
+    c = v.stable[theirs[0]] or ref.game.board.cells[ref.p_of(theirs[0])]
+    ref.announce("unseen-gone" if gone else "unseen", c, theirs[0], theirs + pts,
                  l=" ".join(ref.name(j) for j in pts[:4]), q=ref.name(pts[k]),
                  extra={"choose": ref.name(pts[k]), "of": [ref.name(j) for j in pts]})
+    ref.illegal = "unseen"        # (the same question: its answers are unseen's)
     ch.points = pts
     ch.k = k
     show_choice(ref)
