@@ -1460,6 +1460,20 @@ def atari_beside_a_dead_point_knocked():
     return _atari_beside_a_dead_point(("W ee", "."))
 
 
+def late_prisoner_into_a_lid_that_held_a_stone_over():
+    """AGA: white's lid holds a stone the game does not explain (dropped in it
+    while white was to move); white's ab takes aa, whose prisoner is carried
+    to the lid as black and white play on: the lid's count had taken the old
+    stone for it, so the prisoner reads as a stone over. It came in as the
+    capture was carried, and the board is the moves in order without a pass:
+    no pass of black's (seed 400418 game 62: black's pass, the moves lost)."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B aa", "#38 38 0 0", "W ba", "#37 38 0 0", "B ee", "#37 38 0 1",
+          "#37 37 0 1", "W ab", "- aa")
+    return _timed(b, ["#37 37 0 -1", "#36 37 0 -1", "B hh", "#36 36 0 -1", "W hg", "#36 36 0 2",
+                      "."], dict((k, 2) for k in range(7))) + [_game(b)]
+
+
 def last_stone_rolled_onto_a_dead_sensor(back):
     """Japanese, dd's sensor dead: black's stone lands on de, then rolls onto
     dd before white answers (`back`: a hand puts it back on de 0.2 s later);
@@ -2591,6 +2605,7 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
     return out + [_game(b)]
 
 SCENARIOS = (atari_beside_a_dead_point_captured, atari_beside_a_dead_point_knocked,
+             late_prisoner_into_a_lid_that_held_a_stone_over,
              move_unseen_then_both_pass_stones_the_next_stone_first,
              two_out_at_once_the_second_stone_taken_off, two_out_at_once_ok,
              two_out_at_once_answered_first, two_out_at_once_one_back_in_the_bowl,

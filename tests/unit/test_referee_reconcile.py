@@ -2061,3 +2061,15 @@ def test_a_stone_gone_that_a_move_on_a_dead_point_captures_is_asked_when_the_bow
     s = S.atari_beside_a_dead_point_knocked()
     assert s[1] == [("illegal", "unseen-gone", "ee")] and s[2] == [("restored",)]
     assert s[-1][0][-1] == "ai"
+
+def test_a_prisoner_late_into_a_lid_that_held_a_stone_over_is_no_pass():
+    """AGA: white's lid held a stone the game does not explain; white's capture
+    counted it as its prisoner, so the prisoner, carried in as black and white
+    played on, reads as a stone over. It came in as the capture was carried
+    and the board is the moves in order without a pass: the moves are taken,
+    no pass of black's (seed 400418 game 62: black's pass nobody made, three
+    moves lost, the game stopped on `extra-stone`)."""
+    s = S.late_prisoner_into_a_lid_that_held_a_stone_over()
+    assert s[5] == [("move", "B", "hh"), ("move", "W", "hg")]
+    assert not [e for e in flat(s) if e[0] in ("pass", "illegal")]
+    assert s[-1] == [("game", "cc", "gg", "aa", "ba", "ee", "ab", "hh", "hg")]

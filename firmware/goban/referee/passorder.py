@@ -35,6 +35,22 @@ def pass_stone(ref, v, c, captured_unseen):
                 break
     o = WHITE if c == BLACK else BLACK
     t = ref.scales.gain_at[o]
+    lift = ref.scales.lifted_at[o]
+    own = bowlwatch.loose(ref, c)
+    if t >= 0 and lift >= 0 and 0 <= (t - lift) & 0x3FFFFFFF < bowlwatch.CARRY_MS and \
+            own is not None and own <= 0 and not bowlwatch.lid_moving(ref, c):
+        # it began to come in as the opponent's capture was carried to that
+        # lid, nothing new in c's own (no pass stone of the opponent's: not
+        # quick passes both, seed 21212 game 62), and the stones on the board
+        # are moves in the order they came without a pass: that capture's
+        # prisoner, late (the lid's count had
+        # taken a stone it held already, a prisoner in the wrong lid long
+        # before, for it: seed 400418 game 62, AGA, taken for black's pass,
+        # the moves after it lost)
+        new = new_stones(v)
+        if new and not unknown(ref, new) and \
+                sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+            return False
     return _answered(ref, v, c) and not lid_after(ref, v, c, t) and \
         not after_stones(ref, v, t) and not _prisoners_fit(ref, v, c, captured_unseen)
 
