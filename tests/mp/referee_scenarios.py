@@ -1384,7 +1384,10 @@ def _two_out_at_once(dead, first, then):
     b = scales("chinese")
     if dead:
         b.stable[idx("ii")] = FAULT
-    return steps(b, ".", *(tuple(first) + tuple(then))) + [_game(b)]
+    acts = ["."] + list(first) + list(then)
+    # a scan each 100 ms, two between acts; a look 2.5 s after the last
+    return _timed(b, acts + ["."], dict([(k, 2) for k in range(len(acts))] + [(len(acts), 25)])) \
+        + [_game(b)]
 
 
 def two_out_at_once_the_second_stone_taken_off():

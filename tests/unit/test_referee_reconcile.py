@@ -2011,7 +2011,8 @@ def test_two_stones_out_at_once_with_an_empty_dead_point_ask_where_the_move_is()
     first); ok, it is ee; the stone out back in its bowl, nothing to ask."""
     s = S.two_out_at_once_the_second_stone_taken_off()
     assert s[2] == [("move", "B", "ee")] and s[3] == [("illegal", "hidden", "ee")]
-    assert s[4] == [("restored",), ("correct", "B", "ee", "ii")]
+    assert s[4] == []                               # off: waits for the bowl
+    assert s[5] == [("restored",), ("correct", "B", "ee", "ii")]     # back in it
     assert s[-1] == [("game", "cc", "gg", "ii", "dd")]
     s = S.two_out_at_once_answered_first()
     assert s[4] == [("move", "W", "dd")] and s[5] == [("illegal", "hidden", "ee")]

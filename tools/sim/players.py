@@ -550,11 +550,21 @@ class Players:
                 return [["button", LETTER[c], "ok"]]
             if j is not None and self.want(j) == c and not w.board[j]:
                 return [["slide", S(i), S(j)]]
-        if code == "hidden" and i is not None and w.board[i] and self.want(i) == w.board[i]:
-            # two of their stones out at once, the move maybe on a dead sensor:
-            # it is where the board took it (a slip of theirs was taken off
-            # above, when the board named its colour): ok
-            return [["button", LETTER[w.board[i]], "ok"]]
+        if code == "hidden" and i is not None and w.board[i]:
+            # two of their stones out at once, the move maybe on a dead sensor
+            # (a slip of theirs was taken off above, when the board named its
+            # colour): it is where the board took it (ok); or on a dead point
+            # the board names, the stone here a second one (off to the bowl);
+            # or beside it, where the stone rolled from (slid back there)
+            c = w.board[i]
+            if self.want(i) == c:
+                return [["button", LETTER[c], "ok"]]
+            for j in [self._index(q) for q in ev.get("dead") or ()]:
+                if j is not None and self.want(j) == c and w.board[j] == c:
+                    return [["lift", S(i), "bowl"]]
+            for j in self._beside(i):
+                if self.want(j) == c and not w.board[j]:
+                    return [["slide", S(i), S(j)]]
         if rounds == 0 and i is not None:
             want = self.want(i)
             if code in ("knocked", "removed-stone", "unseen-gone"):

@@ -152,13 +152,22 @@ def slip_back(ref, v):
     if found < 0:
         return False
     took = ref.scales.took
-    if (k < n or asked) and ((took >> 6 == n and (took >> 2) & c and bowlwatch.settled(ref, c))
-                             or bowlwatch.unused(ref, c) > 0):
+    back = took >> 6 == n and (took >> 2) & c and bowlwatch.settled(ref, c)
+    if k < n and (back or bowlwatch.unused(ref, c) > 0):
         v.unseen = ("amend", k, found)          # the slip is in its bowl, or was out
         return True
     wait = ROLL_MS if k == n and not asked else SLIP_MS
     t = timing.landed(ref, ref.since[i]) if ref.since is not None else None
     waited = (ref.now - t) & 0x3FFFFFFF if t is not None else SLIP_MS
+    if asked and k == n and (back or waited >= wait):
+        # asked (`hidden`), the stone taken off: the move is on the dead point
+        # once the stone is seen back in its bowl (a stone out was the
+        # question's premise, so no witness; a stone lifted to be played
+        # again elsewhere is not yet in it: seed 166762 game 167)
+        if not back:
+            return False
+        v.unseen = ("amend", k, found)
+        return True
     if waited >= wait:
         if k < n or asked:
             return False          # no stone back in that bowl: said knocked
