@@ -43,10 +43,9 @@ def pass_stone(ref, v, c, captured_unseen):
         # lid, nothing new in c's own (no pass stone of the opponent's: not
         # quick passes both, seed 21212 game 62), and the stones on the board
         # are moves in the order they came without a pass: that capture's
-        # prisoner, late (the lid's count had
-        # taken a stone it held already, a prisoner in the wrong lid long
-        # before, for it: seed 400418 game 62, AGA, taken for black's pass,
-        # the moves after it lost)
+        # prisoner, late (the lid's count had taken a stone it held already,
+        # a prisoner in the wrong lid long before, for it: seed 400418 game
+        # 62, AGA, taken for black's pass, the moves after it lost)
         new = new_stones(v)
         if new and not unknown(ref, new) and \
                 sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
