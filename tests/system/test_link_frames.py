@@ -143,15 +143,19 @@ class PtyHost:
         self.send_raw(frame_bytes(self.n, json.dumps(msg)))
         return self.n
 
-    def frames(self, link, wait=0.3, ticks=False, sim_ms=0):
+    def frames(self, link, wait=0.3, ticks=False, sim_ms=0, until=None):
         """Poll the board's link (10 ms of its clock a turn) and collect what it
         sends for `wait` seconds, and at least until its clock reads `sim_ms`
         (a heartbeat is due by its clock, however few turns a loaded machine
-        gives in `wait`; heartbeats only if `ticks`)."""
+        gives in `wait`; heartbeats only if `ticks`) and until `until(out)`
+        holds (a pty hands bytes over asynchronously: on a loaded machine
+        `wait` can pass before the answer crosses; up to 20 s more)."""
         out = []
         end = time.monotonic() + wait
+        late = end + 20
         now = 0
-        while time.monotonic() < end or now < sim_ms:
+        while (time.monotonic() < end or now < sim_ms
+               or (until is not None and not until(out) and time.monotonic() < late)):
             now += 10
             link.poll(now)
             while select.select([self.master], [], [], 0)[0]:
@@ -171,6 +175,11 @@ class PtyHost:
         os.close(self.slave)
 
 
+def answer(r):
+    """Until the frame that answers request `r` is in."""
+    return lambda out: any(m.get("re") == r for _, m in out)
+
+
 @pytest.fixture
 def board(tmp_path):
     log = GameLog(str(tmp_path / "log"), durable=False)
@@ -183,20 +192,20 @@ def board(tmp_path):
 
 def test_board_link_answers_requests_from_its_log(board):
     host, link, log = board
-    first = host.frames(link, 0.05)
+    first = host.frames(link, 0.05, until=lambda out: len(out) >= 1)
     assert first[0][1]["k"] == "hello" and first[0][1]["serial"] == "T-9"
     g1 = log.new_game({"type": "game-start", "size": 9})
     for i in range(12):
         ev = {"type": "move", "color": "BW"[i % 2], "point": "abcdefghi"[i % 9] + "a"}
         log.append(ev)
         link.send_event(ev)
-    live = host.frames(link, 0.05)
+    live = host.frames(link, 0.05, until=lambda out: len(out) >= 12)
     assert [m["e"]["seq"] for _, m in live if m["k"] == "ev"] == list(range(2, 14))
     g2 = log.new_game({"type": "game-start", "size": 9})
     ev = {"type": "pass", "color": "B"}
     log.append(ev)
     link.send_event(ev)
-    got = host.frames(link, 0.05)
+    got = host.frames(link, 0.05, until=lambda out: len(out) >= 2)
     assert [m["k"] for _, m in got] == ["eog", "ev"]
     assert got[0][1] == {"k": "eog", "game": g1, "last": 13, "next": g2}
     # numbers run on without a gap
@@ -204,21 +213,21 @@ def test_board_link_answers_requests_from_its_log(board):
     assert nums == list(range(nums[0], nums[0] + len(nums)))
 
     r = host.send({"k": "games"})
-    assert host.frames(link)[-1][1] == {"k": "games", "re": r, "games": [[1, 13], [2, 2]]}
+    assert host.frames(link, until=answer(r))[-1][1] == {"k": "games", "re": r, "games": [[1, 13], [2, 2]]}
     r = host.send({"k": "read", "game": 1, "from": 5, "to": 9})
-    msgs = [m for _, m in host.frames(link)]
+    msgs = [m for _, m in host.frames(link, until=answer(r))]
     assert [m["e"]["seq"] for m in msgs if m["k"] == "log"] == [5, 6, 7, 8, 9]
     assert msgs[-1] == {"k": "done", "re": r, "game": 1, "last": 9}
     # nak: everything after (1, 11), across the game boundary
     r = host.send({"k": "nak", "game": 1, "seq": 11})
-    msgs = [m for _, m in host.frames(link)]
+    msgs = [m for _, m in host.frames(link, until=answer(r))]
     assert [(m["k"], m.get("e", {}).get("seq")) for m in msgs] == [
         ("log", 12), ("log", 13), ("eog", None), ("log", 1), ("log", 2), ("done", None)]
     r = host.send({"k": "state"})
-    assert host.frames(link)[-1][1] == {"k": "state", "re": r, "game": 2, "seq": 2,
+    assert host.frames(link, until=answer(r))[-1][1] == {"k": "state", "re": r, "game": 2, "seq": 2,
                                         "state": {"to_move": "W"}}
     r = host.send({"k": "read", "game": 7})
-    assert host.frames(link)[-1][1]["k"] == "error"
+    assert host.frames(link, until=answer(r))[-1][1]["k"] == "error"
 
 
 def test_board_link_says_bad_to_a_garbled_request_and_ticks_when_idle(board):
@@ -229,7 +238,7 @@ def test_board_link_says_bad_to_a_garbled_request_and_ticks_when_idle(board):
     host.send_raw(bytes(f))
     host.send_raw(b"~12 {\"k\":\"ga")          # cut short, then a good one
     r = host.send({"k": "hello"})
-    kinds = [m["k"] for _, m in host.frames(link, 0.1)]
+    kinds = [m["k"] for _, m in host.frames(link, 0.1, until=answer(r))]
     assert kinds[:2] == ["bad", "hello"]
     ticks = [m for _, m in host.frames(link, 0.3, ticks=True, sim_ms=1500) if m["k"] == "tick"]
     assert ticks and ticks[0] == {"k": "tick", "game": 0, "seq": 0}
