@@ -59,23 +59,9 @@ def hidden(ref):
             continue
         if not bowlwatch.settled(ref, c) or bowlwatch.unused(ref, c) < 1:
             return False
-        caps = g.captures[BLACK] + g.captures[WHITE]
-        cells = g.board.cells
-        dead = None
-        for j in range(ref.n):
-            q = ref.p_of(j)
-            if not ref.faults[j] or cells[q] != 0 or not amend(g, k, q):
-                continue
-            fits = g.captures[BLACK] + g.captures[WHITE] == caps
-            amend(g, k, p)
-            if fits:
-                if dead is None:
-                    dead = []
-                dead.append(ref.name(j))
-                if len(dead) == MAX_NAMED:
-                    break
+        dead = [ref.name(j) for j in _dead_fits(ref, k, -1, None, MAX_NAMED)]
         sc.took = took & ~(c << 4)            # (asked once: the evidence is spent)
-        if dead is None:
+        if not dead:
             return False
         _asked[0] = k
         _asked[1] = p
@@ -128,54 +114,66 @@ def slip_back(ref, v):
         if g.move_point(k) != p:
             return False
     c = g.color_of(k)
-    W = g.board.W
-    found = -1
     # asked (`hidden`) whether the move was on a dead point, the stone the
     # board took for it taken off: a slip put away, on any dead point
     asked = ref.illegal == "hidden" and _asked[0] == k and _asked[1] == p
+    rolled = k == n and not asked
+    fits = _dead_fits(ref, k, p if rolled else -1, v.stable, 2)
+    if len(fits) != 1:
+        return False              # none, or more than one: the knock is said
+    took = ref.scales.took
+    back = took >> 6 == n and (took >> 2) & c and bowlwatch.settled(ref, c)
+    if rolled:
+        wait = ROLL_MS
+    else:
+        # a slip put away (k < n), or the question's stone taken off (asked):
+        # the move is on the dead point once the stone is seen back in its
+        # bowl; a slip, too, while its bowl counts a stone out unused (a
+        # stone out was the question's premise, so no witness when asked; a
+        # stone lifted to be played again elsewhere is not yet in its bowl:
+        # seed 166762 game 167)
+        if back or (k < n and bowlwatch.unused(ref, c) > 0):
+            v.unseen = ("amend", k, fits[0])
+            return True
+        wait = SLIP_MS
+    t = timing.landed(ref, ref.since[i]) if ref.since is not None else None
+    waited = (ref.now - t) & 0x3FFFFFFF if t is not None else SLIP_MS
+    if waited < wait:
+        ref.look_again(wait - waited)
+        v.unseen = ("wait",)
+        return True
+    if not rolled:
+        return False              # no stone back in that bowl: said knocked
+    v.unseen = ("amend", k, fits[0])              # rolled, and stays there
+    return True
+
+
+def _dead_fits(ref, k, near, stable, most):
+    """The dead points (indices, `most` at most) where move k fits: empty, the
+    moves after it legal as they were, the same captures; beside board point
+    `near` if it is one; the board then the frame if `stable` is given."""
+    g = ref.game
+    W = g.board.W
     caps = g.captures[BLACK] + g.captures[WHITE]
+    p = g.move_point(k)
+    out = []
     for j in range(ref.n):
         if not ref.faults[j]:
             continue              # (the dead points only: no call for the others)
         q = ref.p_of(j)
-        if g.board.cells[q] != 0 or (k == n and not asked and q != p - 1 and q != p + 1
-                                     and q != p - W and q != p + W):
+        if g.board.cells[q] != 0 or (near >= 0 and q != near - 1 and q != near + 1
+                                     and q != near - W and q != near + W):
             continue
         if not amend(g, k, q):
             continue
-        fits = g.captures[BLACK] + g.captures[WHITE] == caps and _is_frame(ref, v.stable)
+        fits = g.captures[BLACK] + g.captures[WHITE] == caps \
+            and (stable is None or _is_frame(ref, stable))
         amend(g, k, p)            # (back as it was)
         if fits:
-            if found >= 0:
-                return False      # more than one: the knock is said
-            found = j
-    if found < 0:
-        return False
-    took = ref.scales.took
-    back = took >> 6 == n and (took >> 2) & c and bowlwatch.settled(ref, c)
-    if k < n and (back or bowlwatch.unused(ref, c) > 0):
-        v.unseen = ("amend", k, found)          # the slip is in its bowl, or was out
-        return True
-    wait = ROLL_MS if k == n and not asked else SLIP_MS
-    t = timing.landed(ref, ref.since[i]) if ref.since is not None else None
-    waited = (ref.now - t) & 0x3FFFFFFF if t is not None else SLIP_MS
-    if asked and k == n and (back or waited >= wait):
-        # asked (`hidden`), the stone taken off: the move is on the dead point
-        # once the stone is seen back in its bowl (a stone out was the
-        # question's premise, so no witness; a stone lifted to be played
-        # again elsewhere is not yet in it: seed 166762 game 167)
-        if not back:
-            return False
-        v.unseen = ("amend", k, found)
-        return True
-    if waited >= wait:
-        if k < n or asked:
-            return False          # no stone back in that bowl: said knocked
-        v.unseen = ("amend", k, found)          # rolled, and stays there
-        return True
-    ref.look_again(wait - waited)
-    v.unseen = ("wait",)
-    return True
+            out.append(j)
+            if len(out) == most:
+                break
+    return out
 
 
 def _is_frame(ref, stable):
