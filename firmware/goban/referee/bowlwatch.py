@@ -699,10 +699,13 @@ def fixed(ref):
         if over <= 0:
             continue
         t = sc.gain_at[c]
-        if t >= 0 and (t - ref.announced_at) & 0x3FFFFFFF >= 0x20000000:
-            continue              # it began to come in before the announcement: no
-            # stone of the fix's (seed 633370 game 224: a pass stone that came as
-            # the move before it was asked about, written off at the answer)
+        if t >= 0 and (t - ref.wrong_at) & 0x3FFFFFFF >= 0x20000000:
+            continue              # it began to come in before anything was announced:
+            # no stone of the fix's (seed 633370 game 224: a pass stone that came
+            # as the move before it was asked about, written off at the answer).
+            # After the first of the announcements standing since, it is (seed
+            # 425223 game 92: a prisoner of stones played on through a `knocked`,
+            # named later to be played again, read as a pass stone at the fix)
         sc.into[c] -= over
         # as many of the prisoners' colour out of their bowl, unused, replaced
         # them on the board: lost to that bowl, as a knocked stone's fix is

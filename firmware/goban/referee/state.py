@@ -244,6 +244,8 @@ class RefState:
         self.illegal = None
         self.announced = -1
         self.announced_at = 0             # ticks (ms) it was announced
+        self.wrong_at = 0                 # ticks (ms) the first of those standing since
+        # nothing did was announced (the board wrong, or a question, since then)
         self.resumed = False              # rebuilt from the log, no move since
         self.stale = False                # the look's frame reads otherwise next scan (a sensor rebased)
         self.replay_refused = None        # {seq, type, code}: where a resume stopped
@@ -394,6 +396,8 @@ class RefState:
         if extra:
             ev.update(extra)
         self.unchoose()
+        if self.illegal is None:
+            self.wrong_at = self.now
         self.illegal = code
         self.announced = j
         self.announced_at = self.now

@@ -344,14 +344,16 @@ def _after_them(ref, v, order, cand):
 def act(ref, v):
     """Play the sure move (and look again for what came after it), or ask.
     (The seen moves before one: goban.referee.play._ask.) After `at_restart`
-    (True last) the stones there since the restart come after that move, in
-    the order the next look finds (stamp 1; left at 0 they were named to be
-    played again once it was taken)."""
+    (True last), or a sure move taken at the restart's look (`verdict` found
+    the stones there since following it), the stones there since the restart
+    come after that move, in the order the next look finds (stamp 1; left at
+    0 they were named to be played again once it was taken: seed 425223
+    game 51, black's one stone after white's capture on a stuck sensor)."""
     what = v.unseen
     if what[0] == "wait":
         return
     since = ref.since
-    mine = what[-1] is True
+    mine = what[-1] is True or (what[0] == "take" and ref.resumed)
     if since is not None and (mine or what[0] == "ask"):
         for i in new_stones(v) if mine else what[2]:
             if since[i] == 0:
