@@ -81,7 +81,7 @@ def test_serve_records_the_board_through_an_unplug_and_a_kill(tmp_path):
     games = [{"rules": "chinese", "size": 19, "komi": 7.5, "handicap": 0,
               "actions": linkrig.random_actions(21, moves=70) + [["count", "B+3.5"]]},
              {"rules": "japanese", "size": 19, "komi": 6.5, "handicap": 0,
-              "actions": linkrig.random_actions(22, moves=50)}]
+              "actions": linkrig.random_actions(22, moves=150)}]
     # the board starts once serve has said hello: a slow start of serve (a loaded
     # machine) must not let the board finish before the kill below
     plan = {"games": games, "pace_ms": 40, "linger_ms": 30000, "serial": SERIAL,
@@ -100,7 +100,9 @@ def test_serve_records_the_board_through_an_unplug_and_a_kill(tmp_path):
         wait_until("events after the unplug", lambda: len(held(out, 1)) > n + 15)
         stop(serve, signal.SIGKILL)            # killed: no chance to tidy up
         killed_at = len(held(out, 1)) + len(held(out, 2))
-        assert killed_at < 100, "the board had played too far before the kill: %d" % killed_at
+        # (game 2 is long enough that a slow reconnect on a loaded machine, the
+        # board playing on at 25 events a second, still leaves it moves to play)
+        assert killed_at < 200, "the board had played too far before the kill: %d" % killed_at
         time.sleep(1.5)                        # the board plays on meanwhile
         serve = start(["serve", "--serial", relay.host_path, "--out", out, "--port", "0"])
         procs.append(serve)

@@ -129,6 +129,11 @@ class SerialSource(SourceThread):
     and started again loses nothing and writes nothing twice."""
 
     RETRY = 1.0
+    # the first hello is asked this many times, 0.7 s apart: a board just plugged
+    # in may still be booting (a .mpy install imports its modules first), and a
+    # busy machine starts a stand-in board slowly (a test on a loaded CI machine
+    # got no answer in the 8 tries a running board needs)
+    FIRST_TRIES = 20
 
     def __init__(self, port, sink, on_hello=None, out=None, say=None):
         super().__init__("serial " + port)
@@ -136,7 +141,7 @@ class SerialSource(SourceThread):
         self.out = out
         self.say = say or (lambda text: None)
         self.written = set()          # the SGF files said once
-        self.link = self._connect()
+        self.link = self._connect(self.FIRST_TRIES)
         # an arbiter's `goboard clock` or `new` reaches the board through us
         self.control = ControlServer(port)
         self.control.start()
@@ -146,10 +151,10 @@ class SerialSource(SourceThread):
             on_hello(self.link, self.board)
         self.seq = self._sequencer()
 
-    def _connect(self):
+    def _connect(self, tries=8):
         lk = HostLink(self.port).open()
         try:
-            lk.hello()
+            lk.hello(tries=tries)
         except LinkError:
             lk.close()
             raise
