@@ -8,6 +8,8 @@ is read back), so the host reads exactly the frames the test made."""
 
 import json
 
+import pytest
+
 from goban.link import frame_bytes
 from goboard.link.transport import HostLink
 
@@ -60,3 +62,31 @@ def test_a_garbled_frame_is_an_anomaly():
     assert link.recv(0.2) is None
     assert link.anomaly and link.stats["bad"] == 1
 
+
+
+class _GonePort:
+    """A pty whose other end just closed: tcdrain fails with termios's EIO
+    (no OSError), reading the settings too."""
+
+    def write(self, data):
+        return len(data)
+
+    def flush(self):
+        import termios
+        raise termios.error(5, "Input/output error")
+
+    def close(self):
+        import termios
+        raise termios.error(5, "Input/output error")
+
+
+def test_a_port_gone_during_a_flush_is_a_disconnect_not_a_crash():
+    # a cable pulled as a request went out (tests/system/test_link_sim.py's
+    # random unplugs): `follow` died of termios.error instead of reconnecting
+    from goboard.link.transport import Disconnected
+    lk = HostLink("/nonexistent-port", reconnect=False)
+    lk.ser = _GonePort()
+    with pytest.raises(Disconnected):
+        lk.send({"k": "hello"})
+    lk.close()
+    assert lk.ser is None

@@ -23,6 +23,17 @@ from goboard.link.sequence import Sequencer
 from goboard.link.wire import (MAX_DEPTH, MAX_HELD, MAX_LINE, READ_CHUNK, in_range,
                                message_fault, show, split_frames, token)
 
+try:
+    from termios import error as _TermiosError
+except ImportError:               # (not a POSIX host: pyserial raises its own there)
+    class _TermiosError(Exception):
+        pass
+
+# what a port that just went away raises: pyserial's own, the OS's, and on POSIX
+# termios's from a flush or a setting (tcdrain on a pty whose other end closed:
+# EIO, not an OSError; a test with a cable pulled at random saw `follow` die of it)
+PORT_GONE = (serial.SerialException, OSError, _TermiosError)
+
 VIOLATION = "?violation"  # the kind of the stand-in message for a bad answer to a request
 
 
@@ -45,7 +56,7 @@ def open_serial(url, baudrate=115200):
     try:
         return serial.serial_for_url(url, baudrate=baudrate, timeout=0.05, write_timeout=2,
                                      exclusive=True)
-    except (serial.SerialException, OSError, ValueError) as e:
+    except PORT_GONE + (ValueError,) as e:
         if getattr(e, "errno", None) in (errno.EAGAIN, errno.EWOULDBLOCK):
             raise PortHeld("%s is held by another program (a goboard serve, relay, sync or "
                             "watch?): one process per board, and serve --serial or relay "
@@ -84,7 +95,7 @@ class HostLink:
         if self.ser is not None:
             try:
                 self.ser.close()
-            except (serial.SerialException, OSError):
+            except PORT_GONE:
                 pass
             self.ser = None
 
@@ -124,7 +135,7 @@ class HostLink:
         try:
             self.ser.write(data)
             self.ser.flush()
-        except (serial.SerialException, OSError) as e:
+        except PORT_GONE as e:
             raise Disconnected(str(e))
         return n
 
@@ -136,7 +147,7 @@ class HostLink:
             # when the device has just gone (EIO on a pty whose other end closed)
             self.ser.timeout = timeout
             data = self.ser.read(max(1, self.ser.in_waiting))
-        except (serial.SerialException, OSError, TypeError) as e:
+        except PORT_GONE + (TypeError,) as e:
             raise Disconnected(str(e))
         if not data:
             return
