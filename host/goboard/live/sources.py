@@ -141,7 +141,7 @@ class SerialSource(SourceThread):
         self.out = out
         self.say = say or (lambda text: None)
         self.written = set()          # the SGF files said once
-        self.link = self._connect(self.FIRST_TRIES)
+        self.link = self._connect(tries=self.FIRST_TRIES)
         # an arbiter's `goboard clock` or `new` reaches the board through us
         self.control = ControlServer(port)
         self.control.start()
@@ -151,10 +151,12 @@ class SerialSource(SourceThread):
             on_hello(self.link, self.board)
         self.seq = self._sequencer()
 
-    def _connect(self, tries=8):
+    def _connect(self, **request):
+        """The port opened and the board's hello read (`request`: the tries and
+        timeout of HostLink.request, its own by default)."""
         lk = HostLink(self.port).open()
         try:
-            lk.hello(tries=tries)
+            lk.hello(**request)
         except LinkError:
             lk.close()
             raise
