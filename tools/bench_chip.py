@@ -35,7 +35,8 @@ the fingers were still on the stone, below zero; announce_ms_all), count_game_ms
 (the end of play's count: the longer of the end press's work, end_press_ms,
 and the count after it in two steps of its own, count_job_ms the longer), heap_free_kb (gc.mem_free with a game started, the
 bench's own code not yet compiled), heap_free_kb_end and heap_live_free_kb_end (at the end, before and after
-a collection), pystack_peak_bytes of pystack_bytes, job_cost_us_at_end; from the
+a collection; the live figure with the bench's own code and records added back, heap_bench_kb, as
+the board never carries them: heap_live_free_kb_end_raw is the instrumented chip's), pystack_peak_bytes of pystack_bytes, job_cost_us_at_end; from the
 emulator's counters: step_counters (ten runs of the game's steps: the median
 step's us, instructions, cycles in interrupt handlers, XIP misses, bytes
 allocated; interrupts and USB transfers a step), alloc_bytes_per_move (by part
@@ -125,21 +126,13 @@ free = gc.mem_free()
 print("BUILT")
 #-- the rest in a second exec: its code compiled now would sit in the heap measured
 raw = array("H", bytes(2 * prof.size * prof.size))
-scan_t = []
-for k in range(5):
-    t0 = time.ticks_us()
-    loop.matrix.scan(raw)
-    scan_t.append(time.ticks_diff(time.ticks_us(), t0))
-frame_t = []
-for k in range(5):
-    t0 = time.ticks_us()
-    loop.scan()
-    frame_t.append(time.ticks_diff(time.ticks_us(), t0))
-frame_t = [f - min(scan_t) for f in frame_t]
+scan_t = array("i", bytes(4 * 5))
+frame_t = array("i", bytes(4 * 5))
+plain_scan = loop.scan     # (timed once `armed` is taken, as the board runs it: unwrapped)
 # the moves as they went out: point and time, in room made now (a tuple a move
 # would be the bench's own garbage, counted as the send's and on the heap)
 MOVES_MAX = 512
-move_pt = [None] * MOVES_MAX
+move_pt = array("h", bytes(2 * MOVES_MAX))   # the point's two letters, packed (no str kept)
 move_us = array("i", bytes(4 * MOVES_MAX))
 n_moves = array("i", [0])
 # the collections when the first move went out and when the count did, the
@@ -152,7 +145,8 @@ def tap(ev, payload=None):
     if t == "move":
         k = n_moves[0]
         if k < MOVES_MAX:
-            move_pt[k] = ev["point"]
+            p = ev["point"]
+            move_pt[k] = ord(p[0]) * 256 + ord(p[1])
             move_us[k] = time.ticks_us()
             n_moves[0] = k + 1
         if state["first_gc"] < 0:
@@ -319,6 +313,16 @@ over_gc = 0
 steps = 0
 longest = []
 period = prof.scan_ms
+gc.collect()
+armed = gc.mem_free()        # the bench's own code and records in place: the game's heap from here
+for k in range(5):
+    t0 = time.ticks_us()
+    loop.matrix.scan(raw)
+    scan_t[k] = time.ticks_diff(time.ticks_us(), t0)
+for k in range(5):
+    t0 = time.ticks_us()
+    plain_scan()
+    frame_t[k] = time.ticks_diff(time.ticks_us(), t0) - min(scan_t)
 print("STEPPING")            # the host lets the first stone go after this
 while state["done"] is None or time.ticks_diff(state["done"], time.ticks_ms()) > 0:
     now = time.ticks_ms()
@@ -351,8 +355,8 @@ for line in longest:    # one line each: a long line can outrun the USB buffer
 free_end = gc.mem_free()     # what the game left, garbage and all ...
 gc.collect()
 live_end = gc.mem_free()     # ... and without its garbage
-moves = [(move_pt[k], move_us[k]) for k in range(n_moves[0])]
-print("LOOP " + json.dumps({"free": free, "free_end": free_end, "live_end": live_end,
+moves = [(chr(move_pt[k] >> 8) + chr(move_pt[k] & 255), move_us[k]) for k in range(n_moves[0])]
+print("LOOP " + json.dumps({"free": free, "free_end": free_end, "live_end": live_end, "armed": armed,
                            "scan": sorted(scan_t)[2], "frame": sorted(frame_t)[2],
                            "worst": worst, "gc_worst": gc_worst, "collections": loop.collections,
                            "over": over, "over_gc": over_gc, "steps": steps, "moves": moves,
@@ -494,7 +498,12 @@ def loop_figures(img, fs, n_moves, seed, trace=0, xip_cache=True, game=None, gc_
             "announce_ms_all": [round(x, 1) for x in lat],
             "heap_free_kb": data["free"] // 1024, "heap_free_bytes": data["free"],
             "heap_free_kb_end": data["free_end"] // 1024,
-            "heap_live_free_kb_end": data["live_end"] // 1024,
+            # the heap the game itself kept (the bench's own code and records,
+            # compiled and made after `free` was taken, added back: the board
+            # never carries them) and, raw, what the instrumented chip had left
+            "heap_live_free_kb_end": (data["live_end"] + data["free"] - data["armed"]) // 1024,
+            "heap_live_free_kb_end_raw": data["live_end"] // 1024,
+            "heap_bench_kb": (data["free"] - data["armed"]) // 1024,
             "count_game_ms": round(max(data["end_us"], data["count_us"]) / 1000, 2),
             "end_press_ms": round(data["end_us"] / 1000, 2),
             "count_job_ms": round(data["count_us"] / 1000, 2),
