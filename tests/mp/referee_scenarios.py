@@ -2607,7 +2607,38 @@ def prisoner_in_the_wrong_lid_before_its_capture_is_taken():
                 "#35 36 1 0", ".")
     return out + [_game(b)]
 
-SCENARIOS = (atari_beside_a_dead_point_captured, atari_beside_a_dead_point_knocked,
+def _capture_on_a_dead_point_lifted_as_the_bowl_moves(settles):
+    """Chinese: white's gg and hg have one liberty left, gf, whose sensor is
+    dead; black plays there (unseen, its bowl moving with the stone out) and
+    lifts gg at once. `settles`: the bowl settles a stone out 0.3 s later,
+    then hg is lifted; else it stays moving for 2 s (seeds 755965 game 359,
+    852066 game 100: said knocked until the bowl settled, then the move
+    taken: a false alarm)."""
+    from goban.referee.diff import FAULT
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B fg", "#38 38 0 0", "W hg", "#37 38 0 0", "B gh",
+          "#37 37 0 0", "W ee", "#36 37 0 0", "B hf", "#36 36 0 0", "W ef",
+          "#35 36 0 0", "B ig", "#35 35 0 0", "W eg", "#34 35 0 0", "B hh",
+          "#34 34 0 0", "W dd")
+    b.stable[idx("gf")] = FAULT
+    if settles:
+        acts, gaps = (".", "#-1 34 0 0", "- gg", "#33 34 0 0", "- hg", "."), {3: 3}
+    else:
+        acts, gaps = (".", "#-1 34 0 0", "- gg", ".", "."), {3: 5, 4: 15}
+    return _timed(b, acts, gaps) + [_game(b)]
+
+
+def capture_on_a_dead_point_first_prisoner_lifted_as_the_bowl_moves():
+    return _capture_on_a_dead_point_lifted_as_the_bowl_moves(True)
+
+
+def capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles():
+    return _capture_on_a_dead_point_lifted_as_the_bowl_moves(False)
+
+
+SCENARIOS = (capture_on_a_dead_point_first_prisoner_lifted_as_the_bowl_moves,
+             capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles,
+             atari_beside_a_dead_point_captured, atari_beside_a_dead_point_knocked,
              late_prisoner_into_a_lid_that_held_a_stone_over,
              move_unseen_then_both_pass_stones_the_next_stone_first,
              two_out_at_once_the_second_stone_taken_off, two_out_at_once_ok,

@@ -144,6 +144,8 @@ def test_a_campaign_game_that_once_failed_now_holds(case):
     v = simulate(str(REPO / case["record"]), args)["verdict"]
     assert (v["false"], v["lost"], v["jams"], v.get("counts"), v.get("stopped")) == \
         ([], [], [], [], None), v
+    if case.get("false_alarms") == 0:
+        assert v["false_alarms"] == [], v     # (a game kept for a false alarm it made)
 
 
 def test_a_board_that_crashes_is_a_stuck_game_and_the_campaign_goes_on(monkeypatch):

@@ -2074,3 +2074,20 @@ def test_a_prisoner_late_into_a_lid_that_held_a_stone_over_is_no_pass():
     assert s[5] == [("move", "B", "hh"), ("move", "W", "hg")]
     assert not [e for e in flat(s) if e[0] in ("pass", "illegal")]
     assert s[-1] == [("game", "cc", "gg", "aa", "ba", "ee", "ab", "hh", "hg")]
+
+
+def test_a_capture_on_a_dead_point_waits_for_the_movers_bowl_not_said_knocked():
+    """Black's gf, on a dead sensor, takes white's gg and hg; gg is lifted while
+    black's bowl still moves with the stone just out. The first prisoner off is
+    no knock while that bowl can still tell (BOWL_MS): once it settles a stone
+    out, the move is taken with its captures, nothing said before (seeds 755965
+    game 359, 852066 game 100: `knocked` for 300 ms, a false alarm). A bowl
+    that never settles: said knocked after the wait, the move not guessed."""
+    s = S.capture_on_a_dead_point_first_prisoner_lifted_as_the_bowl_moves()
+    assert s[2] == [] and s[3] == [("move", "B", "gf"), ("capture-pending",)]
+    assert not [e for e in flat(s) if e[0] == "illegal"]
+    assert s[-1][0][-1] == "gf"
+    s = S.capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles()
+    assert s[2] == [] and s[3] == []
+    assert s[4] == [("illegal", "knocked", "gg")]
+    assert s[-1][0][-1] == "dd"

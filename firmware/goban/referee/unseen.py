@@ -38,7 +38,8 @@ COLOR2 = "yellow"            # the dead point offered
 # a pass pressed out of turn with a sensor unread waits this long for the
 # mover's bowl to settle (before_press)
 PRESS_BOWL_MS = 2000
-BOWL_MS = 1500      # the restart's look waits this long for the mover's bowl (at_restart)
+BOWL_MS = 1500      # the restart's look waits this long for the mover's bowl (at_restart);
+# so does a capture on a dead point whose first prisoners are off (verdict)
 
 
 def fits(ref, v, after):
@@ -148,6 +149,17 @@ def verdict(ref, v):
         w = bowlwatch.witness(ref, to)
         if (gone == s.caps and w >= 0) or (gone < s.caps and w == 1):
             return ("take", j)
+        if gone < s.caps and not theirs and not bowlwatch.settled(ref, to) \
+                and ref.since is not None:
+            # the first of its prisoners lifted as the mover's bowl still moves
+            # (the stone just out of it): waited for, BOWL_MS at most since
+            # that stone went, not said knocked (seeds 755965 game 359,
+            # 852066 game 100: `knocked` for 300 ms, then the move taken)
+            t = timing.landed(ref, ref.since[v.missing[0]])
+            waited = (ref.now - t) & 0x3FFFFFFF if t is not None else BOWL_MS
+            if waited < BOWL_MS:
+                ref.look_again(BOWL_MS - waited)
+                return ("wait",)
         if gone == s.caps and not theirs:
             # all its captures gone and nothing else, but the bowl says no
             # stone left it: a bowl a stone behind the game (after power cuts)
