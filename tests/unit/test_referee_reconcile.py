@@ -2091,3 +2091,20 @@ def test_a_capture_on_a_dead_point_waits_for_the_movers_bowl_not_said_knocked():
     assert s[2] == [] and s[3] == []
     assert s[4] == [("illegal", "knocked", "gg")]
     assert s[-1][0][-1] == "dd"
+
+
+def test_a_stone_in_the_lid_after_the_answer_may_be_a_pass_stone_or_a_dead_points_prisoner():
+    """AGA: white's aa on a dead sensor, captured at once by black's ab, its
+    prisoner dropped in black's lid after ab landed: white's pass stone handed
+    late weighs the same. Not taken for the pass (seed 23140 game 141: the
+    move lost): asked, `unseen-pass` offering aa and the pass; ok on aa plays
+    white's aa captured by ab, down then ok takes white's pass stone, then ab."""
+    s = S.pass_stone_or_the_prisoner_of_a_dead_point_the_move()
+    assert ("pass", "W", True) not in flat(s)
+    assert s[5] == [("illegal", "unseen-pass", "ab")]
+    assert s[7] == [("restored",), ("move", "W", "aa"), ("move", "B", "ab"), ("capture-pending",)]
+    assert s[-1][0][-2:] == ("aa", "ab")
+    s = S.pass_stone_or_the_prisoner_of_a_dead_point_the_pass()
+    assert s[5] == [("illegal", "unseen-pass", "ab")]
+    assert s[8] == [("restored",), ("pass", "W", True), ("move", "B", "ab")]
+    assert ("move", "W", "aa") not in flat(s)

@@ -507,7 +507,7 @@ class Players:
         code = ev.get("code")
         i = self._index(ev.get("point"))
         acts = None
-        if code in ("unseen", "unseen-gone", "exchange") and ev.get("of"):
+        if code in ("unseen", "unseen-gone", "unseen-pass", "exchange") and ev.get("of"):
             acts = self._choose(ev)
             if acts:
                 if self.episode is not None:
@@ -681,16 +681,20 @@ class Players:
         """unseen: the board cannot tell on which of its dead points ("of") the
         player to move played, and offers one; the player presses down until it
         offers the point of their move, then ok. None when their move is on none
-        of them."""
+        of them. `unseen-pass` offers their pass stone too ("pass"): chosen when
+        that was their move."""
         g = self.truth
         mover = 1 if ev.get("color") == "W" else 2
         k = len(self.board_moves) + 1      # the first move the board has not taken
         if k > g.n or g.color_of(k) != mover:
             return None
         p = g.move_point(k)
-        if p <= ABANDON:
+        if p == PASS_STONE:
+            name = "pass"
+        elif p <= ABANDON:
             return None
-        name = self.world.sgf(self.i_of(p))
+        else:
+            name = self.world.sgf(self.i_of(p))
         of = ev["of"]
         offered = self.offered if self.offered in of else of[0]
         if name not in of:

@@ -51,7 +51,8 @@ def pass_stone(ref, v, c, captured_unseen):
                 sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
             return False
     return _answered(ref, v, c) and not lid_after(ref, v, c, t) and \
-        not after_stones(ref, v, t) and not _prisoners_fit(ref, v, c, captured_unseen)
+        not after_stones(ref, v, t) and not _prisoners_fit(ref, v, c, captured_unseen) \
+        and not dead_prisoner(ref, v, c, t)
 
 
 def _answered(ref, v, c):
@@ -147,6 +148,50 @@ def lid_after(ref, v, c, t):
     for i in v.missing:
         if cells[ref.p_of(i)] == c and since[i] > 0 and \
                 0 < (t - ref.ticks_of(since[i])) & 0x3FFFFFFF < 0x20000000:
+            return True
+    return False
+
+
+def dead_prisoner(ref, v, c, t):
+    """The lid began to take its stone at ticks t more than LID_LAG_MS after the
+    opponent's first new stone landed, and a move of c's on a dead point,
+    captured by the stones after it, explains the frame: the stone may be that
+    prisoner (a capture on a dead sensor is never seen lifted) as well as c's
+    pass stone handed late. Not taken: the player says which
+    (goban.referee.unseen, `unseen-pass`). Seed 23140 game 141: white's si on
+    a stuck sensor, captured at once by black's sh, the prisoner in black's
+    lid taken for white's pass stone, si lost."""
+    since = ref.since
+    if t < 0 or not ref.n_faults or since is None or ref.ticks_of is None:
+        return False
+    o = WHITE if c == BLACK else BLACK
+    stable = v.stable
+    first = -1
+    for i in v.extra:
+        if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
+            first = since[i]
+    # (ticks wrap at 30 bits: t is later when less than half the range on)
+    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
+        return False
+    from goban.referee.unseen import fits
+    g = ref.game
+    cells = g.board.cells
+    for j, s in fits(ref, v, -1):
+        p = ref.p_of(j)
+        g.play(c, p)
+        played = 1
+        caught = False
+        for i in s.found[0]:
+            if g.play(stable[i], ref.p_of(i)) is not None:
+                break
+            played += 1
+            if cells[p] == 0:
+                caught = True     # (the move on the dead point captured)
+                break
+        while played:
+            g.undo()
+            played -= 1
+        if caught:
             return True
     return False
 

@@ -45,6 +45,9 @@ PHYSICAL = (
     ("unseen", "a {c} stone is on {p}, it is {t}'s turn; the sensor under {l} is dead, "
      "a stone there is not seen", "{t}: if you played on {q} (lit yellow), press ok; "
      "down shows the next; if you did not play, take the {c} stone off {p}"),
+    ("unseen-pass", "a {c} stone is on {p}, it is {t}'s turn; a {t} stone came into the lid: "
+     "{t}'s pass stone, or the prisoner of a move on {l}, where the sensor is dead",
+     "{t}: if you played on {q} (lit yellow; pass: you passed), press ok; down shows the next"),
     ("unseen-gone", "the {c} stone on {p} is gone; the sensor under {l} is dead, a stone "
      "there is not seen", "{t}: if you played on {q} (lit yellow), capturing it, press ok; "
      "down shows the next; if not, put a {c} stone back on {p}"),

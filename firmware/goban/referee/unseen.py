@@ -18,7 +18,11 @@ of the frame is explained. Then:
   - otherwise, with a stone of the opponent's on the board, the player says
     which: the fitting points are lit red and one offered yellow (`illegal`
     unseen with `choose` and `of`); down/up offers the next (`choose` event),
-    ok plays it. Never guessed; nobody is asked to change a move.
+    ok plays it. Never guessed; nobody is asked to change a move. Under
+    rules with pass stones, with a stone of the mover's in the lid beyond
+    the game, its pass is one answer more (`unseen-pass`; in the choice, the
+    frame index one past the board's, named "pass"): a prisoner of the move
+    on the dead point weighs what the pass stone does.
 When no dead point fits as the first move, the move there may have come later
 (a ko fight at tempo 0 on a dead point: seed 588213 game 116): one search tries
 every dead point as the hidden move anywhere in the order (`later`). The seen
@@ -168,7 +172,15 @@ def verdict(ref, v):
             return ("ask", [j], [v.missing[0]])
     if not theirs:
         return None
-    return ("ask", [j for j, s in cand], theirs)
+    pts = [j for j, s in cand]
+    if g.rules.uses_pass_stones and bowlwatch.pass_stone_in(ref, to):
+        # the stone the opponent's lid holds beyond the game: the prisoner of
+        # the move there, or the mover's pass stone handed late (not taken for
+        # it: goban.referee.passorder's `dead_prisoner`): the pass one answer more
+        from goban.referee.passorder import dead_prisoner
+        if dead_prisoner(ref, v, to, ref.scales.gain_at[BLACK if to == WHITE else WHITE]):
+            pts.append(ref.n)
+    return ("ask", pts, theirs)
 
 
 def before_a_pass(ref, v, after):
@@ -390,7 +402,9 @@ def act(ref, v):
     theirs = what[2]
     ch = ref.choice
     gone = v.stable[theirs[0]] == 0   # (a stone gone that the move captured: `unseen-gone`)
-    if gone and ref.illegal == "unseen" and ref.announced == theirs[0] and ch.points == pts:
+    passed = pts[-1] == ref.n     # (or the pass stone in the lid: `unseen-pass`)
+    if (gone or passed) and ref.illegal == "unseen" and ref.announced == theirs[0] \
+            and ch.points == pts:
         return                    # (asked already: nothing changed)
     if ref.illegal != "unseen" or ref.announced != theirs[0] or ch.points != pts:
         ref.illegal = None        # a new question: said afresh
@@ -400,9 +414,11 @@ def act(ref, v):
         ch.k = pts.index(was) if was in pts else 0
     k = ch.k
     c = v.stable[theirs[0]] or ref.game.board.cells[ref.p_of(theirs[0])]
-    ref.announce("unseen-gone" if gone else "unseen", c, theirs[0], theirs + pts,
-                 l=" ".join(ref.name(j) for j in pts[:4]), q=ref.name(pts[k]),
-                 extra={"choose": ref.name(pts[k]), "of": [ref.name(j) for j in pts]})
+    dead = pts[:-1] if passed else pts
+    ref.announce("unseen-gone" if gone else "unseen-pass" if passed else "unseen", c,
+                 theirs[0], theirs + dead, l=" ".join(ref.name(j) for j in dead[:4]),
+                 q=named(ref, pts[k]),
+                 extra={"choose": named(ref, pts[k]), "of": [named(ref, j) for j in pts]})
     ref.illegal = "unseen"        # (the same question: its answers are unseen's)
     ch.points = pts
     ch.k = k
@@ -420,10 +436,17 @@ def play_unseen(ref, j, stable=None):
     ref.dirty = True
 
 
+def named(ref, j):
+    """A choice's name: the dead point's, or "pass" (the pass stone: ref.n)."""
+    return "pass" if j == ref.n else ref.name(j)
+
+
 def show_choice(ref):
-    """The dead point offered as the unseen move, lit yellow beside the red."""
+    """The dead point offered as the unseen move, lit yellow beside the red
+    (the pass stone offered: none)."""
     ch = ref.choice
-    ref.show_second([ch.points[ch.k]], COLOR2)
+    j = ch.points[ch.k]
+    ref.show_second([j] if j < ref.n else [], COLOR2)
 
 
 def choose(ref, name):
@@ -437,14 +460,20 @@ def choose(ref, name):
         return False
     if name == "down" or name == "up":
         ch.k = (ch.k + (1 if name == "down" else -1)) % len(cand)
-        ref.emit({"type": "choose", "point": ref.name(cand[ch.k]),
-                  "of": [ref.name(j) for j in cand]})
+        ref.emit({"type": "choose", "point": named(ref, cand[ch.k]),
+                  "of": [named(ref, j) for j in cand]})
         show_choice(ref)
         return True
     if name != "ok":
         return False
     j = cand[ch.k]
     g = ref.game
+    if j == ref.n:                # the pass stone in the lid: the pass, then the rest
+        ref.restored()
+        bowlwatch.check_lids(ref, 0)
+        moves.pass_move(ref, g.to_move(), stone=True)
+        ref.dirty = True
+        return True
     if g.board.cells[ref.p_of(j)] != 0 or g.legal(g.to_move(), ref.p_of(j)) is not None:
         return True              # no longer a move there (cannot happen: the game waited)
     ref.restored()
