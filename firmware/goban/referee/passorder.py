@@ -125,13 +125,9 @@ def after_stones(ref, v, t):
     return True
 
 
-def lid_after(ref, v, c, t):
-    """The opponent's lid began to take a stone at ticks t (-1: unknown) more than
-    LID_LAG_MS after the first of the opponent's new stones landed, and after
-    a stone of c's now gone from the board left it: a pass stone lands in the
-    lid before its answer's stone, a prisoner after its stone was lifted. So
-    it is that prisoner (seeds 2431600987 game 16, 7662910399 game 32: the
-    answer's prisoner, the move before on a dead sensor, taken for a pass)."""
+def _after_answer(ref, v, c, t):
+    """The opponent's lid began to take a stone at ticks t (-1: unknown) more
+    than LID_LAG_MS after the first of the opponent's new stones landed."""
     since = ref.since
     if t < 0 or since is None or ref.ticks_of is None:
         return False
@@ -142,8 +138,20 @@ def lid_after(ref, v, c, t):
         if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
             first = since[i]
     # (ticks wrap at 30 bits: t is later when less than half the range on)
-    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
+    return first >= 0 and \
+        0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000
+
+
+def lid_after(ref, v, c, t):
+    """The opponent's lid began to take a stone at ticks t (-1: unknown) more than
+    LID_LAG_MS after the first of the opponent's new stones landed, and after
+    a stone of c's now gone from the board left it: a pass stone lands in the
+    lid before its answer's stone, a prisoner after its stone was lifted. So
+    it is that prisoner (seeds 2431600987 game 16, 7662910399 game 32: the
+    answer's prisoner, the move before on a dead sensor, taken for a pass)."""
+    if not _after_answer(ref, v, c, t):
         return False
+    since = ref.since
     cells = ref.game.board.cells
     for i in v.missing:
         if cells[ref.p_of(i)] == c and since[i] > 0 and \
@@ -161,20 +169,11 @@ def dead_prisoner(ref, v, c, t):
     (goban.referee.unseen, `unseen-pass`). Seed 23140 game 141: white's si on
     a stuck sensor, captured at once by black's sh, the prisoner in black's
     lid taken for white's pass stone, si lost."""
-    since = ref.since
-    if t < 0 or not ref.n_faults or since is None or ref.ticks_of is None:
-        return False
-    o = WHITE if c == BLACK else BLACK
-    stable = v.stable
-    first = -1
-    for i in v.extra:
-        if stable[i] == o and since[i] > 0 and (first < 0 or since[i] < first):
-            first = since[i]
-    # (ticks wrap at 30 bits: t is later when less than half the range on)
-    if first < 0 or not 0 < (t - ref.ticks_of(first) - LID_LAG_MS) & 0x3FFFFFFF < 0x20000000:
+    if not ref.n_faults or not _after_answer(ref, v, c, t):
         return False
     from goban.referee.unseen import fits
     g = ref.game
+    stable = v.stable
     cells = g.board.cells
     for j, s in fits(ref, v, -1):
         p = ref.p_of(j)
