@@ -171,26 +171,9 @@ def dead_prisoner(ref, v, c, t):
     lid taken for white's pass stone, si lost."""
     if not ref.n_faults or not _after_answer(ref, v, c, t):
         return False
-    from goban.referee.unseen import fits
-    g = ref.game
-    stable = v.stable
-    cells = g.board.cells
+    from goban.referee.unseen import fits, captured_later
     for j, s in fits(ref, v, -1):
-        p = ref.p_of(j)
-        g.play(c, p)
-        played = 1
-        caught = False
-        for i in s.found[0]:
-            if g.play(stable[i], ref.p_of(i)) is not None:
-                break
-            played += 1
-            if cells[p] == 0:
-                caught = True     # (the move on the dead point captured)
-                break
-        while played:
-            g.undo()
-            played -= 1
-        if caught:
+        if captured_later(ref, c, j, s, v.stable):
             return True
     return False
 

@@ -174,13 +174,42 @@ def verdict(ref, v):
         return None
     pts = [j for j, s in cand]
     if g.rules.uses_pass_stones and bowlwatch.pass_stone_in(ref, to):
-        # the stone the opponent's lid holds beyond the game: the prisoner of
-        # the move there, or the mover's pass stone handed late (not taken for
-        # it: goban.referee.passorder's `dead_prisoner`): the pass one answer more
-        from goban.referee.passorder import dead_prisoner
-        if dead_prisoner(ref, v, to, ref.scales.gain_at[BLACK if to == WHITE else WHITE]):
-            pts.append(ref.n)
+        # the opponent's lid holds more of the mover's stones beyond the game
+        # than the prisoners seen gone, and a move there is captured by the
+        # stones after it: its prisoner (never seen lifted), or the mover's
+        # pass stone handed late (not taken for it: goban.referee.passorder's
+        # `dead_prisoner`). The pass is one answer more
+        k = 0
+        for i in v.missing:
+            if g.board.cells[ref.p_of(i)] == to:
+                k += 1
+        if bowlwatch.loose(ref, BLACK if to == WHITE else WHITE) > k:
+            for j, s in cand:
+                if captured_later(ref, to, j, s, stable):
+                    pts.append(ref.n)
+                    break
     return ("ask", pts, theirs)
+
+
+def captured_later(ref, c, j, s, stable):
+    """c's move on the dead point j (`fits` found it, with its search s) is
+    captured by the stones after it, in the first order that fits."""
+    g = ref.game
+    p = ref.p_of(j)
+    g.play(c, p)
+    played = 1
+    caught = False
+    for i in s.found[0]:
+        if g.play(stable[i], ref.p_of(i)) is not None:
+            break
+        played += 1
+        if g.board.cells[p] == 0:
+            caught = True
+            break
+    while played:
+        g.undo()
+        played -= 1
+    return caught
 
 
 def before_a_pass(ref, v, after):
