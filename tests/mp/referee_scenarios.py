@@ -1489,6 +1489,16 @@ def last_stone_rolled_onto_a_dead_sensor(back):
                   {3: 2, 4: 5}) + [_game(b)]
 
 
+def last_stone_rolled_onto_a_dead_sensor_answered_at_once():
+    """As last_stone_rolled_onto_a_dead_sensor, white answering on ff 0.1 s
+    after de is gone (seed 357682 game 83: said knocked for good)."""
+    from goban.referee import FAULT
+    b = Board("japanese")
+    steps(b, "B cc", "W gg")
+    b.stable[idx("dd")] = FAULT
+    return _timed(b, [".", "B de", "- de", "W ff", ".", "."], {3: 0, 4: 5}) + [_game(b)]
+
+
 def last_stone_rolled_onto_a_dead_sensor_stays():
     return last_stone_rolled_onto_a_dead_sensor(False)
 
@@ -2628,6 +2638,18 @@ def _capture_on_a_dead_point_lifted_as_the_bowl_moves(settles):
     return _timed(b, acts, gaps) + [_game(b)]
 
 
+def stone_lifted_into_the_other_lid_then_undone():
+    """AGA: black's ee (its stone seen out of the bowl), then lifted and
+    dropped into white's lid, not its bowl (`removed-stone` said); black
+    presses undo. The stone in white's lid came with that fix (seed 357682
+    game 58: a prisoner put back on the board, taken for black's move, lifted
+    into white's lid again and undone, then read as black's pass stone)."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee")
+    acts = ("- ee", ".", "#38 39 0 -1", "#38 39 0 1", "!undo", ".", ".")
+    return _timed(b, acts, {1: 5, 2: 3, 3: 5, 4: 5, 6: 30}) + [_game(b)]
+
+
 def _pass_stone_or_the_prisoner_of_a_dead_point(answer):
     """AGA, aa's sensor dead: white plays there (a stone out of its bowl,
     unseen) and black's ab captures it at once; black lifts it (never seen)
@@ -2659,7 +2681,9 @@ def capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles():
     return _capture_on_a_dead_point_lifted_as_the_bowl_moves(False)
 
 
-SCENARIOS = (pass_stone_or_the_prisoner_of_a_dead_point_the_move,
+SCENARIOS = (stone_lifted_into_the_other_lid_then_undone,
+             last_stone_rolled_onto_a_dead_sensor_answered_at_once,
+             pass_stone_or_the_prisoner_of_a_dead_point_the_move,
              pass_stone_or_the_prisoner_of_a_dead_point_the_pass,
              capture_on_a_dead_point_first_prisoner_lifted_as_the_bowl_moves,
              capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles,

@@ -360,6 +360,12 @@ def test_a_last_stone_rolled_onto_a_dead_sensor_is_the_move_there():
     s = S.last_stone_rolled_onto_a_dead_sensor_and_back()
     assert s[2:5] == [[], [], []] and s[5] == [("move", "W", "ff")]
     assert s[6] == [("game", "cc", "gg", "de", "ff")]
+    # answered before the wait is over: the answer is the move after it, no
+    # knock said (seed 357682 game 83: `knocked` for good)
+    s = S.last_stone_rolled_onto_a_dead_sensor_answered_at_once()
+    assert s[3] == [] and s[4] == [("correct", "B", "de", "dd")] and s[5] == [("move", "W", "ff")]
+    assert not [e for e in flat(s) if e[0] == "illegal"]
+    assert s[6] == [("game", "cc", "gg", "dd", "ff")]
 
 
 def test_a_ko_taken_and_taken_back_while_the_board_was_off():
@@ -2108,3 +2114,15 @@ def test_a_stone_in_the_lid_after_the_answer_may_be_a_pass_stone_or_a_dead_point
     assert s[5] == [("illegal", "unseen-pass", "ab")]
     assert s[8] == [("restored",), ("pass", "W", True), ("move", "B", "ab")]
     assert ("move", "W", "aa") not in flat(s)
+
+
+def test_an_undo_that_fixes_what_stands_keeps_the_stone_the_fix_put_in_a_lid():
+    """AGA: black's ee lifted and dropped into white's lid (`removed-stone`),
+    then undone: the undo is the fix, and the stone that came into the lid
+    since it was said is the fix's, as at any fix, never black's pass stone
+    (seed 357682 game 58: a pass nobody made, the next move refused)."""
+    s = S.stone_lifted_into_the_other_lid_then_undone()
+    assert s[0] == [("illegal", "removed-stone", "ee")]
+    assert s[4] == [("undo",), ("restored",)]
+    assert not [e for e in flat(s) if e[0] == "pass"]
+    assert s[-1] == [("game", "cc", "gg")]

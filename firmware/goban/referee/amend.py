@@ -103,14 +103,16 @@ def slip_back(ref, v):
     g = ref.game
     n = g.n
     i = v.missing[0]
-    if ref.pending or g.over or v.mis > CAP or len(v.missing) != 1 or v.extra \
+    if ref.pending or g.over or v.mis > CAP or len(v.missing) != 1 \
             or v.changed or ref.remote is not None or n < 2 \
             or (ref.illegal == "knocked" and ref.announced == i):
         return False
     p = ref.p_of(i)
     k = n                         # (a slip is seen soon: the move before the answer;
     if g.move_point(n) != p:      # a stone of an older move was knocked: 765755
-        k = n - 1                 # game 48, a stone held put back in a bowl)
+        if v.extra:               # game 48, a stone held put back in a bowl)
+            return False          # (stones after it: only the last move's rest)
+        k = n - 1
         if g.move_point(k) != p:
             return False
     c = g.color_of(k)
@@ -118,7 +120,16 @@ def slip_back(ref, v):
     # board took for it taken off: a slip put away, on any dead point
     asked = ref.illegal == "hidden" and _asked[0] == k and _asked[1] == p
     rolled = k == n and not asked
-    fits = _dead_fits(ref, k, p if rolled else -1, v.stable, 2)
+    if v.extra:
+        # the answer came as it rested there, unseen (seed 357682 game 83: W mr
+        # on a stuck sensor rolled to ms, taken there, pushed back, B's lq
+        # beside: said knocked for good): the stones new on the board are the
+        # moves after it, in an order that fits
+        if not rolled:
+            return False
+        fits = [j for j in _dead_fits(ref, k, p, None, 2) if _followed(ref, v, k, j)]
+    else:
+        fits = _dead_fits(ref, k, p if rolled else -1, v.stable, 2)
     if len(fits) != 1:
         return False              # none, or more than one: the knock is said
     took = ref.scales.took
@@ -174,6 +185,19 @@ def _dead_fits(ref, k, near, stable, most):
             if len(out) == most:
                 break
     return out
+
+
+def _followed(ref, v, k, j):
+    """With move k on the dead point j, the frame's new stones are the moves
+    after it, in one order."""
+    from goban.referee.explain import explain, sure
+    g = ref.game
+    p = g.move_point(k)
+    if not amend(g, k, ref.p_of(j)):
+        return False
+    order = sure(explain(ref, v.stable, v.extra, []))
+    amend(g, k, p)                # (back as it was)
+    return bool(order)
 
 
 def _is_frame(ref, stable):

@@ -315,10 +315,28 @@ def undo(ref):
     color = g.color_of(n)
     p = g.move_point(n)
     caps = g.last_capture() if p > ABANDON else []
+    ill = ref.illegal
+    sc = ref.scales
+    o = WHITE if color == BLACK else BLACK
+    into = sc.into[o]
+    if ill is not None and ill != "unseen" and ill != "rolled" and ill != "hidden" \
+            and ref.phase == PLAY:
+        # the undo is the fix of what stands (`removed-stone`'s "or press undo"):
+        # what came into a lid since it was said is the fix's, as at any fix
+        # (state's `restored`), counted against the game with the move (its
+        # prisoners still in the lid till they are put back). Seed 357682 game
+        # 58: a prisoner put back on the board, taken for black's move, lifted
+        # into its lid again, then undone: read as black's pass stone
+        bowlwatch.fixed(ref)
     g.undo()
     fill_bytes(ref.seen, ref.n, 0)
     if p > ABANDON:
         bowlwatch.undone(ref, color)
+        if sc.into[o] < into and bowlwatch.unused(ref, color) > 0:
+            # its stone among those the fix wrote off in the other lid: lost to
+            # its bowl (kept out, the bowl said a stone was in a hand for good)
+            sc.out[color] -= 1
+            sc.start[color - 1] -= 1
     ref.move_stamp = -1                  # the move before: when it came is not kept
     ref.enter(PLAY)
     ref.dead = []

@@ -726,9 +726,10 @@ def _unseen(ref, v):
     from goban.referee import unseen        # a board with no dead sensor never loads it
     if v.unseen is None:
         v.unseen = unseen.verdict(ref, v)   # (else `explained` found it)
-    if v.unseen is None and len(v.missing) == 1 and not v.extra:
+    if v.unseen is None and len(v.missing) == 1:
         # the stone of the move before the last gone into its own bowl, the move
-        # itself on a dead point (loaded when first needed)
+        # itself on a dead point; or the last stone rolled onto one, maybe
+        # answered (loaded when first needed)
         from goban.referee.amend import slip_back
         return slip_back(ref, v)
     return v.unseen is not None
