@@ -196,7 +196,8 @@ def captured_later(ref, c, j, s, stable):
     captured by the stones after it, in the first order that fits."""
     g = ref.game
     p = ref.p_of(j)
-    g.play(c, p)
+    if g.play(c, p) is not None:
+        return False              # (fits played it a moment ago: cannot happen)
     played = 1
     caught = False
     for i in s.found[0]:
