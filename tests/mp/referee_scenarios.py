@@ -2681,7 +2681,31 @@ def capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles():
     return _capture_on_a_dead_point_lifted_as_the_bowl_moves(False)
 
 
-SCENARIOS = (stone_lifted_into_the_other_lid_then_undone,
+def pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner():
+    """AGA (809225 g335): black takes gg, which never reaches black's lid; at
+    white's next move, dd, the board says it missing (the log's last bowls
+    event is older: it does not say so). The power is cut and back; black
+    plays ci, white passes: its stone drops into black's lid, whose first
+    reading since the restart holds it. A scan each 100 ms."""
+    b = Board("aga")
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0",
+          "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh", "#37 37 0 0", "W ef",
+          "#36 37 0 0", "B fg", "#36 36 0 0", "W eg", "#35 36 0 0", "B gf", keep=True)
+    b.ref.ticks_of = lambda stamp: stamp * 100
+    for a in ("- gg", "W dd"):
+        b.scan += 40
+        b.ref.now = (b.scan + 1) * 100 + 50
+        steps(b, a, keep=True)
+    log = list(b.log)
+    assert [e for e in log if e["type"] == "prisoner-missing"]
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    return out + _timed(b, ["#35 35 -1 0", "B ci", "#34 35 -1 0", "#34 34 -1 0",
+                            "#34 34 1 0", ".", "B ch", "#33 34 1 0", "."], {3: 2, 4: 5}) + [_game(b)]
+
+
+SCENARIOS = (pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
+             stone_lifted_into_the_other_lid_then_undone,
              last_stone_rolled_onto_a_dead_sensor_answered_at_once,
              pass_stone_or_the_prisoner_of_a_dead_point_the_move,
              pass_stone_or_the_prisoner_of_a_dead_point_the_pass,

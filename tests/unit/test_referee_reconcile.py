@@ -2126,3 +2126,17 @@ def test_an_undo_that_fixes_what_stands_keeps_the_stone_the_fix_put_in_a_lid():
     assert s[4] == [("undo",), ("restored",)]
     assert not [e for e in flat(s) if e[0] == "pass"]
     assert s[-1] == [("game", "cc", "gg")]
+
+
+def test_a_pass_stone_after_a_restart_in_a_lid_short_of_a_prisoner_is_the_pass():
+    """AGA: gg never reached black's lid and was said missing at white's next
+    move, after the log's last bowls event. After a restart white's pass stone
+    drops into black's lid before its first reading: the event said what the
+    lid counts beyond what it holds from then on, so the stone is white's
+    pass, and black plays on. Before, the restart took the lid's stale count
+    and the pass was lost (seeds 809225 game 335, 516806 game 330: the players
+    lifted their dead stones, said knocked)."""
+    s = S.pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner()
+    assert s[5] == [("pass", "W", True)]
+    assert s[8] == [("move", "B", "ch")]
+    assert s[-1][0][-3:] == ("ci", "by", "ch")

@@ -619,11 +619,11 @@ def check_lids(ref, restart):
             sc.into[color] += k
             short += k
         if short < 0:
-            if not restart:
-                _missing(ref, color, short)
             sc.into[color] -= short           # what it holds is the count from now on
             sc.missed[color] = -short         # (unless they come in soon: _repay)
             sc.missed_at[color] = ref.now - (MISSED_MS if restart else 0)
+            if not restart:
+                _missing(ref, color, short)
 
 
 def _passed_over(ref, c):
@@ -649,10 +649,10 @@ def _passed_over(ref, c):
                 not sc.took & o or t < 0 or (t - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
             return
     sc.lifted_at[c] = -1
-    _missing(ref, c, short)
     sc.into[c] -= short
     sc.missed[c] = -short                 # found later: that prisoner (_repay), but this
     sc.missed_at[c] = ref.now - MISSED_MS   # arrival is the pass stone, never a late one
+    _missing(ref, c, short)
 
 
 def fixed(ref):
@@ -813,16 +813,24 @@ def _missing(ref, color, short, taken=False):
     """A prisoner taken out of a lid is said under any rules (seed 004's
     pocketed prisoners); one that never came, only where prisoners count or
     pass stones go to the lids: under area scoring many players put prisoners
-    back in the bowls, as they may."""
+    back in the bowls, as they may. One that never came is no longer counted
+    (the callers'): the event says what the lid counts beyond what it holds
+    from then on, as a bowls event does. The log's last bowls event may be
+    older, and a restart before the next one took the lid's stale count: a
+    pass stone read as that prisoner (seed 809225 game 335)."""
     r = ref.game.rules
     if not taken and r.scoring != R.SCORE_TERRITORY and not r.uses_pass_stones:
         return
     exp = expected_lid(ref, color)
     lid = ("black's" if color == BLACK else "white's") + " lid"
-    ref.emit({"type": "prisoner-missing", "color": LETTER[color],
-              "expected": exp, "counted": exp + short, "where": lid,
-              "text": "%d prisoner%s missing from %s (%d of %d)" % (
-                  -short, "s" if short < -1 else "", lid, exp + short, exp),
-              "fix": "put %s in %s; play goes on either way" % (
-                  "it" if short == -1 else "them", lid)})
+    ev = {"type": "prisoner-missing", "color": LETTER[color],
+          "expected": exp, "counted": exp + short, "where": lid,
+          "text": "%d prisoner%s missing from %s (%d of %d)" % (
+              -short, "s" if short < -1 else "", lid, exp + short, exp),
+          "fix": "put %s in %s; play goes on either way" % (
+              "it" if short == -1 else "them", lid)}
+    if not taken:
+        sc = ref.scales
+        ev[OFF_KEY[color]] = sc.into[color] - sc.now[_LID[color]]
+    ref.emit(ev)
     ref.show("Prisoner missing", "%s lid: %d of %d" % (LETTER[color], exp + short, exp))

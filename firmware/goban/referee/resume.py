@@ -29,6 +29,7 @@ def resume(ref, events):
     dead = None
     seki = None               # the players' seki marks logged with the dead stones
     bowls = None
+    offs = None                   # the lids' offsets since that event ([B, W]), if changed
     checked = False
     ended = counted = False
     result = None             # the logged count's result (RE), shown again
@@ -125,6 +126,14 @@ def resume(ref, events):
             phase = OVER
         elif t == "bowls":
             bowls = ev
+            offs = None
+        elif t == "prisoner-missing" and bowls is not None:
+            # a lid's offset changed since that event (bowlwatch._missing)
+            c = COLOR.get(ev.get("color"), 0)
+            if c and bowlwatch.OFF_KEY[c] in ev:
+                if offs is None:
+                    offs = [bowls.get("offB", 0), bowls.get("offW", 0)]
+                offs[c - 1] = ev[bowlwatch.OFF_KEY[c]]
         elif t == "baseline":
             # a drift followed before the cut (goban.calibration): from where it
             # was logged, not from flash, or the point reads as a stone now
@@ -164,7 +173,7 @@ def resume(ref, events):
     ref.presses.looked = False
     ref.presses.held = []
     if bowls is not None:   # the bowls as last logged: no event unless they changed
-        _scales(ref, bowls, bowls is ev)
+        _scales(ref, bowls, bowls is ev, offs)
     else:
         ref.scales.checked = checked
     if phase == OVER:
@@ -235,12 +244,13 @@ def _show_over(ref, g, result):
         ref.show("Game over", "move %d" % g.n)
 
 
-def _scales(ref, logged, last):
+def _scales(ref, logged, last, offs=None):
     """The scales as a resume finds them in the log's last `bowls` event: no
     event unless they change; the stones out counted from the start counts.
     Its counts are now's only if it is the log's `last` event; else the scales
-    are weighed afresh (the stones out then counted from the start). The log
-    keeps a `bowls` event only when a start changes (the game's first, mostly):
+    are weighed afresh (the stones out then counted from the start); a lid's
+    offset said by a `prisoner-missing` since (`offs`) is the newer. The log
+    keeps a `bowls` event only when a start or an offset changes:
     a lid's gain since that one, read as stones arriving now, made every
     prisoner of the game arrive at once after a restart (at the count, where
     the lids say which doubtful stones were lifted: seed 434437 game 223), and
@@ -257,6 +267,6 @@ def _scales(ref, logged, last):
         k = c - 1
         if sc.start[k] >= 0 and sc.seen[k] >= 0:
             sc.out[c] = sc.start[k] - sc.seen[k]
-        sc.lid_off[c] = logged.get(bowlwatch.OFF_KEY[c], 0)
+        sc.lid_off[c] = offs[k] if offs else logged.get(bowlwatch.OFF_KEY[c], 0)
         sc.into[c] = sc.seen[1 + c] + sc.lid_off[c] if sc.seen[1 + c] >= 0 else 0   # (c's lid: reading 1 + c)
     sc.checked = True
