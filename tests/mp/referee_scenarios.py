@@ -991,8 +991,9 @@ def stone_put_down_while_moves_played_while_off_are_named():
 
 
 def _as_logged(log):
-    """The events as the loop logs them (goban.boardloop's _to_log): a bowls
-    reading only when its start counts or lid offsets change."""
+    """The events as the loop logs them (goban.boardloop's _to_log and
+    _record): a bowls reading only when its start counts or lid offsets change
+    (a prisoner said missing says its lid's new one)."""
     out = []
     last = None
     for e in log:
@@ -1001,6 +1002,8 @@ def _as_logged(log):
             if key == last:
                 continue
             last = key
+        elif e["type"] == "prisoner-missing" and last is not None:
+            last = (last[0], e.get("offB", last[1]), e.get("offW", last[2]))
         out.append(e)
     return out
 
@@ -2681,30 +2684,58 @@ def capture_on_a_dead_point_first_prisoner_lifted_the_bowl_never_settles():
     return _capture_on_a_dead_point_lifted_as_the_bowl_moves(False)
 
 
-def pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner():
-    """AGA (809225 g335): black takes gg, which never reaches black's lid; at
-    white's next move, dd, the board says it missing (the log's last bowls
-    event is older: it does not say so). The power is cut and back; black
-    plays ci, white passes: its stone drops into black's lid, whose first
-    reading since the restart holds it. A scan each 100 ms."""
+def _prisoner_missing_then_a_restart(late):
+    """AGA: black takes gg, which does not reach black's lid; at white's next
+    move, dd, the board says it missing (the log's last bowls event is older:
+    the event says the lid's new offset). `late`: the prisoner is found and put
+    in the lid 1 s later, as white's bowl settles (the next bowls event, back
+    at the offset last logged: logged all the same). The power is cut and
+    back. A scan each 100 ms."""
     b = Board("aga")
     b.ref.scales.witness_ms = 300
     steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0",
           "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh", "#37 37 0 0", "W ef",
           "#36 37 0 0", "B fg", "#36 36 0 0", "W eg", "#35 36 0 0", "B gf", keep=True)
     b.ref.ticks_of = lambda stamp: stamp * 100
-    for a in ("- gg", "W dd"):
-        b.scan += 40
+    for a in ("- gg", "W dd") + (("#35 35 1 0",) if late else ()):
+        b.scan += 10 if late and a[0] == "#" else 40
         b.ref.now = (b.scan + 1) * 100 + 50
         steps(b, a, keep=True)
-    log = list(b.log)
+    log = _as_logged(b.log)
     assert [e for e in log if e["type"] == "prisoner-missing"]
-    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    b.into = list(b.ref.scales.into)      # what the lids counted at the cut
+    return b, [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+
+
+def pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner():
+    """(809225 g335) Black plays ci, white passes: its stone drops into black's
+    lid, whose first reading since the restart holds it."""
+    b, out = _prisoner_missing_then_a_restart(False)
     return out + _timed(b, ["#35 35 -1 0", "B ci", "#34 35 -1 0", "#34 34 -1 0",
                             "#34 34 1 0", ".", "B ch", "#33 34 1 0", "."], {3: 2, 4: 5}) + [_game(b)]
 
 
+def late_prisoner_then_a_restart_is_no_pass_stone():
+    """The prisoner came late, before the cut: the lid holds what the game
+    says, counted so again at its first reading (the second line: the lids'
+    counts at the cut, then), and black and white play on."""
+    b, out = _prisoner_missing_then_a_restart(True)
+    out += _timed(b, ["#35 35 1 0"], {})
+    out.append([("lids", b.into, list(b.ref.scales.into))])
+    acts = []
+    bowls = 35
+    for k, m in enumerate(("B ci", "W ch", "B bh", "W aa", "B cg", "W ab", "B dh")):
+        bowls -= k % 2
+        acts += [m, "#%d %d 1 0" % (bowls - 1 + k % 2, bowls), "."]
+    # dh takes ch: its prisoner lifted into black's lid; white passes (a
+    # stone from its bowl into black's lid), black plays on
+    acts += ["- ch", "#31 32 2 0", ".", "#31 31 2 0", "#31 31 3 0", ".", "B ba",
+             "#30 31 3 0", "."]
+    return out + _timed(b, acts, {k: 4 for k in range(1, len(acts))}) + [_game(b)]
+
+
 SCENARIOS = (pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
+             late_prisoner_then_a_restart_is_no_pass_stone,
              stone_lifted_into_the_other_lid_then_undone,
              last_stone_rolled_onto_a_dead_sensor_answered_at_once,
              pass_stone_or_the_prisoner_of_a_dead_point_the_move,

@@ -2140,3 +2140,17 @@ def test_a_pass_stone_after_a_restart_in_a_lid_short_of_a_prisoner_is_the_pass()
     assert s[5] == [("pass", "W", True)]
     assert s[8] == [("move", "B", "ch")]
     assert s[-1][0][-3:] == ("ci", "by", "ch")
+
+
+def test_a_late_prisoner_after_it_was_said_missing_is_counted_so_after_a_restart():
+    """AGA: gg said missing from black's lid (its new offset in the event),
+    then found and dropped in as white's bowl settles: the bowls event back at
+    the offset last logged is logged all the same, so the restart's lids count
+    what they counted at the cut. Before (the log's filter blind to the
+    event's offset), black's lid counted a stone over after the restart and
+    white passed three times nobody made (the shape of seeds 693357 games
+    199, 213 and 23140 game 270)."""
+    s = S.late_prisoner_then_a_restart_is_no_pass_stone()
+    assert s[2] == [("lids", [0, 1, 0], [0, 1, 0])]
+    assert [e for e in flat(s) if e[0] == "pass"] == [("pass", "W", True)]   # its own, late
+    assert s[-1][0][-9:] == ("ci", "ch", "bh", "aa", "cg", "ab", "dh", "by", "ba")

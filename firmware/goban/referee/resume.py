@@ -244,7 +244,7 @@ def _show_over(ref, g, result):
         ref.show("Game over", "move %d" % g.n)
 
 
-def _scales(ref, logged, last, offs=None):
+def _scales(ref, logged, last, offs):
     """The scales as a resume finds them in the log's last `bowls` event: no
     event unless they change; the stones out counted from the start counts.
     Its counts are now's only if it is the log's `last` event; else the scales
