@@ -922,9 +922,10 @@ class BoardLoop:
         t = ev["type"]
         if t == "bowls":
             self.bowls_logged = (ev.get("start"), ev.get("offB", 0), ev.get("offW", 0))
-        elif t == "prisoner-missing" and self.bowls_logged is not None:
-            # its lid's new offset (goban.referee.bowlwatch._missing), as a
-            # restart reads it: a bowls event back at the old one is logged
+        elif self.bowls_logged is not None and ("offB" in ev or "offW" in ev):
+            # a lid's new offset (a prisoner said missing, a fix's stones:
+            # goban.referee.bowlwatch), as a restart reads it: a bowls event
+            # back at the old one is logged
             s, b, w = self.bowls_logged
             self.bowls_logged = (s, ev.get("offB", b), ev.get("offW", w))
         elif t == "game-start":

@@ -993,7 +993,7 @@ def stone_put_down_while_moves_played_while_off_are_named():
 def _as_logged(log):
     """The events as the loop logs them (goban.boardloop's _to_log and
     _record): a bowls reading only when its start counts or lid offsets change
-    (a prisoner said missing says its lid's new one)."""
+    (an event that changes one says so: a prisoner said missing, a fix)."""
     out = []
     last = None
     for e in log:
@@ -1002,7 +1002,7 @@ def _as_logged(log):
             if key == last:
                 continue
             last = key
-        elif e["type"] == "prisoner-missing" and last is not None:
+        elif last is not None and ("offB" in e or "offW" in e):
             last = (last[0], e.get("offB", last[1]), e.get("offW", last[2]))
         out.append(e)
     return out
@@ -1337,7 +1337,7 @@ def slip_taken_as_a_move_lifted_then_undo_without_takeback():
     return steps(b, "B ee", "- ee", "!undo", "W ff", "!ok")
 
 
-def _timed(b, acts, gaps):
+def _timed(b, acts, gaps, keep=False):
     """steps() with the referee's clock: a scan each 100 ms, `gaps` scans more
     before each act (by index)."""
     b.ref.ticks_of = lambda stamp: stamp * 100
@@ -1345,7 +1345,7 @@ def _timed(b, acts, gaps):
     for k, act in enumerate(acts):
         b.scan += gaps.get(k, 0)
         b.ref.now = (b.scan + 1) * 100 + 50      # (a change is stamped the next scan)
-        out += steps(b, act)
+        out += steps(b, act, keep=keep)
     return out
 
 
@@ -2734,7 +2734,25 @@ def late_prisoner_then_a_restart_is_no_pass_stone():
     return out + _timed(b, acts, {k: 4 for k in range(1, len(acts))}) + [_game(b)]
 
 
-SCENARIOS = (pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
+def undo_as_the_fix_then_a_restart():
+    """AGA: black's ee lifted into white's lid (`removed-stone`), undo pressed:
+    the fix writes the stone in the lid off (bowlwatch.fixed) and its event
+    says the lid's new count. The power is cut before the next bowls event;
+    after the restart black plays ee again, white dd, black ef. Before, the
+    restart took the lid's stale count: black's pass stone nobody made, and
+    the moves after it refused."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ee", keep=True)
+    _timed(b, ("- ee", ".", "#38 39 0 -1", "#38 39 0 1", "!undo", "."),
+           {1: 5, 2: 3, 3: 5, 4: 5}, keep=True)
+    out = [brief(b.restart(_as_logged(b.log)))]
+    acts = ["#38 39 0 1", ".", "B ee", "#37 39 0 1", ".", "W dd", "#37 38 0 1", ".",
+            "B ef", "#36 38 0 1", "."]
+    return out + _timed(b, acts, {k: 4 for k in range(1, len(acts))}) + [_game(b)]
+
+
+SCENARIOS = (undo_as_the_fix_then_a_restart,
+             pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
              late_prisoner_then_a_restart_is_no_pass_stone,
              stone_lifted_into_the_other_lid_then_undone,
              last_stone_rolled_onto_a_dead_sensor_answered_at_once,

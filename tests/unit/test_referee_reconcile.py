@@ -2154,3 +2154,15 @@ def test_a_late_prisoner_after_it_was_said_missing_is_counted_so_after_a_restart
     assert s[2] == [("lids", [0, 1, 0], [0, 1, 0])]
     assert [e for e in flat(s) if e[0] == "pass"] == [("pass", "W", True)]   # its own, late
     assert s[-1][0][-9:] == ("ci", "ch", "bh", "aa", "cg", "ab", "dh", "by", "ba")
+
+
+def test_a_fix_that_writes_a_lid_stone_off_says_so_for_a_restart():
+    """AGA: black's ee lifted into white's lid and undone (the undo is the fix:
+    the stone in the lid written off); the power is cut before the next bowls
+    event. The fix's event carried the lid's new count, so after the restart
+    black's ee, white's dd and black's ef are moves, and no pass. Before, the
+    stale count read the stone as black's pass stone, a pass nobody made, and
+    the moves after it were refused."""
+    s = S.undo_as_the_fix_then_a_restart()
+    assert not [e for e in flat(s) if e[0] in ("pass", "illegal")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "dd", "ef")]

@@ -655,7 +655,7 @@ def _passed_over(ref, c):
     _missing(ref, c, short)
 
 
-def fixed(ref):
+def fixed(ref, ev):
     """An announcement no longer stands: the players have put the board right
     (taken moves back, replayed after a restart). Stones a lid holds that the
     game does not explain, beyond what the other lid lacks, came in with that
@@ -666,7 +666,9 @@ def fixed(ref):
     made (seed 434437 games 62, 236). The stones of the prisoners' colour out of
     their bowl, unused, as many, are the ones put back in their stead: lost to
     the bowl from then on (kept out, the bowl said a stone was in a hand for the
-    rest of the game)."""
+    rest of the game). A lid's new count goes with `ev` (the event the fix
+    makes, if any), as a bowls event's offset: a restart before the next
+    bowls event took the written-off stone for a pass nobody made."""
     sc = ref.scales
     if sc.seen is None:
         return
@@ -707,6 +709,8 @@ def fixed(ref):
             # 425223 game 92: a prisoner of stones played on through a `knocked`,
             # named later to be played again, read as a pass stone at the fix)
         sc.into[c] -= over
+        if ev is not None:
+            ev[OFF_KEY[c]] = sc.into[c] - sc.now[_LID[c]]
         # as many of the prisoners' colour out of their bowl, unused, replaced
         # them on the board: lost to that bowl, as a knocked stone's fix is
         k = unused(ref, o)

@@ -319,6 +319,7 @@ def undo(ref):
     sc = ref.scales
     o = WHITE if color == BLACK else BLACK
     into = sc.into[o]
+    ev = {"type": "undo"}
     if ill is not None and ill != "unseen" and ill != "rolled" and ill != "hidden" \
             and ref.phase == PLAY:
         # the undo is the fix of what stands (`removed-stone`'s "or press undo"):
@@ -327,7 +328,7 @@ def undo(ref):
         # prisoners still in the lid till they are put back). Seed 357682 game
         # 58: a prisoner put back on the board, taken for black's move, lifted
         # into its lid again, then undone: read as black's pass stone
-        bowlwatch.fixed(ref)
+        bowlwatch.fixed(ref, ev)
     g.undo()
     fill_bytes(ref.seen, ref.n, 0)
     if p > ABANDON:
@@ -340,9 +341,11 @@ def undo(ref):
     ref.move_stamp = -1                  # the move before: when it came is not kept
     ref.enter(PLAY)
     ref.dead = []
-    ref.emit({"type": "undo", "number": n, "color": LETTER[color],
-              "point": g.board.sgf(p) if p > ABANDON else "",
-              "restored": [g.board.sgf(q) for q in caps]})
+    ev["number"] = n
+    ev["color"] = LETTER[color]
+    ev["point"] = g.board.sgf(p) if p > ABANDON else ""
+    ev["restored"] = [g.board.sgf(q) for q in caps]
+    ref.emit(ev)
     fill_bytes(ref.tol, ref.n, NO_TOL)
     if p > ABANDON:
         ref.tol[ref.i_of(p)] = color

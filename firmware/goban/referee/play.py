@@ -879,7 +879,7 @@ def _fix(ref, v):
     was = ref.illegal
     at = ref.announced_at
     if was == "resume-order" and code != was:
-        bowlwatch.fixed(ref)      # its fix over, something else is wrong now (seed
+        bowlwatch.fixed(ref, None)   # its fix over, something else is wrong now (seed
         # 791373 game 437: the prisoner a named stone took, in its lid, was read
         # as a pass stone while a knock stood)
     ref.announce(code, color, i, pts, **kw)

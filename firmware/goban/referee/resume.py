@@ -42,6 +42,13 @@ def resume(ref, events):
         if t in ("game-start", "move", "pass", "abandon", "resign", "play-on"):
             undone = None
         code = None
+        if bowls is not None and t != "bowls" and ("offB" in ev or "offW" in ev):
+            # a lid's count changed since that event (a prisoner said missing,
+            # a fix's stones: bowlwatch): its offset, newer than the event's
+            if offs is None:
+                offs = [bowls.get("offB", 0), bowls.get("offW", 0)]
+            offs[0] = ev.get("offB", offs[0])
+            offs[1] = ev.get("offW", offs[1])
         if t == "game-start":
             r = R.get(ev.get("rules") or "chinese")
             if ev.get("komi") is not None:
@@ -127,13 +134,6 @@ def resume(ref, events):
         elif t == "bowls":
             bowls = ev
             offs = None
-        elif t == "prisoner-missing" and bowls is not None:
-            # a lid's offset changed since that event (bowlwatch._missing)
-            c = COLOR.get(ev.get("color"), 0)
-            if c and bowlwatch.OFF_KEY[c] in ev:
-                if offs is None:
-                    offs = [bowls.get("offB", 0), bowls.get("offW", 0)]
-                offs[c - 1] = ev[bowlwatch.OFF_KEY[c]]
         elif t == "baseline":
             # a drift followed before the cut (goban.calibration): from where it
             # was logged, not from flash, or the point reads as a stone now
@@ -249,8 +249,8 @@ def _scales(ref, logged, last, offs):
     event unless they change; the stones out counted from the start counts.
     Its counts are now's only if it is the log's `last` event; else the scales
     are weighed afresh (the stones out then counted from the start); a lid's
-    offset said by a `prisoner-missing` since (`offs`) is the newer. The log
-    keeps a `bowls` event only when a start or an offset changes:
+    offset an event since says (`offs`: a prisoner said missing, a fix) is the
+    newer. The log keeps a `bowls` event only when a start or an offset changes:
     a lid's gain since that one, read as stones arriving now, made every
     prisoner of the game arrive at once after a restart (at the count, where
     the lids say which doubtful stones were lifted: seed 434437 game 223), and

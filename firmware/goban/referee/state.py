@@ -415,16 +415,17 @@ class RefState:
 
     def restored(self):
         """Nothing stands announced any more: say so."""
+        ev = {"type": "restored"}
         if self.illegal is not None and self.illegal != "unseen" and self.illegal != "rolled" \
                 and self.illegal != "hidden" and self.phase == PLAY:
             # (a question about a dead point is answered by a press: no stone
             # moved for it, a pass stone dropped meanwhile is one)
             from goban.referee.bowlwatch import fixed
-            fixed(self)
+            fixed(self, ev)               # (a lid's new count goes with it)
         self.illegal = None
         self.announced = -1
         self.unchoose()
-        self.emit({"type": "restored"})
+        self.emit(ev)
 
     def unchoose(self):
         """No unseen move to choose any more: its light off."""
