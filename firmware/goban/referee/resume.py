@@ -232,9 +232,9 @@ def _show_over(ref, g, result):
     """A game already over shows its result again after a restart, as it did
     when it ended (not a 'to play' prompt nobody can follow)."""
     w = g.winner
-    if g.end == "resign" and w in LETTER:
+    if g.end == "resign" and w in BOTH:
         ref.show(TITLES[BLACK if w == WHITE else WHITE] + " resigns", LETTER[w] + "+R")
-    elif g.end == timing.END_TIME and w in LETTER:
+    elif g.end == timing.END_TIME and w in BOTH:
         ref.show(TITLES[BLACK if w == WHITE else WHITE] + ": time", LETTER[w] + "+T")
     elif g.end == "void":
         ref.show("No result", "void")

@@ -380,7 +380,7 @@ class RefState:
             self.show(self.lines[0], self.lines[1], pts, "red")
             return
         g = self.game
-        c = NAMES.get(color, "")
+        c = NAMES[color] if color else ""
         pname = self.name(i) if i is not None else ""
         kw.setdefault("q", "")
         kw.setdefault("l", "")
@@ -389,7 +389,7 @@ class RefState:
         kw.setdefault("t", NAMES[g.to_move()])
         from goban.referee.texts import text_for
         text, fix = text_for(code, c=c, p=pname, **kw)
-        ev = {"type": "illegal", "color": LETTER.get(color), "point": pname or None,
+        ev = {"type": "illegal", "color": LETTER[color] if color else None, "point": pname or None,
               "code": code, "text": text, "fix": fix}
         if code == "slid":
             ev["to"] = kw["q"]

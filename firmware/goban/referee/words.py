@@ -3,9 +3,11 @@ announcements are goban.referee.texts, loaded at the first one)."""
 
 from goban.board import BLACK, WHITE
 
-LETTER = {BLACK: "B", WHITE: "W"}
+# by colour (BLACK 1, WHITE 2): tuples of constants, frozen in flash with the
+# code, where a dict each was built in RAM at boot
+LETTER = ("", "B", "W")
 COLOR = {"B": BLACK, "W": WHITE}
-NAMES = {BLACK: "black", WHITE: "white"}
-TITLES = {BLACK: "Black", WHITE: "White"}
-TO_PLAY = {BLACK: "Black to play", WHITE: "White to play"}
+NAMES = ("", "black", "white")
+TITLES = ("", "Black", "White")
+TO_PLAY = ("", "Black to play", "White to play")
 PHASE_NAMES = ("setup", "play", "dead", "over", "fill")
