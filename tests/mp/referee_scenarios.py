@@ -2751,7 +2751,48 @@ def undo_as_the_fix_then_a_restart():
     return out + _timed(b, acts, {k: 4 for k in range(1, len(acts))}) + [_game(b)]
 
 
-SCENARIOS = (undo_as_the_fix_then_a_restart,
+def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
+    """AGA: white's ab takes aa, whose prisoner goes into black's lid, not
+    white's; black's hi takes ih and ii at once, and white plays ia while they
+    are carried to black's lid. White's lid, a prisoner short then, is judged
+    once black's lid has taken its own: one too many there, moved over, never
+    said missing. Last line: what each lid holds beyond the game (seed 556060
+    game 31: said missing while black's lid was short of its own, the lids
+    apart till a later prisoner into black's lid read as white's pass stone).
+    A scan each 100 ms."""
+    from goban.referee.bowlwatch import loose
+    b = Board("aga")
+    b.ref.scales.witness_ms = 300
+    bowls = [40, 40, 0, 0]                # black's and white's bowls, their lids
+
+    def now():
+        return "#%d %d %d %d" % tuple(bowls)
+    acts = [now()]
+
+    def move(c, p):
+        bowls[0 if c == "B" else 1] -= 1
+        acts.extend(("%s %s" % (c, p), now()))
+    for m in ("B aa", "W ba", "B hh", "W ih", "B ig", "W ii", "B ee", "W ab"):
+        move(*m.split())
+    bowls[2] += 1                         # aa, white's prisoner, into black's lid
+    acts.extend(("- aa", now()))
+    move("B", "hi")
+    acts.append("- ih,- ii")
+    move("W", "ia")
+    bowls[2] += 2                         # ih and ii land
+    acts.append(now())
+    move("B", "ha")
+    move("W", "de")
+    move("B", "ib")                       # takes ia: into black's lid
+    bowls[2] += 1
+    acts.extend(("- ia", now(), "."))
+    move("W", "df")
+    out = _timed(b, acts + ["."], {k: 3 for k in range(1, len(acts) + 1)})
+    return out + [_game(b), [("loose", loose(b.ref, 1), loose(b.ref, 2))]]   # (black, white)
+
+
+SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
+             undo_as_the_fix_then_a_restart,
              pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
              late_prisoner_then_a_restart_is_no_pass_stone,
              stone_lifted_into_the_other_lid_then_undone,

@@ -2166,3 +2166,17 @@ def test_a_fix_that_writes_a_lid_stone_off_says_so_for_a_restart():
     s = S.undo_as_the_fix_then_a_restart()
     assert not [e for e in flat(s) if e[0] in ("pass", "illegal")]
     assert s[-1] == [("game", "cc", "gg", "ee", "dd", "ef")]
+
+
+def test_a_prisoner_in_the_wrong_lid_is_judged_once_the_other_lid_took_its_own():
+    """AGA: aa, white's prisoner, into black's lid; black's capture of two is
+    still carried to black's lid as white plays on. White's lid is not said
+    short of a prisoner then: once black's lid has its own, the one too many
+    there is moved over, nothing said, and the game goes on with both lids
+    right (seed 556060 game 31: said missing at once, later a prisoner into
+    black's lid read as white's pass stone, a pass nobody made)."""
+    s = S.prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own()
+    assert not [e for e in flat(s) if e[0] in ("prisoner-missing", "pass", "illegal")]
+    assert s[-2] == [("game", "aa", "ba", "hh", "ih", "ig", "ii", "ee", "ab", "hi", "ia",
+                      "ha", "de", "ib", "df")]
+    assert s[-1] == [("loose", 0, 0)]

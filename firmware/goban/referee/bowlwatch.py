@@ -590,7 +590,8 @@ def check_lids(ref, restart):
     """Before the game changes (a move, a pass) and at the end of play: a
     settled lid short of its prisoners, with none left to lift, is a prisoner
     in the wrong lid when the other holds as many too many (moved over in the
-    count, nothing said), else a prisoner gone: `prisoner-missing`, and what
+    count, nothing said; judged once neither lid's prisoners are carried), else
+    a prisoner gone: `prisoner-missing`, and what
     the lid holds is the count from then on (so a prisoner on the floor never
     hides a later pass stone). A prisoner still in a hand by then is late.
     `restart`: the lids (colour bits) first weighed since a restart, both
@@ -612,6 +613,10 @@ def check_lids(ref, restart):
         if carried(ref, color):
             continue              # its prisoners still carried (fast play: the next move came first)
         o = WHITE if color == BLACK else BLACK
+        if carried(ref, o):
+            continue              # so the other's: one too many there is this one, in the
+            # wrong lid (seed 556060 game 31: said missing as the other lid
+            # still took its own, then that one's stone read as a pass stone)
         over = loose(ref, o)
         if over is not None and over > 0 and sc.now[_LID[o]] >= 0:
             k = over if over < -short else -short
