@@ -11,7 +11,7 @@ Players behave like people. When the board announces an illegal state (an
 a human delay do what the board says, when it is something a person can do
 and it agrees with what they know of the game:
   - put a stone back (knocked, removed-stone, changed): only where their game
-    has that stone;
+    has that stone, or (removed-stone) their move they lifted to play again;
   - take a stone off (extra-stone, wrong-color, a rules refusal, not-lifted...):
     only a stone their game does not have, or the move just played (it is
     taken back: its captures go back on the board, and it is played again once
