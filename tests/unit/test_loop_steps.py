@@ -380,6 +380,28 @@ def test_a_bowls_reading_is_sent_and_logged_only_with_new_start_counts():
     assert [e for e in r.logged[k:] if e["type"] == "bowls"] == [reading[3]]
 
 
+def test_a_lid_offset_an_event_says_is_the_logs_and_a_bowls_event_back_is_logged():
+    """A lid's offset changes with its bowls events, and with an event that
+    changes the count outside a reading (a prisoner said missing, a fix: its
+    `offB`/`offW`), which a restart reads as the newer. A bowls event back at
+    the offset the log last had from a bowls event is logged all the same (the
+    prisoner came late): else a restart took the event's offset, a stone over."""
+    r = Rig()
+    r.settle()
+    start = [180, 180]
+    first = {"type": "bowls", "B": 179, "W": 180, "lidB": 0, "lidW": 0, "start": start}
+    missing = {"type": "prisoner-missing", "color": "B", "expected": 1, "counted": 0,
+               "offB": 1}
+    same = {"type": "bowls", "B": 179, "W": 179, "lidB": 0, "lidW": 0, "start": start,
+            "offB": 1}
+    back = {"type": "bowls", "B": 179, "W": 179, "lidB": 1, "lidW": 0, "start": start}
+    again = dict(back)
+    r.loop.queue.extend([first, missing, same, back, again])
+    for _ in range(30):
+        r.step()
+    assert r.logged == [first, missing, back]
+
+
 def test_every_other_scale_read_is_the_movers_bowl():
     """One conversion ready a read (the HX711s at 80 a second): every other read
     starts at the bowl of the side to move, whose stone leaves it 0.1-0.2 s
