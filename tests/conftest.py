@@ -93,11 +93,24 @@ def micropython():
 TIMING_FILES = ("test_chip_", "test_link_", "test_serve_serial", "test_sync_cli")
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    """Before xdist's own hook, which reads the groups into the test ids."""
     for item in items:
         name = item.path.name
         group = "timing" if name.startswith(TIMING_FILES) else name
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_collection_finish(session):
+    """xdist's loadgroup writes each test's group into its id; a pytest whose
+    ids it cannot rename ignored the groups silently, and the timing files ran
+    side by side and failed on a loaded CI machine: stop instead."""
+    if session.config.getoption("loadgroup", False) and session.items:
+        if "@" not in session.items[0].nodeid:
+            raise pytest.UsageError("pytest-xdist's --dist loadgroup did not apply the test "
+                                    "groups (pytest %s): run tools/setup (pyproject.toml pins "
+                                    "a pytest it works with)" % pytest.__version__)
 
 
 # the campaign replays (tests/system/test_fault_campaign.py) are some thirteen CPU
