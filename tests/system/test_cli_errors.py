@@ -85,7 +85,8 @@ def test_replay_lines_nested_too_deep(tmp_path, capsys):
 @pytest.mark.parametrize("data,words", [
     (b'{"id": "x", "kind": "sim"\xff\xfe}', ["not UTF-8"]),
     (b"[" * 100000 + b"]" * 100000, ["nested more than 32 levels"]),
-])
+], ids=["not-utf8", "nested-100000"])     # (the data as an id: PYTEST_CURRENT_TEST over
+# the kernel's 128 KB a variable, and every program the test starts refused)
 def test_profiles_that_are_no_text_or_too_deep(tmp_path, data, words, micropython):
     path = tmp_path / "p.json"
     path.write_bytes(data)
