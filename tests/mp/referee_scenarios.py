@@ -2456,6 +2456,24 @@ def pass_pressed_as_the_move_lands_on_a_flickering_sensor():
     return out + steps(b, ".", ".") + [_game(b)]
 
 
+def move_on_a_dead_sensor_then_one_on_a_flickering_sensor():
+    """34073 g109: black plays on the dead ii (a stone out of its bowl, unseen),
+    white answers on dd (asked: played on ii?), then black plays ff while ff's
+    sensor is flagged unstable. When ff reads again its stone's arrival is
+    unknown: ff then dd is no order the board saw, and black's bowl has two
+    stones out for ff alone. (Taken as black's ff, white's dd: ii was lost.)
+    A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.stable[idx("ii")] = FAULT
+    out = _timed(b, [".", "#38 39 0 0", "B ee", "#38 38 0 0", "W hh", "#37 38 0 0", ".",
+                     "#37 37 0 0", "W dd", "."], {1: 5, 3: 5, 5: 5, 7: 5, 9: 5})
+    b._at(idx("ff"), FAULT + 1)
+    out += _timed(b, [".", "#36 37 0 0", "."], {1: 3, 2: 5})
+    b._at(idx("ff"), 1)
+    return out + _timed(b, [".", ".", "!ok", "."], {1: 5}) + [_game(b)]
+
+
 def _move_taken_while_off(bowls, late=False):
     """840684 g514: while the board is off black plays dd (its last liberty),
     white's dc takes it, black plays ff. The board comes back to dc and ff
@@ -2821,6 +2839,7 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              move_taken_while_the_board_was_off_the_scales_read_late,
              stones_while_the_board_was_off_the_scales_say_nothing_more,
              pass_pressed_as_the_move_lands_on_a_flickering_sensor,
+             move_on_a_dead_sensor_then_one_on_a_flickering_sensor,
              quick_pass_then_a_capture_with_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,

@@ -1932,6 +1932,20 @@ def test_a_pass_pressed_as_the_move_lands_on_a_flickering_sensor_waits_for_it():
     assert s[3] == [("move", "W", "dd"), ("pass", "B", False)]
 
 
+def test_a_stone_whose_arrival_is_unknown_is_no_order_past_a_dead_sensor():
+    """Black plays on the dead ii, white answers on dd (the board asks), black
+    then plays ff while ff's sensor is flagged unstable. When ff reads again,
+    nobody saw when its stone came, and black's bowl has a stone out for ii
+    as well: the question stands (not black's ff, white's dd, with ii lost:
+    seed 34073 game 109), and ok plays ii, dd, ff in order."""
+    s = S.move_on_a_dead_sensor_then_one_on_a_flickering_sensor()
+    assert s[8] == [("illegal", "unseen", "dd")]
+    assert not [e for step in s[:15] for e in step if e[0] == "move" and e[2] in ("ff", "dd")]
+    assert s[13] == [("illegal", "unseen", "dd")]
+    assert s[15] == [("restored",), ("move", "B", "ii"), ("move", "W", "dd"), ("move", "B", "ff")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "hh", "ii", "dd", "ff")]
+
+
 def test_a_move_taken_while_the_board_was_off_names_the_stones_to_play_again():
     """While the board is off black plays dd, white's dc takes it, black plays
     ff. It comes back to dc and ff new, dd empty, the scales read by its first

@@ -371,10 +371,13 @@ def _explained(ref, v):
         # the player says (goban.referee.unseen). Seed 118142 game 268:
         # white's cl on a dead sensor, black's eo and white's ap in one scan,
         # taken as white's ap and black's eo.
+        # So where a stone's arrival is unknown (stamp -1, its sensor read
+        # again after a fault): 34073 game 109, black's rd on a dead sensor,
+        # white's km, then black's ai on a flickering one, taken as ai, km.
         top = 0
         for i in v.order:
             t = ref.since[i]
-            if 0 < t <= top:
+            if 0 < t <= top or t < 0:
                 c = ref.game.to_move()
                 k = 0             # the mover's stones in the order
                 for j in v.order:
