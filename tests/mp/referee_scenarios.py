@@ -2503,6 +2503,42 @@ def point_played_again_while_the_board_was_off():
     return out + _timed(b, ["#35 36 1 0", "."], {}) + [_game(b)]
 
 
+def _pass_stone_and_a_move_while_off(white_out, dead=(), move="ee"):
+    """AGA (583901 g197): while the board is off white passes (its pass stone
+    into black's lid, `white_out` stones out of white's bowl in all) and
+    black plays `move`; the `dead` sensors died meanwhile. The board comes
+    back to that stone new and black's lid one over, the scales read by its
+    first look."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B ca", "#38 38 0 0", "W ba", "#37 38 0 0", "B bb", keep=True)
+    log = list(b.log)
+    for p in dead:
+        b.stable[idx(p)] = FAULT
+    b.set("B " + move)
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    return out + _timed(b, ["#36 %d 1 0" % (38 - white_out), ".", "."], {}) + [_game(b)]
+
+
+def pass_stone_and_a_move_while_off():
+    return _pass_stone_and_a_move_while_off(1)
+
+
+def pass_stone_and_a_move_while_off_a_stone_more_out_by_a_dead_sensor():
+    return _pass_stone_and_a_move_while_off(2, ("ii",))
+
+
+def move_and_its_capture_at_once_while_off():
+    # (434437 g256) white's cb, its one liberty db, and black's db taking it:
+    # the prisoner in black's lid, one stone out of white's bowl, as a pass
+    return _pass_stone_and_a_move_while_off(1, (), "db")
+
+
+def move_on_a_dead_point_and_its_capture_at_once_while_off():
+    # the same, cb's sensor dead (a capture there is never seen lifted)
+    return _pass_stone_and_a_move_while_off(1, ("cb",), "db")
+
+
 def move_taken_while_the_board_was_off_the_scales_say_so():
     # black's bowl two out for ff alone, dd in white's lid
     return _move_taken_while_off("#34 35 0 1")
@@ -2840,6 +2876,10 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              stones_while_the_board_was_off_the_scales_say_nothing_more,
              pass_pressed_as_the_move_lands_on_a_flickering_sensor,
              move_on_a_dead_sensor_then_one_on_a_flickering_sensor,
+             pass_stone_and_a_move_while_off,
+             pass_stone_and_a_move_while_off_a_stone_more_out_by_a_dead_sensor,
+             move_and_its_capture_at_once_while_off,
+             move_on_a_dead_point_and_its_capture_at_once_while_off,
              quick_pass_then_a_capture_with_a_dead_sensor,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_a_stone,
              stone_knocked_as_a_move_lands_beside_it_a_dead_sensor_under_an_empty_point,

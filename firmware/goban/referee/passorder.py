@@ -169,13 +169,7 @@ def dead_prisoner(ref, v, c, t):
     (goban.referee.unseen, `unseen-pass`). Seed 23140 game 141: white's si on
     a stuck sensor, captured at once by black's sh, the prisoner in black's
     lid taken for white's pass stone, si lost."""
-    if not ref.n_faults or not _after_answer(ref, v, c, t):
-        return False
-    from goban.referee.unseen import fits, captured_later
-    for j, s in fits(ref, v, -1):
-        if captured_later(ref, c, j, s, v.stable):
-            return True
-    return False
+    return bool(ref.n_faults) and _after_answer(ref, v, c, t) and dead_prisoner_fits(ref, v, c)
 
 
 def _prisoners_fit(ref, v, c, captured_unseen):
@@ -291,7 +285,71 @@ def at_restart(ref, v):
             return None           # (a passer with no stone among them, the stones
             # in one order: so are the passes, as the moves and the lids come:
             # seed 80345 game 457)
+        g = ref.game
+        c = g.to_move()
+        if len(passed) == 1 and passed[0] == c and not dead_prisoner_fits(ref, v, c):
+            # the mover's pass stone, none of its stones among them, its bowl
+            # one out (that stone): its pass came first, the stones after it
+            # in the one order they fit (583901 game 197: W's pass stone and
+            # B's jd while off, named to be played again). One more out, or a
+            # move of c's the stones captured at once (on a dead point, or
+            # beside them: `caught_at_once`), whose prisoner is the lid's
+            # stone: that move may have come instead of the pass: named
+            out = bowlwatch.unused(ref, c)
+            if out < 0 or not bowlwatch.settled(ref, c):
+                if v.waited != first:
+                    w.since = ref.now
+                if (ref.now - w.since) & 0x3FFFFFFF < BOWL_MS:
+                    w.i = first   # (its readings look again)
+                    w.ms = BOWL_MS
+                    ref.stale = True
+                    return ("wait",)
+            elif out == 1 and not caught_at_once(ref, v, c, new) \
+                    and g.pass_stone(c) is None:
+                after = sure(explain(ref, v.stable, new, v.missing, s=v.searching))
+                g.undo()
+                if after:
+                    return None   # (the pass: play's `pass_in`; then the stones)
     return ("order", list(new) + gone, pass_words(passed))
+
+
+def dead_prisoner_fits(ref, v, c):
+    """A move of c's on an empty dead point is captured by the stones after it
+    (in the first order that fits): its prisoner may be the stone in the lid."""
+    if not ref.n_faults:
+        return False
+    from goban.referee.unseen import fits, captured_later
+    for j, s in fits(ref, v, -1):
+        if captured_later(ref, c, j, s, v.stable):
+            return True
+    return False
+
+
+def caught_at_once(ref, v, c, new):
+    """A move of c's beside one of the new stones, then the new stones in an
+    order that fits, it captured at once: its prisoner is a stone of c's in
+    the opponent's lid as a pass stone is, and c's bowl one out the same
+    (434437 game 256: W's bk and B's ck capturing it while the board was
+    off, read as W's pass stone and ck). Only a lone stone: a group's stones
+    gone from the board are seen."""
+    g = ref.game
+    size = ref.size
+    cells = g.board.cells
+    stable = v.stable
+    for i in new:
+        x = i % size
+        for j in (i - size, i + size, i - 1 if x else -1, i + 1 if x < size - 1 else -1):
+            if j < 0 or j >= ref.n or stable[j] != 0 or cells[ref.p_of(j)] != 0:
+                continue
+            if g.play(c, ref.p_of(j)) is not None:
+                continue
+            gone = list(v.missing)
+            gone.append(j)
+            fit = sure(explain(ref, stable, new, gone, s=v.searching))
+            g.undo()
+            if fit:
+                return True
+    return False
 
 
 def pass_words(passed):
