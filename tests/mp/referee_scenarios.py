@@ -2503,6 +2503,20 @@ def point_played_again_while_the_board_was_off():
     return out + _timed(b, ["#35 36 1 0", "."], {}) + [_game(b)]
 
 
+def move_on_a_dead_sensor_then_quick_pass_stones():
+    """AGA, tempo 0 (964434 g450): white plays on the dead ii, black answers
+    on dd as white's hand is back in its bowl, white's pass stone goes into
+    black's lid (two out of white's bowl), black's into white's, and white
+    plays hh at once. A scan each 100 ms; then white presses ok."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    b.stable[idx("ii")] = FAULT
+    return _timed(b, [".", "#38 39 0 0", "B ee", "#38 -1 0 0", "#38 38 0 0", "#-1 -1 0 0",
+                      "B dd", "#37 37 0 0", "#37 37 -1 0", "#37 37 1 0", "#-1 37 1 0",
+                      "#36 37 1 -1", "#36 37 1 1", "#36 -1 1 1", "W hh", "#36 36 1 1", ".",
+                      "!ok", ".", ".", "."], {3: 3, 5: 3, 7: 5, 9: 3, 11: 3, 13: 3}) + [_game(b)]
+
+
 def _pass_stone_and_a_move_while_off(white_out, dead=(), move="ee"):
     """AGA (583901 g197): while the board is off white passes (its pass stone
     into black's lid, `white_out` stones out of white's bowl in all) and
@@ -2877,6 +2891,7 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              pass_pressed_as_the_move_lands_on_a_flickering_sensor,
              move_on_a_dead_sensor_then_one_on_a_flickering_sensor,
              pass_stone_and_a_move_while_off,
+             move_on_a_dead_sensor_then_quick_pass_stones,
              pass_stone_and_a_move_while_off_a_stone_more_out_by_a_dead_sensor,
              move_and_its_capture_at_once_while_off,
              move_on_a_dead_point_and_its_capture_at_once_while_off,

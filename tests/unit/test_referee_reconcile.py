@@ -1968,6 +1968,21 @@ def test_the_movers_pass_stone_and_an_answer_while_off_come_in_their_one_order()
         assert not [e for step in s for e in step if e[0] in ("move", "pass")]
 
 
+def test_a_move_on_a_dead_sensor_before_quick_pass_stones_keeps_its_place():
+    """AGA, tempo 0: white plays on the dead ii, black answers dd, white's pass
+    stone (two out of white's bowl), black's, then white's hh. The mover's
+    pass stone with a stone more out of its bowl is no sure pass: asked
+    (`unseen-then-pass`, ii or the pass); ok on ii plays ii and dd, then the
+    passes in the order the lids took their stones, then hh (seed 964434 game
+    450: white's pass taken first, then black's before dd, ii lost, stuck)."""
+    s = S.move_on_a_dead_sensor_then_quick_pass_stones()
+    assert s[14] == [("illegal", "unseen-then-pass", "dd")]
+    assert not [e for step in s[:17] for e in step if e[0] in ("move", "pass") and e[1] == "W"]
+    assert s[17] == [("restored",), ("move", "W", "ii"), ("move", "B", "dd")]
+    assert s[18] == [("pass", "W", True)] and s[19] == [("pass", "B", True)]
+    assert s[20] == [("move", "W", "hh")]
+
+
 def test_a_move_taken_while_the_board_was_off_names_the_stones_to_play_again():
     """While the board is off black plays dd, white's dc takes it, black plays
     ff. It comes back to dc and ff new, dd empty, the scales read by its first

@@ -507,7 +507,8 @@ class Players:
         code = ev.get("code")
         i = self._index(ev.get("point"))
         acts = None
-        if code in ("unseen", "unseen-gone", "unseen-pass", "exchange") and ev.get("of"):
+        if code in ("unseen", "unseen-gone", "unseen-pass", "unseen-then-pass", "exchange") \
+                and ev.get("of"):
             acts = self._choose(ev)
             if acts:
                 if self.episode is not None:

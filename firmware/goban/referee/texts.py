@@ -48,6 +48,10 @@ PHYSICAL = (
     ("unseen-pass", "a {c} stone is on {p}, it is {t}'s turn; a {t} stone came into the lid: "
      "{t}'s pass stone, or the prisoner of a move on {l}, where the sensor is dead",
      "{t}: if you played on {q} (lit yellow; pass: you passed), press ok; down shows the next"),
+    ("unseen-then-pass", "a {c} stone is on {p}, it is {t}'s turn; {t}'s pass stone came "
+     "into the lid with a stone more out of the bowl: a move on {l} before the pass, where "
+     "the sensor is dead, or the pass alone", "{t}: if you played on {q} (lit yellow; pass: "
+     "you only passed), press ok; down shows the next"),
     ("unseen-gone", "the {c} stone on {p} is gone; the sensor under {l} is dead, a stone "
      "there is not seen", "{t}: if you played on {q} (lit yellow), capturing it, press ok; "
      "down shows the next; if not, put a {c} stone back on {p}"),

@@ -445,7 +445,10 @@ def act(ref, v):
     k = ch.k
     c = v.stable[theirs[0]] or ref.game.board.cells[ref.p_of(theirs[0])]
     dead = pts[:-1] if passed else pts
-    ref.announce("unseen-gone" if gone else "unseen-pass" if passed else "unseen", c,
+    code = "unseen-gone" if gone else "unseen-pass" if passed else "unseen"
+    if len(what) > 3 and what[3] is not True:
+        code = what[3]            # (play's `pass_first_of_all`: unseen-then-pass)
+    ref.announce(code, c,
                  theirs[0], theirs + dead, l=" ".join(ref.name(j) for j in dead[:4]),
                  q=named(ref, pts[k]),
                  extra={"choose": named(ref, pts[k]), "of": [named(ref, j) for j in pts]})
