@@ -590,15 +590,15 @@ class Players:
                 acts = self._take_off(i)
                 if acts is not None and code == "not-lifted":
                     acts += self._match(self._lit(), only_extra=True)
+        lifted = (COLOR.get(ev.get("color")), i)
         if acts is None and code == "removed-stone" and i is not None and not w.board[i] \
-                and not self.want(i) and (COLOR.get(ev.get("color")), i) in self.replay:
+                and not self.want(i) and lifted in self.replay:
             # their move, lifted to be played again as a question told them,
             # just as the board took it after all (the question gone as their
             # hand moved): "put it back", their move again (seed 867297 game
             # 19: the bowl settled and answered the question first)
-            again = (COLOR[ev["color"]], i)
-            self.replay.remove(again)
-            acts = self._play_again(*again)
+            self.replay.remove(lifted)
+            acts = self._play_again(*lifted)
         if acts is None and code == "extra-stone" and rounds > 0 and i is not None:
             # said after their fix of another announcement (a stone knocked as
             # the move landed beside it, read as slid: the stone put back, the
