@@ -1623,6 +1623,17 @@ def pass_pressed_out_of_turn_while_the_movers_bowl_moves():
     return steps(b, ".", "#-1 39 0 0", "!W:pass", "!B:pass", "#38 39 0 0", ".")
 
 
+def pass_pressed_out_of_turn_then_the_movers_next_stone():
+    """724453 g320: black plays on the dead dd (its bowl moving), white presses
+    its pass at once (held for black's bowl), and black, quick, puts ee down
+    before its bowl settles two out. A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    b.stable[idx("dd")] = FAULT           # black plays on dd: its sensor is dead
+    return _timed(b, [".", "#-1 39 0 0", "!W:pass", "B ee", ".", "#37 39 0 0", ".", "."],
+                  {2: 2, 3: 3, 5: 3}) + [_game(b)]
+
+
 def pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl():
     from goban.referee import FAULT
     b = scales("chinese")
@@ -2891,6 +2902,7 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              pass_pressed_as_the_move_lands_on_a_flickering_sensor,
              move_on_a_dead_sensor_then_one_on_a_flickering_sensor,
              pass_stone_and_a_move_while_off,
+             pass_pressed_out_of_turn_then_the_movers_next_stone,
              move_on_a_dead_sensor_then_quick_pass_stones,
              pass_stone_and_a_move_while_off_a_stone_more_out_by_a_dead_sensor,
              move_and_its_capture_at_once_while_off,

@@ -597,6 +597,18 @@ def test_a_pass_pressed_out_of_turn_waits_for_the_movers_bowl():
     assert s[4] == [("move", "B", "dd"), ("pass", "W", False), ("pass", "B", False)]
 
 
+def test_a_pass_pressed_out_of_turn_comes_before_the_movers_next_stone():
+    """Black plays on the dead dd, white presses pass at once (held for
+    black's moving bowl), and black puts ee down before its bowl settles two
+    out. The press is judged as the board was when pressed, before ee: dd,
+    the pass, then ee (seed 724453 game 320: ee taken first, the pass after
+    it, dd lost)."""
+    s = S.pass_pressed_out_of_turn_then_the_movers_next_stone()
+    assert flat(s[:5]) == []
+    assert s[5] == [("move", "B", "dd"), ("pass", "W", False), ("move", "B", "ee")]
+    assert s[-1][0][-3] == "dd" and s[-1][0][-1] == "ee"
+
+
 def test_a_pass_pressed_out_of_turn_with_two_stones_out_of_the_movers_bowl():
     """The same with black's bowl settling two stones out, one more in a hand:
     the press out of turn says black moved, and dd is where it fits. Before,

@@ -410,6 +410,15 @@ def _take(ref, v):
     """The moves, in order; a lone stone first waits for its bowl's word."""
     order = v.order
     stable = v.stable
+    pr = ref.presses
+    if pr.held and pr.bowl_since >= 0 and ref.since is not None:
+        # the opponent's pass, pressed out of turn, waits for the mover's bowl
+        # (goban.referee.unseen.before_press): a stone come since is judged
+        # after it (724453 game 320: black's lg on a dead sensor, white's pass
+        # held, black's jd taken first; lg lost)
+        t = timing.landed(ref, ref.since[order[0]])
+        if t is not None and (t - pr.bowl_since) & 0x3FFFFFFF < 0x20000000:
+            return                # (the press's judgement looks again)
     if _pass_may_come(ref, v, order[0]):
         return
     if len(order) == 1:

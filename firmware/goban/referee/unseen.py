@@ -49,8 +49,10 @@ BOWL_MS = 1500      # the restart's look waits this long for the mover's bowl (a
 def fits(ref, v, after):
     """The empty dead points where a move of the side to move explains the
     frame: [(frame index, its search)], each tried on the game and taken back.
-    `after` (ms, or -1): stones lifted since then are not missing (a press that
-    waited is judged as the board was when pressed)."""
+    `after` (ms, or -1): stones lifted since then are not missing, and stones
+    come since are not there (a press that waited is judged as the board was
+    when pressed: 724453 game 320, the mover's next stone landing as the
+    opponent's pass waited)."""
     g = ref.game
     to = g.to_move()
     out = []
@@ -66,6 +68,12 @@ def fits(ref, v, after):
             t = timing.landed(ref, ref.since[i])
             if t is None or (t - after) & 0x3FFFFFFF >= 0x20000000:
                 missing.append(i)
+        came = new
+        new = []                  # (nor those come since)
+        for i in came:
+            t = timing.landed(ref, ref.since[i])
+            if t is None or (t - after) & 0x3FFFFFFF >= 0x20000000:
+                new.append(i)
     for j in range(ref.n):
         if not ref.faults[j] or cells[ref.p_of(j)] != 0:
             continue
