@@ -252,21 +252,13 @@ def at_restart(ref, v):
             break
     if first < 0:
         return None               # (nothing there at the restart)
-    from goban.referee.unseen import BOWL_MS
     sc = ref.scales
-    w = ref.wait
     if sc.seen is None:
         return None
     for c in (BLACK, WHITE):
         if bowlwatch.loose(ref, c) is None or bowlwatch.lid_moving(ref, c):
-            if v.waited != first:
-                w.since = ref.now
-            if (ref.now - w.since) & 0x3FFFFFFF >= BOWL_MS:
-                return None       # (a lid that cannot be read: nothing to name)
-            w.i = first
-            w.ms = BOWL_MS
-            ref.stale = True      # (presses wait on)
-            return ("wait",)
+            # (a lid that cannot be read, waited for long enough: nothing to name)
+            return ("wait",) if _waits(ref, v, first) else None
     cells = ref.game.board.cells
     gone = [i for i in v.missing if cells[ref.p_of(i)] != 0]
     passed = passers(ref, v)
@@ -297,12 +289,7 @@ def at_restart(ref, v):
             # stone: that move may have come instead of the pass: named
             out = bowlwatch.unused(ref, c)
             if out < 0 or not bowlwatch.settled(ref, c):
-                if v.waited != first:
-                    w.since = ref.now
-                if (ref.now - w.since) & 0x3FFFFFFF < BOWL_MS:
-                    w.i = first   # (its readings look again)
-                    w.ms = BOWL_MS
-                    ref.stale = True
+                if _waits(ref, v, first):
                     return ("wait",)
             elif out == 1 and not caught_at_once(ref, v, c, new) \
                     and g.pass_stone(c) is None:
@@ -311,6 +298,22 @@ def at_restart(ref, v):
                 if after:
                     return None   # (the pass: play's `pass_in`; then the stones)
     return ("order", list(new) + gone, pass_words(passed))
+
+
+def _waits(ref, v, first):
+    """The restart's look waits for a lid or a bowl, unseen.BOWL_MS at most
+    since the look began to (its readings look again; presses wait on): True
+    while it does."""
+    from goban.referee.unseen import BOWL_MS
+    w = ref.wait
+    if v.waited != first:
+        w.since = ref.now
+    if (ref.now - w.since) & 0x3FFFFFFF >= BOWL_MS:
+        return False
+    w.i = first
+    w.ms = BOWL_MS
+    ref.stale = True
+    return True
 
 
 def dead_prisoner_fits(ref, v, c):

@@ -940,13 +940,16 @@ def _pass_first_of_all(ref, v):
             ref.dirty = True
             return
     c = g.to_move()
-    out = bowlwatch.unused(ref, c) if ref.n_faults else -1
-    if out >= 2 and bowlwatch.settled(ref, c):
-        for i in new_stones(v):
-            if v.stable[i] == c:
-                out -= 1          # (its stones on the board left it too; a moving
-                # bowl's last reading may be from before them: seed 964434 game 450)
-    if out >= 2:
+    k = 0                         # the mover's stones on the board, the last of them
+    mine = -1
+    for i in new_stones(v):
+        if v.stable[i] == c:
+            k += 1
+            mine = i
+    out = bowlwatch.unused(ref, c)
+    # (its stones on the board left it too; a moving bowl's last reading may be
+    # from before them: seed 964434 game 450)
+    if ref.n_faults and (out - k if bowlwatch.settled(ref, c) else out) >= 2:
         # the mover's pass stone in with a stone more out of its bowl, and a
         # stone of the opponent's on the board: the mover may have moved on a
         # dead point, then passed after the answer. Asked, the pass one answer
@@ -967,18 +970,14 @@ def _pass_first_of_all(ref, v):
             return
     o = WHITE if c == BLACK else BLACK
     t = ref.scales.gain_at
-    if bowlwatch.pass_stone_in(ref, o) and t[c] >= 0 and t[o] >= 0 \
-            and 0 < (t[o] - t[c]) & 0x3FFFFFFF < 0x20000000 and bowlwatch.unused(ref, c) >= 2:
+    if k == 1 and out >= 2 and bowlwatch.pass_stone_in(ref, o) and t[c] >= 0 and t[o] >= 0 \
+            and 0 < (t[o] - t[c]) & 0x3FFFFFFF < 0x20000000:
         # both pass stones in, the opponent's first (the lids' arrivals), one
         # stone of the mover's on the board and two out of its bowl: it moved
         # there, the opponent passed, then it passed (964434 g450, tempo 0:
         # B em, W's pass stone, B's, then W hl; B's pass taken before em, a
         # pass nobody made then, em lost)
-        mine = -1
-        for i in new_stones(v):
-            if v.stable[i] == c:
-                mine = i if mine == -1 else -2
-        if mine >= 0 and moves.play(ref, c, ref.p_of(mine), v.stable):
+        if moves.play(ref, c, ref.p_of(mine), v.stable):
             ref.dirty = True
             return
     bowlwatch.check_lids(ref, 0)

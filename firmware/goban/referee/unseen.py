@@ -63,17 +63,8 @@ def fits(ref, v, after):
     cells = g.board.cells
     missing = v.missing
     if after >= 0 and ref.since is not None:
-        missing = []              # (not those lifted since `after`)
-        for i in v.missing:
-            t = timing.landed(ref, ref.since[i])
-            if t is None or (t - after) & 0x3FFFFFFF >= 0x20000000:
-                missing.append(i)
-        came = new
-        new = []                  # (nor those come since)
-        for i in came:
-            t = timing.landed(ref, ref.since[i])
-            if t is None or (t - after) & 0x3FFFFFFF >= 0x20000000:
-                new.append(i)
+        missing = _before(ref, missing, after)    # (not those lifted since `after`,
+        new = _before(ref, new, after)            # nor those come since)
     for j in range(ref.n):
         if not ref.faults[j] or cells[ref.p_of(j)] != 0:
             continue
@@ -86,6 +77,17 @@ def fits(ref, v, after):
             s.caps = len(caps)
             out.append((j, s))
         g.undo()
+    return out
+
+
+def _before(ref, points, after):
+    """The points whose stone came or went before `after` (ms), or when,
+    nobody saw."""
+    out = []
+    for i in points:
+        t = timing.landed(ref, ref.since[i])
+        if t is None or (t - after) & 0x3FFFFFFF >= 0x20000000:
+            out.append(i)
     return out
 
 
