@@ -1214,6 +1214,34 @@ def drift_under_a_prisoner_then_the_answer():
     return out + steps(b, "- gg") + [_game(b)]
 
 
+def prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone():
+    """Chinese, a scan each 100 ms: white's ba takes black's aa, whose prisoner
+    goes into black's lid (the wrong one); then black's gf takes gg, and the
+    look comes as gg is being lifted (its reading weak). Black's lid already
+    weighs as many stones as prisoners, but took none since gf landed: the
+    prisoner is in the hand, gg's sensor is not taken again (497994 g198: the
+    baseline taken mid-lift, the empty point read as a stone for good).
+    (The events, the points rebased, the game.)"""
+    b = scales("chinese")
+    _strong(b)
+    rebased = []
+    b.ref.rebase_sensor = _rebase_into(rebased)
+    b.ref.ticks_of = lambda stamp: stamp * 100    # the stamps' ticks: a scan each 100 ms
+    out = []
+    for act in ("#38 39 0 0", "B hg", "#38 38 0 0", "W ee", "#37 38 0 0", "B gh",
+                "#37 37 0 0", "W ef", "#36 37 0 0", "B fg", "#36 36 0 0", "W eg",
+                "#35 36 0 0", "B aa", "#35 35 0 0", "W ab", "#34 35 0 0", "B ii",
+                "#34 34 0 0", "W ba", "- aa", "#34 34 -1 0", "#34 34 1 0",
+                "#33 34 1 0", "B gf"):
+        b.ref.now = b.scan * 100 + 50
+        out += steps(b, act)
+    b.strong[idx("gg")] = 0                   # gg half lifted: it reads weakly
+    for act in (".", "- gg", "#33 34 -1 0", "#33 34 2 0", "#33 33 2 0", "W dd"):
+        b.ref.now = b.scan * 100 + 50
+        out += steps(b, act)
+    return out[25:] + [[("rebased", _names(b, rebased))], _game(b)]
+
+
 def prisoner_in_hand_as_the_owner_moves():
     from goban.referee import bowlwatch
     b = gg_captured("chinese")
@@ -2916,6 +2944,7 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              capture_and_a_move_on_a_dead_sensor_while_off,
              ko_retaken_after_a_restart_its_prisoner_lifted_before,
              drift_under_a_prisoner_then_the_answer,
+             prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone,
              quick_passes_then_a_capture,
              move_on_a_dead_sensor_after_stones_played_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,

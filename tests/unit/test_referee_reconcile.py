@@ -1291,6 +1291,18 @@ def test_a_drifted_prisoner_sensor_is_taken_again_after_the_answer_came():
     assert s[5] == [("restored",), ("move", "W", "dd")]
 
 
+def test_a_prisoner_read_weakly_as_it_is_lifted_is_no_drifted_sensor_before_its_lid_moves():
+    """Black's lid already weighs as many stones as prisoners (one went into
+    the wrong lid before): gg read weakly as it is lifted is no drifted sensor
+    while that lid took nothing since the capture. Its baseline taken then, the
+    empty point read as a stone for good (497994 g198)."""
+    s = S.prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone()
+    assert s[0] == [] and s[1] == [("restored",)]
+    assert s[5] == [("move", "W", "dd")]
+    assert s[6] == [("rebased", "")]
+    assert s[7][0][-2:] == ("gf", "dd")
+
+
 def test_a_capture_replayed_after_a_restart_leaves_no_pass_stone():
     """While the board was off black took aa and played two stones: asked for
     them again, the players put aa back with a stone from white's bowl, aa

@@ -219,10 +219,13 @@ def _passed_out_of_turn(ref, c):
 
 def _drifted_prisoners(ref, v):
     """Captured stones still read where the capturer's settled lid already holds
-    every prisoner: a weak reading there is a sensor whose baseline wandered
-    while the stone sat on it (lifted, it still reads past the threshold): its
-    baseline is taken again where it reads now, and it reads empty. True when
-    one was (the next look sees the board as it is)."""
+    every prisoner and took a stone since the capture's landed: a weak reading
+    there is a sensor whose baseline wandered while the stone sat on it
+    (lifted, it still reads past the threshold): its baseline is taken again
+    where it reads now, and it reads empty. True when one was (the next look
+    sees the board as it is). A lid that took nothing since may hold a stone
+    from before (a prisoner in the wrong lid), the prisoner still in the hand,
+    its reading weak as it rises (497994 g198)."""
     if ref.pending != "capture" or not v.pend or ref.rebase_sensor is None \
             or ref.strong is None:
         return False
@@ -233,6 +236,10 @@ def _drifted_prisoners(ref, v):
     c = WHITE if o == BLACK else BLACK
     lo = bowlwatch.loose(ref, c)
     if lo is None or lo < 0 or ref.scales.now[1 + c] < 0:
+        return False
+    t = ref.scales.stir[c]
+    if ref.move_stamp > 0 and ref.ticks_of is not None and not (
+            t >= 0 and (t - ref.ticks_of(ref.move_stamp)) & 0x3FFFFFFF < 0x20000000):
         return False
     done = False
     for j in range(k):
