@@ -2324,6 +2324,27 @@ def capture_and_a_move_on_a_dead_sensor_while_off(from_bowl=False):
                             "W gf"], {2: 3, 4: 3, 9: 3}) + [_game(b)]
 
 
+def capture_on_a_dead_sensor_while_off_is_no_pass_stone():
+    """AGA, aa's sensor dead under white's stone: while the board is off black's
+    ba takes aa (lifted unseen) into black's lid, and white answers on ee. The
+    lid's stone is aa's prisoner, not white's pass stone: ba and ee are the
+    moves in the one order they fit (497994 g277: named to be played again
+    with white's pass stone). A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = Board("aga")
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W aa", "#38 39 0 0", "B ab",
+          "#38 38 0 0", "W gg", keep=True)
+    b.stable[idx("aa")] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    b.set("B ba,W ee")
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    b.ref.bowls(37, 37, -1, -1)
+    out += _timed(b, [".", ".", "#37 37 1 0", "#36 37 1 0", "B ff"], {1: 3, 4: 3})
+    return out + [_game(b)]
+
+
 def capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl():
     return capture_and_a_move_on_a_dead_sensor_while_off(True)
 
@@ -2945,6 +2966,7 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              ko_retaken_after_a_restart_its_prisoner_lifted_before,
              drift_under_a_prisoner_then_the_answer,
              prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone,
+             capture_on_a_dead_sensor_while_off_is_no_pass_stone,
              quick_passes_then_a_capture,
              move_on_a_dead_sensor_after_stones_played_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,

@@ -1303,6 +1303,17 @@ def test_a_prisoner_read_weakly_as_it_is_lifted_is_no_drifted_sensor_before_its_
     assert s[7][0][-2:] == ("gf", "dd")
 
 
+def test_a_capture_on_a_dead_sensor_while_off_leaves_its_prisoner_not_a_pass_stone():
+    """While the board was off black's ba took white's aa, whose sensor is dead
+    (lifted unseen), and white answered: black's lid one over is aa's prisoner,
+    the two stones the moves in their one order (497994 g277: named to be
+    played again with white's pass stone)."""
+    s = S.capture_on_a_dead_sensor_while_off_is_no_pass_stone()
+    said = [e for a in s[:-1] for e in a if e[0] in ("move", "pass", "illegal")]
+    assert said == [("move", "B", "ba"), ("move", "W", "ee"), ("move", "B", "ff")]
+    assert s[-1] == [("game", "cc", "aa", "ab", "gg", "ba", "ee", "ff")]
+
+
 def test_a_capture_replayed_after_a_restart_leaves_no_pass_stone():
     """While the board was off black took aa and played two stones: asked for
     them again, the players put aa back with a stone from white's bowl, aa

@@ -6,7 +6,7 @@ without a pass are theirs. Loaded by goban.referee.play under rules with pass
 stones only, when a lid holds such a stone (the .mpy install's heap is tight)."""
 
 from goban.board import BLACK, WHITE
-from goban.referee.diff import CAP
+from goban.referee.diff import CAP, FAULT
 from goban.referee import bowlwatch
 from goban.referee.explain import explain, new_stones, sure, unknown
 from goban.referee.timing import landed
@@ -261,7 +261,8 @@ def at_restart(ref, v):
             return ("wait",) if _waits(ref, v, first) else None
     cells = ref.game.board.cells
     gone = [i for i in v.missing if cells[ref.p_of(i)] != 0]
-    passed = passers(ref, v)
+    passed = passers(ref, v, ref.n_faults and sure(explain(ref, v.stable, new, v.missing,
+                                                           s=v.searching)))
     for c in passed:
         if not after_stones(ref, v, sc.gain_at[WHITE if c == BLACK else BLACK]):
             break
@@ -355,6 +356,29 @@ def caught_at_once(ref, v, c, new):
     return False
 
 
+def unread_prisoners(ref, v, order):
+    """How many stones of each colour (a bytearray by colour) the moves of
+    `order` (frame points, played in turn) capture on points whose sensor
+    cannot be read: lifted, nobody saw them go, and they lie in the capturer's
+    lid as a pass stone would (497994 g277: black's da taking white's ea on a
+    dead sensor while the board was off, read as white's pass stone)."""
+    g = ref.game
+    stable = v.stable
+    k = bytearray(3)
+    n = 0
+    for i in order:
+        c = stable[i]
+        if g.play(c, ref.p_of(i)) is not None:
+            break
+        n += 1
+        for j in range(g.last_removed):
+            if stable[ref.i_of(g.captured(j))] >= FAULT:
+                k[WHITE if c == BLACK else BLACK] += 1
+    for _ in range(n):
+        g.undo()
+    return k
+
+
 def pass_words(passed):
     """The pass stones (`passers`) named after the stones of a `resume-order`
     ("" with none)."""
@@ -366,11 +390,13 @@ def pass_words(passed):
     return " and %s's pass stone" % NAMES[passed[0]]
 
 
-def passers(ref, v):
+def passers(ref, v, order=None):
     """The colours whose pass stone the other's lid holds beyond the prisoners
     of the stones gone from the board (captured while the board was off, or
-    of the other colour now) and a prisoner in the wrong lid."""
+    of the other colour now), those `order`'s moves take on points no sensor
+    reads (`unread_prisoners`), and a prisoner in the wrong lid."""
     cells = ref.game.board.cells
+    unread = unread_prisoners(ref, v, order) if order else None
     passed = []
     for c in (BLACK, WHITE):
         o = WHITE if c == BLACK else BLACK
@@ -378,6 +404,9 @@ def passers(ref, v):
         lc = bowlwatch.loose(ref, c)
         if lo is None or lc is None:
             continue
+        if unread is not None:
+            lo -= unread[c]
+            lc -= unread[o]
         for gone in (v.missing, v.changed):     # (a point played again by the
             for j in gone:                      # other colour: its stone taken too;
                 if cells[ref.p_of(j)] == c:     # seed 180642 game 45)
