@@ -809,6 +809,40 @@ def _exchange_while_off(second_ko, exchanged=True):
     return b, out
 
 
+def corner_ko_taken_and_taken_back_while_off(dead=False):
+    """Chinese, a ko in the corner: black's aa would take white's ab. While the
+    board is off black takes it, white plays hh, black gh, white takes back at
+    ab: the board shows hh and gh new, the lids a prisoner each, the bowls two
+    stones out each. The four moves, as for a ko anywhere else (931430 g444,
+    drawn again: the corner was never tried, aa and ab lost). `dead`: aa's
+    sensor dead (193915 g33, drawn again: a point taken that reads nothing
+    was never tried)."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    steps(b, "#38 39 0 0", "B ac", "#38 38 0 0", "W ab", "#37 38 0 0", "B bb", "#37 37 0 0",
+          "W ba", keep=True)
+    if dead:
+        b.stable[idx("aa")] = FAULT
+        steps(b, ".", keep=True)
+    log = list(b.log)
+    b.set("W hh,B gh")
+
+    def wire(ref):
+        ref.scales.witness_ms = 300
+        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
+    evs = list(b.restart(log, wire))
+    b.ref.now = 5200
+    out = [brief(evs + b.look())]
+    b.ref.now = 5900
+    out += steps(b, "#35 35 1 1")
+    b.ref.now = 6500
+    return out + steps(b, "#34 35 1 1", "B ee") + [_game(b)]
+
+
+def corner_ko_on_a_dead_sensor_taken_and_taken_back_while_off():
+    return corner_ko_taken_and_taken_back_while_off(True)
+
+
 def ko_taken_and_taken_back_while_off():
     b, out = _exchange_while_off(False)
     return out + [_game(b)]
@@ -2967,6 +3001,8 @@ SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              drift_under_a_prisoner_then_the_answer,
              prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone,
              capture_on_a_dead_sensor_while_off_is_no_pass_stone,
+             corner_ko_taken_and_taken_back_while_off,
+             corner_ko_on_a_dead_sensor_taken_and_taken_back_while_off,
              quick_passes_then_a_capture,
              move_on_a_dead_sensor_after_stones_played_while_off,
              capture_and_a_move_on_a_dead_sensor_while_off_prisoner_from_the_bowl,

@@ -387,6 +387,31 @@ def test_a_ko_taken_and_taken_back_while_the_board_was_off():
     assert s[0] == [] and s[1] == [("move", "B", "gh"), ("move", "W", "hh")]
 
 
+def test_a_corner_ko_taken_and_taken_back_while_the_board_was_off():
+    """The same exchange with the ko on the first point of the board, aa: the
+    search for the point taken began one point past it, so the board took gh
+    and hh at once and lost aa and ab (931430 g444, drawn again)."""
+    four = [("move", "B", "aa"), ("move", "W", "hh"), ("move", "B", "gh"), ("move", "W", "ab")]
+    s = S.corner_ko_taken_and_taken_back_while_off()
+    assert s[0] == []                                   # (waits for the scales first)
+    assert s[1] == four and s[3] == [("move", "B", "ee")]
+    assert s[4][0][-5:] == ("aa", "hh", "gh", "ab", "ee")
+
+
+def test_a_ko_on_a_dead_sensor_taken_and_taken_back_while_the_board_was_off():
+    """The point the ko was taken on reads nothing (its sensor dead): it is
+    still where the exchange may have been, and the scales say it was: the
+    four moves, aa's prisoner said to lift and, the lid holding it, done
+    (193915 g33, drawn again: the stones named to play again, or the move on
+    the dead point taken first and the retake then said not lifted for good)."""
+    s = S.corner_ko_on_a_dead_sensor_taken_and_taken_back_while_off()
+    assert s[0] == []
+    assert s[1] == [("move", "B", "aa"), ("move", "W", "hh"), ("move", "B", "gh"),
+                    ("move", "W", "ab"), ("capture-pending",)]
+    assert s[2] == [("restored",)] and s[3] == [("move", "B", "ee")]
+    assert s[4][0][-5:] == ("aa", "hh", "gh", "ab", "ee")
+
+
 def test_a_ko_exchange_while_off_is_judged_on_the_board_as_it_was_at_the_restart():
     """At tempo 0 play goes on before the scales are read after the restart:
     black plays dd, white ff, black takes the ko at ch again and bh is lifted.

@@ -183,7 +183,8 @@ def _as_restarted(ref, v):
 
 
 def _fits(ref, stable, new, missing, c, only):
-    """[(p, order, frame)]: the points p (board points; `only`, if not -1)
+    """[(p, order, frame)]: the points p (board points; `only`, if not -1;
+    empty in the frame or unread: a dead sensor under the ko, 193915 g33)
     where c's capture of one stone still on the board (or on a dead sensor),
     then the new stones and that stone again, explain the frame (stable, its
     new stones and those missing) in one order; the frame with that stone
@@ -193,7 +194,7 @@ def _fits(ref, stable, new, missing, c, only):
     cells = g.board.cells
     W = g.board.W
     out = []
-    for p in range(W + 1, len(cells) - W - 1):     # (the board's points: no call a point)
+    for p in range(W, len(cells) - W - 1):     # (the board's points, aa at W: no call a point)
         if cells[p] != 0 or (only >= 0 and p != only):
             continue
         # a lone stone of o's beside p, p its last liberty (no tuple a point: a
@@ -202,7 +203,7 @@ def _fits(ref, stable, new, missing, c, only):
                 or _alone(cells, p - W, p, o, W) or _alone(cells, p + W, p, o, W)):
             continue
         j = ref.i_of(p)
-        if stable[j] != 0 or g.play(c, p) is not None:
+        if (stable[j] != 0 and stable[j] < FAULT) or g.play(c, p) is not None:
             continue
         q = ref.i_of(g.captured(0)) if g.last_removed == 1 else -1
         if q >= 0 and (stable[q] == o or stable[q] >= FAULT):
