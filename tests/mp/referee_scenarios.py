@@ -2323,6 +2323,24 @@ def move_and_pass_stone_while_off_with_a_dead_sensor():
         [_game(b)]
 
 
+def _off_with_a_dead_sensor(moves, dead, while_off, bowls):
+    """AGA, cc and gg played (each stone seen leaving its bowl), then `moves`;
+    `dead`'s sensor dead, the log kept; `while_off` put down while the board
+    is off; the restart, then the bowls read as `bowls`, the lids not yet:
+    (board, [the restart's brief events])."""
+    from goban.referee import FAULT
+    b = Board("aga")
+    b.ref.scales.witness_ms = 300
+    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", *moves, keep=True)
+    b.stable[idx(dead)] = FAULT
+    steps(b, ".", keep=True)
+    log = list(b.log)
+    b.set(while_off)
+    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
+    b.ref.bowls(bowls[0], bowls[1], -1, -1)
+    return b, out
+
+
 def capture_and_a_move_on_a_dead_sensor_while_off(from_bowl=False):
     """AGA, ii's sensor dead: while the board is off black plays ii (unseen),
     white's ba takes black's aa into white's lid, black plays hh. Black's bowl
@@ -2331,17 +2349,9 @@ def capture_and_a_move_on_a_dead_sensor_while_off(from_bowl=False):
     board, would be nowhere. The lid's stone is aa, the stone out the move on
     ii (193400 g53: named with a pass nobody made, the count a point off). A
     scan each 100 ms."""
-    from goban.referee import FAULT
-    b = Board("aga")
-    b.ref.scales.witness_ms = 300
-    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg", "#38 39 0 0", "B aa",
-          "#38 38 0 0", "W ab", "#37 38 0 0", "B ee", "#37 37 0 0", "W dd", keep=True)
-    b.stable[idx("ii")] = FAULT
-    steps(b, ".", keep=True)
-    log = list(b.log)
-    b.set("W ba,- aa,B hh")
-    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
-    b.ref.bowls(35, 36, -1, -1)
+    b, out = _off_with_a_dead_sensor(("#38 39 0 0", "B aa", "#38 38 0 0", "W ab", "#37 38 0 0",
+                                      "B ee", "#37 37 0 0", "W dd"), "ii", "W ba,- aa,B hh",
+                                     (35, 36))
     out += _timed(b, [".", ".", "#35 36 0 1"], {1: 3})
     said = [e for e in b.log if e["type"] == "illegal"]
     out.append([("text", said[-1]["text"] if said else "")])
@@ -2364,17 +2374,8 @@ def capture_on_a_dead_sensor_while_off_is_no_pass_stone():
     lid's stone is aa's prisoner, not white's pass stone: ba and ee are the
     moves in the one order they fit (497994 g277: named to be played again
     with white's pass stone). A scan each 100 ms."""
-    from goban.referee import FAULT
-    b = Board("aga")
-    b.ref.scales.witness_ms = 300
-    steps(b, "#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W aa", "#38 39 0 0", "B ab",
-          "#38 38 0 0", "W gg", keep=True)
-    b.stable[idx("aa")] = FAULT
-    steps(b, ".", keep=True)
-    log = list(b.log)
-    b.set("B ba,W ee")
-    out = [brief(b.restart(log, lambda ref: setattr(ref.scales, "witness_ms", 300)))]
-    b.ref.bowls(37, 37, -1, -1)
+    b, out = _off_with_a_dead_sensor(("#38 39 0 0", "B ab", "#38 38 0 0", "W aa"), "aa",
+                                     "B ba,W ee", (37, 37))
     out += _timed(b, [".", ".", "#37 37 1 0", "#36 37 1 0", "B ff"], {1: 3, 4: 3})
     return out + [_game(b)]
 

@@ -1336,7 +1336,7 @@ def test_a_capture_on_a_dead_sensor_while_off_leaves_its_prisoner_not_a_pass_sto
     s = S.capture_on_a_dead_sensor_while_off_is_no_pass_stone()
     said = [e for a in s[:-1] for e in a if e[0] in ("move", "pass", "illegal")]
     assert said == [("move", "B", "ba"), ("move", "W", "ee"), ("move", "B", "ff")]
-    assert s[-1] == [("game", "cc", "aa", "ab", "gg", "ba", "ee", "ff")]
+    assert s[-1] == [("game", "cc", "gg", "ab", "aa", "ba", "ee", "ff")]
 
 
 def test_a_capture_replayed_after_a_restart_leaves_no_pass_stone():
