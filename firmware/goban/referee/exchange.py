@@ -203,7 +203,7 @@ def _fits(ref, stable, new, missing, c, only):
                 or _alone(cells, p - W, p, o, W) or _alone(cells, p + W, p, o, W)):
             continue
         j = ref.i_of(p)
-        if (stable[j] != 0 and stable[j] < FAULT) or g.play(c, p) is not None:
+        if 0 < stable[j] < FAULT or g.play(c, p) is not None:
             continue
         q = ref.i_of(g.captured(0)) if g.last_removed == 1 else -1
         if q >= 0 and (stable[q] == o or stable[q] >= FAULT):

@@ -261,8 +261,10 @@ def at_restart(ref, v):
             return ("wait",) if _waits(ref, v, first) else None
     cells = ref.game.board.cells
     gone = [i for i in v.missing if cells[ref.p_of(i)] != 0]
-    passed = passers(ref, v, ref.n_faults and sure(explain(ref, v.stable, new, v.missing,
-                                                           s=v.searching)))
+    # the one order the stones fit: with a dead sensor, what it captures there
+    # unseen is in the lids (`passers`); searched once, used again below
+    order = sure(explain(ref, v.stable, new, v.missing, s=v.searching)) if ref.n_faults else None
+    passed = passers(ref, v, order)
     for c in passed:
         if not after_stones(ref, v, sc.gain_at[WHITE if c == BLACK else BLACK]):
             break
@@ -274,7 +276,9 @@ def at_restart(ref, v):
         if stable[i] in passed:
             break
     else:
-        if sure(explain(ref, v.stable, new, v.missing, s=v.searching)):
+        if order is None:
+            order = sure(explain(ref, v.stable, new, v.missing, s=v.searching))
+        if order:
             return None           # (a passer with no stone among them, the stones
             # in one order: so are the passes, as the moves and the lids come:
             # seed 80345 game 457)
