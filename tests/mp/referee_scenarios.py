@@ -2914,6 +2914,48 @@ def undo_as_the_fix_then_a_restart():
     return out + _timed(b, acts, {k: 4 for k in range(1, len(acts))}) + [_game(b)]
 
 
+def _both_quick_passes(hand):
+    """AGA at tempo 0 (454857 g429): white's cb takes black's bb, lifted onto
+    the floor; black answers within a carry. White passes (its bowl settles a
+    stone out, black's lid takes it), black passes at once (its hand in its
+    bowl, its stone into white's lid, one short of bb), white plays hh with
+    its hand still in its bowl, black gc; white's lid settles last. Its stone
+    came long after bb left and before hh landed: black's pass, not bb found
+    (read as bb, both passes were lost and white's stone on black's turn was
+    a move on no point). `hand`: white's hand back in its bowl for hh before
+    black's lid settles (its pass stone then seen only by the lid's arrival
+    and the bowl's last settled count)."""
+    b = scales("aga")
+    steps(b, "#38 39 0 0", "B bb", "#38 38 0 0", "W ba", "#37 38 0 0", "B ee",
+          "#37 37 0 0", "W ab", "#36 37 0 0", "B ef", "#36 36 0 0", "W bc",
+          "#35 36 0 0", "B eg", "#35 35 0 0", "W cb")
+    b.ref.now = 1000
+    out = steps(b, "- bb")
+    b.ref.now = 1100
+    out += steps(b, "#34 35 0 0", "B dd")
+    b.ref.now = 2700
+    out += steps(b, "#34 34 -1 0")
+    b.ref.now = 2900
+    out += steps(b, "#-1 -1 -1 -1" if hand else "#-1 34 1 -1")
+    k = b.scan                    # the stamps' ticks: hh lands at 3.1 s, gc at 3.3 s
+    b.ref.ticks_of = lambda stamp: 3100 + 200 * (stamp - k - 1) if stamp > k else 1000
+    b.ref.now = 3100
+    out += steps(b, "#-1 -1 1 -1", "W hh")
+    b.ref.now = 3300
+    out += steps(b, "B gc")
+    b.ref.now = 3500
+    out += steps(b, "#-1 -1 1 1", ".")
+    return out + [_game(b)]
+
+
+def both_quick_passes_the_second_into_a_lid_short_of_a_prisoner():
+    return _both_quick_passes(False)
+
+
+def both_quick_passes_the_first_lid_settling_as_the_next_stone_lands():
+    return _both_quick_passes(True)
+
+
 def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
     """AGA: white's ab takes aa, whose prisoner goes into black's lid, not
     white's; black's hi takes ih and ii at once, and white plays ia while they
@@ -2954,7 +2996,9 @@ def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
     return out + [_game(b), [("loose", loose(b.ref, 1), loose(b.ref, 2))]]   # (black, white)
 
 
-SCENARIOS = (prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
+SCENARIOS = (both_quick_passes_the_second_into_a_lid_short_of_a_prisoner,
+             both_quick_passes_the_first_lid_settling_as_the_next_stone_lands,
+             prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              undo_as_the_fix_then_a_restart,
              pass_stone_after_a_restart_into_a_lid_short_of_a_prisoner,
              late_prisoner_then_a_restart_is_no_pass_stone,

@@ -2291,3 +2291,31 @@ def test_a_prisoner_in_the_wrong_lid_is_judged_once_the_other_lid_took_its_own()
     assert s[-2] == [("game", "aa", "ba", "hh", "ih", "ig", "ii", "ee", "ab", "hi", "ia",
                       "ha", "de", "ib", "df")]
     assert s[-1] == [("loose", 0, 0)]
+
+
+def test_both_quick_passes_are_taken_though_the_second_fills_a_lid_short_of_a_prisoner():
+    """AGA at tempo 0: white's prisoner bb went onto the floor; white passes,
+    black passes at once, white and black play on before white's lid settles
+    with black's pass stone. That stone began to come in long after bb left
+    the board and before white's next stone landed, on black's turn, black's
+    hand in its bowl: black's pass (bb said missing), and both moves after
+    it. Before, it was read as bb found late: black's pass was lost and white's
+    hh named an extra stone (seed 454857 game 429, both passes lost)."""
+    s = S.both_quick_passes_the_second_into_a_lid_short_of_a_prisoner()
+    assert s[4] == [("pass", "W", True)]
+    assert s[-3] == [("prisoner-missing",), ("pass", "B", True)]
+    assert s[-2] == [("move", "W", "hh"), ("move", "B", "gc")]
+    assert not [e for e in flat(s) if e[0] == "illegal"]
+
+
+def test_the_first_quick_pass_is_taken_as_its_lid_settles_with_the_passers_hand_in_its_bowl():
+    """As above, but white's hand is back in its bowl for hh before black's
+    lid settles with white's pass stone, white's lid one short of bb: the
+    bowl's last settled count showed the stone out, and the stone came into
+    black's lid long after bb left: white's pass (before, a prisoner in the
+    wrong lid, since the bowl was not settled now: both passes lost)."""
+    s = S.both_quick_passes_the_first_lid_settling_as_the_next_stone_lands()
+    assert s[5] == [("pass", "W", True)]
+    assert s[-3] == [("prisoner-missing",), ("pass", "B", True)]
+    assert s[-1] == [("game", "cc", "gg", "bb", "ba", "ee", "ab", "ef", "bc", "eg", "cb",
+                      "dd", "by", "by", "hh", "gc")]

@@ -534,7 +534,7 @@ def pass_stone_in(ref, color):
     # pass stone, the prisoner gone elsewhere (its owner's bowl, the floor).
     # Kept as the wrong lid's, every pass after it went unseen and the game
     # stopped at the dead stones (seed 982539 game 219)
-    if t < 0 or not settled(ref, color) or unused(ref, color) < 1:
+    if t < 0 or unused(ref, color) < 1:
         return False
     lift = sc.lifted_at[color]
     if lift < 0 or CARRY_MS <= (t - lift) & 0x3FFFFFFF < 0x20000000:
@@ -643,7 +643,7 @@ def _passed_over(ref, c):
     if short is None or short >= 0 or ref.pending == "capture" or sc.lifted_at[c] < 0 \
             or carried(ref, c):
         return                            # (short since no capture seen lifted: a restart's)
-    if in_hand(ref, o) < 1:
+    if in_hand(ref, o) < 1 and not _answered_after(ref, c, sc.stir[c]):
         # o's bowl unsure (the prisoners given to it, `lifted`): its stone out
         # since the last move, on o's turn, the lid's stone long after they
         # left the board (CARRY_MS) is o's pass stone all the same (seed 299031
@@ -658,6 +658,32 @@ def _passed_over(ref, c):
     sc.missed[c] = -short                 # found later: that prisoner (_repay), but this
     sc.missed_at[c] = ref.now - MISSED_MS   # arrival is the pass stone, never a late one
     _missing(ref, c, short)
+
+
+def _answered_after(ref, c, t):
+    """On the opponent's turn, its bowl moving (a hand in it: it cannot tell),
+    the stone that began to come into c's lid at ticks t, long after c's
+    prisoners left the board, came before a stone of c's that stands on the
+    board now: the opponent passed, and c answered. A prisoner found late
+    would be a second thing gone unseen (the opponent's move on a dead point).
+    At tempo 0 the passer's bowl may not settle for seconds (454857 game
+    429: black's pass stone into white's lid, short of a prisoner on the
+    floor, read as that prisoner; both passes lost)."""
+    g = ref.game
+    o = WHITE if c == BLACK else BLACK
+    lift = ref.scales.lifted_at[c]
+    if t < 0 or g.to_move() != o or settled(ref, o) or ref.since is None or \
+            (t - lift) & 0x3FFFFFFF < CARRY_MS:
+        return False
+    from goban.referee.timing import landed
+    seen = ref.seen
+    cells = g.board.cells
+    for i in range(ref.n):
+        if seen[i] == c and cells[ref.p_of(i)] == 0:
+            at = landed(ref, ref.since[i])
+            if at is not None and 0 < (at - t) & 0x3FFFFFFF < 0x20000000:
+                return True
+    return False
 
 
 def fixed(ref, ev):
