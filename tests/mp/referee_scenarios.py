@@ -769,6 +769,30 @@ def pass_stone_after_a_restart_behind_moves_played_while_off():
     return out + steps(b, ".", ".") + [[("rebased", _names(b, rebased))]]
 
 
+def ko_taken_while_off_then_taken_back_as_the_restart_waits():
+    """AGA, the ko at ch: black takes it (bh) while the board is off. The
+    restart's look sees ch and waits for the lids, unread since; meanwhile
+    white plays hh, black gh, white takes the ko back at bh and lifts ch.
+    ch, seen and gone, was black's move, and bh white's taking it back (808532
+    game 215: the retake unseen, white's hh on black's turn asked about for
+    good)."""
+    b = scales("aga")
+    steps(b, *KO, keep=True)
+    log = list(b.log)
+    b.set("B ch,- bh")
+
+    def wire(ref):
+        ref.scales.witness_ms = 300
+        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
+    evs = list(b.restart(log, wire))
+    b.ref.now = 5000
+    out = [brief(evs + b.look())]
+    for act in ("W hh", "B gh", "W bh", "- ch", "#33 33 1 1", "."):
+        b.ref.now += 150
+        out += steps(b, act)
+    return out + [_game(b)]
+
+
 KO = ("#38 39 0 0", "B bg", "#38 38 0 0", "W cg", "#37 38 0 0", "B ah", "#37 37 0 0", "W bh",
       "#36 37 0 0", "B bi", "#36 36 0 0", "W dh", "#35 36 0 0", "B ee", "#35 35 0 0", "W ci")
 
@@ -1415,6 +1439,25 @@ def _game(b):
     """The referee's game's moves, as the scenarios' last line."""
     g = b.ref.game
     return [("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]
+
+
+def second_stone_on_a_dead_point_read_again_after_the_question():
+    """Japanese, dd's sensor dead: black plays ee and puts a second stone on
+    dd by mistake; white answers on ff before either bowl settles, black's
+    two stones out at once, and the board asks (`hidden`). Then dd's sensor reads again: black's stone
+    there, come when nobody knows. It left the bowl before white's answer:
+    a second stone, named to take off, not black's next move (808532 g406:
+    taken for it, black's real move then named a second stone for good).
+    Black puts it in its bowl, then plays gc."""
+    from goban.referee import FAULT, BLACK
+    b = scales("japanese")
+    b.stable[idx("dd")] = FAULT
+    out = _timed(b, [".", "#-1 39 0 0", "B ee", "#-1 -1 0 0", "W ff", "#37 38 0 0"],
+                 {3: 2, 5: 2})              # both hands in the bowls till then
+    b.stable[idx("dd")] = BLACK           # read again: when it came is unknown
+    b.since[idx("dd")] = -1
+    out += _timed(b, [".", "- dd", "#38 38 0 0", "B gc"], {2: 8})
+    return out + [_game(b)]
 
 
 def _second_stone_put_away(bowl, back=()):
@@ -2996,7 +3039,9 @@ def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
     return out + [_game(b), [("loose", loose(b.ref, 1), loose(b.ref, 2))]]   # (black, white)
 
 
-SCENARIOS = (both_quick_passes_the_second_into_a_lid_short_of_a_prisoner,
+SCENARIOS = (second_stone_on_a_dead_point_read_again_after_the_question,
+             ko_taken_while_off_then_taken_back_as_the_restart_waits,
+             both_quick_passes_the_second_into_a_lid_short_of_a_prisoner,
              both_quick_passes_the_first_lid_settling_as_the_next_stone_lands,
              prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own,
              undo_as_the_fix_then_a_restart,

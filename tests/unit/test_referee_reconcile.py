@@ -2319,3 +2319,30 @@ def test_the_first_quick_pass_is_taken_as_its_lid_settles_with_the_passers_hand_
     assert s[-3] == [("prisoner-missing",), ("pass", "B", True)]
     assert s[-1] == [("game", "cc", "gg", "bb", "ba", "ee", "ab", "ef", "bc", "eg", "cb",
                       "dd", "by", "by", "hh", "gc")]
+
+
+def test_the_stone_a_hidden_question_asked_about_is_no_move_when_its_sensor_reads_again():
+    """Japanese, dd dead: black's ee and a second stone on dd, white's answer,
+    the board asks (`hidden`). When dd reads again with black's stone on it
+    (when it came unknown), it is that second stone, named to take off; put
+    away, black's next move is taken. Before, it was taken for black's next
+    move, a move nobody played (seed 808532 game 406, then stuck)."""
+    s = S.second_stone_on_a_dead_point_read_again_after_the_question()
+    assert s[5] == [("illegal", "hidden", "ee")]
+    assert s[6] == [("illegal", "extra-stone", "dd")]
+    assert s[7] == [("restored",)]
+    assert s[-1] == [("game", "cc", "gg", "ee", "ff", "gc")]
+
+
+def test_a_ko_taken_while_off_and_taken_back_as_the_restart_waits_is_four_moves():
+    """AGA: black takes the ko at ch while the board is off; the restart's
+    look sees ch and waits for the lids; white's hh, black's gh and white's
+    retake at bh come meanwhile, ch lifted. ch, seen and gone, was black's
+    move, captured by bh played there again: four moves, nothing said. Before,
+    hh was named a second stone and both lids' prisoners read as pass stones,
+    two passes nobody made (seed 808532 game 215: the retake unseen, stuck)."""
+    s = S.ko_taken_while_off_then_taken_back_as_the_restart_waits()
+    assert ("move", "B", "ch") in s[4] and s[4][-3:] == [
+        ("move", "W", "hh"), ("move", "B", "gh"), ("move", "W", "bh")]
+    assert not [e for e in flat(s) if e[0] in ("illegal", "pass")]
+    assert s[-1][0][-4:] == ("ch", "hh", "gh", "bh")

@@ -19,8 +19,9 @@ from goban.referee import bowlwatch, moves, timing
 SLIP_MS = 2000      # a stone gone waits this long for its bowl to take it (slip_back)
 ROLL_MS = 300       # the last stone gone this long: it rolled, unseen (slip_back)
 MAX_NAMED = 4       # dead points a question names at most (hidden)
-# the move a `hidden` question stands about: its number and board point
-_asked = [0, -1]
+# the move a `hidden` question stands about: its number and board point, and
+# the dead points it names (frame indices, -1 past the last)
+_asked = [0, -1] + [-1] * MAX_NAMED
 
 
 def hidden(ref):
@@ -59,17 +60,40 @@ def hidden(ref):
             continue
         if not bowlwatch.settled(ref, c) or bowlwatch.unused(ref, c) < 1:
             return False
-        dead = [ref.name(j) for j in _dead_fits(ref, k, -1, None, MAX_NAMED)]
+        fits = _dead_fits(ref, k, -1, None, MAX_NAMED)
         sc.took = took & ~(c << 4)            # (asked once: the evidence is spent)
-        if not dead:
+        if not fits:
             return False
+        dead = [ref.name(j) for j in fits]
         _asked[0] = k
         _asked[1] = p
+        for m in range(MAX_NAMED):
+            _asked[2 + m] = fits[m] if m < len(fits) else -1
         i = ref.i_of(p)
         ref.announce("hidden", c, i, [i], extra={"dead": dead, "number": k},
                      l=" ".join(dead), e=k)
         return True
     return False
+
+
+def asked_stone(ref, v, new):
+    """(play's `explained`, while `hidden` stands.) The question's stone seen:
+    a stone of its side come on a dead point it names, the sensor read again
+    (when it came is unknown), after the answer. It left the bowl with the
+    move asked about, before the answer: a second stone, no move now, named
+    to take off as a stone slid is (goban.referee.wrong's `slid`; 808532 game
+    406: taken for black's next move, the real one then named a second stone,
+    for good)."""
+    g = ref.game
+    k = _asked[0]
+    if k >= g.n or g.move_point(k) != _asked[1]:
+        return
+    c = g.color_of(k)
+    for i in new:
+        if v.stable[i] == c and ref.since[i] < 0 and i in _asked[2:]:
+            from goban.referee import wrong
+            wrong.slid = (ref, i, ref.since[i], ref.i_of(_asked[1]))
+            return
 
 
 def slip_back(ref, v):

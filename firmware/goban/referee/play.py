@@ -358,6 +358,9 @@ def _explained(ref, v):
     if not new or unknown(ref, new):
         return False
     if ref.illegal is not None:
+        if ref.illegal == "hidden" and ref.since is not None:
+            from goban.referee.amend import asked_stone   # (loaded: it asked)
+            asked_stone(ref, v, new)
         from goban.referee import wrong     # (loaded: something was wrong)
         s = wrong.slid            # a stone announced slid stays where it came to rest
         if s is not None and s[0] is ref and s[1] in new and ref.since[s[1]] == s[2] \
@@ -802,7 +805,15 @@ def _captured_unseen(ref, v):
         if g.play(c, p) is not None:
             continue
         v.missing.append(q)       # its stone is gone: the moves after must take it
-        s = explain(ref, stable, new_stones(v), v.missing)
+        new = new_stones(v)
+        back = None               # what it took, on the board again: played there since
+        for j in range(g.last_removed):      # (a ko taken back: 808532 game 215)
+            r = ref.i_of(g.captured(j))
+            if stable[r]:
+                if back is None:
+                    back = list(new)
+                back.append(r)
+        s = explain(ref, stable, new if back is None else back, v.missing)
         v.missing.pop()
         g.undo()
         order = sure(s)

@@ -36,7 +36,9 @@ FAINT_MS = 2500
 # one: the one put back where it came from, and this one, a move (a stone
 # knocked off as a move landed beside it: seed 339136 game 323; a dead sensor
 # under a stone hides nothing: seed 268448 game 633). (The check is written
-# out where it is used: a function here is heap in most games.)
+# out where it is used: a function here is heap in most games.) The stone a
+# `hidden` question asked about, seen once its sensor reads again, is held
+# the same way (goban.referee.amend.asked_stone).
 slid = None
 
 
