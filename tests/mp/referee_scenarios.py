@@ -1263,13 +1263,24 @@ def drift_under_a_prisoner():
 
 def drift_under_a_prisoner_then_the_answer():
     """As drift_under_a_prisoner, white answering on dd before black's lid
-    settles: said not lifted, then the lid holds the prisoner and gg's sensor
+    settles: the look waits for the lid (nothing said: 924253 g194 said not
+    lifted a moment before), then the lid holds the prisoner and gg's sensor
     is taken again (its next reading empty); dd is the move (989068 g320: not
     lifted for good, the two moves after lost)."""
     b, rebased = _prisoner_on_a_drifted_sensor()
     out = steps(b, "#35 36 -1 0", "#35 35 -1 0", "W dd", "#35 35 1 0")
     out.append([("rebased", _names(b, rebased))])
     return out + steps(b, "- gg") + [_game(b)]
+
+
+def drift_under_a_prisoner_the_lid_moving_on():
+    """As drift_under_a_prisoner_then_the_answer, but black's lid goes on
+    moving past a carry (a hand resting on it): the wait ends, gg is said
+    not lifted."""
+    b, rebased = _prisoner_on_a_drifted_sensor()
+    out = steps(b, "#35 36 -1 0", "#35 35 -1 0", "W dd")
+    b.ref.now += 1600
+    return out + steps(b, "#35 35 -1 0") + [[("rebased", _names(b, rebased))]]
 
 
 def prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone():
@@ -3088,7 +3099,7 @@ SCENARIOS = (second_stone_on_a_dead_point_read_again_after_the_question,
              passes_while_off_still_named_as_a_move_lands_after_the_look,
              capture_and_a_move_on_a_dead_sensor_while_off,
              ko_retaken_after_a_restart_its_prisoner_lifted_before,
-             drift_under_a_prisoner_then_the_answer,
+             drift_under_a_prisoner_then_the_answer, drift_under_a_prisoner_the_lid_moving_on,
              prisoner_lifted_weakly_into_a_lid_holding_a_wrong_lid_stone,
              capture_on_a_dead_sensor_while_off_is_no_pass_stone,
              corner_ko_taken_and_taken_back_while_off,

@@ -225,7 +225,10 @@ def _drifted_prisoners(ref, v):
     where it reads now, and it reads empty. True when one was (the next look
     sees the board as it is). A lid that took nothing since may hold a stone
     from before (a prisoner in the wrong lid), the prisoner still in the hand,
-    its reading weak as it rises (497994 g198)."""
+    its reading weak as it rises (497994 g198). The lid still moving, the
+    prisoners on their way into it, the look waits for it (a carry at most:
+    924253 g194, said not lifted a moment before the lid settled): True
+    while it does."""
     if ref.pending != "capture" or not v.pend or ref.rebase_sensor is None \
             or ref.strong is None:
         return False
@@ -234,10 +237,20 @@ def _drifted_prisoners(ref, v):
         return False
     o = ref.tol[ref.tolerated[0]]         # the prisoners' colour; the capturer's lid holds them
     c = WHITE if o == BLACK else BLACK
-    lo = bowlwatch.loose(ref, c)
-    if lo is None or lo < 0 or ref.scales.now[1 + c] < 0:
+    sc = ref.scales
+    t = sc.stir[c]
+    if bowlwatch.lid_moving(ref, c) and t >= 0:
+        waited = (ref.now - t) & 0x3FFFFFFF
+        if waited < bowlwatch.CARRY_MS:
+            for j in range(k):
+                i = ref.tolerated[j]
+                if v.stable[i] == o and weak(ref, i):
+                    ref.look_again(bowlwatch.CARRY_MS - waited)
+                    return True
         return False
-    t = ref.scales.stir[c]
+    lo = bowlwatch.loose(ref, c)
+    if lo is None or lo < 0 or sc.now[1 + c] < 0:
+        return False
     if ref.move_stamp > 0 and ref.ticks_of is not None and not (
             t >= 0 and (t - ref.ticks_of(ref.move_stamp)) & 0x3FFFFFFF < 0x20000000):
         return False
