@@ -643,47 +643,40 @@ def _passed_over(ref, c):
     if short is None or short >= 0 or ref.pending == "capture" or sc.lifted_at[c] < 0 \
             or carried(ref, c):
         return                            # (short since no capture seen lifted: a restart's)
-    if in_hand(ref, o) < 1 and not _answered_after(ref, c, sc.stir[c]):
+    if in_hand(ref, o) < 1:
         # o's bowl unsure (the prisoners given to it, `lifted`): its stone out
         # since the last move, on o's turn, the lid's stone long after they
         # left the board (CARRY_MS) is o's pass stone all the same (seed 299031
         # game 469: read as a late prisoner, three passes went unseen)
         g = ref.game
         t = sc.stir[c]
-        if not sc.unsure[o] or g.to_move() != o or sc.took >> 6 != g.n or \
-                not sc.took & o or t < 0 or (t - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
+        if g.to_move() != o or t < 0 or (t - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
             return
+        if not sc.unsure[o] or sc.took >> 6 != g.n or not sc.took & o:
+            # o's bowl moving (a hand in it: it cannot tell), the lid's stone
+            # came before a stone of c's on the board now: o passed and c
+            # answered; the prisoner found late would be a second thing gone
+            # unseen, o's move on a dead point. At tempo 0 the passer's bowl
+            # may not settle for seconds (454857 game 429: black's pass stone
+            # into white's lid, short of a prisoner on the floor, read as that
+            # prisoner; both passes lost)
+            if not g.rules.uses_pass_stones or settled(ref, o) or ref.since is None:
+                return
+            from goban.referee.timing import landed
+            seen = ref.seen
+            cells = g.board.cells
+            for i in range(ref.n):
+                if seen[i] == c and cells[ref.p_of(i)] == 0:
+                    at = landed(ref, ref.since[i])
+                    if at is not None and 0 < (at - t) & 0x3FFFFFFF < 0x20000000:
+                        break
+            else:
+                return
     sc.lifted_at[c] = -1
     sc.into[c] -= short
     sc.missed[c] = -short                 # found later: that prisoner (_repay), but this
     sc.missed_at[c] = ref.now - MISSED_MS   # arrival is the pass stone, never a late one
     _missing(ref, c, short)
-
-
-def _answered_after(ref, c, t):
-    """On the opponent's turn, its bowl moving (a hand in it: it cannot tell),
-    the stone that began to come into c's lid at ticks t, long after c's
-    prisoners left the board, came before a stone of c's that stands on the
-    board now: the opponent passed, and c answered. A prisoner found late
-    would be a second thing gone unseen (the opponent's move on a dead point).
-    At tempo 0 the passer's bowl may not settle for seconds (454857 game
-    429: black's pass stone into white's lid, short of a prisoner on the
-    floor, read as that prisoner; both passes lost)."""
-    g = ref.game
-    o = WHITE if c == BLACK else BLACK
-    lift = ref.scales.lifted_at[c]
-    if t < 0 or g.to_move() != o or settled(ref, o) or ref.since is None or \
-            (t - lift) & 0x3FFFFFFF < CARRY_MS:
-        return False
-    from goban.referee.timing import landed
-    seen = ref.seen
-    cells = g.board.cells
-    for i in range(ref.n):
-        if seen[i] == c and cells[ref.p_of(i)] == 0:
-            at = landed(ref, ref.since[i])
-            if at is not None and 0 < (at - t) & 0x3FFFFFFF < 0x20000000:
-                return True
-    return False
 
 
 def fixed(ref, ev):
