@@ -769,6 +769,15 @@ def pass_stone_after_a_restart_behind_moves_played_while_off():
     return out + steps(b, ".", ".") + [[("rebased", _names(b, rebased))]]
 
 
+def _restarted(b, log):
+    """The restart from `log`, the scales witnessing, its scans stamped from
+    5 s, 100 ms apart: the restart's events."""
+    def wire(ref):
+        ref.scales.witness_ms = 300
+        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
+    return list(b.restart(log, wire))
+
+
 def ko_taken_while_off_then_taken_back_as_the_restart_waits():
     """AGA, the ko at ch: black takes it (bh) while the board is off. The
     restart's look sees ch and waits for the lids, unread since; meanwhile
@@ -781,10 +790,7 @@ def ko_taken_while_off_then_taken_back_as_the_restart_waits():
     log = list(b.log)
     b.set("B ch,- bh")
 
-    def wire(ref):
-        ref.scales.witness_ms = 300
-        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
-    evs = list(b.restart(log, wire))
+    evs = _restarted(b, log)
     b.ref.now = 5000
     out = [brief(evs + b.look())]
     for act in ("W hh", "B gh", "W bh", "- ch", "#33 33 1 1", "."):
@@ -810,10 +816,7 @@ def _ko_exchanged_and_restarted(second_ko):
     log = list(b.log)
     b.set("W hh,B gh")
 
-    def wire(ref):
-        ref.scales.witness_ms = 300
-        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
-    return b, list(b.restart(log, wire))
+    return b, _restarted(b, log)
 
 
 def _exchange_while_off(second_ko, exchanged=True):
@@ -851,10 +854,7 @@ def corner_ko_taken_and_taken_back_while_off(dead=False):
     log = list(b.log)
     b.set("W hh,B gh")
 
-    def wire(ref):
-        ref.scales.witness_ms = 300
-        ref.ticks_of = lambda stamp: 5000 + stamp * 100   # the restart's scan at 5 s
-    evs = list(b.restart(log, wire))
+    evs = _restarted(b, log)
     b.ref.now = 5200
     out = [brief(evs + b.look())]
     b.ref.now = 5900
