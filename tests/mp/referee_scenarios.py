@@ -1452,6 +1452,21 @@ def _game(b):
     return [("game",) + tuple(g.board.sgf(p) for c, p in g.moves())]
 
 
+def slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about():
+    """Japanese, dd's sensor dead: black plays dd (unseen) and a second stone
+    on ee, taken for the move; white ff, black gc, white gd, black's bowl
+    moving all along. It settles three out at once: the board asks about gc
+    (`hidden`). Black takes ee off, the slip, into its bowl: its move was on
+    dd (109583 g23: the question about the last move, the slip two moves
+    back; said knocked, stuck). Then black plays hc."""
+    from goban.referee import FAULT
+    b = scales("japanese")
+    b.stable[idx("dd")] = FAULT
+    return _timed(b, [".", "#-1 39 0 0", "B ee", "#-1 -1 0 0", "W ff", "B gc", "W gd",
+                      "#36 37 0 0", "- ee", "#37 37 0 0", "B hc"],
+                  {3: 2, 5: 2, 6: 2, 7: 2, 8: 5, 9: 2, 10: 3}) + [_game(b)]
+
+
 def second_stone_on_a_dead_point_read_again_after_the_question():
     """Japanese, dd's sensor dead: black plays ee and puts a second stone on
     dd by mistake; white answers on ff before either bowl settles, black's
@@ -3050,7 +3065,8 @@ def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
     return out + [_game(b), [("loose", loose(b.ref, 1), loose(b.ref, 2))]]   # (black, white)
 
 
-SCENARIOS = (second_stone_on_a_dead_point_read_again_after_the_question,
+SCENARIOS = (slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about,
+             second_stone_on_a_dead_point_read_again_after_the_question,
              ko_taken_while_off_then_taken_back_as_the_restart_waits,
              both_quick_passes_the_second_into_a_lid_short_of_a_prisoner,
              both_quick_passes_the_first_lid_settling_as_the_next_stone_lands,

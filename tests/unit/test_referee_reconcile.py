@@ -2357,3 +2357,17 @@ def test_a_ko_taken_while_off_and_taken_back_as_the_restart_waits_is_four_moves(
         ("move", "W", "hh"), ("move", "B", "gh"), ("move", "W", "bh")]
     assert not [e for e in flat(s) if e[0] in ("illegal", "pass")]
     assert s[-1][0][-4:] == ("ch", "hh", "gh", "bh")
+
+
+def test_the_slip_of_an_older_move_taken_off_while_a_later_one_is_asked_about_is_corrected():
+    """Japanese, dd dead: black's dd unseen and a second stone on ee taken for
+    the move; two moves later black's bowl settles three out at once and the
+    board asks about black's gc. Black takes ee off into its bowl: ee was the
+    slip, the move was on dd (a `correct`, the moves after kept), and play
+    goes on. Before, ee was said knocked and nothing a player could do ended
+    it (seed 109583 game 23)."""
+    s = S.slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about()
+    assert s[7] == [("illegal", "hidden", "gc")]
+    assert s[8] == [("restored",), ("correct", "B", "ee", "dd")]
+    assert s[-2] == [("move", "B", "hc")]
+    assert s[-1] == [("game", "cc", "gg", "dd", "ff", "gc", "gd", "hc")]

@@ -19,6 +19,7 @@ from goban.referee import bowlwatch, moves, timing
 SLIP_MS = 2000      # a stone gone waits this long for its bowl to take it (slip_back)
 ROLL_MS = 300       # the last stone gone this long: it rolled, unseen (slip_back)
 MAX_NAMED = 4       # dead points a question names at most (hidden)
+ASKED_BACK = 8      # a question's slip may be the stone of a move this far back (slip_back)
 # the move a `hidden` question stands about: its number and board point, and
 # the dead points it names (frame indices, -1 past the last)
 _asked = [0, -1] + [-1] * MAX_NAMED
@@ -137,12 +138,21 @@ def slip_back(ref, v):
         if v.extra:               # game 48, a stone held put back in a bowl)
             return False          # (stones after it: only the last move's rest)
         k = n - 1
-        if g.move_point(k) != p:
+        while g.move_point(k) != p:
+            # asked (`hidden`) about a move of a side, the stone of an older
+            # move of that side's taken off (ASKED_BACK moves back at most):
+            # that stone was the slip, the move on a dead point (109583 g23:
+            # the bowl settled only after two more moves, the question asked
+            # about the last; the players took off the slip: said knocked)
+            k -= 1
+            if ref.illegal != "hidden" or k < 1 or k < n - ASKED_BACK:
+                return False
+        if k < n - 1 and g.color_of(k) != g.color_of(_asked[0]):
             return False
     c = g.color_of(k)
     # asked (`hidden`) whether the move was on a dead point, the stone the
     # board took for it taken off: a slip put away, on any dead point
-    asked = ref.illegal == "hidden" and _asked[0] == k and _asked[1] == p
+    asked = ref.illegal == "hidden" and (k < n - 1 or (_asked[0] == k and _asked[1] == p))
     rolled = k == n and not asked
     if v.extra:
         # the answer came as it rested there, unseen (seed 357682 game 83: W mr
