@@ -115,6 +115,9 @@ def slip_back(ref, v):
         it: seed 791200 game 483); once said knocked, the bowl's moves are
         the fix's (the stone picked up into the bowl, one put back from it:
         seed 903317 game 52). Waits SLIP_MS after the stone went for the bowl;
+        while a `hidden` question stands, so for an older move of the side
+        asked about (ASKED_BACK moves back at most: its bowl may settle some
+        moves late, the question then about its last move);
       - the last move's: it rolled, or was pushed, onto a point beside it
         whose sensor cannot be read, before the answer (seeds 724226 game 296,
         791373 game 427: said lifted, and the game stopped). Waits ROLL_MS
