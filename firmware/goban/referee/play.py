@@ -239,25 +239,25 @@ def _drifted_prisoners(ref, v):
     c = WHITE if o == BLACK else BLACK
     sc = ref.scales
     t = sc.stir[c]
+    wait = -1                             # the lid still moving: ms the look waits for it
     if bowlwatch.lid_moving(ref, c) and t >= 0:
-        waited = (ref.now - t) & 0x3FFFFFFF
-        if waited < bowlwatch.CARRY_MS:
-            for j in range(k):
-                i = ref.tolerated[j]
-                if v.stable[i] == o and weak(ref, i):
-                    ref.look_again(bowlwatch.CARRY_MS - waited)
-                    return True
-        return False
-    lo = bowlwatch.loose(ref, c)
-    if lo is None or lo < 0 or sc.now[1 + c] < 0:
-        return False
-    if ref.move_stamp > 0 and ref.ticks_of is not None and not (
-            t >= 0 and (t - ref.ticks_of(ref.move_stamp)) & 0x3FFFFFFF < 0x20000000):
-        return False
+        wait = bowlwatch.CARRY_MS - ((ref.now - t) & 0x3FFFFFFF)
+        if wait <= 0:
+            return False
+    else:
+        lo = bowlwatch.loose(ref, c)
+        if lo is None or lo < 0 or sc.now[1 + c] < 0:
+            return False
+        if ref.move_stamp > 0 and ref.ticks_of is not None and not (
+                t >= 0 and (t - ref.ticks_of(ref.move_stamp)) & 0x3FFFFFFF < 0x20000000):
+            return False
     done = False
     for j in range(k):
         i = ref.tolerated[j]
         if v.stable[i] == o and weak(ref, i):
+            if wait > 0:
+                ref.look_again(wait)
+                return True
             ref.rebase_sensor(i, -1)
             ref.dirty = done = True
     return done
