@@ -2638,6 +2638,33 @@ def move_on_a_dead_sensor_then_one_on_a_flickering_sensor():
     return out + _timed(b, [".", ".", "!ok", "."], {1: 5}) + [_game(b)]
 
 
+def _hidden_pair_before_two_moves(downs):
+    """332257 g588: black plays on the dead ii, white answers on ff as ff's
+    sensor reads unstable (neither seen); black's ee and white's hh are taken
+    as the next moves. Then ff reads again (its arrival unknown) and black
+    plays dd: a white stone on black's turn. ii and ff may have come before
+    ee and hh, between them, or after: the board offers the orders that fit
+    and the players press down `downs` times, then ok. A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("chinese")
+    b.stable[idx("ii")] = FAULT
+    out = _timed(b, [".", "#38 39 0 0"], {1: 5})
+    b._at(idx("ff"), FAULT + 1)
+    out += _timed(b, [".", "#38 38 0 0", "B ee", "#37 38 0 0", "W hh", "#37 37 0 0"],
+                  {1: 3, 2: 3, 3: 4, 4: 3, 5: 4})
+    b._at(idx("ff"), 2)
+    out += _timed(b, [".", "#36 37 0 0", "B dd", "."], {1: 3, 2: 4})
+    return out + _timed(b, ["!down"] * downs + ["!ok", "."], {}) + [_game(b)]
+
+
+def hidden_pair_before_two_moves_taken():
+    return _hidden_pair_before_two_moves(2)
+
+
+def hidden_pair_after_the_moves_taken():
+    return _hidden_pair_before_two_moves(1)
+
+
 def _move_taken_while_off(bowls, late=False):
     """840684 g514: while the board is off black plays dd (its last liberty),
     white's dc takes it, black plays ff. The board comes back to dc and ff
@@ -3065,7 +3092,8 @@ def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
     return out + [_game(b), [("loose", loose(b.ref, 1), loose(b.ref, 2))]]   # (black, white)
 
 
-SCENARIOS = (slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about,
+SCENARIOS = (hidden_pair_before_two_moves_taken, hidden_pair_after_the_moves_taken,
+             slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about,
              second_stone_on_a_dead_point_read_again_after_the_question,
              ko_taken_while_off_then_taken_back_as_the_restart_waits,
              both_quick_passes_the_second_into_a_lid_short_of_a_prisoner,

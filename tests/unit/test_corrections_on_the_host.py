@@ -102,6 +102,30 @@ def test_a_correction_of_an_earlier_move_moves_its_stone_and_keeps_the_rest():
     assert b"which the record does not have on" in data
 
 
+# B cc, W gg, then black's ii on a dead sensor and white's ff on a flickering one,
+# unseen; ee and hh taken as moves 3 and 4. The players' order: 3 and 4 corrected
+# (goban.referee.reorder), ee, hh and dd played after them
+REORDERED = events(move("B", "cc", 1), move("W", "gg", 2), move("B", "ee", 3), move("W", "hh", 4),
+                   {"type": "correct", "number": 3, "color": "B", "from": "ee", "point": "ii",
+                    "captures": [], "unseen": True},
+                   {"type": "correct", "number": 4, "color": "W", "from": "hh", "point": "ff",
+                    "captures": [], "unseen": False},
+                   move("B", "ee", 5), move("W", "hh", 6), move("B", "dd", 7))
+
+
+def test_moves_taken_corrected_to_an_order_with_a_hidden_move_keep_every_stone():
+    st = LiveState()
+    for ev in REORDERED:
+        st.apply(ev)
+    order = [("B", "cc"), ("W", "gg"), ("B", "ii"), ("W", "ff"), ("B", "ee"), ("W", "hh"),
+             ("B", "dd")]
+    assert [m[:2] for m in st.moves] == order
+    assert {p: st.stones[p] for p in ("ii", "ff", "ee", "hh")} == \
+        {"ii": "B", "ff": "W", "ee": "B", "hh": "W"}
+    props, mv = read_moves(record_game(REORDERED))
+    assert [(c, p) for c, p, _ in mv] == order
+
+
 def test_play_on_after_a_mistaken_end():
     evs = events(move("B", "cc", 1), move("W", "gg", 2), {"type": "end", "reason": "agreement"},
                  {"type": "play-on", "to_move": "B", "number": 2}, move("B", "cg", 3))

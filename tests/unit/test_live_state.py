@@ -117,6 +117,32 @@ def test_an_unseen_move_to_choose_keeps_the_banner_on_the_point_offered():
     assert s.banner is None
 
 
+def test_an_order_of_moves_to_choose_then_the_moves_taken_corrected():
+    """`unseen-order` offers orders of moves, not points: the banner keeps the
+    order shown, and the answer's `correct` events of the moves taken (an
+    earlier one and the last) leave the moves as the players played them."""
+    m = EventMaker(size=9)
+    s = LiveState("b")
+    s.apply(m.start())
+    for p in ("cc", "gg", "ee", "hh"):
+        s.apply(m.play(p))
+    of = ["ee hh ii ff dd", "ii ff ee hh dd"]
+    s.apply(m.event("illegal", color="W", point="ff", code="unseen-order",
+                    text="a white stone is on ff; the sensor under ii is dead",
+                    fix="if the moves from 3 (black first) were ee hh ii ff dd, press ok",
+                    choose=of[0], of=of))
+    assert s.banner["choose"] == of[0]
+    s.apply(m.event("choose", point=of[1], of=of))
+    assert s.banner["choose"] == of[1] and "were ii ff ee hh dd, press ok" in s.banner["fix"]
+    s.apply(m.restored())
+    s.apply(m.event("correct", number=3, color="B", **{"from": "ee"}, point="ii", captures=[],
+                    unseen=True))
+    s.apply(m.event("correct", number=4, color="W", **{"from": "hh"}, point="ff", captures=[]))
+    for c, p, k in (("B", "ee", 5), ("W", "hh", 6), ("B", "dd", 7)):
+        s.apply(m.event("move", color=c, point=p, number=k, captures=[]))
+    assert [mv[1] for mv in s.moves] == ["cc", "gg", "ii", "ff", "ee", "hh", "dd"]
+
+
 def test_setup_handicap_first_player_and_capture_pending():
     m = EventMaker(size=9)
     s = LiveState("b")

@@ -2371,3 +2371,24 @@ def test_the_slip_of_an_older_move_taken_off_while_a_later_one_is_asked_about_is
     assert s[8] == [("restored",), ("correct", "B", "ee", "dd")]
     assert s[-2] == [("move", "B", "hc")]
     assert s[-1] == [("game", "cc", "gg", "dd", "ff", "gc", "gd", "hc")]
+
+
+def test_a_move_on_a_dead_sensor_and_its_answer_unseen_before_two_moves_taken_are_asked_in_order():
+    """Chinese, ii dead: black plays ii, white answers on ff as ff's sensor
+    reads unstable (neither seen), and black's ee and white's hh are taken as
+    the next moves. ff reads again, a white stone on black's turn, black's
+    bowl a stone more out: ii and ff may have come before ee and hh, or after
+    them. The board offers the orders that fit (`unseen-order`); the players
+    show theirs with down and press ok: the moves taken are corrected, the
+    rest played in order. Before, only ii after hh could be answered, and the
+    game recorded the moves out of order (seed 332257 game 588: stuck)."""
+    s = S.hidden_pair_before_two_moves_taken()
+    assert s[8] == [("illegal", "unseen-order", "ff")]
+    assert not [e for e in flat(s[7:14]) if e[0] in ("move", "correct")]
+    assert s[14] == [("restored",), ("correct", "B", "ee", "ii"), ("correct", "W", "hh", "ff"),
+                     ("move", "B", "ee"), ("move", "W", "hh"), ("move", "B", "dd")]
+    assert s[-1] == [("game", "cc", "gg", "ii", "ff", "ee", "hh", "dd")]
+    # the players' order the board's own (the hidden pair after ee and hh)
+    s = S.hidden_pair_after_the_moves_taken()
+    assert s[13] == [("restored",), ("move", "B", "ii"), ("move", "W", "ff"), ("move", "B", "dd")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "hh", "ii", "ff", "dd")]

@@ -507,9 +507,9 @@ class Players:
         code = ev.get("code")
         i = self._index(ev.get("point"))
         acts = None
-        if code in ("unseen", "unseen-gone", "unseen-pass", "unseen-then-pass", "exchange") \
-                and ev.get("of"):
-            acts = self._choose(ev)
+        if code in ("unseen", "unseen-gone", "unseen-pass", "unseen-then-pass", "exchange",
+                    "unseen-order") and ev.get("of"):
+            acts = self._choose_order(ev) if code == "unseen-order" else self._choose(ev)
             if acts:
                 if self.episode is not None:
                     self.episode["chose"] = True
@@ -714,6 +714,35 @@ class Players:
         for _ in range(downs):
             acts += [["button", LETTER[mover], "down"], ["wait", random.randint(200, 400)]]
         return acts + [["button", LETTER[mover], "ok"]]
+
+    def _choose_order(self, ev):
+        """unseen-order: a move on a dead point may have come before moves the
+        board took; it offers the orders that fit from move "from" on, and the
+        players press down until it shows the order they played, then ok. None
+        when none is theirs, or the board's moves before it are not."""
+        g = self.truth
+        k = ev.get("from")
+        if not isinstance(k, int) or k < 1 or len(self.board_moves) < k - 1:
+            return None
+        played = game_moves(g)
+        if [list(m) for m in self.board_moves[:k - 1]] != [list(m) for m in played[:k - 1]]:
+            return None
+        of = ev["of"]
+        mine = None
+        for o in of:
+            names = o.split()
+            if [m[1] for m in played[k - 1:k - 1 + len(names)]] == names:
+                mine = o
+                break
+        if mine is None:
+            return None
+        offered = self.offered if self.offered in of else of[0]
+        downs = (of.index(mine) - of.index(offered)) % len(of)
+        mover = LETTER[g.color_of(k)] if k <= g.n else "B"
+        acts = []
+        for _ in range(downs):
+            acts += [["button", mover, "down"], ["wait", random.randint(200, 400)]]
+        return acts + [["button", mover, "ok"]]
 
     def _replay_lit(self, ev=None):
         """resume-order: the board cannot tell the order of the lit stones

@@ -52,6 +52,10 @@ PHYSICAL = (
      "into the lid with a stone more out of the bowl: a move on {l} before the pass, where "
      "the sensor is dead, or the pass alone", "{t}: if you played on {q} (lit yellow; pass: "
      "you only passed), press ok; down shows the next"),
+    ("unseen-order", "a {c} stone is on {p}; the sensor under {l} is dead, and the "
+     "moves from move {e} on came in an order the board cannot tell",
+     "if the moves from {e} ({t} first) were {q}, press ok; down shows the next order; "
+     "if none is, take the {c} stone off {p}"),
     ("unseen-gone", "the {c} stone on {p} is gone; the sensor under {l} is dead, a stone "
      "there is not seen", "{t}: if you played on {q} (lit yellow), capturing it, press ok; "
      "down shows the next; if not, put a {c} stone back on {p}"),

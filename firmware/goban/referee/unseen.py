@@ -122,7 +122,8 @@ def verdict(ref, v):
     """What the dead points say of the frame: ("take", j) when one move there
     is sure (see the module docstring), ("ask", points, stone) when the player
     must say which, ("start", moves) when a move there came after those seen
-    moves, or None."""
+    moves, ("orders",) when it may have come before moves taken
+    (goban.referee.reorder), or None."""
     cand = fits(ref, v, -1)
     if not cand:
         order = later(ref, v)
@@ -137,7 +138,12 @@ def verdict(ref, v):
             if s is not None and s[0] is ref and s[1] in order \
                     and ref.since[s[1]] == s[2] and v.stable[s[3]] != 0:
                 return None
-        return ("start", order) if order else None
+        if order:
+            return ("start", order)
+        # the fitting orders part (or none fits from the game as it is): one
+        # may put the hidden move before moves taken (goban.referee.reorder)
+        from goban.referee.reorder import orders
+        return orders(ref, v)
     g = ref.game
     to = g.to_move()
     stable = v.stable
@@ -198,6 +204,13 @@ def verdict(ref, v):
                 if captured_later(ref, to, j, s, stable):
                     pts.append(ref.n)
                     break
+    if pts[-1] != ref.n:
+        # the stone out of turn may have come before moves taken, the hidden
+        # move before them too: the players say the order (goban.referee.reorder)
+        from goban.referee.reorder import orders
+        r = orders(ref, v, theirs[0])
+        if r is not None:
+            return r
     return ("ask", pts, theirs)
 
 
@@ -416,6 +429,10 @@ def act(ref, v):
     what = v.unseen
     if what[0] == "wait":
         return
+    if what[0] == "orders":
+        from goban.referee.reorder import ask
+        ask(ref, v)
+        return
     since = ref.since
     mine = what[-1] is True or (what[0] == "take" and ref.resumed)
     if since is not None and (mine or what[0] == "ask"):
@@ -501,6 +518,9 @@ def choose(ref, name):
     cand = ch.points
     if cand is None or (ref.illegal != "unseen" and ref.illegal != "exchange"):
         return False
+    if isinstance(cand[0], list):     # the order of moves asked (goban.referee.reorder)
+        from goban.referee.reorder import choose as choose_order
+        return choose_order(ref, name)
     if name == "down" or name == "up":
         ch.k = (ch.k + (1 if name == "down" else -1)) % len(cand)
         ref.emit({"type": "choose", "point": named(ref, cand[ch.k]),

@@ -296,13 +296,22 @@ class LiveState:
         point = self._point(ev, allow_empty=True) if ev.get("point") else None
         self.banner = {"code": str(ev.get("code") or "illegal"), "text": str(ev.get("text") or ""),
                        "fix": str(ev.get("fix") or ""), "color": color, "point": point}
-        if ev.get("choose"):
+        if ev.get("choose") and ev.get("code") == "unseen-order":
+            self.banner["choose"] = str(ev["choose"])    # an order of moves, not a point
+        elif ev.get("choose"):
             self.banner["choose"] = self._point({"point": ev["choose"]})
 
     def _choose(self, ev):
-        """The board offers another dead point as the unseen move: the banner's
-        fix names it."""
+        """The board offers another dead point as the unseen move (or another
+        order of the moves, `unseen-order`): the banner's fix names it."""
         b = self.banner
+        if b is not None and b["code"] == "unseen-order":
+            new = str(ev.get("point") or "")
+            old = b.get("choose")
+            if old:
+                b["fix"] = b["fix"].replace("were %s," % old, "were %s," % new)
+            b["choose"] = new
+            return
         point = self._point(ev)
         if b is None or b["code"] != "unseen":
             return
