@@ -90,10 +90,25 @@ def orders(ref, v, off=-1):
     for i in new:
         if ref.since[i] == 0:
             return None           # (there since a restart: goban.referee.unseen.at_restart)
-    key = (g.n, tuple(new))
-    if _asked.key == key and _asked.orders is not None:
-        return ("orders",)        # (asked already: the frame has not changed)
+    # a hidden move of a side whose settled bowl has a stone out that the new
+    # stones do not use: without one the orders need no hidden move (a stone
+    # seen late, a second stone), and the board says so as before. (Nothing
+    # searched then: each look of a standing announcement asks this again.)
     stable = v.stable
+    out = [False, False, False]
+    for c in (BLACK, WHITE):
+        k = 0
+        for i in new:
+            if stable[i] == c:
+                k += 1
+        out[c] = bowlwatch.settled(ref, c) and bowlwatch.unused(ref, c) > k
+    if not out[BLACK] and not out[WHITE]:
+        return None
+    key = (g.n, tuple(new), out[BLACK], out[WHITE])
+    if _asked.key == key:         # (searched already: the frame and bowls as they were)
+        return ("orders",) if _asked.orders is not None else None
+    _asked.key = key
+    _asked.orders = None
     taken = _rewind(ref, stable)
     back = len(taken)
     if not back:
@@ -107,16 +122,6 @@ def orders(ref, v, off=-1):
         play_again(g, c, p)
     if not s.found or not s.complete:
         return None
-    # a hidden move of a side whose settled bowl has a stone out that the new
-    # stones do not use: without it the order needs no hidden move (a stone
-    # seen late, a second stone), and the board says so as before
-    out = [False, False, False]
-    for c in (BLACK, WHITE):
-        k = 0
-        for i in new:
-            if stable[i] == c:
-                k += 1
-        out[c] = bowlwatch.settled(ref, c) and bowlwatch.unused(ref, c) > k
     c0 = taken[0][0]
     keep = []
     rewrites = False
@@ -135,7 +140,6 @@ def orders(ref, v, off=-1):
     _asked.back = back
     _asked.orders = [list(s.found[k]) for k in keep]
     _asked.hids = [s.hids[k] for k in keep]
-    _asked.key = key
     if off < 0:
         for i in new:
             if off < 0 or ref.since[i] > ref.since[off]:
