@@ -883,6 +883,24 @@ def ko_taken_and_taken_back_while_off_with_two_kos():
     return out + [_game(b)]
 
 
+def stones_while_off_and_fast_play_the_lids_settled():
+    """Chinese, the ko at ch on the board: while the board is off black plays
+    gh and white hh (no ko taken). After the restart the lids read settled
+    with no prisoner beyond the game, and play goes on at once, the bowls
+    never settling (a hand in each): no capture and recapture was made (its
+    prisoner would be in black's lid), so the stones are taken as they show
+    (988108 g10: the look waited 2 s for the bowls, twelve stones named to be
+    played again)."""
+    b, evs = _ko_exchanged_and_restarted(False)
+    b.ref.now = 5150
+    out = [brief(evs + b.look())]
+    for k, act in enumerate(("#-1 -1 0 0", "B dd", "W ce", "#-1 -1 0 0", "B ff", ".")):
+        b.scan = k
+        b.ref.now = 5250 + 150 * k
+        out += steps(b, act)
+    return out + [_game(b)]
+
+
 def _ko_after_a_restart(exchanged, acts=None):
     """As ko_taken_and_taken_back_while_off (`exchanged`; else only gh and hh
     were played while off), at tempo 0: before the scales are read after the
@@ -2201,12 +2219,12 @@ def pass_pressed_on_two_black_stones():
     return _pass_pressed_while_settling(Board(), "B ee,B ff", ".", "- ff")
 
 
-def _restart_with_dead(before, dead, off):
+def _restart_with_dead(before, dead, off, rules="chinese"):
     """A board whose bowls witness: the acts `before` (kept for the log), the
     `dead` points' sensors die, the power is cut and the `off` stones put down
     while the board is off; then the restart and its first look."""
     from goban.referee import FAULT
-    b = Board("chinese")
+    b = Board(rules)
     b.ref.scales.witness_ms = 300
     steps(b, *before, keep=True)
     for p in dead:
@@ -2229,6 +2247,42 @@ def _hidden_while_off(dead, w_bowl):
                                  "#38 39 0 0", "B ee", "#38 39 0 0"), dead, ("B dd", "W hh"))
     out += steps(b, "#37 %d 0 0" % w_bowl)
     return b, out
+
+
+def stone_as_the_power_comes_back_then_an_answer_on_a_dead_sensor():
+    """AGA, ii's sensor dead: black's ee lands as the power is cut (on the
+    board at the restart, its arrival unknown), black's bowl two out (the
+    next stone in hand, or a pass stone): the restart's look waits for the
+    lids, and meanwhile white answers on ii (unseen) and black plays dd. ee
+    came before dd, and with one dead point empty no hidden move came before
+    ee: it is black's move, then the board asks about ii (332257 g252: ee
+    and dd named to be played again)."""
+    b, out = _restart_with_dead(("#40 40 0 0", "#39 40 0 0", "B cc", "#39 39 0 0", "W gg",
+                                 "#37 39 0 0"), ("ii",), ("B ee",), "aga")
+    b.ref.now = 5000
+    for act in ("B dd", "#37 38 0 0", "#37 38 0 0", ".", "!ok", "."):
+        b.ref.now += 300
+        out += steps(b, act)
+    return out + [_game(b)]
+
+
+def prisoner_on_a_dead_sensor_lifted_late_as_play_goes_on():
+    """AGA: white's ba takes black's aa, whose sensor died under it (its
+    lifting never seen). Two seconds later the players play on at once,
+    black's bowl never settling: the prisoner, lifted late, begins to come
+    into white's lid just before black's dd lands, then white's hh. The lid's
+    stone came before black's move, black's turn: no pass stone of black's
+    (black moved on), but the prisoner late (274604 g87: a pass nobody made,
+    then six moves lost). A scan each 100 ms."""
+    from goban.referee import FAULT
+    b = scales("aga")
+    out = _timed(b, ["#38 39 0 0", "B aa", "#38 38 0 0", "W ab", "#37 38 0 0", "B ee"],
+                 {1: 3, 3: 3, 5: 3})
+    b.stable[idx("aa")] = FAULT
+    out += _timed(b, [".", "#37 37 0 0", "W ba", ".", "#-1 37 0 0", "#-1 37 0 -1", "B dd",
+                      "#-1 -1 0 -1", "W hh", "#-1 -1 0 1", ".", "#36 36 0 1", "."],
+                  {1: 3, 2: 3, 4: 18, 5: 2, 6: 1, 8: 2, 9: 3, 11: 5})
+    return out + [_game(b)]
 
 
 def _hidden_while_off_played_again(dead):
@@ -3092,7 +3146,10 @@ def prisoner_in_the_wrong_lid_as_the_other_lid_takes_its_own():
     return out + [_game(b), [("loose", loose(b.ref, 1), loose(b.ref, 2))]]   # (black, white)
 
 
-SCENARIOS = (hidden_pair_before_two_moves_taken, hidden_pair_after_the_moves_taken,
+SCENARIOS = (prisoner_on_a_dead_sensor_lifted_late_as_play_goes_on,
+             stones_while_off_and_fast_play_the_lids_settled,
+             stone_as_the_power_comes_back_then_an_answer_on_a_dead_sensor,
+             hidden_pair_before_two_moves_taken, hidden_pair_after_the_moves_taken,
              slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about,
              second_stone_on_a_dead_point_read_again_after_the_question,
              ko_taken_while_off_then_taken_back_as_the_restart_waits,

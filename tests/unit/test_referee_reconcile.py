@@ -2392,3 +2392,44 @@ def test_a_move_on_a_dead_sensor_and_its_answer_unseen_before_two_moves_taken_ar
     s = S.hidden_pair_after_the_moves_taken()
     assert s[13] == [("restored",), ("move", "B", "ii"), ("move", "W", "ff"), ("move", "B", "dd")]
     assert s[-1] == [("game", "cc", "gg", "ee", "hh", "ii", "ff", "dd")]
+
+
+def test_a_stone_there_at_the_restart_then_an_answer_on_a_dead_sensor_is_the_first_move():
+    """AGA, ii dead: black's ee is on the board at the restart (its arrival
+    unknown), the look waits for the lids; white answers on ii, unseen, and
+    black plays dd. ee came before dd, and with one empty dead point no hidden
+    move can come before black's ee: it is black's move, and the board asks
+    about ii; ok plays ii and dd (seed 332257 game 252: ee and dd named to be
+    played again)."""
+    s = S.stone_as_the_power_comes_back_then_an_answer_on_a_dead_sensor()
+    assert not [e for e in flat(s[:2]) if e[0] in ("move", "illegal")]
+    assert s[2] == [("move", "B", "ee")]
+    assert s[3] == [("illegal", "unseen", "dd")]
+    assert s[6] == [("restored",), ("move", "W", "ii"), ("move", "B", "dd")]
+    assert s[-1] == [("game", "cc", "gg", "ee", "ii", "dd")]
+
+
+def test_a_prisoner_on_a_dead_sensor_lifted_late_is_no_pass_of_the_side_that_moved_on():
+    """AGA: white takes black's aa, whose sensor died under it. The prisoner,
+    lifted late as the players go on at once, begins into white's lid just
+    before black's dd lands: black moved on, so the lid's stone is no pass
+    stone of black's but the prisoner; dd and hh are the moves (seed 274604
+    game 87: black's pass nobody made, then six moves lost)."""
+    s = S.prisoner_on_a_dead_sensor_lifted_late_as_play_goes_on()
+    assert s[8] == [("move", "W", "ba"), ("capture-pending",)]
+    assert not [e for e in flat(s) if e[0] in ("pass", "prisoner-missing", "illegal")]
+    assert s[15] == [("move", "B", "dd"), ("move", "W", "hh")]
+    assert s[-1] == [("game", "cc", "gg", "aa", "ab", "ee", "ba", "dd", "hh")]
+
+
+def test_a_move_taken_while_off_is_ruled_out_by_the_capturers_lid_alone():
+    """Chinese, a ko on the board: after a cut, the capturer's settled lid
+    holding no prisoner beyond the game rules out a capture and recapture
+    while the board was off, whatever the bowls (moving in fast play) say:
+    the restart's stones are taken as they show (seed 988108 game 10: twelve stones of fast play
+    named to be played again after 2 s of waiting for the bowls)."""
+    s = S.stones_while_off_and_fast_play_the_lids_settled()
+    assert s[0] == []                     # the restart's look: the lids not read yet
+    assert s[1] == [("move", "B", "gh"), ("move", "W", "hh")]
+    assert [e for e in flat(s) if e[0] == "illegal"] == []
+    assert s[-1][0][-5:] == ("gh", "hh", "dd", "ce", "ff")

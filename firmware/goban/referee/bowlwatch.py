@@ -652,6 +652,28 @@ def _passed_over(ref, c):
         t = sc.stir[c]
         if g.to_move() != o or t < 0 or (t - sc.lifted_at[c]) & 0x3FFFFFFF < CARRY_MS:
             return
+        # the stones on the board since the lid's stone began to come in: the
+        # first is o's (o moved on, so that stone was no pass of o's: it would
+        # be c's turn then, but a prisoner late: 274604 game 87, a prisoner on
+        # a stuck sensor lifted slowly as the players went on at tempo 0, read
+        # as black's pass stone, a pass nobody made); one is c's (`answered`)
+        by = 0
+        answered = False
+        if ref.since is not None:
+            from goban.referee.timing import landed
+            seen = ref.seen
+            cells = g.board.cells
+            first = -1
+            for i in range(ref.n):
+                if seen[i] and cells[ref.p_of(i)] == 0:
+                    at = landed(ref, ref.since[i])
+                    if at is not None and 0 < (at - t) & 0x3FFFFFFF < 0x20000000:
+                        answered = answered or seen[i] == c
+                        if first < 0 or (at - first) & 0x3FFFFFFF >= 0x20000000:
+                            first = at
+                            by = seen[i]
+        if by == o:
+            return
         if not sc.unsure[o] or sc.took >> 6 != g.n or not sc.took & o:
             # o's bowl moving (a hand in it: it cannot tell), the lid's stone
             # came before a stone of c's on the board now: o passed and c
@@ -660,17 +682,7 @@ def _passed_over(ref, c):
             # may not settle for seconds (454857 game 429: black's pass stone
             # into white's lid, short of a prisoner on the floor, read as that
             # prisoner; both passes lost)
-            if not g.rules.uses_pass_stones or settled(ref, o) or ref.since is None:
-                return
-            from goban.referee.timing import landed
-            seen = ref.seen
-            cells = g.board.cells
-            for i in range(ref.n):
-                if seen[i] == c and cells[ref.p_of(i)] == 0:
-                    at = landed(ref, ref.since[i])
-                    if at is not None and 0 < (at - t) & 0x3FFFFFFF < 0x20000000:
-                        break
-            else:
+            if not g.rules.uses_pass_stones or settled(ref, o) or not answered:
                 return
     sc.lifted_at[c] = -1
     sc.into[c] -= short

@@ -54,7 +54,9 @@ def verdict(ref, v):
             k += 1
     lid = bowlwatch.loose(ref, c)
     out = bowlwatch.unused(ref, o)
-    told = lid is not None and out >= 0 and not bowlwatch.lid_moving(ref, c)
+    # the capturer's settled lid with no prisoner over says no exchange by
+    # itself; one over, the other's bowl must say it too (a stone more out)
+    told = lid is not None and not bowlwatch.lid_moving(ref, c)
     t = timing.landed(ref, 1)     # (the restart's first scan)
     wait = EXCHANGE_MS if t is not None else 0
     waited = (ref.now - t) & 0x3FFFFFFF if t is not None else 0
@@ -71,10 +73,14 @@ def verdict(ref, v):
                 if left > 0:
                     carried = True
                     wait = waited + left if waited + left > wait else wait
-        if lid < 1 or out <= k:
+        if lid < 1 or 0 <= out <= k:
             if not carried:       # (the scales say no exchange: nothing searched)
                 return _taken_meanwhile(ref, v, new, c, k, wait - waited)
             told = False
+        elif out < 0:
+            told = False          # (a prisoner over, the bowl not read: waited for.
+            # The lid alone said nothing while a bowl moved: seed 988108 game 10,
+            # twelve stones of fast play named to be played again after a cut)
     fits = _fits(ref, stable, new, missing, c, -1)
     if not fits:
         return _taken_meanwhile(ref, v, new, c, k, wait - waited)

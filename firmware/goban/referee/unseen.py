@@ -112,8 +112,23 @@ def later(ref, v):
         return ()
     lead = s.found[0]             # what every fitting order begins with (Search._lead)
     since = ref.since
+    # a stone there since the restart (stamp 0) came before every stone since,
+    # and no hidden move came before it where one dead point is empty: a move
+    # there and then the other side's would take two (332257 g252: black's ek
+    # as the power came back, white's answer on the dead qn, black's af;
+    # named to be played again)
     k = 0
-    while k < len(lead) and since is not None and since[lead[k]] > 0:
+    empty = -1
+    while k < len(lead) and since is not None:
+        t = since[lead[k]]
+        if t == 0 and empty < 0:
+            empty = 0
+            cells = g.board.cells
+            for j in range(ref.n):
+                if ref.faults[j] and cells[ref.p_of(j)] == 0:
+                    empty += 1
+        if t < 0 or (t == 0 and empty > 1):
+            break
         k += 1
     return lead[:k]
 
