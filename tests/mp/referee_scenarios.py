@@ -2692,23 +2692,28 @@ def move_on_a_dead_sensor_then_one_on_a_flickering_sensor():
     return out + _timed(b, [".", ".", "!ok", "."], {1: 5}) + [_game(b)]
 
 
-def _hidden_pair_before_two_moves(downs):
+def _hidden_pair_before_two_moves(downs, restart=False):
     """332257 g588: black plays on the dead ii, white answers on ff as ff's
     sensor reads unstable (neither seen); black's ee and white's hh are taken
     as the next moves. Then ff reads again (its arrival unknown) and black
     plays dd: a white stone on black's turn. ii and ff may have come before
     ee and hh, between them, or after: the board offers the orders that fit
-    and the players press down `downs` times, then ok. A scan each 100 ms."""
+    and the players press down `downs` times, then ok. A scan each 100 ms.
+    `restart`: then the power is cut, and the board resumes from its log."""
     from goban.referee import FAULT
     b = scales("chinese")
     b.stable[idx("ii")] = FAULT
-    out = _timed(b, [".", "#38 39 0 0"], {1: 5})
+    out = _timed(b, [".", "#38 39 0 0"], {1: 5}, restart)
     b._at(idx("ff"), FAULT + 1)
     out += _timed(b, [".", "#38 38 0 0", "B ee", "#37 38 0 0", "W hh", "#37 37 0 0"],
-                  {1: 3, 2: 3, 3: 4, 4: 3, 5: 4})
+                  {1: 3, 2: 3, 3: 4, 4: 3, 5: 4}, restart)
     b._at(idx("ff"), 2)
-    out += _timed(b, [".", "#36 37 0 0", "B dd", "."], {1: 3, 2: 4})
-    return out + _timed(b, ["!down"] * downs + ["!ok", "."], {}) + [_game(b)]
+    out += _timed(b, [".", "#36 37 0 0", "B dd", "."], {1: 3, 2: 4}, restart)
+    out += _timed(b, ["!down"] * downs + ["!ok", "."], {}, restart) + [_game(b)]
+    if restart:
+        out.append(brief(b.restart(list(b.log))))
+        out.append(_game(b))
+    return out
 
 
 def hidden_pair_before_two_moves_taken():
@@ -2717,6 +2722,10 @@ def hidden_pair_before_two_moves_taken():
 
 def hidden_pair_after_the_moves_taken():
     return _hidden_pair_before_two_moves(1)
+
+
+def hidden_pair_answered_then_a_restart():
+    return _hidden_pair_before_two_moves(2, True)
 
 
 def _move_taken_while_off(bowls, late=False):
@@ -3150,6 +3159,7 @@ SCENARIOS = (prisoner_on_a_dead_sensor_lifted_late_as_play_goes_on,
              stones_while_off_and_fast_play_the_lids_settled,
              stone_as_the_power_comes_back_then_an_answer_on_a_dead_sensor,
              hidden_pair_before_two_moves_taken, hidden_pair_after_the_moves_taken,
+             hidden_pair_answered_then_a_restart,
              slip_of_an_older_move_taken_off_as_a_later_one_is_asked_about,
              second_stone_on_a_dead_point_read_again_after_the_question,
              ko_taken_while_off_then_taken_back_as_the_restart_waits,

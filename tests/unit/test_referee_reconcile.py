@@ -2433,3 +2433,14 @@ def test_a_move_taken_while_off_is_ruled_out_by_the_capturers_lid_alone():
     assert s[1] == [("move", "B", "gh"), ("move", "W", "hh")]
     assert [e for e in flat(s) if e[0] == "illegal"] == []
     assert s[-1][0][-5:] == ("gh", "hh", "dd", "ce", "ff")
+
+
+def test_an_order_answered_is_in_the_log_a_restart_replays():
+    """The answer's `correct` events of moves taken, and the moves after them,
+    are the log: a board resumed from it after a cut has the players' order,
+    and nothing to announce."""
+    s = S.hidden_pair_answered_then_a_restart()
+    game = ("game", "cc", "gg", "ii", "ff", "ee", "hh", "dd")
+    assert s[-3] == [game]
+    assert not [e for e in s[-2] if e[0] in ("illegal", "move", "correct")]
+    assert s[-1] == [game]
