@@ -971,4 +971,4 @@ class BoardLoop:
             self.display.show(a, b)
 
 
-__all__ = ["BoardLoop", "PLAY", "SETUP", "DEAD", "FILL", "OVER"]
+__all__ = ("BoardLoop", "PLAY", "SETUP", "DEAD", "FILL", "OVER")

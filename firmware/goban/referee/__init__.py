@@ -433,6 +433,6 @@ class Referee(RefState):
             fill.count(self)          # the count waited for white's bowl to settle
 
 
-__all__ = ["Referee", "SETUP", "PLAY", "DEAD", "OVER", "FILL", "FAULT", "NO_TOL", "CAP",
+__all__ = ("Referee", "SETUP", "PLAY", "DEAD", "OVER", "FILL", "FAULT", "NO_TOL", "CAP",
            "LETTER", "COLOR", "NAMES", "TITLES", "PHASE_NAMES",
-           "diff_frame", "PASS", "PASS_STONE", "ABANDON", "EMPTY", "BLACK", "WHITE"]
+           "diff_frame", "PASS", "PASS_STONE", "ABANDON", "EMPTY", "BLACK", "WHITE")

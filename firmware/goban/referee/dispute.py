@@ -97,4 +97,4 @@ def resume(ref, color):
     moves.after_play_ui(ref)
 
 
-__all__ = ["end_refused", "count_refused", "undo_after_refused_end", "resume"]
+__all__ = ("end_refused", "count_refused", "undo_after_refused_end", "resume")

@@ -496,4 +496,4 @@ class RefState:
         return split(stable, self.game.board.cells, self.out, mis, self.size)
 
 
-__all__ = ["RefState", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP"]
+__all__ = ("RefState", "Scales", "Wait", "Choice", "Presses", "View", "Counting", "SETUP")
