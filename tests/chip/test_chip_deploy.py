@@ -26,10 +26,15 @@ def test_deploy_onto_the_stock_image_then_play(tmp_path):
         deploy = subprocess.Popen([str(REPO / "tools" / "deploy"), "--port", board.port,
                                    "--build-dir", str(tmp_path / "mpy")],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        end = time.monotonic() + 240
+        end = time.monotonic() + 420
         while deploy.poll() is None and time.monotonic() < end:
             board.step()
+        late = deploy.poll() is None
+        if late:
+            deploy.kill()         # (the chip is no longer stepped: mpremote would wait for ever)
+            deploy.wait()
         out = deploy.stdout.read().decode()
+        assert not late, "tools/deploy did not finish in 420 s:\n" + out
         assert deploy.returncode == 0, out
         assert "copied" in out and "reset" in out
         assert board.resets == 1, "mpremote's reset never reached the chip"
