@@ -705,15 +705,19 @@ class Players:
             return None
         else:
             name = self.world.sgf(self.i_of(p))
-        of = ev["of"]
-        offered = self.offered if self.offered in of else of[0]
-        if name not in of:
+        if name not in ev["of"]:
             return None
+        return self._press_to(ev["of"], name, LETTER[mover])
+
+    def _press_to(self, of, name, letter):
+        """The presses that answer a choice: down from the one offered to `name`
+        (of the choices `of`), then ok."""
+        offered = self.offered if self.offered in of else of[0]
         downs = (of.index(name) - of.index(offered)) % len(of)
         acts = []
         for _ in range(downs):
-            acts += [["button", LETTER[mover], "down"], ["wait", random.randint(200, 400)]]
-        return acts + [["button", LETTER[mover], "ok"]]
+            acts += [["button", letter, "down"], ["wait", random.randint(200, 400)]]
+        return acts + [["button", letter, "ok"]]
 
     def _choose_order(self, ev):
         """unseen-order: a move on a dead point may have come before moves the
@@ -736,13 +740,7 @@ class Players:
                 break
         if mine is None:
             return None
-        offered = self.offered if self.offered in of else of[0]
-        downs = (of.index(mine) - of.index(offered)) % len(of)
-        mover = LETTER[g.color_of(k)] if k <= g.n else "B"
-        acts = []
-        for _ in range(downs):
-            acts += [["button", mover, "down"], ["wait", random.randint(200, 400)]]
-        return acts + [["button", mover, "ok"]]
+        return self._press_to(of, mine, LETTER[g.color_of(k)] if k <= g.n else "B")
 
     def _replay_lit(self, ev=None):
         """resume-order: the board cannot tell the order of the lit stones

@@ -39,4 +39,4 @@ class Records:
                 return
 
 
-__all__ = ("Records")
+__all__ = ("Records",)

@@ -23,7 +23,7 @@ from goban.referee import bowlwatch, moves
 from goban.referee.amend import play_again
 from goban.referee.explain import Search, explain, new_stones, MAX_DEAD, ORDERS
 from goban.referee.diff import put
-from goban.referee.words import LETTER
+from goban.referee.words import LETTER, NAMES
 
 REWIND = 2          # moves taken that a hidden move may have come before
 COLOR2 = "yellow"   # the hidden move's dead point in the order offered
@@ -160,7 +160,7 @@ def ask(ref, v):
         return
     g = ref.game
     first = _asked.n - _asked.back + 1
-    c = g.color_of(first) if first <= g.n else g.to_move()
+    c = g.color_of(first)         # (back >= 1: a move taken)
     o0 = ords[0]
     p = _asked.off
     dead = []
@@ -168,7 +168,6 @@ def ask(ref, v):
         j = ords[k][_asked.hids[k]]
         if j not in dead:
             dead.append(j)
-    from goban.referee.words import NAMES
     ref.illegal = None
     lit = list(o0)
     for j in dead:
